@@ -1,0 +1,50 @@
+import GestureCore
+
+/// trace-format.md v1: a header and the events the daemon saw from X.
+public struct TraceHeader: Hashable, Sendable {
+    public var screen: Screen
+    public var devices: [Device]
+
+    public init(screen: Screen, devices: [Device]) {
+        self.screen = screen
+        self.devices = devices
+    }
+}
+
+/// One event: its time (seconds since the trace start) and the engine input.
+public struct TraceEvent: Hashable, Sendable {
+    public var t: Double
+    public var input: Input
+
+    public init(t: Double, input: Input) {
+        self.t = t
+        self.input = input
+    }
+}
+
+public struct Trace: Hashable, Sendable {
+    public var header: TraceHeader
+    public var events: [TraceEvent]
+
+    public init(header: TraceHeader, events: [TraceEvent]) {
+        self.header = header
+        self.events = events
+    }
+}
+
+/// A trace that does not follow the format: names the line and the key.
+public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int?
+    public var key: String?
+    public var message: String
+
+    public var description: String {
+        var s = "\(file):\(line)"
+        if let column { s += ":\(column)" }
+        s += ": "
+        if let key { s += "'\(key)': " }
+        return s + message
+    }
+}

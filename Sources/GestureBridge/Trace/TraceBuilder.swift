@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GestureCore
+
+/// Builds traces that read like the gesture: "three fingers land 20 ms apart,
+/// swipe left 200 px in 250 ms with 1.5 px of jitter, lift". Deterministic:
+/// jitter comes from a seeded generator.
+public struct TraceBuilder: Sendable {
+    public var header: TraceHeader
+    public private(set) var events: [TraceEvent] = []
+    /// The current trace time.
+    public private(set) var t: Seconds = 0
+    /// Time between frames of a movement (hardware reports ~100 Hz).
+    public var frameInterval: Seconds = 0.010
+    public var device: DeviceID
+
+    private var nextTouch: TouchID = 1
+    private var fingers: [(id: TouchID, position: Point)] = []
+    private var rng: SplitMix64
+
+    public init(header: TraceHeader, device: DeviceID? = nil, seed: UInt64 = 1) {
+        self.header = header
+        self.device = device ?? header.devices.first?.id ?? 0
+        rng = SplitMix64(seed: seed)
+    }
+
+    public static let touchscreenID: DeviceID = 11
+    public static let touchpadID: DeviceID = 12
+
+    /// A 1920×1080 screen with one touchscreen (id 11) and one touchpad (id 12).
+    public static func standard(device kind: DeviceKind = .touchscreen, seed: UInt64 = 1,
+                                outputs: [Output] = []) -> TraceBuilder {
+        let h = TraceHeader(
+            screen: Screen(width: 1920, height: 1080, pxPerMM: 3.78, outputs: outputs),
+            devices: [Device(id: touchscreenID, name: "virtual touchscreen", kind: .touchscreen),
+                      Device(id: touchpadID, name: "virtual touchpad", kind: .touchpad)])
+        return TraceBuilder(header: h, device: kind == .touchpad ? touchpadID : touchscreenID, seed: seed)
+    }
+
+    public var trace: Trace { Trace(header: header, events: events) }
+
+    /// Where the fingers are now.
+    public var positions: [Point] { fingers.map(\.position) }
+
+    // MARK: Touchscreen
+
+    /// Fingers land in a row centred on `at`, `spacing` apart, the k-th
+    /// `stagger` after the first (0: all in one frame).
+    public mutating func land(_ count: Int, at center: Point, spacing: Double = 60, stagger: Seconds = 0) {
+        let points = (0..<count).map { k in
+            Point(x: center.x + (Double(k) - Double(count - 1) / 2) * spacing, y: center.y + (k % 2 == 0 ? 0 : 20))
+        }
+        land(at: points, stagger: stagger)
+    }
+
+    public mutating func land(at points: [Point], stagger: Seconds = 0) {
+        for (k, p) in points.enumerated() {
+            if k > 0 { t += stagger }
+            let id = nextTouch
+            nextTouch += 1
+            fingers.append((id, p))
+            emit(.touchBegin(device: device, touch: id, at: p))
+        }
+    }
+
+    /// Every finger moves by `delta` over `duration`, in frames. `curve` bows the
+    /// path sideways by that many px at its middle; `jitter` adds ± that much noise.
+    public mutating func move(by delta: Point, over duration: Seconds, jitter: Double = 0, curve: Double = 0) {
+        let length = delta.length
+        let side = length > 0 ? Point(x: -delta.y / length, y: delta.x / length) : .zero
+        transform(over: duration, jitter: jitter) { f, start, _ in
+            start + delta * f + side * (curve * sin(Double.pi * f))
+        }
+    }
+
+    /// The fingers spread (scale > 1) or close (< 1) about their centroid.
+    public mutating func pinch(to scale: Double, over duration: Seconds, jitter: Double = 0) {
+        transform(over: duration, jitter: jitter) { f, start, c in
+            c + (start - c) * (1 + (scale - 1) * f)
+        }
+    }
+
+    /// The fingers turn about their centroid, degrees clockwise on screen.
+    public mutating func rotate(by degrees: Double, over duration: Seconds, jitter: Double = 0) {
+        transform(over: duration, jitter: jitter) { f, start, c in
+            let a = degrees * f * Double.pi / 180
+            let v = start - c
+            return c + Point(x: v.x * cos(a) - v.y * sin(a), y: v.x * sin(a) + v.y * cos(a))
+        }
+    }
+
+    /// Fingers stay still for `duration` (no events: X sends none).
+    public mutating func wait(_ duration: Seconds) { t += duration }
+
+    /// Fingers lift, the k-th `stagger` after the first, the first one frame from now.
+    public mutating func lift(stagger: Seconds = 0) {
+        t += frameInterval
+        for (k, f) in fingers.enumerated() {
+            if k > 0 { t += stagger }
+            emit(.touchEnd(device: device, touch: f.id, at: f.position))
+        }
+        fingers.removeAll()
+    }
+
+    /// Lifts only the last `count` fingers to land.
+    public mutating func liftLast(_ count: Int) {
+        t += frameInterval
+        for f in fingers.suffix(count) { emit(.touchEnd(device: device, touch: f.id, at: f.position)) }
+        fingers.removeLast(count)
+    }
+
+    public mutating func tap(_ count: Int = 1, at p: Point, holding: Seconds = 0.06, spacing: Double = 60) {
+        land(count, at: p, spacing: spacing)
+        wait(holding)
+        lift()
+    }
+
+    public mutating func window(class c: String, instance: String = "", title: String? = nil) {
+        events.append(TraceEvent(t: t, input: .window(WindowContext(windowClass: c, instance: instance, title: title))))
+    }
+
+    // MARK: Touchpad (XI 2.4 gesture events)
+
+    public mutating func touchpadSwipe(fingers n: Int, by delta: Point, over duration: Seconds,
+                                       cancelled: Bool = false, at p: Point = Point(x: 960, y: 540)) {
+        emit(.swipeBegin(device: device, fingers: n, at: p))
+        let frames = max(1, Int((duration / frameInterval).rounded()))
+        for _ in 0..<frames {
+            t += duration / Double(frames)
+            emit(.swipeUpdate(device: device, fingers: n, delta: delta / Double(frames)))
+        }
+        t += frameInterval
+        emit(.swipeEnd(device: device, fingers: n, cancelled: cancelled))
+    }
+
+    public mutating func touchpadPinch(fingers n: Int, to scale: Double, rotating degrees: Double = 0,
+                                       over duration: Seconds, cancelled: Bool = false,
+                                       at p: Point = Point(x: 960, y: 540)) {
+        emit(.pinchBegin(device: device, fingers: n, at: p))
+        let frames = max(1, Int((duration / frameInterval).rounded()))
+        for k in 1...frames {
+            t += duration / Double(frames)
+            let f = Double(k) / Double(frames)
+            emit(.pinchUpdate(device: device, fingers: n, delta: .zero, scale: 1 + (scale - 1) * f,
+                              angleDelta: degrees / Double(frames)))
+        }
+        t += frameInterval
+        emit(.pinchEnd(device: device, fingers: n, cancelled: cancelled))
+    }
+
+    // MARK: Private
+
+    private mutating func transform(over duration: Seconds, jitter: Double,
+                                    _ position: (Double, Point, Point) -> Point) {
+        let frames = max(1, Int((duration / frameInterval).rounded()))
+        let starts = fingers.map(\.position)
+        let centre = starts.reduce(Point.zero, +) / Double(max(1, starts.count))
+        for k in 1...frames {
+            t += duration / Double(frames)
+            let f = Double(k) / Double(frames)
+            for i in fingers.indices {
+                var p = position(f, starts[i], centre)
+                if jitter > 0 { p += Point(x: rng.uniform(-jitter, jitter), y: rng.uniform(-jitter, jitter)) }
+                fingers[i].position = p
+                emit(.touchUpdate(device: device, touch: fingers[i].id, at: p))
+            }
+        }
+    }
+
+    private mutating func emit(_ input: Input) {
+        events.append(TraceEvent(t: (t * 1e6).rounded() / 1e6, input: input))
+    }
+}
+
+/// A small seeded generator (SplitMix64), so generated traces never change.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    public mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+        lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
+    }
+}

@@ -1,0 +1,220 @@
+import GestureCore
+
+/// Reads trace-format v1 line by line. Unknown keys are ignored; a missing
+/// required key or a wrong type is an error naming the line and the key.
+public struct TraceReader {
+    public let file: String
+    public private(set) var header: TraceHeader?
+    private var lastT = 0.0
+    private var deviceIDs: Set<DeviceID> = []
+
+    public init(file: String) { self.file = file }
+
+    /// Parses a whole trace held in memory.
+    public static func parse(_ text: String, file: String = "<trace>") throws(TraceError) -> Trace {
+        var reader = TraceReader(file: file)
+        var events: [TraceEvent] = []
+        var n = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            if let e = try reader.read(line: line, number: n) { events.append(e) }
+        }
+        guard let h = reader.header else { throw TraceError(file: file, line: 1, message: "empty trace: no header line") }
+        return Trace(header: h, events: events)
+    }
+
+    /// Reads one line: nil for the header, blank lines and comments.
+    public mutating func read(line raw: Substring, number: Int) throws(TraceError) -> TraceEvent? {
+        let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first != "#" else { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw TraceError(file: file, line: number, column: error.column, message: error.message)
+        }
+        guard case .object(let members) = value else {
+            throw TraceError(file: file, line: number, column: 1, message: "expected a JSON object")
+        }
+        let obj = Fields(members: members, file: file, line: number)
+        if header == nil {
+            header = try readHeader(obj)
+            deviceIDs = Set(header!.devices.map(\.id))
+            return nil
+        }
+        return try readEvent(obj)
+    }
+
+    private func readHeader(_ o: Fields) throws(TraceError) -> TraceHeader {
+        let version = try o.int("trace")
+        guard version == 1 else {
+            throw o.error("trace", "unsupported trace version \(version); this reads version 1")
+        }
+        let screen = try o.object("screen")
+        var s = Screen(width: try screen.number("width"), height: try screen.number("height"))
+        if let ppm = try screen.optionalNumber("px_per_mm") {
+            guard ppm > 0 else { throw screen.error("px_per_mm", "must be greater than 0") }
+            s.pxPerMM = ppm
+        }
+        if let outputs = try o.optionalArray("outputs") {
+            for out in outputs {
+                let oo = try out.asObject(key: "outputs")
+                s.outputs.append(Output(name: try oo.string("name"), x: try oo.number("x"), y: try oo.number("y"),
+                                        width: try oo.number("width"), height: try oo.number("height")))
+            }
+        }
+        var devices: [Device] = []
+        for d in try o.array("devices") {
+            let dd = try d.asObject(key: "devices")
+            let kindText = try dd.string("kind")
+            guard let kind = DeviceKind(rawValue: kindText) else {
+                throw dd.error("kind", "unknown device kind '\(kindText)'; expected touchscreen, touchpad or other")
+            }
+            devices.append(Device(id: DeviceID(try dd.int("id")), name: try dd.optionalString("name") ?? "",
+                                  kind: kind, output: try dd.optionalString("output")))
+        }
+        return TraceHeader(screen: s, devices: devices)
+    }
+
+    private mutating func readEvent(_ o: Fields) throws(TraceError) -> TraceEvent {
+        let t = try o.number("t")
+        guard t >= lastT else {
+            throw o.error("t", "time goes backwards (\(t) after \(lastT)); events must be in time order")
+        }
+        lastT = t
+        let ev = try o.string("ev")
+        if ev == "window" {
+            return TraceEvent(t: t, input: .window(WindowContext(windowClass: try o.string("class"),
+                                                                 instance: try o.optionalString("instance") ?? "",
+                                                                 title: try o.optionalString("title"))))
+        }
+        let dev = DeviceID(try o.int("dev"))
+        guard deviceIDs.contains(dev) else {
+            throw o.error("dev", "device \(dev) is not in the header's devices")
+        }
+        let input: Input
+        switch ev {
+        case "touch-begin":
+            input = .touchBegin(device: dev, touch: try o.touchID(), at: try o.point())
+        case "touch-update":
+            input = .touchUpdate(device: dev, touch: try o.touchID(), at: try o.point())
+        case "touch-end":
+            input = .touchEnd(device: dev, touch: try o.touchID(), at: try o.point())
+        case "swipe-begin":
+            input = .swipeBegin(device: dev, fingers: try o.int("fingers"), at: try o.point())
+        case "swipe-update":
+            input = .swipeUpdate(device: dev, fingers: try o.int("fingers"),
+                                 delta: Point(x: try o.number("dx"), y: try o.number("dy")))
+        case "swipe-end":
+            input = .swipeEnd(device: dev, fingers: try o.int("fingers"), cancelled: try o.bool("cancelled"))
+        case "pinch-begin":
+            input = .pinchBegin(device: dev, fingers: try o.int("fingers"), at: try o.point())
+        case "pinch-update":
+            input = .pinchUpdate(device: dev, fingers: try o.int("fingers"),
+                                 delta: Point(x: try o.number("dx"), y: try o.number("dy")),
+                                 scale: try o.number("scale"), angleDelta: try o.number("da"))
+        case "pinch-end":
+            input = .pinchEnd(device: dev, fingers: try o.int("fingers"), cancelled: try o.bool("cancelled"))
+        default:
+            throw o.error("ev", "unknown event '\(ev)'; expected touch-begin, touch-update, touch-end, swipe-begin, "
+                + "swipe-update, swipe-end, pinch-begin, pinch-update, pinch-end or window")
+        }
+        return TraceEvent(t: t, input: input)
+    }
+}
+
+/// Typed access to a JSON object's keys, with errors that name the key.
+struct Fields {
+    let members: [JSONMember]
+    let file: String
+    let line: Int
+
+    func error(_ key: String, _ message: String) -> TraceError {
+        TraceError(file: file, line: line, column: members.first { $0.key == key }?.column, key: key, message: message)
+    }
+
+    private func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+
+    private func required(_ key: String) throws(TraceError) -> JSONValue {
+        guard let m = member(key) else { throw error(key, "missing required key") }
+        return m.value
+    }
+
+    private func wrongType(_ key: String, _ expected: String, _ got: JSONValue) -> TraceError {
+        error(key, "expected \(expected), got \(got.typeName)")
+    }
+
+    func number(_ key: String) throws(TraceError) -> Double {
+        let v = try required(key)
+        guard case .number(let n) = v else { throw wrongType(key, "a number", v) }
+        return n
+    }
+
+    func optionalNumber(_ key: String) throws(TraceError) -> Double? {
+        guard member(key) != nil else { return nil }
+        return try number(key)
+    }
+
+    func int(_ key: String) throws(TraceError) -> Int {
+        let n = try number(key)
+        guard n == n.rounded(), abs(n) < 1e15 else { throw error(key, "expected an integer, got \(n)") }
+        return Int(n)
+    }
+
+    func touchID() throws(TraceError) -> TouchID {
+        let n = try int("id")
+        guard n >= 0, n <= Int(UInt32.max) else { throw error("id", "touch id must be 0...\(UInt32.max)") }
+        return TouchID(n)
+    }
+
+    func point() throws(TraceError) -> Point {
+        Point(x: try number("x"), y: try number("y"))
+    }
+
+    func bool(_ key: String) throws(TraceError) -> Bool {
+        let v = try required(key)
+        guard case .bool(let b) = v else { throw wrongType(key, "true or false", v) }
+        return b
+    }
+
+    func string(_ key: String) throws(TraceError) -> String {
+        let v = try required(key)
+        guard case .string(let s) = v else { throw wrongType(key, "a string", v) }
+        return s
+    }
+
+    func optionalString(_ key: String) throws(TraceError) -> String? {
+        guard let m = member(key) else { return nil }
+        if case .null = m.value { return nil }
+        return try string(key)
+    }
+
+    func object(_ key: String) throws(TraceError) -> Fields {
+        let v = try required(key)
+        guard case .object(let m) = v else { throw wrongType(key, "an object", v) }
+        return Fields(members: m, file: file, line: line)
+    }
+
+    func array(_ key: String) throws(TraceError) -> [Element] {
+        let v = try required(key)
+        guard case .array(let items) = v else { throw wrongType(key, "an array", v) }
+        return items.map { Element(value: $0, fields: self) }
+    }
+
+    func optionalArray(_ key: String) throws(TraceError) -> [Element]? {
+        guard member(key) != nil else { return nil }
+        return try array(key)
+    }
+
+    struct Element {
+        let value: JSONValue
+        let fields: Fields
+
+        func asObject(key: String) throws(TraceError) -> Fields {
+            guard case .object(let m) = value else {
+                throw fields.error(key, "expected an array of objects, got \(value.typeName) in it")
+            }
+            return Fields(members: m, file: fields.file, line: fields.line)
+        }
+    }
+}

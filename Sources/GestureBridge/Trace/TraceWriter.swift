@@ -1,0 +1,93 @@
+import GestureCore
+
+/// Writes trace-format v1 lines: what `record` writes and `replay` reads.
+public enum TraceWriter {
+    public static func header(_ h: TraceHeader) -> String {
+        var s = "{\"trace\": 1, \"screen\": {\"width\": \(num(h.screen.width)), \"height\": \(num(h.screen.height))"
+        s += ", \"px_per_mm\": \(num(h.screen.pxPerMM))}"
+        if !h.screen.outputs.isEmpty {
+            s += ", \"outputs\": ["
+            s += h.screen.outputs.map {
+                "{\"name\": \(quote($0.name)), \"x\": \(num($0.x)), \"y\": \(num($0.y)), "
+                    + "\"width\": \(num($0.width)), \"height\": \(num($0.height))}"
+            }.joined(separator: ", ")
+            s += "]"
+        }
+        s += ", \"devices\": ["
+        s += h.devices.map { d in
+            var o = "{\"id\": \(d.id), \"name\": \(quote(d.name)), \"kind\": \"\(d.kind.rawValue)\""
+            if let out = d.output { o += ", \"output\": \(quote(out))" }
+            return o + "}"
+        }.joined(separator: ", ")
+        return s + "]}"
+    }
+
+    /// The line for an event, or nil for inputs traces do not hold
+    /// (device and screen changes are in the header).
+    public static func line(_ e: TraceEvent) -> String? {
+        let t = "{\"t\": \(num(e.t))"
+        switch e.input {
+        case .touchBegin(let d, let id, let p): return t + touch(d, "touch-begin", id, p)
+        case .touchUpdate(let d, let id, let p): return t + touch(d, "touch-update", id, p)
+        case .touchEnd(let d, let id, let p): return t + touch(d, "touch-end", id, p)
+        case .swipeBegin(let d, let f, let p):
+            return t + ", \"dev\": \(d), \"ev\": \"swipe-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+        case .swipeUpdate(let d, let f, let v):
+            return t + ", \"dev\": \(d), \"ev\": \"swipe-update\", \"fingers\": \(f), \"dx\": \(num(v.x)), \"dy\": \(num(v.y))}"
+        case .swipeEnd(let d, let f, let c):
+            return t + ", \"dev\": \(d), \"ev\": \"swipe-end\", \"fingers\": \(f), \"cancelled\": \(c)}"
+        case .pinchBegin(let d, let f, let p):
+            return t + ", \"dev\": \(d), \"ev\": \"pinch-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+        case .pinchUpdate(let d, let f, let v, let scale, let da):
+            return t + ", \"dev\": \(d), \"ev\": \"pinch-update\", \"fingers\": \(f), \"dx\": \(num(v.x)), "
+                + "\"dy\": \(num(v.y)), \"scale\": \(num(scale)), \"da\": \(num(da))}"
+        case .pinchEnd(let d, let f, let c):
+            return t + ", \"dev\": \(d), \"ev\": \"pinch-end\", \"fingers\": \(f), \"cancelled\": \(c)}"
+        case .window(let w):
+            var s = t + ", \"ev\": \"window\", \"class\": \(quote(w.windowClass)), \"instance\": \(quote(w.instance))"
+            if let title = w.title { s += ", \"title\": \(quote(title))" }
+            return s + "}"
+        case .deviceAdded, .deviceRemoved, .screenChanged:
+            return nil
+        }
+    }
+
+    public static func write(_ trace: Trace) -> String {
+        var s = header(trace.header) + "\n"
+        for e in trace.events {
+            if let l = line(e) { s += l + "\n" }
+        }
+        return s
+    }
+
+    private static func touch(_ d: DeviceID, _ ev: String, _ id: TouchID, _ p: Point) -> String {
+        ", \"dev\": \(d), \"ev\": \"\(ev)\", \"id\": \(id), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+    }
+
+    /// Shortest text that reads back to the same Double; integers without ".0".
+    static func num(_ v: Double) -> String {
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

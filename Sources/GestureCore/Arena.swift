@@ -1,0 +1,256 @@
+// The arena: who gets the touches. After every frame or timer of a device,
+// its candidates step on the same Contact; then
+//   1. the arena looks for a winner: a recognized candidate that nothing of a
+//      higher rank could still want (equal ranks: first recognized, then the
+//      first declared). Its competitors are dropped; its touches are claimed.
+//   2. if no non-simultaneous candidate is left, the touches are released.
+//   3. a touch undecided for `grab-timeout` is released; `high` candidates,
+//      which needed the grab, leave the arena.
+//   4. the winner and the simultaneous candidates publish their phases,
+//      steps and repeats.
+
+extension GestureEngine {
+    mutating func stepDevice(_ d: Int, at t: Seconds, into out: inout [Effect]) {
+        devices[d].lastStep = t
+        guard var a = devices[d].attempt else { return }
+        devices[d].attempt = nil  // own it while stepping: no copy on write
+        let dev = devices[d].device.id
+
+        var c = devices[d].tracker.contact
+        if c.landed > 0 && !c.settled
+            && (c.landed >= a.maximumFingers || t >= c.sessionStart + thresholds.fingerLanding) {
+            devices[d].tracker.setSettled(true)
+            c.settled = true
+        }
+
+        for i in a.candidates.indices where !a.candidates[i].isResolved {
+            a.candidates[i].tree.step(c)
+            let s = a.candidates[i].state
+            if a.candidates[i].recognizedAt == nil && s.isRecognized { a.candidates[i].recognizedAt = t }
+            if explain && a.candidates[i].shown == .nothing && (s == .failed || s == .cancelled) {
+                note(a.candidates[i].id, .conceded, .failed, dev, t, &out)
+            }
+        }
+
+        resolve(&a, dev, t, &out)
+        if expireGrabs(&a, dev, t, &out) { resolve(&a, dev, t, &out) }
+
+        for i in a.candidates.indices where a.candidates[i].simultaneous || a.winner == i {
+            publish(&a.candidates[i], c, dev, t, &out)
+        }
+        let pressing = !c.ended && c.fingers > 0
+        for i in a.candidates.indices where a.candidates[i].nextRepeat != nil {
+            repeats(&a.candidates[i], pressing, dev, t, &out)
+        }
+        decide(&a, dev, t, &out)
+
+        let over = !devices[d].tracker.active && devices[d].tracker.pendingFrame == nil
+            && a.candidates.allSatisfy { $0.isResolved && $0.nextRepeat == nil }
+        if over {
+            release(&a, dev, t, a.winner == nil ? .noBindingLeft : .wonBy(a.candidates[a.winner!].id), &out)
+            devices[d].tracker.resetAttempt()
+        } else {
+            devices[d].attempt = a
+        }
+    }
+
+    /// Ends a device's attempt at once (device removed, or its touches replaced
+    /// by a touchpad gesture): what began is cancelled, undecided touches released.
+    mutating func abandon(_ d: Int, at t: Seconds, into out: inout [Effect]) {
+        guard var a = devices[d].attempt else { return }
+        let dev = devices[d].device.id
+        for i in a.candidates.indices {
+            if a.candidates[i].shown == .began {
+                emit(a.candidates[i], .cancelled, nil, dev, t, &out)
+                a.candidates[i].shown = .done
+            }
+            a.candidates[i].nextRepeat = nil
+        }
+        release(&a, dev, t, .deviceRemoved, &out)
+        devices[d].attempt = nil
+        devices[d].tracker.resetAttempt()
+    }
+
+    // MARK: Winning
+
+    private func resolve(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        guard a.winner == nil, !a.noneLeft else { return }
+        var highestPossible = Int.min
+        var best: Int? = nil
+        var live = false
+        for i in a.candidates.indices where !a.candidates[i].simultaneous && !a.candidates[i].dropped {
+            let cand = a.candidates[i]
+            if cand.state == .possible {
+                live = true
+                highestPossible = max(highestPossible, cand.rank)
+            } else if cand.state.isRecognized {
+                live = true
+                if best == nil || Self.outranks(cand, a.candidates[best!]) { best = i }
+            }
+        }
+        if let b = best, a.candidates[b].rank >= highestPossible {
+            a.winner = b
+            let winnerID = a.candidates[b].id
+            note(winnerID, .won, .recognized, dev, t, &out)
+            for i in a.candidates.indices where i != b && !a.candidates[i].simultaneous && !a.candidates[i].dropped {
+                if a.candidates[i].state == .possible || a.candidates[i].state.isRecognized {
+                    note(a.candidates[i].id, .conceded, .lostTo(winnerID), dev, t, &out)
+                }
+                a.candidates[i].dropped = true
+            }
+        } else if !live {
+            a.noneLeft = true
+        }
+    }
+
+    /// Higher rank first; then the first to recognize; then the first declared.
+    private static func outranks(_ x: Candidate, _ y: Candidate) -> Bool {
+        if x.rank != y.rank { return x.rank > y.rank }
+        let tx = x.recognizedAt ?? .infinity, ty = y.recognizedAt ?? .infinity
+        if tx != ty { return tx < ty }
+        return x.id < y.id
+    }
+
+    /// Releases touches undecided for `grab-timeout`. Returns true if `high`
+    /// candidates lost their grab (the arena must look again).
+    private func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) -> Bool {
+        var expired = false
+        for k in a.touches.indices where a.touches[k].decision == nil && t >= a.touches[k].began + thresholds.grabTimeout {
+            a.touches[k].decision = .released
+            out.append(.touch(TouchDecisionEvent(time: t, device: dev, touch: a.touches[k].id, decision: .released,
+                                                 reason: .grabTimeout)))
+            expired = true
+        }
+        guard expired, a.winner == nil else { return false }
+        var lost = false
+        for i in a.candidates.indices where !a.candidates[i].dropped && !a.candidates[i].isResolved
+            && compiled[a.candidates[i].id].binding.priority == .high {
+            a.candidates[i].dropped = true
+            note(a.candidates[i].id, .conceded, .grabTimeout, dev, t, &out)
+            lost = true
+        }
+        return lost
+    }
+
+    // MARK: Touches
+
+    func decide(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        if let w = a.winner {
+            let id = a.candidates[w].id
+            for k in a.touches.indices where a.touches[k].decision == nil {
+                a.touches[k].decision = .claimed
+                out.append(.touch(TouchDecisionEvent(time: t, device: dev, touch: a.touches[k].id, decision: .claimed,
+                                                     reason: .wonBy(id))))
+            }
+        } else if a.noneLeft {
+            let reason: ArenaReason = a.candidates.contains { !$0.simultaneous } ? .noBindingLeft : .noCandidates
+            release(&a, dev, t, reason, &out)
+        }
+    }
+
+    private func release(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ reason: ArenaReason,
+                         _ out: inout [Effect]) {
+        for k in a.touches.indices where a.touches[k].decision == nil {
+            a.touches[k].decision = .released
+            out.append(.touch(TouchDecisionEvent(time: t, device: dev, touch: a.touches[k].id, decision: .released,
+                                                 reason: reason)))
+        }
+    }
+
+    // MARK: Publishing
+
+    private func publish(_ cand: inout Candidate, _ c: Contact, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        let root = cand.tree.root
+        var justBegan = false
+        if cand.shown == .nothing {
+            guard root.state.isRecognized else { return }
+            emit(cand, .began, nil, dev, t, &out)
+            cand.shown = .began
+            justBegan = true
+            cand.stepBase = compiled[cand.id].stepKind == .scale ? 1 : 0
+            cand.stepVertical = abs(root.value.translation.y) > abs(root.value.translation.x)
+            if compiled[cand.id].binding.repeats { cand.nextRepeat = t + thresholds.repeatDelay }
+        }
+        guard cand.shown == .began else { return }
+        switch root.state {
+        case .possible:
+            return
+        case .active:
+            if root.changed && !justBegan { emit(cand, .changed, nil, dev, t, &out) }
+            steps(&cand, dev, t, &out)
+        case .ended:
+            steps(&cand, dev, t, &out)
+            emit(cand, .ended, nil, dev, t, &out)
+            cand.shown = .done
+        case .cancelled, .failed:
+            emit(cand, .cancelled, nil, dev, t, &out)
+            cand.shown = .done
+            cand.nextRepeat = nil
+        }
+    }
+
+    /// `on-step`: one effect per crossing of `every`, re-based on the crossing.
+    private func steps(_ cand: inout Candidate, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        guard let spec = compiled[cand.id].binding.step, spec.every > 0, let kind = compiled[cand.id].stepKind else {
+            return
+        }
+        let v = cand.tree.root.value
+        let q: Double
+        switch kind {
+        case .alongDirection: q = v.translation.dot((v.direction ?? Direction.cardinal(of: v.translation)).vector)
+        case .dragAxis: q = cand.stepVertical ? -v.translation.y : v.translation.x
+        case .scale: q = v.scale
+        case .angle: q = v.angle
+        case .duration: q = v.duration
+        }
+        guard q.isFinite else { return }
+        // A bound on crossings per frame, so absurd input cannot stall the loop.
+        var budget = 1000
+        if kind == .scale {
+            let f = 1 + spec.every
+            while q >= cand.stepBase * f && budget > 0 {
+                cand.stepBase *= f; budget -= 1
+                emit(cand, .step, .increase, dev, t, &out)
+            }
+            while q <= cand.stepBase / f && budget > 0 {
+                cand.stepBase /= f; budget -= 1
+                emit(cand, .step, .decrease, dev, t, &out)
+            }
+        } else {
+            while q >= cand.stepBase + spec.every && budget > 0 {
+                cand.stepBase += spec.every; budget -= 1
+                emit(cand, .step, .increase, dev, t, &out)
+            }
+            while q <= cand.stepBase - spec.every && budget > 0 {
+                cand.stepBase -= spec.every; budget -= 1
+                emit(cand, .step, .decrease, dev, t, &out)
+            }
+        }
+    }
+
+    /// `on-repeat`: after `repeat-delay` from began, then every `repeat-interval`,
+    /// while the fingers stay down and the gesture is not cancelled.
+    private func repeats(_ cand: inout Candidate, _ pressing: Bool, _ dev: DeviceID, _ t: Seconds,
+                         _ out: inout [Effect]) {
+        guard pressing, cand.tree.root.state != .cancelled else {
+            cand.nextRepeat = nil
+            return
+        }
+        while let due = cand.nextRepeat, due <= t {
+            emit(cand, .repeat, nil, dev, due, &out)
+            cand.nextRepeat = due + max(thresholds.repeatInterval, 0.001)
+        }
+    }
+
+    private func emit(_ cand: Candidate, _ phase: GesturePhase, _ step: StepDirection?, _ dev: DeviceID,
+                      _ t: Seconds, _ out: inout [Effect]) {
+        out.append(.gesture(GestureEvent(time: t, binding: cand.id, phase: phase, step: step, device: dev,
+                                         value: cand.tree.root.value)))
+    }
+
+    private func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,
+                      _ t: Seconds, _ out: inout [Effect]) {
+        guard explain else { return }
+        out.append(.arena(ArenaNote(time: t, device: dev, binding: binding, kind: kind, reason: reason)))
+    }
+}

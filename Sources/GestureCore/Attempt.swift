@@ -1,0 +1,72 @@
+// One attempt: the bindings competing for one device's touches, from the first
+// touch-down until every competitor is resolved and the fingers are up
+// (a double tap's two taps are one attempt).
+
+/// How `on-step` counts, fixed when the binding is compiled.
+enum StepKind: Sendable {
+    /// px along the swipe's direction.
+    case alongDirection
+    /// px along the axis a drag moved on when it began: increase is right or up.
+    case dragAxis
+    /// Ratio: increase at base × (1 + every).
+    case scale
+    /// Degrees, clockwise is increase.
+    case angle
+    /// Seconds held.
+    case duration
+
+    static func of(_ spec: GestureSpec) -> StepKind? {
+        switch spec {
+        case .swipe: return .alongDirection
+        case .drag: return .dragAxis
+        case .magnify: return .scale
+        case .rotate: return .angle
+        case .hold: return .duration
+        case .tap, .longPress: return nil
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            return of(a) ?? of(b)
+        }
+    }
+}
+
+struct Candidate: Sendable {
+    enum Shown: UInt8, Sendable { case nothing, began, done }
+
+    let id: BindingID
+    var tree: RecognizerTree
+    let rank: Int
+    let simultaneous: Bool
+    /// Left the arena (lost, or lost its grab) without publishing.
+    var dropped = false
+    var shown = Shown.nothing
+    var recognizedAt: Seconds? = nil
+    /// `on-step`: the last crossing, and the drag axis locked at began.
+    var stepBase = 0.0
+    var stepVertical = false
+    /// `on-repeat`: the next one, while pressing.
+    var nextRepeat: Seconds? = nil
+
+    var state: RecognizerState { dropped ? .failed : tree.root.state }
+    /// Nothing more will come of it. A recognized candidate waiting for the
+    /// arena (shown nothing, not dropped) is not resolved.
+    var isResolved: Bool {
+        dropped || shown == .done || (shown == .nothing && (state == .failed || state == .cancelled))
+    }
+}
+
+struct TouchRecord: Sendable {
+    var id: TouchID
+    var began: Seconds
+    var decision: TouchDecision?
+}
+
+struct Attempt: Sendable {
+    var candidates: [Candidate]
+    /// The most fingers any candidate wants: once as many have landed, no need
+    /// to wait for `finger-landing`.
+    let maximumFingers: Int
+    var winner: Int? = nil
+    /// Every non-simultaneous candidate is gone: touches go to applications.
+    var noneLeft = false
+    var touches: [TouchRecord] = []
+}

@@ -1,0 +1,230 @@
+// Composition exactly as the seeds define it, over a flattened tree of
+// recognizers (node 0 is the root; children are indices).
+//
+// simultaneously(a, b): both run on the same touches; it begins when either
+//   begins, changes when either changes, is cancelled if either is cancelled,
+//   ends when both are done (at least one ended); fails if both fail.
+// sequenced(a, b): b starts only when a has ended (succeeded), on the same
+//   touches, measuring from there; began with a; ended with b; if b fails or is
+//   cancelled after a succeeded, the whole is cancelled.
+// exclusively(a, b): only one. a has precedence: if a recognizes, b is dropped;
+//   b may recognize meanwhile but waits until a fails, then the whole follows b.
+
+struct RecognizerTree: Sendable {
+    enum Kind: Sendable {
+        case leaf(Recognizer)
+        case simultaneous(Int, Int)
+        case sequenced(Int, Int)
+        case exclusive(Int, Int)
+    }
+
+    struct Node: Sendable {
+        var kind: Kind
+        var state = RecognizerState.possible
+        var value = GestureValue()
+        var changed = false
+        /// sequenced: in b; exclusive: following a (.first) or b (.second).
+        var part: CompositionPart? = nil
+        /// sequenced: the contact when a ended (b measures from it).
+        var base: Contact? = nil
+    }
+
+    private(set) var nodes: [Node] = []
+
+    init(_ spec: GestureSpec, _ t: Thresholds) {
+        nodes.reserveCapacity(3)
+        _ = add(spec, t)
+    }
+
+    var root: Node { nodes[0] }
+
+    private mutating func add(_ spec: GestureSpec, _ t: Thresholds) -> Int {
+        let i = nodes.count
+        switch spec {
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            nodes.append(Node(kind: .simultaneous(-1, -1)))
+            let ia = add(a, t), ib = add(b, t)
+            switch spec {
+            case .simultaneously: nodes[i].kind = .simultaneous(ia, ib)
+            case .sequenced: nodes[i].kind = .sequenced(ia, ib)
+            default: nodes[i].kind = .exclusive(ia, ib)
+            }
+        default:
+            nodes.append(Node(kind: .leaf(Recognizer(spec, t))))
+        }
+        return i
+    }
+
+    /// The quantity `on-step` counts: the first continuous leaf decides
+    /// (px along the swipe's direction, or a drag's dominant axis; degrees for
+    /// rotate; a ratio for magnify; seconds for hold).
+    func stepQuantity() -> Recognizer.StepQuantity? {
+        for n in nodes {
+            guard case .leaf(let r) = n.kind, r.state.isRecognized || r.state == .possible else { continue }
+            let v = r.value
+            switch r {
+            case .swipe:
+                if let d = v.direction { return .additive(v.translation.dot(d.vector)) }
+            case .drag:
+                return .additive(abs(v.translation.x) >= abs(v.translation.y) ? v.translation.x : v.translation.y)
+            case .magnify: return .ratio(v.scale)
+            case .rotate: return .additive(v.angle)
+            case .hold: return .additive(v.duration)
+            case .tap, .longPress: continue
+            }
+        }
+        return nil
+    }
+
+    /// The earliest pending timer among the parts still running.
+    func deadline(_ i: Int = 0) -> Seconds? {
+        let n = nodes[i]
+        if n.state.isResolved { return nil }
+        switch n.kind {
+        case .leaf(let r): return r.deadline
+        case .simultaneous(let a, let b):
+            return earliest(deadline(a), deadline(b))
+        case .sequenced(let a, let b):
+            return n.part == .second ? deadline(b) : deadline(a)
+        case .exclusive(let a, let b):
+            switch n.part {
+            case .first: return deadline(a)
+            case .second: return deadline(b)
+            case nil: return earliest(deadline(a), deadline(b))
+            }
+        }
+    }
+
+    mutating func step(_ c: Contact) { step(0, c) }
+
+    private mutating func step(_ i: Int, _ c: Contact) {
+        if nodes[i].state.isResolved { return }
+        let wasActive = nodes[i].state == .active
+        nodes[i].changed = false
+        switch nodes[i].kind {
+        case .leaf(var r):
+            r.step(c)
+            nodes[i].kind = .leaf(r)
+            nodes[i].state = r.state
+            nodes[i].value = r.value
+            nodes[i].changed = wasActive && r.changed
+        case .simultaneous(let a, let b):
+            step(a, c)
+            step(b, c)
+            stepSimultaneous(i, a, b, wasActive)
+        case .sequenced(let a, let b):
+            stepSequenced(i, a, b, c, wasActive)
+        case .exclusive(let a, let b):
+            stepExclusive(i, a, b, c, wasActive)
+        }
+    }
+
+    private mutating func stepSimultaneous(_ i: Int, _ a: Int, _ b: Int, _ wasActive: Bool) {
+        let na = nodes[a], nb = nodes[b]
+        let next: RecognizerState
+        if na.state == .cancelled || nb.state == .cancelled {
+            next = .cancelled
+        } else if na.state.isResolved && nb.state.isResolved {
+            next = (na.state == .ended || nb.state == .ended) ? .ended : .failed
+        } else if na.state.isRecognized || nb.state.isRecognized {
+            next = .active
+        } else {
+            next = .possible
+        }
+        nodes[i].state = next
+        // The value holds both: the running part's motion, each part's own fields.
+        var v = na.state == .active || (!nb.state.isRecognized && na.state.isRecognized) ? na.value : nb.value
+        if na.state.isRecognized && nb.state.isRecognized {
+            v.scale = na.value.scale != 1 ? na.value.scale : nb.value.scale
+            v.angle = na.value.angle != 0 ? na.value.angle : nb.value.angle
+        }
+        v.direction = na.value.direction ?? nb.value.direction
+        v.pressing = na.value.pressing || nb.value.pressing
+        v.count = max(na.value.count, nb.value.count)
+        nodes[i].value = v
+        nodes[i].changed = wasActive && next == .active && (na.changed || nb.changed)
+    }
+
+    private mutating func stepSequenced(_ i: Int, _ a: Int, _ b: Int, _ c: Contact, _ wasActive: Bool) {
+        if nodes[i].part != .second {
+            step(a, c)
+            let na = nodes[a]
+            switch na.state {
+            case .possible:
+                return
+            case .failed:
+                nodes[i].state = .failed
+                return
+            case .cancelled:
+                nodes[i].state = wasActive ? .cancelled : .failed
+                return
+            case .active:
+                nodes[i].state = .active
+                nodes[i].part = .first
+                nodes[i].value = na.value
+                nodes[i].value.part = .first
+                nodes[i].changed = wasActive && na.changed
+                return
+            case .ended:
+                // a succeeded: b starts now, on the same touches, from here.
+                nodes[i].state = .active
+                nodes[i].part = .second
+                nodes[i].base = c
+                nodes[i].value = na.value
+                nodes[i].value.part = .first
+            }
+        }
+        guard let base = nodes[i].base else { return }
+        let wasInB = nodes[b].state == .active
+        step(b, c.relative(to: base))
+        let nb = nodes[b]
+        switch nb.state {
+        case .possible:
+            nodes[i].state = .active
+        case .active:
+            nodes[i].state = .active
+            nodes[i].value = nb.value
+            nodes[i].value.part = .second
+            nodes[i].changed = wasActive && (nb.changed || !wasInB)
+        case .ended:
+            nodes[i].state = .ended
+            nodes[i].value = nb.value
+            nodes[i].value.part = .second
+        case .failed, .cancelled:
+            nodes[i].state = .cancelled
+        }
+    }
+
+    private mutating func stepExclusive(_ i: Int, _ a: Int, _ b: Int, _ c: Contact, _ wasActive: Bool) {
+        if nodes[i].part != .second { step(a, c) }
+        if nodes[i].part != .first { step(b, c) }
+        if nodes[i].part == nil {
+            if nodes[a].state.isRecognized {
+                nodes[i].part = .first       // a has precedence: b is dropped
+            } else if nodes[a].state.isResolved {
+                nodes[i].part = .second      // a failed: b's turn, even if it waited
+            } else if nodes[b].state.isResolved && !nodes[b].state.isRecognized {
+                // b failed while a is still possible: a alone decides from now on.
+                nodes[i].part = .first
+            } else {
+                return                       // a undecided; b may wait, recognized
+            }
+        }
+        let followed = nodes[i].part == .first ? nodes[a] : nodes[b]
+        var next = followed.state
+        if next == .cancelled && !wasActive { next = .failed }
+        nodes[i].state = next
+        nodes[i].value = followed.value
+        nodes[i].value.part = nodes[i].part
+        nodes[i].changed = wasActive && followed.changed
+    }
+
+    private func earliest(_ a: Seconds?, _ b: Seconds?) -> Seconds? {
+        switch (a, b) {
+        case let (x?, y?): return min(x, y)
+        case let (x?, nil): return x
+        case let (nil, y?): return y
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,101 @@
+// The contact summary recognizers read: one value per frame, computed once per
+// device, so every recognizer judges the same numbers (after the whole frame).
+
+public enum ContactSource: UInt8, Hashable, Sendable {
+    /// XI 2.2 touches (touchscreens).
+    case touch
+    /// XI 2.4 swipe gesture events (touchpads): feed swipe and drag.
+    case touchpadSwipe
+    /// XI 2.4 pinch gesture events (touchpads): feed magnify and rotate.
+    case touchpadPinch
+}
+
+/// Distances from the landing points to each edge of their output: for each
+/// edge, the largest over the fingers that landed (so "every finger within the
+/// width" is one comparison). Infinite where edges do not apply (touchpads).
+public struct EdgeDistances: Hashable, Sendable {
+    var values: (Double, Double, Double, Double) = (.infinity, .infinity, .infinity, .infinity)
+
+    static let none = EdgeDistances()
+
+    subscript(edge: Edge) -> Double {
+        get {
+            switch edge.index {
+            case 0: return values.0
+            case 1: return values.1
+            case 2: return values.2
+            default: return values.3
+            }
+        }
+        set {
+            switch edge.index {
+            case 0: values.0 = newValue
+            case 1: values.1 = newValue
+            case 2: values.2 = newValue
+            default: values.3 = newValue
+            }
+        }
+    }
+
+    public static func == (a: EdgeDistances, b: EdgeDistances) -> Bool {
+        a.values == b.values
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(values.0); h.combine(values.1); h.combine(values.2); h.combine(values.3)
+    }
+}
+
+/// What the fingers of one device are doing, as of one frame or timer tick.
+public struct Contact: Hashable, Sendable {
+    public var time: Seconds = 0
+    public var source: ContactSource = .touch
+    /// Fingers down now (touchpads: the event's finger count).
+    public var fingers: Int = 0
+    /// Fingers that landed in this session.
+    public var landed: Int = 0
+    /// Fingers that lifted in this session.
+    public var lifted: Int = 0
+    /// No more fingers will count as landing together (finger-landing passed,
+    /// or as many landed as any candidate wants).
+    public var settled: Bool = false
+    /// The session is over: every finger lifted (touchpads: gesture end).
+    public var ended: Bool = false
+    /// Touchpads: the gesture end said cancelled.
+    public var cancelled: Bool = false
+    /// Sessions seen in this attempt, 1-based (a double tap has two).
+    public var session: Int = 0
+    /// When this session's first finger landed, and its last.
+    public var sessionStart: Seconds = 0
+    public var lastLanding: Seconds = 0
+    /// Centroid of the landing points, and of the fingers now.
+    public var start: Point = .zero
+    public var location: Point = .zero
+    /// Mean movement of the fingers since they landed (robust to staggered landing).
+    public var translation: Point = .zero
+    /// The farthest any finger has moved from where it landed.
+    public var maxTravel: Double = 0
+    /// Spread ratio (touchpad: the event's scale), 1 at landing.
+    public var scale: Double = 1
+    /// Rotation since landing, degrees, clockwise.
+    public var angle: Double = 0
+    /// px/s, over the last ~100 ms.
+    public var velocity: Point = .zero
+    public var edges = EdgeDistances.none
+
+    public init() {}
+
+    /// The contact as seen by the second gesture of a sequence, which starts
+    /// when the first succeeds and measures from there.
+    func relative(to base: Contact) -> Contact {
+        var c = self
+        c.sessionStart = base.time
+        c.lastLanding = max(lastLanding, base.time)
+        c.start = base.location
+        c.translation = translation - base.translation
+        c.maxTravel = c.translation.length
+        c.scale = base.scale != 0 ? scale / base.scale : scale
+        c.angle = angle - base.angle
+        return c
+    }
+}

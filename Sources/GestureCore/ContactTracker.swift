@@ -1,0 +1,207 @@
+// Per-device bookkeeping of touches and touchpad gestures, turning X's one-by-one
+// events into frames and frames into a Contact.
+
+struct TouchSlot {
+    var id: TouchID
+    var landing: Point
+    var position: Point
+    /// Position at the last committed frame (the base for this frame's deltas).
+    var previous: Point
+    var landedAt: Seconds
+    var down: Bool
+    /// Landed in the frame being built: no delta yet.
+    var fresh: Bool
+}
+
+struct ContactTracker {
+    private(set) var slots: [TouchSlot] = []
+    private(set) var contact = Contact()
+    /// Time of the frame being built, if any (touch events not yet judged).
+    private(set) var pendingFrame: Seconds?
+    /// Velocity samples: (time, translation), a small ring.
+    private var samples: [(Seconds, Point)] = Array(repeating: (0, .zero), count: 8)
+    private var sampleHead = 0
+    private var sampleCount = 0
+
+    init() {
+        slots.reserveCapacity(10)
+    }
+
+    var active: Bool { !contact.ended && contact.landed > 0 }
+
+    /// Starts a new attempt: the next touch opens session 1.
+    mutating func resetAttempt() {
+        contact = Contact()
+        slots.removeAll(keepingCapacity: true)
+        pendingFrame = nil
+    }
+
+    // MARK: Touches
+
+    /// Returns true when this touch opened a new session.
+    mutating func touchBegin(_ id: TouchID, at p: Point, time: Seconds, screen: Screen, pxPerMM: Double) -> Bool {
+        var opened = false
+        if contact.ended || contact.landed == 0 || contact.source != .touch {
+            openSession(source: .touch, time: time)
+            opened = true
+        }
+        slots.removeAll { $0.id == id }
+        slots.append(TouchSlot(id: id, landing: p, position: p, previous: p, landedAt: time, down: true, fresh: true))
+        contact.landed += 1
+        contact.lastLanding = time
+        let o = screen.output(at: p)
+        contact.edges[.leftEdge] = max(contact.edges[.leftEdge], p.x - o.x)
+        contact.edges[.rightEdge] = max(contact.edges[.rightEdge], o.x + o.width - p.x)
+        contact.edges[.topEdge] = max(contact.edges[.topEdge], p.y - o.y)
+        contact.edges[.bottomEdge] = max(contact.edges[.bottomEdge], o.y + o.height - p.y)
+        pendingFrame = time
+        return opened
+    }
+
+    /// Returns false for a touch this tracker does not know.
+    mutating func touchMove(_ id: TouchID, to p: Point, time: Seconds, lift: Bool) -> Bool {
+        guard let i = slots.firstIndex(where: { $0.id == id && $0.down }) else { return false }
+        slots[i].position = p
+        if lift { slots[i].down = false }
+        pendingFrame = time
+        return true
+    }
+
+    /// Judges the frame: deltas over the fingers present before and after it.
+    mutating func commitFrame() {
+        guard let t = pendingFrame else { return }
+        pendingFrame = nil
+        contact.time = t
+
+        // Fingers present in the previous frame and this one (a lifting finger's
+        // last position still counts; a landing finger has no delta yet).
+        var n = 0.0
+        var move = Point.zero
+        var prevC = Point.zero, curC = Point.zero
+        for s in slots where !s.fresh {
+            n += 1
+            move += s.position - s.previous
+            prevC += s.previous
+            curC += s.position
+        }
+        if n > 0 {
+            move = move / n
+            prevC = prevC / n
+            curC = curC / n
+            contact.translation += move
+            if n >= 2 {
+                var prevSpread = 0.0, curSpread = 0.0, turn = 0.0
+                for s in slots where !s.fresh {
+                    let a = s.previous - prevC, b = s.position - curC
+                    prevSpread += a.length
+                    curSpread += b.length
+                    if a.length > 0.5 && b.length > 0.5 {
+                        turn += Angle.wrap(Angle.degrees(of: b) - Angle.degrees(of: a))
+                    }
+                }
+                if prevSpread > 1e-9 { contact.scale *= curSpread / prevSpread }
+                contact.angle += turn / n
+            }
+        }
+
+        var down = 0
+        var sum = Point.zero
+        var startSum = Point.zero
+        var travel = contact.maxTravel
+        for i in slots.indices {
+            slots[i].previous = slots[i].position
+            slots[i].fresh = false
+            travel = max(travel, (slots[i].position - slots[i].landing).length)
+            startSum += slots[i].landing
+            if slots[i].down {
+                down += 1
+                sum += slots[i].position
+            }
+        }
+        let lifting = slots.count - down
+        contact.maxTravel = travel
+        if down > 0 { contact.location = sum / Double(down) }
+        if !slots.isEmpty { contact.start = startSum / Double(slots.count) }
+        contact.lifted += lifting
+        contact.fingers = down
+        slots.removeAll { !$0.down }
+        if down == 0 { contact.ended = true }
+        addSample()
+    }
+
+    // MARK: Touchpad gestures
+
+    mutating func gestureBegin(_ source: ContactSource, fingers: Int, at p: Point, time: Seconds) {
+        openSession(source: source, time: time)
+        contact.time = time
+        contact.fingers = fingers
+        contact.landed = fingers
+        contact.lastLanding = time
+        contact.start = p
+        contact.location = p
+        contact.edges = .none
+        addSample()
+    }
+
+    mutating func gestureUpdate(fingers: Int, delta: Point, scale: Double?, angleDelta: Double, time: Seconds) {
+        contact.time = time
+        if fingers > contact.landed { contact.landed = fingers }
+        contact.fingers = fingers
+        contact.translation += delta
+        contact.location += delta
+        contact.maxTravel = max(contact.maxTravel, contact.translation.length)
+        if let s = scale { contact.scale = s }
+        contact.angle += angleDelta
+        addSample()
+    }
+
+    mutating func gestureEnd(cancelled: Bool, time: Seconds) {
+        contact.time = time
+        contact.lifted = contact.fingers
+        contact.fingers = 0
+        contact.ended = true
+        contact.cancelled = cancelled
+    }
+
+    /// A timer tick: the same contact at a later time.
+    mutating func tick(_ time: Seconds) {
+        contact.time = time
+    }
+
+    mutating func setSettled(_ settled: Bool) { contact.settled = settled }
+
+    // MARK: Private
+
+    private mutating func openSession(source: ContactSource, time: Seconds) {
+        let session = contact.session + 1
+        contact = Contact()
+        contact.session = session
+        contact.source = source
+        contact.sessionStart = time
+        contact.time = time
+        slots.removeAll(keepingCapacity: true)
+        sampleCount = 0
+        // Touchpads report fingers together: nothing more will land.
+        contact.settled = source != .touch
+        // Touches: edge distances grow as fingers land (see touchBegin).
+        if source == .touch { contact.edges = EdgeDistances(values: (0, 0, 0, 0)) }
+    }
+
+    /// Velocity over the samples of the last 100 ms.
+    private mutating func addSample() {
+        let now = contact.time
+        samples[sampleHead] = (now, contact.translation)
+        sampleHead = (sampleHead + 1) % samples.count
+        sampleCount = min(sampleCount + 1, samples.count)
+        var oldest: (Seconds, Point)? = nil
+        for k in 1..<sampleCount {
+            let idx = (sampleHead - 1 - k + samples.count * 2) % samples.count
+            let s = samples[idx]
+            if now - s.0 > 0.1 { break }
+            oldest = s
+        }
+        if let o = oldest, now > o.0 {
+            contact.velocity = (contact.translation - o.1) / (now - o.0)
+        }
+    }
+}

@@ -1,0 +1,306 @@
+// The gesture engine: a value that takes an input and the current time and
+// returns effects. It never reads a clock, sleeps or does I/O; timers are
+// deadlines the caller honours by calling `advance(to:)`.
+
+public struct GestureEngine: Sendable {
+    public let table: GestureTable
+    /// All bindings, desktop scope first, then each app scope's; a BindingID indexes this.
+    public let bindings: [Binding]
+    let compiled: [CompiledBinding]
+    private(set) var thresholds: Thresholds
+    public private(set) var screen: Screen
+    public private(set) var window: WindowContext = .desktop
+    public private(set) var now: Seconds = 0
+    /// Emit `.arena` notes (joined, won, conceded): for `--explain` and `--verbose`.
+    public var explain: Bool = false
+    var devices: [DeviceState] = []
+
+    struct CompiledBinding: Sendable {
+        let binding: Binding
+        /// -1: the desktop scope; otherwise the index of its app scope.
+        let scope: Int
+        let rank: Int
+        let stepKind: StepKind?
+    }
+
+    struct DeviceState: Sendable {
+        var device: Device
+        var tracker = ContactTracker()
+        var attempt: Attempt? = nil
+        /// The last time this device was stepped: timers at or before it are done.
+        var lastStep: Seconds = -.infinity
+    }
+
+    public init(table: GestureTable, screen: Screen, devices: [Device] = []) {
+        self.table = table
+        self.screen = screen
+        thresholds = Thresholds(table.settings, pxPerMM: screen.pxPerMM)
+        var all: [Binding] = []
+        var compiled: [CompiledBinding] = []
+        for b in table.desktop {
+            all.append(b)
+            compiled.append(CompiledBinding(binding: b, scope: -1, rank: Self.rank(b.priority, parent: true),
+                                            stepKind: StepKind.of(b.gesture)))
+        }
+        for (i, app) in table.apps.enumerated() {
+            for b in app.bindings {
+                all.append(b)
+                compiled.append(CompiledBinding(binding: b, scope: i, rank: Self.rank(b.priority, parent: false),
+                                                stepKind: StepKind.of(b.gesture)))
+            }
+        }
+        bindings = all
+        self.compiled = compiled
+        self.devices = devices.map { DeviceState(device: $0) }
+        self.devices.reserveCapacity(8)
+    }
+
+    /// SwiftUI's order between a parent (desktop) and a child (app) scope:
+    /// parent `.highPriorityGesture` > child `.highPriorityGesture` > child
+    /// `.gesture` > parent `.gesture`. Simultaneous bindings are not ranked.
+    static func rank(_ p: Priority, parent: Bool) -> Int {
+        switch (p, parent) {
+        case (.high, true): return 4
+        case (.high, false): return 3
+        case (.normal, false): return 2
+        case (.normal, true): return 1
+        case (.simultaneous, _): return 0
+        }
+    }
+
+    // MARK: API
+
+    /// Feeds one input at time `t` (seconds, never decreasing).
+    public mutating func process(_ input: Input, at t: Seconds) -> [Effect] {
+        var out: [Effect] = []
+        process(input, at: t, into: &out)
+        return out
+    }
+
+    /// Runs timers due at or before `t` (and judges pending frames before it).
+    public mutating func advance(to t: Seconds) -> [Effect] {
+        var out: [Effect] = []
+        advance(to: t, into: &out)
+        return out
+    }
+
+    /// When `advance(to:)` next has work: a pending frame or a timer.
+    public var nextDeadline: Seconds? {
+        var best: Seconds? = nil
+        for d in devices.indices {
+            if let x = deadline(of: d), best == nil || x < best! { best = x }
+        }
+        return best
+    }
+
+    /// `process` that appends to a caller's buffer (no allocation when it has capacity).
+    public mutating func process(_ input: Input, at t: Seconds, into out: inout [Effect]) {
+        if !(t >= now) || !t.isFinite {
+            out.append(.rejected(t.isFinite ? .timeWentBackwards : .notFinite, at: now))
+            return
+        }
+        if let r = Self.invalid(input) {
+            out.append(.rejected(r, at: t))
+            return
+        }
+        // Judge every pending frame from before this moment, and timers due by now.
+        advance(to: t, strictlyBefore: true, into: &out)
+        now = t
+
+        switch input {
+        case .window(let w):
+            window = w
+        case .screenChanged(let s):
+            screen = s
+            thresholds = Thresholds(table.settings, pxPerMM: s.pxPerMM)
+        case .deviceAdded(let dev):
+            if let d = index(of: dev.id) { devices[d].device = dev } else { devices.append(DeviceState(device: dev)) }
+        case .deviceRemoved(let id):
+            guard let d = index(of: id) else { return out.append(.rejected(.unknownDevice, at: t)) }
+            abandon(d, at: t, into: &out)
+            devices.remove(at: d)
+        case .touchBegin(let dev, let touch, let p):
+            guard let d = index(of: dev) else { return out.append(.rejected(.unknownDevice, at: t)) }
+            flushOtherFrames(except: d, at: t, into: &out)
+            touchBegin(d, touch, p, t, into: &out)
+        case .touchUpdate(let dev, let touch, let p), .touchEnd(let dev, let touch, let p):
+            guard let d = index(of: dev) else { return out.append(.rejected(.unknownDevice, at: t)) }
+            flushOtherFrames(except: d, at: t, into: &out)
+            var lift = false
+            if case .touchEnd = input { lift = true }
+            if !devices[d].tracker.touchMove(touch, to: p, time: t, lift: lift) {
+                out.append(.rejected(.unknownTouch, at: t))
+            }
+        case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
+            guard let d = index(of: dev) else { return out.append(.rejected(.unknownDevice, at: t)) }
+            flushOtherFrames(except: d, at: t, into: &out)
+            if devices[d].tracker.active { abandon(d, at: t, into: &out) }
+            var source = ContactSource.touchpadSwipe
+            if case .pinchBegin = input { source = .touchpadPinch }
+            startAttemptIfIdle(d, at: t, into: &out)
+            devices[d].tracker.gestureBegin(source, fingers: fingers, at: p, time: t)
+            stepDevice(d, at: t, into: &out)
+        case .swipeUpdate(let dev, let fingers, let delta):
+            guard let d = gestureDevice(dev, .touchpadSwipe, t, &out) else { return }
+            devices[d].tracker.gestureUpdate(fingers: fingers, delta: delta, scale: nil, angleDelta: 0, time: t)
+            stepDevice(d, at: t, into: &out)
+        case .pinchUpdate(let dev, let fingers, let delta, let scale, let da):
+            guard let d = gestureDevice(dev, .touchpadPinch, t, &out) else { return }
+            devices[d].tracker.gestureUpdate(fingers: fingers, delta: delta, scale: scale, angleDelta: da, time: t)
+            stepDevice(d, at: t, into: &out)
+        case .swipeEnd(let dev, _, let cancelled):
+            guard let d = gestureDevice(dev, .touchpadSwipe, t, &out) else { return }
+            devices[d].tracker.gestureEnd(cancelled: cancelled, time: t)
+            stepDevice(d, at: t, into: &out)
+        case .pinchEnd(let dev, _, let cancelled):
+            guard let d = gestureDevice(dev, .touchpadPinch, t, &out) else { return }
+            devices[d].tracker.gestureEnd(cancelled: cancelled, time: t)
+            stepDevice(d, at: t, into: &out)
+        }
+    }
+
+    public mutating func advance(to t: Seconds, into out: inout [Effect]) {
+        guard t.isFinite else { return }  // never "forever": a held press repeats without end
+        advance(to: t, strictlyBefore: false, into: &out)
+        if t.isFinite { now = max(now, t) }
+    }
+
+    // MARK: Time
+
+    /// Runs every due deadline in time order. `strictlyBefore`: only those
+    /// before `t` (a frame at `t` is still being built).
+    private mutating func advance(to t: Seconds, strictlyBefore: Bool, into out: inout [Effect]) {
+        while true {
+            var best: (Seconds, Int)? = nil
+            for d in devices.indices {
+                if let x = deadline(of: d), best == nil || x < best!.0 { best = (x, d) }
+            }
+            guard let (when, d) = best, strictlyBefore ? when < t : when <= t else { return }
+            now = max(now, when)
+            if devices[d].tracker.pendingFrame != nil {
+                devices[d].tracker.commitFrame()
+            } else {
+                devices[d].tracker.tick(when)
+            }
+            stepDevice(d, at: when, into: &out)
+        }
+    }
+
+    private func deadline(of d: Int) -> Seconds? {
+        let dev = devices[d]
+        if let f = dev.tracker.pendingFrame { return f }
+        guard let a = dev.attempt else { return nil }
+        let after = dev.lastStep
+        var best = Seconds.infinity
+        func consider(_ x: Seconds?) {
+            if let x, x > after, x < best { best = x }
+        }
+        let c = dev.tracker.contact
+        if dev.tracker.active && !c.settled { consider(c.sessionStart + thresholds.fingerLanding) }
+        for cand in a.candidates where !cand.isResolved {
+            consider(cand.tree.deadline())
+        }
+        for cand in a.candidates { consider(cand.nextRepeat) }
+        for touch in a.touches where touch.decision == nil {
+            consider(touch.began + thresholds.grabTimeout)
+        }
+        return best == .infinity ? nil : best
+    }
+
+    /// A touch event of another device, or of a later moment, closes a pending frame.
+    private mutating func flushOtherFrames(except d: Int, at t: Seconds, into out: inout [Effect]) {
+        for o in devices.indices {
+            guard let f = devices[o].tracker.pendingFrame, o != d || f != t else { continue }
+            devices[o].tracker.commitFrame()
+            stepDevice(o, at: f, into: &out)
+        }
+    }
+
+    // MARK: Devices
+
+    private func index(of id: DeviceID) -> Int? {
+        devices.firstIndex { $0.device.id == id }
+    }
+
+    private mutating func gestureDevice(_ id: DeviceID, _ source: ContactSource, _ t: Seconds,
+                                        _ out: inout [Effect]) -> Int? {
+        guard let d = index(of: id) else {
+            out.append(.rejected(.unknownDevice, at: t))
+            return nil
+        }
+        let c = devices[d].tracker.contact
+        guard c.source == source, c.landed > 0, !c.ended else {
+            out.append(.rejected(.noGestureInProgress, at: t))
+            return nil
+        }
+        return d
+    }
+
+    private mutating func touchBegin(_ d: Int, _ touch: TouchID, _ p: Point, _ t: Seconds, into out: inout [Effect]) {
+        if devices[d].tracker.contact.source != .touch && devices[d].tracker.active {
+            abandon(d, at: t, into: &out)
+        }
+        startAttemptIfIdle(d, at: t, into: &out)
+        _ = devices[d].tracker.touchBegin(touch, at: p, time: t, screen: screen, pxPerMM: screen.pxPerMM)
+        devices[d].attempt!.touches.removeAll { $0.id == touch && $0.decision != nil }
+        devices[d].attempt!.touches.append(TouchRecord(id: touch, began: t, decision: nil))
+        // The arena may already have decided this attempt (a winner owns the
+        // hand, or nothing wants it): the new touch is decided at once.
+        if var a = devices[d].attempt {
+            devices[d].attempt = nil
+            decide(&a, devices[d].device.id, t, &out)
+            devices[d].attempt = a
+        }
+    }
+
+    /// Input the engine refuses: non-finite coordinates or values.
+    static func invalid(_ input: Input) -> InputRejection? {
+        switch input {
+        case .touchBegin(_, _, let p), .touchUpdate(_, _, let p), .touchEnd(_, _, let p),
+             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p):
+            return p.isFinite ? nil : .notFinite
+        case .pinchUpdate(_, _, let p, let scale, let da):
+            return p.isFinite && scale.isFinite && da.isFinite ? nil : .notFinite
+        case .screenChanged(let s):
+            return s.width.isFinite && s.height.isFinite && s.pxPerMM.isFinite && s.pxPerMM > 0 ? nil : .notFinite
+        default:
+            return nil
+        }
+    }
+
+    private mutating func startAttemptIfIdle(_ d: Int, at t: Seconds, into out: inout [Effect]) {
+        if devices[d].attempt != nil { return }
+        devices[d].tracker.resetAttempt()
+        let a = makeAttempt(for: devices[d].device)
+        if explain {
+            for c in a.candidates {
+                out.append(.arena(ArenaNote(time: t, device: devices[d].device.id, binding: c.id, kind: .joined,
+                                            reason: nil)))
+            }
+        }
+        devices[d].attempt = a
+    }
+
+    /// The candidates for a new attempt: the bindings of the scopes in effect
+    /// for the window now under the touch, filtered by device and masks.
+    private func makeAttempt(for device: Device) -> Attempt {
+        var candidates: [Candidate] = []
+        var fingers = 1
+        let desktopOn = table.including.includesOwn
+        let appsOn = table.including.includesChildren
+        for (id, cb) in compiled.enumerated() where cb.binding.device.accepts(device.kind) {
+            if cb.scope < 0 {
+                guard desktopOn else { continue }
+            } else {
+                let app = table.apps[cb.scope]
+                guard appsOn, app.including.includesOwn, app.matches(window) else { continue }
+            }
+            candidates.append(Candidate(id: id, tree: RecognizerTree(cb.binding.gesture, thresholds), rank: cb.rank,
+                                        simultaneous: cb.binding.priority == .simultaneous))
+            fingers = max(fingers, cb.binding.gesture.maximumFingers)
+        }
+        var a = Attempt(candidates: candidates, maximumFingers: fingers)
+        a.noneLeft = !candidates.contains { !$0.simultaneous }
+        return a
+    }
+}

@@ -1,0 +1,168 @@
+// What a gesture expression means: config.md's `expr`, as data.
+// Unset arguments (nil) take their default from `[settings]` when compiled.
+
+public enum Direction: String, CaseIterable, Hashable, Sendable {
+    case left, right, up, down, upLeft, upRight, downLeft, downRight
+
+    /// Unit vector on screen (y grows downwards).
+    public var vector: Point {
+        let d = 1.0 / 2.0.squareRoot()
+        switch self {
+        case .left: return Point(x: -1, y: 0)
+        case .right: return Point(x: 1, y: 0)
+        case .up: return Point(x: 0, y: -1)
+        case .down: return Point(x: 0, y: 1)
+        case .upLeft: return Point(x: -d, y: -d)
+        case .upRight: return Point(x: d, y: -d)
+        case .downLeft: return Point(x: -d, y: d)
+        case .downRight: return Point(x: d, y: d)
+        }
+    }
+
+    /// The cardinal direction nearest to `v` (the seeds' SwipeGesture rule:
+    /// horizontal when |dx| > |dy|).
+    public static func cardinal(of v: Point) -> Direction {
+        if abs(v.x) > abs(v.y) { return v.x < 0 ? .left : .right }
+        return v.y < 0 ? .up : .down
+    }
+}
+
+public enum Edge: String, CaseIterable, Hashable, Sendable {
+    case leftEdge, rightEdge, topEdge, bottomEdge
+
+    var index: Int {
+        switch self {
+        case .leftEdge: return 0
+        case .rightEdge: return 1
+        case .topEdge: return 2
+        case .bottomEdge: return 3
+        }
+    }
+}
+
+/// Arguments every gesture takes (SwiftUI cannot restrict fingers or edges; this can).
+public struct CommonArguments: Hashable, Sendable {
+    /// Fingers the gesture wants; nil takes the gesture's own default.
+    public var fingers: Int?
+    /// The edge every finger must land near.
+    public var from: Edge?
+    /// Overrides `edge-width` for `from:`.
+    public var edgeWidth: Length?
+
+    public init(fingers: Int? = nil, from: Edge? = nil, edgeWidth: Length? = nil) {
+        self.fingers = fingers
+        self.from = from
+        self.edgeWidth = edgeWidth
+    }
+}
+
+public struct TapSpec: Hashable, Sendable {
+    public var count: Int = 1
+    public var common = CommonArguments()
+    public init(count: Int = 1, common: CommonArguments = .init()) {
+        self.count = count
+        self.common = common
+    }
+}
+
+public struct LongPressSpec: Hashable, Sendable {
+    public var minimumDuration: Seconds?
+    public var maximumDistance: Length?
+    public var common = CommonArguments()
+    public init(minimumDuration: Seconds? = nil, maximumDistance: Length? = nil, common: CommonArguments = .init()) {
+        self.minimumDuration = minimumDuration
+        self.maximumDistance = maximumDistance
+        self.common = common
+    }
+}
+
+public struct DragSpec: Hashable, Sendable {
+    /// Default 10px (SwiftUI's DragGesture default), not `slop`.
+    public var minimumDistance: Length?
+    public var common = CommonArguments()
+    public init(minimumDistance: Length? = nil, common: CommonArguments = .init()) {
+        self.minimumDistance = minimumDistance
+        self.common = common
+    }
+}
+
+public struct SwipeSpec: Hashable, Sendable {
+    /// nil: any direction (the value says which of the four).
+    public var direction: Direction?
+    public var minimumDistance: Length?
+    public var minimumVelocity: Speed?
+    /// Largest angle between the movement and `direction`, degrees. Default 30.
+    public var maximumDeviation: Double?
+    public var common = CommonArguments()
+    public init(direction: Direction? = nil, minimumDistance: Length? = nil, minimumVelocity: Speed? = nil,
+                maximumDeviation: Double? = nil, common: CommonArguments = .init()) {
+        self.direction = direction
+        self.minimumDistance = minimumDistance
+        self.minimumVelocity = minimumVelocity
+        self.maximumDeviation = maximumDeviation
+        self.common = common
+    }
+}
+
+public struct MagnifySpec: Hashable, Sendable {
+    public var minimumScaleDelta: Double?
+    public var common = CommonArguments()
+    public init(minimumScaleDelta: Double? = nil, common: CommonArguments = .init()) {
+        self.minimumScaleDelta = minimumScaleDelta
+        self.common = common
+    }
+}
+
+public struct RotateSpec: Hashable, Sendable {
+    /// Degrees.
+    public var minimumAngleDelta: Double?
+    public var common = CommonArguments()
+    public init(minimumAngleDelta: Double? = nil, common: CommonArguments = .init()) {
+        self.minimumAngleDelta = minimumAngleDelta
+        self.common = common
+    }
+}
+
+/// The seeds' timed press: begins after `minimumDuration` (default 0), lasts until lift.
+public struct HoldSpec: Hashable, Sendable {
+    public var minimumDuration: Seconds?
+    public var maximumDistance: Length?
+    public var common = CommonArguments()
+    public init(minimumDuration: Seconds? = nil, maximumDistance: Length? = nil, common: CommonArguments = .init()) {
+        self.minimumDuration = minimumDuration
+        self.maximumDistance = maximumDistance
+        self.common = common
+    }
+}
+
+/// A gesture expression: a preset gesture or a composition of two.
+public indirect enum GestureSpec: Hashable, Sendable {
+    case tap(TapSpec)
+    case longPress(LongPressSpec)
+    case drag(DragSpec)
+    case swipe(SwipeSpec)
+    case magnify(MagnifySpec)
+    case rotate(RotateSpec)
+    case hold(HoldSpec)
+    /// `a.simultaneously(with: b)`
+    case simultaneously(GestureSpec, GestureSpec)
+    /// `a.sequenced(before: b)`
+    case sequenced(GestureSpec, GestureSpec)
+    /// `a.exclusively(before: b)`
+    case exclusively(GestureSpec, GestureSpec)
+
+    /// The most fingers any part of this gesture can want.
+    public var maximumFingers: Int {
+        switch self {
+        case .tap(let s): return s.common.fingers ?? 1
+        case .longPress(let s): return s.common.fingers ?? 1
+        case .drag(let s): return s.common.fingers ?? 1
+        case .swipe(let s): return s.common.fingers ?? 1
+        case .magnify(let s): return s.common.fingers ?? 2
+        case .rotate(let s): return s.common.fingers ?? 2
+        case .hold(let s): return s.common.fingers ?? 1
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            return max(a.maximumFingers, b.maximumFingers)
+        }
+    }
+}

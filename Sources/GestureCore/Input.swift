@@ -1,0 +1,126 @@
+// What the engine is fed: touches, touchpad gestures, window and device changes.
+// The X layer and the trace reader both produce these.
+
+public enum DeviceKind: String, Hashable, Sendable {
+    case touchscreen
+    case touchpad
+    case other
+}
+
+public typealias DeviceID = Int32
+public typealias TouchID = UInt32
+
+public struct Device: Hashable, Sendable {
+    public var id: DeviceID
+    public var name: String
+    public var kind: DeviceKind
+    /// The output a touchscreen is mapped to, if known.
+    public var output: String?
+
+    public init(id: DeviceID, name: String, kind: DeviceKind, output: String? = nil) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.output = output
+    }
+}
+
+/// A monitor, in root pixels.
+public struct Output: Hashable, Sendable {
+    public var name: String
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(name: String, x: Double, y: Double, width: Double, height: Double) {
+        self.name = name
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    func contains(_ p: Point) -> Bool {
+        p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
+    }
+}
+
+/// The root window and its outputs. `pxPerMM` converts `mm` thresholds.
+public struct Screen: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public var pxPerMM: Double
+    /// Empty means one output covering the whole screen.
+    public var outputs: [Output]
+
+    public init(width: Double, height: Double, pxPerMM: Double = 3.78, outputs: [Output] = []) {
+        self.width = width
+        self.height = height
+        self.pxPerMM = pxPerMM
+        self.outputs = outputs
+    }
+
+    /// The output a point is on: the one containing it, else the nearest.
+    func output(at p: Point) -> Output {
+        if outputs.isEmpty { return Output(name: "screen", x: 0, y: 0, width: width, height: height) }
+        if let o = outputs.first(where: { $0.contains(p) }) { return o }
+        var best = outputs[0]
+        var bestD = Double.infinity
+        for o in outputs {
+            let dx = max(o.x - p.x, 0, p.x - (o.x + o.width))
+            let dy = max(o.y - p.y, 0, p.y - (o.y + o.height))
+            let d = dx * dx + dy * dy
+            if d < bestD { bestD = d; best = o }
+        }
+        return best
+    }
+}
+
+/// WM_CLASS (and title) of the window under the touch or in focus.
+public struct WindowContext: Hashable, Sendable {
+    public var windowClass: String
+    public var instance: String
+    public var title: String?
+
+    public init(windowClass: String, instance: String, title: String? = nil) {
+        self.windowClass = windowClass
+        self.instance = instance
+        self.title = title
+    }
+
+    /// The desktop itself: no application window.
+    public static let desktop = WindowContext(windowClass: "", instance: "")
+}
+
+/// One input to the engine. Touch positions are root pixels.
+public enum Input: Hashable, Sendable {
+    case touchBegin(device: DeviceID, touch: TouchID, at: Point)
+    case touchUpdate(device: DeviceID, touch: TouchID, at: Point)
+    case touchEnd(device: DeviceID, touch: TouchID, at: Point)
+    /// XI 2.4 swipe: `at` is the pointer position.
+    case swipeBegin(device: DeviceID, fingers: Int, at: Point)
+    /// `delta` since the previous swipe event, pixels.
+    case swipeUpdate(device: DeviceID, fingers: Int, delta: Point)
+    case swipeEnd(device: DeviceID, fingers: Int, cancelled: Bool)
+    case pinchBegin(device: DeviceID, fingers: Int, at: Point)
+    /// `scale` absolute (1.0 at begin); `angleDelta` degrees since the previous event, clockwise.
+    case pinchUpdate(device: DeviceID, fingers: Int, delta: Point, scale: Double, angleDelta: Double)
+    case pinchEnd(device: DeviceID, fingers: Int, cancelled: Bool)
+    case window(WindowContext)
+    case deviceAdded(Device)
+    case deviceRemoved(DeviceID)
+    case screenChanged(Screen)
+
+    /// The device an event comes from, if it has one.
+    public var device: DeviceID? {
+        switch self {
+        case .touchBegin(let d, _, _), .touchUpdate(let d, _, _), .touchEnd(let d, _, _),
+             .swipeBegin(let d, _, _), .swipeUpdate(let d, _, _), .swipeEnd(let d, _, _),
+             .pinchBegin(let d, _, _), .pinchUpdate(let d, _, _, _, _), .pinchEnd(let d, _, _),
+             .deviceRemoved(let d):
+            return d
+        case .deviceAdded(let dev):
+            return dev.id
+        case .window, .screenChanged:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,72 @@
+// Thresholds resolved to pixels and seconds, and the finger/edge rule every
+// recognizer shares.
+
+/// `[settings]` with lengths turned into pixels for one screen.
+struct Thresholds: Sendable {
+    var tapTimeout: Seconds
+    var doubleTapTimeout: Seconds
+    var longPress: Seconds
+    var slop: Double
+    var fingerLanding: Seconds
+    var swipeDistance: Double
+    var swipeMinVelocity: Double
+    var edgeWidth: Double
+    var grabTimeout: Seconds
+    var repeatDelay: Seconds
+    var repeatInterval: Seconds
+    var pxPerMM: Double
+
+    init(_ s: Settings, pxPerMM: Double) {
+        tapTimeout = s.tapTimeout
+        doubleTapTimeout = s.doubleTapTimeout
+        longPress = s.longPress
+        slop = s.slop.pixels(pxPerMM: pxPerMM)
+        fingerLanding = s.fingerLanding
+        swipeDistance = s.swipeDistance.pixels(pxPerMM: pxPerMM)
+        swipeMinVelocity = s.swipeMinVelocity.perSecond.pixels(pxPerMM: pxPerMM)
+        edgeWidth = s.edgeWidth.pixels(pxPerMM: pxPerMM)
+        grabTimeout = s.grabTimeout
+        repeatDelay = s.repeatDelay
+        repeatInterval = s.repeatInterval
+        self.pxPerMM = pxPerMM
+    }
+
+    func px(_ l: Length?, default d: Double) -> Double {
+        l.map { $0.pixels(pxPerMM: pxPerMM) } ?? d
+    }
+}
+
+/// Fingers of one gesture may land within `finger-landing`; an extra finger
+/// fails a recognizer that wants fewer; `from:` wants every finger near an edge.
+struct FingerRule: Sendable {
+    let fingers: Int
+    let edge: Edge?
+    let edgeWidth: Double
+
+    init(_ common: CommonArguments, defaultFingers: Int, _ t: Thresholds) {
+        fingers = max(1, common.fingers ?? defaultFingers)
+        edge = common.from
+        edgeWidth = t.px(common.edgeWidth, default: t.edgeWidth)
+    }
+
+    /// The contact can never be this gesture (in its current session).
+    func violated(by c: Contact) -> Bool {
+        if c.landed > fingers { return true }
+        if c.settled && c.landed < fingers { return true }
+        if let e = edge, !(c.edges[e] <= edgeWidth) { return true }
+        return false
+    }
+
+    /// Exactly the wanted fingers are down and no more will land.
+    func ready(_ c: Contact) -> Bool {
+        c.settled && c.fingers == fingers
+    }
+}
+
+extension GestureValue {
+    /// Equal in what moves (the clock alone does not make a change).
+    func sameMotion(as o: GestureValue) -> Bool {
+        translation == o.translation && location == o.location && scale == o.scale && angle == o.angle
+            && fingers == o.fingers
+    }
+}

@@ -1,0 +1,41 @@
+/// `longPress(minimumDuration:, maximumDistance:, fingers:)`: discrete; value: pressing.
+///
+/// | state    | input                                                    | next   |
+/// |----------|----------------------------------------------------------|--------|
+/// | possible | not touches, finger rule broken, a finger lifts,         | failed |
+/// |          | moved > maximumDistance                                  |        |
+/// | possible | fingers down and settled for minimumDuration              | ended  |
+struct LongPressRecognizer: Sendable {
+    let rule: FingerRule
+    let minimumDuration: Seconds
+    let maximumDistance: Double
+
+    private(set) var state = RecognizerState.possible
+    private(set) var value = GestureValue()
+    private(set) var deadline: Seconds?
+
+    init(_ s: LongPressSpec, _ t: Thresholds) {
+        rule = FingerRule(s.common, defaultFingers: 1, t)
+        minimumDuration = s.minimumDuration ?? t.longPress
+        maximumDistance = t.px(s.maximumDistance, default: t.slop)
+    }
+
+    mutating func step(_ c: Contact) {
+        guard state == .possible else { return }
+        guard c.source == .touch, !rule.violated(by: c), c.lifted == 0, !c.ended,
+              c.maxTravel <= maximumDistance
+        else {
+            state = .failed
+            deadline = nil
+            return
+        }
+        let due = c.lastLanding + minimumDuration
+        deadline = due
+        if rule.ready(c) && c.time >= due {
+            value = GestureValue(contact: c, fingers: rule.fingers)
+            value.pressing = true
+            state = .ended
+            deadline = nil
+        }
+    }
+}

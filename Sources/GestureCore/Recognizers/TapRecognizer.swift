@@ -1,0 +1,67 @@
+/// `tap(count:, fingers:)`: discrete; value: location (of the last tap).
+///
+/// | state    | input                                                     | next     |
+/// |----------|-----------------------------------------------------------|----------|
+/// | possible | not touches, finger rule broken, moved > slop,            | failed   |
+/// |          | down ≥ tap-timeout, next tap later than double-tap-timeout |          |
+/// | possible | all lift: taps + 1 == count                                | ended    |
+/// | possible | all lift: taps + 1 < count (wait for the next tap)         | possible |
+struct TapRecognizer: Sendable {
+    let count: Int
+    let rule: FingerRule
+    let slop: Double
+    let tapTimeout: Seconds
+    let doubleTapTimeout: Seconds
+
+    private(set) var state = RecognizerState.possible
+    private(set) var value = GestureValue()
+    private(set) var deadline: Seconds?
+    private var taps = 0
+    private var countedSession = 0
+    private var lastLift: Seconds = 0
+
+    init(_ s: TapSpec, _ t: Thresholds) {
+        count = max(1, s.count)
+        rule = FingerRule(s.common, defaultFingers: 1, t)
+        slop = t.slop
+        tapTimeout = t.tapTimeout
+        doubleTapTimeout = t.doubleTapTimeout
+    }
+
+    mutating func step(_ c: Contact) {
+        guard state == .possible else { return }
+        guard c.source == .touch else { return fail() }
+        if c.session > countedSession && c.landed > 0 {
+            // Inside a tap (or its lift).
+            if taps > 0 && c.sessionStart >= lastLift + doubleTapTimeout { return fail() }
+            if rule.violated(by: c) || c.maxTravel > slop || c.time >= c.sessionStart + tapTimeout {
+                return fail()
+            }
+            guard c.ended else {
+                deadline = c.sessionStart + tapTimeout
+                return
+            }
+            if c.landed != rule.fingers { return fail() }
+            taps += 1
+            countedSession = c.session
+            lastLift = c.time
+            value = GestureValue(contact: c, fingers: rule.fingers)
+            value.location = c.start
+            value.count = taps
+            if taps == count {
+                state = .ended
+                deadline = nil
+            } else {
+                deadline = lastLift + doubleTapTimeout
+            }
+        } else if taps > 0 && c.time >= lastLift + doubleTapTimeout {
+            // Waiting for the next tap, and it did not come.
+            fail()
+        }
+    }
+
+    private mutating func fail() {
+        state = .failed
+        deadline = nil
+    }
+}
