@@ -11,7 +11,7 @@ import GestureCore
 public struct TraceBuilder: Sendable {
     public var header: TraceHeader
     public private(set) var events: [TraceEvent] = []
-    /// The current trace time.
+    /// The current trace time (events are stamped with it to the microsecond).
     public private(set) var t: Seconds = 0
     /// Time between frames of a movement (hardware reports ~100 Hz).
     public var frameInterval: Seconds = 0.010
@@ -119,7 +119,7 @@ public struct TraceBuilder: Sendable {
     }
 
     public mutating func window(class c: String, instance: String = "", title: String? = nil) {
-        events.append(TraceEvent(t: t, input: .window(WindowContext(windowClass: c, instance: instance, title: title))))
+        emit(.window(WindowContext(windowClass: c, instance: instance, title: title)))
     }
 
     // MARK: Touchpad (XI 2.4 gesture events)

@@ -1,0 +1,140 @@
+import GestureBridge
+@testable import GestureCore
+import Testing
+
+/// The engine's contract: a value, time as an argument, deadlines, rejections.
+@Suite struct EngineTests {
+    let screen = Screen(width: 1920, height: 1080)
+    let pad = Device(id: 12, name: "pad", kind: .touchpad)
+    let ts = Device(id: 11, name: "ts", kind: .touchscreen)
+
+    func engine(_ bindings: [Binding]) -> GestureEngine {
+        GestureEngine(table: GestureTable(desktop: bindings), screen: screen, devices: [ts, pad])
+    }
+
+    @Test func rejectsTimeGoingBackwards() {
+        var e = engine([bind("tap", tap())])
+        _ = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 1.0)
+        #expect(e.process(.touchEnd(device: 11, touch: 1, at: centre), at: 0.5) == [.rejected(.timeWentBackwards, at: 1.0)])
+        #expect(e.process(.touchEnd(device: 11, touch: 1, at: centre), at: .nan) == [.rejected(.notFinite, at: 1.0)])
+    }
+
+    @Test(arguments: [
+        Input.touchBegin(device: 11, touch: 1, at: Point(x: .nan, y: 0)),
+        Input.touchBegin(device: 11, touch: 1, at: Point(x: 0, y: .infinity)),
+        Input.pinchUpdate(device: 12, fingers: 2, delta: .zero, scale: .nan, angleDelta: 0),
+        Input.pinchUpdate(device: 12, fingers: 2, delta: .zero, scale: 1, angleDelta: -.infinity),
+    ])
+    func rejectsNonFiniteValues(_ input: Input) {
+        var e = engine([bind("tap", tap())])
+        #expect(e.process(input, at: 0) == [.rejected(.notFinite, at: 0)])
+        #expect(e.nextDeadline == nil)
+    }
+
+    @Test func rejectsUnknownDevicesTouchesAndGestures() {
+        var e = engine([bind("tap", tap())])
+        #expect(e.process(.touchBegin(device: 99, touch: 1, at: centre), at: 0) == [.rejected(.unknownDevice, at: 0)])
+        #expect(e.process(.touchUpdate(device: 11, touch: 7, at: centre), at: 0) == [.rejected(.unknownTouch, at: 0)])
+        #expect(e.process(.swipeUpdate(device: 12, fingers: 3, delta: .zero), at: 0)
+            == [.rejected(.noGestureInProgress, at: 0)])
+    }
+
+    @Test func deadlinesDriveTimers() {
+        // A long press fires only when its deadline is advanced to, never by itself.
+        var e = engine([bind("press", longPress(0.5))])
+        var out = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 10)
+        #expect(e.nextDeadline == 10)                    // the pending frame
+        out += e.advance(to: 10)
+        #expect(e.nextDeadline == 10.15)                 // grab-timeout of the undecided touch
+        out += e.advance(to: 10.2)
+        #expect(e.nextDeadline == 10.5)                  // the press
+        out += e.advance(to: 10.49)
+        #expect(!out.contains { if case .gesture = $0 { return true } else { return false } })
+        out += e.advance(to: 10.5)
+        #expect(out.contains { if case .gesture(let g) = $0 { return g.phase == .ended && g.time == 10.5 } else { return false } })
+        _ = e.process(.touchEnd(device: 11, touch: 1, at: centre), at: 11)
+        _ = e.advance(to: 11)
+        #expect(e.nextDeadline == nil)                   // idle: nothing to wake up for
+    }
+
+    @Test func engineIsAValue() {
+        var b = TraceBuilder.standard(seed: 3)
+        b.land(3, at: centre, stagger: 0.02)
+        b.move(by: Point(x: -250, y: 0), over: 0.25, jitter: 1.5)
+        b.lift()
+        let table = GestureTable(desktop: [bind("left", swipe(.left)), bind("tap", tap())])
+        var e = GestureEngine(table: table, screen: b.header.screen, devices: b.header.devices)
+        let half = b.events.count / 2
+        for ev in b.events[..<half] { _ = e.process(ev.input, at: ev.t) }
+        var copy = e
+        var a: [Effect] = [], c: [Effect] = []
+        for ev in b.events[half...] {
+            a += e.process(ev.input, at: ev.t)
+            c += copy.process(ev.input, at: ev.t)
+        }
+        #expect(a == c && !a.isEmpty)
+    }
+
+    @Test func sameInputSameOutput() {
+        var b = TraceBuilder.standard(seed: 11)
+        b.land(2, at: centre, spacing: 200, stagger: 0.01)
+        b.pinch(to: 1.7, over: 0.3, jitter: 2)
+        b.rotate(by: 20, over: 0.2, jitter: 2)
+        b.lift()
+        let bs = [bind("zoom", magnify(), step: 0.1), bind("turn", rotate(), .simultaneous)]
+        #expect(Run(b, bs).effects == Run(b, bs).effects)
+    }
+
+    @Test func deviceRemovedMidGestureCancelsAndReleases() {
+        var e = engine([bind("drag", drag(), .high)])
+        var out = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 0)
+        out += e.process(.touchUpdate(device: 11, touch: 1, at: centre + Point(x: 50, y: 0)), at: 0.05)
+        out += e.advance(to: 0.05)
+        out += e.process(.deviceRemoved(11), at: 0.06)
+        let phases = out.compactMap { if case .gesture(let g) = $0 { return g.phase } else { return nil } }
+        #expect(phases.first == .began && phases.last == .cancelled)
+        #expect(e.nextDeadline == nil)
+    }
+
+    @Test func deviceAddedLaterIsUsed() {
+        var e = GestureEngine(table: GestureTable(desktop: [bind("tap", tap())]), screen: screen)
+        var out = e.process(.deviceAdded(ts), at: 0)
+        out += e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 1)
+        out += e.process(.touchEnd(device: 11, touch: 1, at: centre), at: 1.05)
+        out += e.advance(to: 2)
+        #expect(out.contains { if case .gesture(let g) = $0 { return g.phase == .ended } else { return false } })
+    }
+
+    @Test func framesAreJudgedWhole() {
+        // Two fingers spread in one frame: judged after both updates, the scale is
+        // 2 and the translation 0 (between the two updates it would look like a drag).
+        var e = engine([bind("zoom", magnify()), bind("drag", drag(fingers: 2))])
+        var out = e.process(.touchBegin(device: 11, touch: 1, at: Point(x: 900, y: 500)), at: 0)
+        out += e.process(.touchBegin(device: 11, touch: 2, at: Point(x: 1000, y: 500)), at: 0)
+        out += e.process(.touchUpdate(device: 11, touch: 1, at: Point(x: 850, y: 500)), at: 0.01)
+        out += e.process(.touchUpdate(device: 11, touch: 2, at: Point(x: 1050, y: 500)), at: 0.01)
+        out += e.advance(to: 0.01)
+        let began = out.compactMap { if case .gesture(let g) = $0, g.phase == .began { return g } else { return nil } }
+        #expect(began.count == 1 && e.bindings[began[0].binding].name == "zoom")
+        #expect(abs(began[0].value.scale - 2) < 1e-9 && began[0].value.translation == .zero)
+    }
+
+    @Test func twoDevicesAreIndependent() {
+        var b = TraceBuilder.standard()
+        b.land(1, at: centre)
+        let other = TraceBuilder.touchpadID
+        var events = b.events
+        events.append(TraceEvent(t: 0.01, input: .swipeBegin(device: other, fingers: 3, at: centre)))
+        for k in 1...10 {
+            events.append(TraceEvent(t: 0.01 + Double(k) * 0.02, input: .swipeUpdate(device: other, fingers: 3, delta: Point(x: -30, y: 0))))
+        }
+        events.append(TraceEvent(t: 0.3, input: .swipeEnd(device: other, fingers: 3, cancelled: false)))
+        events.append(TraceEvent(t: 0.31, input: .touchEnd(device: TraceBuilder.touchscreenID, touch: 1, at: centre)))
+        let trace = Trace(header: b.header, events: events)
+        let out = Replayer.run(trace, table: GestureTable(desktop: [bind("left", swipe(.left)), bind("press", longPress(0.2))]))
+        let names = out.compactMap { e -> String? in
+            if case .gesture(let g) = e, g.phase == .ended { return "\(g.device):\(g.binding)" } else { return nil }
+        }
+        #expect(Set(names) == ["11:1", "12:0"])
+    }
+}
