@@ -29,7 +29,7 @@ let package = Package(
             path: "Benchmarks/gesture-bench"
         ),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),
-        .testTarget(name: "GestureBridgeTests", dependencies: ["GestureBridge"]),
+        .testTarget(name: "GestureBridgeTests", dependencies: ["GestureBridge", "GestureCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
