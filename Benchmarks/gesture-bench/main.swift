@@ -1,1 +1,115 @@
-print("x")
+// gesture-bench: the engine's cost per input event on a fixed, generated trace.
+//
+//   gesture-bench [--events N] [--rounds R]
+//
+// Prints events, wall time per event and events per second. For instruction
+// counts run it under callgrind (Benchmarks/callgrind.sh), which counts only
+// inside GestureEngine.process/advance.
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureBridge
+import GestureCore
+
+/// The everyday table: workspace swipes, zoom steps, a hold-then-drag, a double tap.
+func everydayTable() -> GestureTable {
+    func swipe(_ d: Direction, _ n: Int) -> GestureSpec {
+        .swipe(SwipeSpec(direction: d, common: CommonArguments(fingers: n)))
+    }
+    return GestureTable(desktop: [
+        Binding(name: "workspace-next", gesture: swipe(.left, 3), priority: .high),
+        Binding(name: "workspace-previous", gesture: swipe(.right, 3), priority: .high),
+        Binding(name: "workspace-up", gesture: swipe(.up, 4), priority: .high),
+        Binding(name: "workspace-down", gesture: swipe(.down, 4), priority: .high),
+        Binding(name: "zoom", gesture: .magnify(MagnifySpec()), step: StepSpec(every: 0.15)),
+        Binding(name: "hold-then-drag", gesture: .sequenced(.longPress(LongPressSpec(minimumDuration: 0.6)),
+                                                            .drag(DragSpec(minimumDistance: .px(40))))),
+        Binding(name: "double-tap", gesture: .tap(TapSpec(count: 2))),
+    ], apps: [AppScope(classGlob: "firefox", bindings: [
+        Binding(name: "back", gesture: swipe(.right, 2)),
+    ])])
+}
+
+/// A mix of gestures on both devices until `events` events exist.
+func benchmarkTrace(events: Int) -> Trace {
+    var b = TraceBuilder.standard(seed: 42)
+    var k = 0
+    while b.events.count < events {
+        let c = Point(x: 600 + Double(k % 7) * 90, y: 400 + Double(k % 5) * 60)
+        switch k % 6 {
+        case 0:
+            b.device = TraceBuilder.touchscreenID
+            b.land(3, at: c, stagger: 0.012)
+            b.move(by: Point(x: k % 12 == 0 ? -300 : 300, y: 10), over: 0.25, jitter: 1.5)
+            b.lift(stagger: 0.006)
+        case 1:
+            b.device = TraceBuilder.touchscreenID
+            b.land(2, at: c, spacing: 180, stagger: 0.01)
+            b.pinch(to: 1.8, over: 0.35, jitter: 1)
+            b.lift()
+        case 2:
+            b.device = TraceBuilder.touchpadID
+            b.touchpadSwipe(fingers: 4, by: Point(x: 0, y: -260), over: 0.2)
+        case 3:
+            b.device = TraceBuilder.touchpadID
+            b.touchpadPinch(fingers: 2, to: 0.6, rotating: 10, over: 0.3)
+        case 4:
+            b.device = TraceBuilder.touchscreenID
+            b.tap(1, at: c)
+            b.wait(0.12)
+            b.tap(1, at: c)
+        default:
+            b.device = TraceBuilder.touchscreenID
+            b.land(1, at: c)
+            b.wait(0.65)
+            b.move(by: Point(x: 120, y: 40), over: 0.3, jitter: 1)
+            b.lift()
+        }
+        b.wait(0.4)
+        k += 1
+    }
+    var t = b.trace
+    t.events.removeLast(t.events.count - events)
+    return t
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+var events = 10_000
+var rounds = 1
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--events": events = Int(args.popFirst() ?? "") ?? events
+    case "--rounds": rounds = Int(args.popFirst() ?? "") ?? rounds
+    default:
+        print("usage: gesture-bench [--events N] [--rounds R]")
+        exit(2)
+    }
+}
+
+let trace = benchmarkTrace(events: events)
+let table = everydayTable()
+var effects = 0
+var buffer: [Effect] = []
+buffer.reserveCapacity(64)
+let start = now()
+for _ in 0..<rounds {
+    var engine = GestureEngine(table: table, screen: trace.header.screen, devices: trace.header.devices)
+    for e in trace.events {
+        buffer.removeAll(keepingCapacity: true)
+        engine.process(e.input, at: e.t, into: &buffer)
+        effects += buffer.count
+    }
+    buffer.removeAll(keepingCapacity: true)
+    engine.advance(to: (trace.events.last?.t ?? 0) + 1, into: &buffer)
+    effects += buffer.count
+}
+let elapsed = now() - start
+let total = Double(events * rounds)
+print("events: \(events) x \(rounds) rounds, effects: \(effects)")
+print("wall: \(Int(elapsed * 1e9 / total)) ns/event, \(Int(total / elapsed)) events/s")

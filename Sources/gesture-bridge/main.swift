@@ -1,1 +1,65 @@
-print("x")
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import GestureBridge
+
+@main
+struct GestureBridgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesture-bridge",
+        abstract: "Touchscreen and touchpad gestures for X11 desktops.",
+        discussion: """
+            GestureBridge turns multi-finger gestures (swipes, pinches, taps, long \
+            presses and their combinations) into key presses or commands, as a config \
+            file says. It runs as your user: no root, no input group.
+            """,
+        version: "0.1.0",
+        subcommands: [TraceCommand.self]
+    )
+}
+
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Check recorded touch traces and say what they hold.",
+        discussion: """
+            Reads each FILE as a touch trace (trace-format v1, JSON Lines) and prints \
+            its screen, devices and events, or the first error with its line and key. \
+            Exits 1 if any file is broken.
+            """
+    )
+
+    @Argument(help: "Trace files (.jsonl).")
+    var files: [String]
+
+    func run() throws {
+        var failed = false
+        for file in files {
+            do {
+                var summary: TraceSummary? = nil
+                let header = try TraceFile.forEachEvent(path: file) { header, e in
+                    if summary == nil { summary = TraceSummary(header: header) }
+                    summary!.add(e)
+                }
+                print("\(file): \((summary ?? TraceSummary(header: header)).text)")
+            } catch let e as TraceError {
+                printError(e.description)
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+func printError(_ s: String) {
+    var err = StandardError()
+    print(s, to: &err)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ s: String) {
+        var s = s
+        s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -41,8 +41,9 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     public var description: String {
-        var s = "\(file):\(line)"
-        if let column { s += ":\(column)" }
+        var s = file
+        if line > 0 { s += ":\(line)" }
+        if line > 0, let column { s += ":\(column)" }
         s += ": "
         if let key { s += "'\(key)': " }
         return s + message

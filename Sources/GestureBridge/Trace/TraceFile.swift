@@ -7,9 +7,9 @@ import GestureCore
 
 /// Reads a trace file line by line (bounded memory for long traces).
 public enum TraceFile {
-    /// Calls `body` with each event in order; returns the header.
+    /// Calls `body` with the header and each event in order; returns the header.
     @discardableResult
-    public static func forEachEvent(path: String, _ body: (TraceEvent) throws -> Void) throws -> TraceHeader {
+    public static func forEachEvent(path: String, _ body: (TraceHeader, TraceEvent) throws -> Void) throws -> TraceHeader {
         guard let f = fopen(path, "r") else {
             throw TraceError(file: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
         }
@@ -28,7 +28,7 @@ public enum TraceFile {
             let line = buffer!.withMemoryRebound(to: UInt8.self, capacity: len) {
                 String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
             }
-            if let e = try reader.read(line: Substring(line), number: number) { try body(e) }
+            if let e = try reader.read(line: Substring(line), number: number) { try body(reader.header!, e) }
         }
         guard let h = reader.header else { throw TraceError(file: path, line: 1, message: "empty trace: no header line") }
         return h
@@ -36,7 +36,7 @@ public enum TraceFile {
 
     public static func read(path: String) throws -> Trace {
         var events: [TraceEvent] = []
-        let h = try forEachEvent(path: path) { events.append($0) }
+        let h = try forEachEvent(path: path) { events.append($1) }
         return Trace(header: h, events: events)
     }
 }
