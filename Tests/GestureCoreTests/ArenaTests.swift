@@ -5,13 +5,22 @@ import Testing
 /// A parent (desktop) and a child (app) binding for the same gesture: who fires,
 /// for every priority of each, every mask of each scope.
 struct ArenaCell: Sendable, CustomTestStringConvertible {
+    /// Which binding recognizes first: a 3-finger drag recognizes at 10 px, a
+    /// swipe at 80 px. Rank must decide whatever the order.
+    enum Order: String, Sendable, CaseIterable { case together, parentFirst, childFirst }
+
     let parent: Priority
     let child: Priority
     let rootMask: GestureMask
     let appMask: GestureMask
+    let order: Order
     var testDescription: String {
-        "parent \(parent.rawValue), child \(child.rawValue), including root=\(rootMask.rawValue) app=\(appMask.rawValue)"
+        "parent \(parent.rawValue), child \(child.rawValue), including root=\(rootMask.rawValue) "
+            + "app=\(appMask.rawValue), \(order.rawValue)"
     }
+
+    var parentGesture: GestureSpec { order == .parentFirst ? drag(fingers: 3) : swipe(.left) }
+    var childGesture: GestureSpec { order == .childFirst ? drag(fingers: 3) : swipe(.left) }
 
     /// config.md's rules, stated independently of the engine.
     var expectedFired: Set<String> {
@@ -34,7 +43,11 @@ struct ArenaCell: Sendable, CustomTestStringConvertible {
 
 let arenaCells: [ArenaCell] = Priority.allCases.flatMap { p in
     Priority.allCases.flatMap { c in
-        GestureMask.allCases.flatMap { rm in GestureMask.allCases.map { am in ArenaCell(parent: p, child: c, rootMask: rm, appMask: am) } }
+        GestureMask.allCases.flatMap { rm in
+            GestureMask.allCases.flatMap { am in
+                ArenaCell.Order.allCases.map { ArenaCell(parent: p, child: c, rootMask: rm, appMask: am, order: $0) }
+            }
+        }
     }
 }
 
@@ -50,9 +63,9 @@ func threeFingerSwipeLeft(_ b: inout TraceBuilder) {
         var b = TraceBuilder.standard()
         b.window(class: "Firefox", instance: "Navigator")
         threeFingerSwipeLeft(&b)
-        let r = Run(b, [bind("parent", swipe(.left), cell.parent)],
+        let r = Run(b, [bind("parent", cell.parentGesture, cell.parent)],
                     apps: [AppScope(classGlob: "firefox", including: cell.appMask,
-                                    bindings: [bind("child", swipe(.left), cell.child)])],
+                                    bindings: [bind("child", cell.childGesture, cell.child)])],
                     including: cell.rootMask)
         let fired = Set(r.gestures.filter { $0.phase == .ended }.map { r.engine.bindings[$0.binding].name })
         #expect(fired == cell.expectedFired)

@@ -11,10 +11,7 @@
 struct DragRecognizer: Sendable {
     let rule: FingerRule
     let minimumDistance: Double
-
-    private(set) var state = RecognizerState.possible
-    private(set) var value = GestureValue()
-    private(set) var changed = false
+    private(set) var progress = Progress()
     var deadline: Seconds? { nil }
 
     init(_ s: DragSpec, _ t: Thresholds) {
@@ -23,29 +20,12 @@ struct DragRecognizer: Sendable {
     }
 
     mutating func step(_ c: Contact) {
-        changed = false
-        switch state {
+        switch progress.state {
         case .possible:
-            guard c.source != .touchpadPinch, !rule.violated(by: c), c.lifted == 0, !c.ended else {
-                state = .failed
-                return
-            }
-            if rule.ready(c) && c.translation.length >= minimumDistance {
-                value = GestureValue(contact: c, fingers: rule.fingers)
-                state = .active
-            }
+            guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
+            if rule.ready(c) && c.translation.length >= minimumDistance { progress.begin(c, rule) }
         case .active:
-            if c.landed > rule.fingers || c.cancelled {
-                state = .cancelled
-                return
-            }
-            let old = value
-            value = GestureValue(contact: c, fingers: rule.fingers)
-            if c.lifted > 0 || c.ended {
-                state = .ended
-            } else {
-                changed = !value.sameMotion(as: old)
-            }
+            progress.follow(c, rule) { !$0.sameMotion(as: $1) }
         default:
             return
         }

@@ -61,6 +61,47 @@ struct FingerRule: Sendable {
     func ready(_ c: Contact) -> Bool {
         c.settled && c.fingers == fingers
     }
+
+    /// A gesture not yet recognized can still be: the rule holds and no finger
+    /// has lifted (a lift before recognition fails every gesture but tap).
+    func stillPossible(_ c: Contact) -> Bool {
+        !violated(by: c) && c.lifted == 0 && !c.ended
+    }
+}
+
+/// State, value and change flag of a continuous gesture, with the active phase
+/// they all share: an extra finger or a cancelled touchpad gesture cancels it,
+/// a lift ends it, otherwise its value follows the contact.
+struct Progress: Sendable {
+    private(set) var state = RecognizerState.possible
+    var value = GestureValue()
+    private(set) var changed = false
+
+    mutating func fail() { state = .failed }
+    mutating func cancel() { state = .cancelled }
+
+    mutating func begin(_ c: Contact, _ rule: FingerRule) {
+        value = GestureValue(contact: c, fingers: rule.fingers)
+        state = .active
+    }
+
+    /// One step of the active phase. `moved` says whether the value changed.
+    mutating func follow(_ c: Contact, _ rule: FingerRule, moved: (GestureValue, GestureValue) -> Bool) {
+        changed = false
+        if c.landed > rule.fingers || c.cancelled {
+            state = .cancelled
+            return
+        }
+        let old = value
+        value = GestureValue(contact: c, fingers: rule.fingers)
+        if c.lifted > 0 || c.ended {
+            state = .ended
+        } else {
+            changed = moved(old, value)
+        }
+    }
+
+    mutating func clearChanged() { changed = false }
 }
 
 extension GestureValue {

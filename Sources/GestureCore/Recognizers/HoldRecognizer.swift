@@ -13,11 +13,8 @@ struct HoldRecognizer: Sendable {
     let rule: FingerRule
     let minimumDuration: Seconds
     let maximumDistance: Double
-
-    private(set) var state = RecognizerState.possible
-    private(set) var value = GestureValue()
+    private(set) var progress = Progress()
     private(set) var deadline: Seconds?
-    private(set) var changed = false
 
     init(_ s: HoldSpec, _ t: Thresholds) {
         rule = FingerRule(s.common, defaultFingers: 1, t)
@@ -26,35 +23,20 @@ struct HoldRecognizer: Sendable {
     }
 
     mutating func step(_ c: Contact) {
-        changed = false
-        switch state {
+        switch progress.state {
         case .possible:
-            guard c.source == .touch, !rule.violated(by: c), c.lifted == 0, !c.ended,
-                  c.maxTravel <= maximumDistance
-            else {
-                state = .failed
+            guard c.source == .touch, rule.stillPossible(c), c.maxTravel <= maximumDistance else {
                 deadline = nil
-                return
+                return progress.fail()
             }
             let due = c.lastLanding + minimumDuration
             deadline = due
             if rule.ready(c) && c.time >= due {
-                value = GestureValue(contact: c, fingers: rule.fingers)
-                state = .active
+                progress.begin(c, rule)
                 deadline = nil
             }
         case .active:
-            if c.landed > rule.fingers {
-                state = .cancelled
-            } else {
-                let old = value
-                value = GestureValue(contact: c, fingers: rule.fingers)
-                if c.lifted > 0 || c.ended {
-                    state = .ended
-                } else {
-                    changed = !value.sameMotion(as: old)
-                }
-            }
+            progress.follow(c, rule) { !$0.sameMotion(as: $1) }
         default:
             return
         }

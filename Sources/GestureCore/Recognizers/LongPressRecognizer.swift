@@ -22,8 +22,7 @@ struct LongPressRecognizer: Sendable {
 
     mutating func step(_ c: Contact) {
         guard state == .possible else { return }
-        guard c.source == .touch, !rule.violated(by: c), c.lifted == 0, !c.ended,
-              c.maxTravel <= maximumDistance
+        guard c.source == .touch, rule.stillPossible(c), c.maxTravel <= maximumDistance
         else {
             state = .failed
             deadline = nil

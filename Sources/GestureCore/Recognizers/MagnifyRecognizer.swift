@@ -11,10 +11,7 @@
 struct MagnifyRecognizer: Sendable {
     let rule: FingerRule
     let minimumScaleDelta: Double
-
-    private(set) var state = RecognizerState.possible
-    private(set) var value = GestureValue()
-    private(set) var changed = false
+    private(set) var progress = Progress()
     var deadline: Seconds? { nil }
 
     init(_ s: MagnifySpec, _ t: Thresholds) {
@@ -23,29 +20,12 @@ struct MagnifyRecognizer: Sendable {
     }
 
     mutating func step(_ c: Contact) {
-        changed = false
-        switch state {
+        switch progress.state {
         case .possible:
-            guard c.source != .touchpadSwipe, !rule.violated(by: c), c.lifted == 0, !c.ended else {
-                state = .failed
-                return
-            }
-            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta {
-                value = GestureValue(contact: c, fingers: rule.fingers)
-                state = .active
-            }
+            guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
+            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta { progress.begin(c, rule) }
         case .active:
-            if c.landed > rule.fingers || c.cancelled {
-                state = .cancelled
-                return
-            }
-            let old = value
-            value = GestureValue(contact: c, fingers: rule.fingers)
-            if c.lifted > 0 || c.ended {
-                state = .ended
-            } else {
-                changed = value.scale != old.scale
-            }
+            progress.follow(c, rule) { $0.scale != $1.scale }
         default:
             return
         }

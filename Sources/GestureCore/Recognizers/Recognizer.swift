@@ -14,11 +14,11 @@ enum Recognizer: Sendable {
         switch self {
         case .tap(let r): return r.state
         case .longPress(let r): return r.state
-        case .drag(let r): return r.state
-        case .swipe(let r): return r.state
-        case .magnify(let r): return r.state
-        case .rotate(let r): return r.state
-        case .hold(let r): return r.state
+        case .drag(let r): return r.progress.state
+        case .swipe(let r): return r.progress.state
+        case .magnify(let r): return r.progress.state
+        case .rotate(let r): return r.progress.state
+        case .hold(let r): return r.progress.state
         }
     }
 
@@ -26,11 +26,11 @@ enum Recognizer: Sendable {
         switch self {
         case .tap(let r): return r.value
         case .longPress(let r): return r.value
-        case .drag(let r): return r.value
-        case .swipe(let r): return r.value
-        case .magnify(let r): return r.value
-        case .rotate(let r): return r.value
-        case .hold(let r): return r.value
+        case .drag(let r): return r.progress.value
+        case .swipe(let r): return r.progress.value
+        case .magnify(let r): return r.progress.value
+        case .rotate(let r): return r.progress.value
+        case .hold(let r): return r.progress.value
         }
     }
 
@@ -38,11 +38,11 @@ enum Recognizer: Sendable {
     var changed: Bool {
         switch self {
         case .tap, .longPress: return false
-        case .drag(let r): return r.changed
-        case .swipe(let r): return r.changed
-        case .magnify(let r): return r.changed
-        case .rotate(let r): return r.changed
-        case .hold(let r): return r.changed
+        case .drag(let r): return r.progress.changed
+        case .swipe(let r): return r.progress.changed
+        case .magnify(let r): return r.progress.changed
+        case .rotate(let r): return r.progress.changed
+        case .hold(let r): return r.progress.changed
         }
     }
 

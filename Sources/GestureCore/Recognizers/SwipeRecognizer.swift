@@ -20,10 +20,7 @@ struct SwipeRecognizer: Sendable {
     let minimumDistance: Double
     let minimumVelocity: Double
     let maximumDeviation: Double
-
-    private(set) var state = RecognizerState.possible
-    private(set) var value = GestureValue()
-    private(set) var changed = false
+    private(set) var progress = Progress()
     var deadline: Seconds? { nil }
     /// Farthest progress along the direction since it began.
     private var peak = 0.0
@@ -37,48 +34,30 @@ struct SwipeRecognizer: Sendable {
     }
 
     mutating func step(_ c: Contact) {
-        changed = false
-        switch state {
+        switch progress.state {
         case .possible:
-            guard c.source != .touchpadPinch, !rule.violated(by: c), c.lifted == 0, !c.ended else {
-                state = .failed
-                return
-            }
+            guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
             let d = c.translation.length
             guard d >= minimumDistance else { return }
             let dir = direction ?? Direction.cardinal(of: c.translation)
-            if Angle.between(c.translation, dir.vector) > maximumDeviation {
-                state = .failed
-                return
-            }
+            if Angle.between(c.translation, dir.vector) > maximumDeviation { return progress.fail() }
             let elapsed = c.time - c.sessionStart
             let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && d / elapsed >= minimumVelocity)
             if rule.ready(c) && fastEnough {
-                value = GestureValue(contact: c, fingers: rule.fingers)
-                value.direction = dir
+                progress.begin(c, rule)
+                progress.value.direction = dir
                 peak = c.translation.dot(dir.vector)
-                state = .active
             }
         case .active:
-            guard let dir = value.direction else { return }
-            if c.landed > rule.fingers || c.cancelled {
-                state = .cancelled
-                return
+            guard let dir = progress.value.direction else { return }
+            let along = c.translation.dot(dir.vector)
+            peak = max(peak, along)
+            if along < minimumDistance || along <= peak - minimumDistance {
+                progress.clearChanged()
+                return progress.cancel()
             }
-            let progress = c.translation.dot(dir.vector)
-            peak = max(peak, progress)
-            if progress < minimumDistance || progress <= peak - minimumDistance {
-                state = .cancelled
-                return
-            }
-            let old = value
-            value = GestureValue(contact: c, fingers: rule.fingers)
-            value.direction = dir
-            if c.lifted > 0 || c.ended {
-                state = .ended
-            } else {
-                changed = !value.sameMotion(as: old)
-            }
+            progress.follow(c, rule) { !$0.sameMotion(as: $1) }
+            progress.value.direction = dir
         default:
             return
         }
