@@ -9,12 +9,20 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure Swift: no X, no Foundation, no clock. Time is an argument.
         .target(name: "GestureCore"),
-        // The daemon's library: traces (read, write, build) and replay.
-        .target(name: "GestureBridge", dependencies: ["GestureCore"]),
+        // Actions: key chords (keysyms), exec, the synthesizer protocol. No X.
+        .target(name: "GestureActions"),
+        // The config file, gesture expressions, keymaps, diagnostics.
+        .target(
+            name: "GestureConfig",
+            dependencies: ["GestureCore", "GestureActions", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // The daemon's library: traces (read, write, build), replay, output.
+        .target(name: "GestureBridge", dependencies: ["GestureCore", "GestureConfig", "GestureActions"]),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
@@ -29,7 +37,9 @@ let package = Package(
             path: "Benchmarks/gesture-bench"
         ),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),
-        .testTarget(name: "GestureBridgeTests", dependencies: ["GestureBridge", "GestureCore"]),
+        .testTarget(name: "GestureBridgeTests", dependencies: ["GestureBridge", "GestureCore", "GestureConfig"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore", "GestureActions"]),
+        .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -166,3 +166,9 @@ public indirect enum GestureSpec: Hashable, Sendable {
         }
     }
 }
+
+extension GestureSpec {
+    /// True when some part of it is continuous (drag, swipe, magnify, rotate,
+    /// hold): only those have `changed` phases and `on-step` crossings.
+    public var isContinuous: Bool { StepKind.of(self) != nil }
+}

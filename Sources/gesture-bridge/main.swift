@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import GestureBridge
+import GestureConfig
 
 @main
 struct GestureBridgeCommand: ParsableCommand {
@@ -11,27 +12,171 @@ struct GestureBridgeCommand: ParsableCommand {
         abstract: "Touchscreen and touchpad gestures for X11 desktops.",
         discussion: """
             GestureBridge turns multi-finger gestures (swipes, pinches, taps, long \
-            presses and their combinations) into key presses or commands, as a config \
-            file says. It runs as your user: no root, no input group.
+            presses and their combinations) into key presses or commands, as your \
+            config file says. It runs as your user: no root, no input group.
+
+            Start with `gesture-bridge init` (writes ~/.config/gesture-bridge/config.toml), \
+            edit it, and check it with `gesture-bridge check`.
             """,
         version: "0.1.0",
-        subcommands: [TraceCommand.self]
+        subcommands: [CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self, TraceCommand.self]
     )
+}
+
+struct ConfigOption: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp(
+        "The config file.", discussion: "Default: $XDG_CONFIG_HOME/gesture-bridge/config.toml, or the built-in default if there is none.",
+        valueName: "FILE"))
+    var path: String?
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a config file and print its bindings as understood.",
+        discussion: "Exits 1 if the config has an error; warnings alone exit 0. Every mistake is reported with its file, line and column."
+    )
+
+    @OptionGroup var config: ConfigOption
+
+    func run() throws {
+        let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
+        switch result {
+        case .failure(let errors):
+            printError(errors.description)
+            let n = errors.diagnostics.filter(\.isError).count
+            printError("\(label): \(n) error\(n == 1 ? "" : "s")")
+            throw ExitCode(1)
+        case .success(let loaded):
+            for w in loaded.warnings { printError(w.description) }
+            print(BindingListing.text(loaded, label: label))
+        }
+    }
+}
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write the default config file to start from.",
+        discussion: "Writes the built-in default (what runs when there is no config file) to ~/.config/gesture-bridge/config.toml. It never replaces an existing file unless you pass --force."
+    )
+
+    @OptionGroup var config: ConfigOption
+    @Flag(help: "Replace the file if it exists.") var force = false
+
+    func run() throws {
+        let path = config.path ?? ConfigLoader.defaultPath(environment: FileSystem.environment())
+        if FileSystem.exists(path) && !force {
+            printError("\(path) already exists; not replacing it. Use --force to replace it with the default.")
+            throw ExitCode(1)
+        }
+        switch FileSystem.write(DefaultConfig.text, to: path) {
+        case .success: print("wrote \(path)")
+        case .failure(let e):
+            printError("cannot write the config: \(e)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct KeymapsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keymaps",
+        abstract: "List the desktop keymaps, or show one.",
+        discussion: "A keymap gives names to a desktop's shortcuts, so a config can say `key workspace-next`. Your own keymaps in ~/.config/gesture-bridge/keymaps/NAME.toml take precedence."
+    )
+
+    @Argument(help: "A keymap to show (e.g. gnome).") var name: String?
+
+    func run() throws {
+        let env = FileSystem.environment()
+        let store = KeymapStore.standard(environment: env)
+        guard let name else {
+            let detected = store.detect(environment: env).name
+            for (n, origin) in store.available() {
+                let desc: String
+                if case .success(let k)? = store.load(n) { desc = k.desktop } else { desc = "(has errors)" }
+                print("\(n.padded(10))\(desc.padded(14))\(origin)\(n == detected ? "   (this desktop)" : "")")
+            }
+            return
+        }
+        switch store.load(name) {
+        case nil:
+            printError("unknown keymap '\(name)'; available: " + store.available().map(\.name).joined(separator: ", "))
+            throw ExitCode(1)
+        case .failure(let e)?:
+            printError(e.description)
+            throw ExitCode(1)
+        case .success(let k)?:
+            print("# \(k.keymapName): \(k.desktop) (\(k.origin))")
+            for n in k.names { print("\(n.padded(20))\(k.text(for: n) ?? "")") }
+        }
+    }
+}
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run a config on recorded touch traces and print what it would do.",
+        discussion: """
+            Runs the same engine as the daemon with each trace's timestamps as its \
+            clock, and performs nothing: it prints the actions it would perform, when, \
+            and for which binding. Record traces with `gesture-bridge record`, or use \
+            the ones in Tests/Traces.
+            """
+    )
+
+    @OptionGroup var config: ConfigOption
+    @Flag(help: "One JSON object per action on stdout, and nothing else.") var json = false
+    @Flag(help: "Also show the arena's decisions: who joined, conceded, won, and which touches were claimed or released.")
+    var explain = false
+    @Argument(help: "Trace files (.jsonl).") var traces: [String]
+
+    func run() throws {
+        let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
+        let loaded: LoadedConfig
+        switch result {
+        case .failure(let errors):
+            printError(errors.description)
+            printError("\(label): not replaying a config with errors")
+            throw ExitCode(1)
+        case .success(let l):
+            loaded = l
+        }
+        for w in loaded.warnings { printError(w.description) }
+        let printer = ReplayPrinter(config: loaded, json: json, explain: explain)
+        var failed = false
+        for trace in traces {
+            if !json && traces.count > 1 { print("# \(trace)") }
+            do {
+                var replayer: Replayer? = nil
+                let emit = { (e: GestureCore.Effect) in
+                    for line in printer.lines(e) {
+                        if line.isExplanation && json { printError(line.text) } else { print(line.text) }
+                    }
+                }
+                try TraceFile.forEachEvent(path: trace) { header, event in
+                    if replayer == nil { replayer = Replayer(table: loaded.table, header: header, explain: explain) }
+                    replayer!.feed(event, emit)
+                }
+                replayer?.finish(emit)
+            } catch let e as TraceError {
+                printError(e.description)
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
 }
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Check recorded touch traces and say what they hold.",
-        discussion: """
-            Reads each FILE as a touch trace (trace-format v1, JSON Lines) and prints \
-            its screen, devices and events, or the first error with its line and key. \
-            Exits 1 if any file is broken.
-            """
+        discussion: "Reads each FILE as a touch trace (trace-format v1, JSON Lines) and prints its screen, devices and events, or the first error with its line and key. Exits 1 if any file is broken."
     )
 
-    @Argument(help: "Trace files (.jsonl).")
-    var files: [String]
+    @Argument(help: "Trace files (.jsonl).") var files: [String]
 
     func run() throws {
         var failed = false
@@ -53,13 +198,8 @@ struct TraceCommand: ParsableCommand {
 }
 
 func printError(_ s: String) {
-    var err = StandardError()
-    print(s, to: &err)
+    var s = s + "\n"
+    s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
 }
 
-struct StandardError: TextOutputStream {
-    mutating func write(_ s: String) {
-        var s = s
-        s.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
-    }
-}
+import GestureCore

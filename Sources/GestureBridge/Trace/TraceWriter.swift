@@ -65,12 +65,12 @@ public enum TraceWriter {
     }
 
     /// Shortest text that reads back to the same Double; integers without ".0".
-    static func num(_ v: Double) -> String {
+    public static func num(_ v: Double) -> String {
         if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
     }
 
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

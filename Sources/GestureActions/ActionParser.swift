@@ -1,0 +1,149 @@
+/// A mistake in an action, at a character offset in its text.
+public struct ActionError: Error, Hashable, Sendable {
+    /// Offset and length in characters within the action text.
+    public var offset: Int
+    public var length: Int
+    public var message: String
+}
+
+/// Named actions of a desktop (`workspace-next` → `ctrl+alt+Right`), from a keymap.
+public protocol NamedActions {
+    /// The chords a name stands for, or nil if this keymap lacks it.
+    func chords(for name: String) -> [KeyChord]?
+    /// Every name this keymap defines (for "did you mean").
+    var names: [String] { get }
+    /// The keymap's name, for messages ("keymap 'gnome' has no 'overview'").
+    var keymapName: String { get }
+}
+
+public enum ActionParser {
+    public static let verbs = ["key", "keydown", "keyup", "button", "exec", "none"]
+
+    /// Parses `key CHORD…`, `keydown CHORD`, `keyup CHORD`, `button N`,
+    /// `exec COMMAND`, `none`; keymap names are resolved through `keymap`.
+    public static func parse(_ text: String, keymap: NamedActions?) -> Result<Action, ActionError> {
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count, chars[i] == " " { i += 1 }
+        let verbStart = i
+        while i < chars.count, chars[i] != " " { i += 1 }
+        let verb = String(chars[verbStart..<i])
+        let rest = words(chars, from: i)
+        switch verb {
+        case "none":
+            if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, message: "'none' takes nothing after it")) }
+            return .success(.none)
+        case "exec":
+            guard let first = rest.first else {
+                return .failure(ActionError(offset: verbStart, length: 4, message: "'exec' needs a command, e.g. exec rofi -show window"))
+            }
+            return .success(.exec(String(chars[first.offset...])))
+        case "button":
+            guard rest.count == 1, let n = Int(rest[0].text), (1...255).contains(n) else {
+                let at = rest.first?.offset ?? verbStart
+                return .failure(ActionError(offset: at, length: max(1, chars.count - at),
+                                            message: "'button' takes one button number 1-255, e.g. button 8 (back), button 4 (scroll up)"))
+            }
+            return .success(.button(n))
+        case "key", "keydown", "keyup":
+            guard !rest.isEmpty else {
+                return .failure(ActionError(offset: verbStart, length: verb.count,
+                                            message: "'\(verb)' needs a chord, e.g. \(verb) ctrl+alt+Right"))
+            }
+            var chords: [KeyChord] = []
+            for w in rest {
+                switch chordsFor(w, keymap: keymap, allowModifiersOnly: verb != "key") {
+                case .success(let c): chords += c
+                case .failure(let e): return .failure(e)
+                }
+            }
+            // Keymap names a desktop lacks ("none") leave nothing to press.
+            if chords.isEmpty { return .success(.none) }
+            if verb == "key" { return .success(.key(chords)) }
+            guard chords.count == 1 else {
+                return .failure(ActionError(offset: rest[0].offset, length: chars.count - rest[0].offset,
+                                            message: "'\(verb)' takes one chord, e.g. \(verb) alt"))
+            }
+            return .success(verb == "keydown" ? .keyDown(chords[0]) : .keyUp(chords[0]))
+        default:
+            let hint = Suggest.phrase(verb, verbs)
+            return .failure(ActionError(offset: verbStart, length: max(1, verb.count),
+                                        message: "unknown action '\(verb)'\(hint); expected key, keydown, keyup, button, exec or none"))
+        }
+    }
+
+    /// One word: a chord (`ctrl+alt+Right`), a keysym, or a keymap name.
+    static func chordsFor(_ w: Word, keymap: NamedActions?, allowModifiersOnly: Bool) -> Result<[KeyChord], ActionError> {
+        if !w.text.contains("+"), Keysym.named(w.text) == nil, Modifier.named(w.text) == nil || !allowModifiersOnly,
+           w.text.contains("-") || keymap?.chords(for: w.text) != nil {
+            // A keymap name (keysyms never contain '-').
+            guard let keymap else {
+                return .failure(ActionError(offset: w.offset, length: w.text.count,
+                                            message: "'\(w.text)' is a keymap name, but keymap is \"none\"; write the chord, e.g. ctrl+alt+Right"))
+            }
+            guard let chords = keymap.chords(for: w.text) else {
+                return .failure(ActionError(offset: w.offset, length: w.text.count,
+                                            message: "keymap '\(keymap.keymapName)' has no '\(w.text)'\(Suggest.phrase(w.text, keymap.names))"))
+            }
+            return .success(chords)
+        }
+        return parseChord(w.text, at: w.offset, allowModifiersOnly: allowModifiersOnly).map { [$0] }
+    }
+
+    /// `ctrl+alt+Right`, `XF86AudioRaiseVolume`, `super+Page_Down`.
+    public static func parseChord(_ text: String, at offset: Int = 0, allowModifiersOnly: Bool = false) -> Result<KeyChord, ActionError> {
+        var modifiers: [Modifier] = []
+        var key: Keysym? = nil
+        var pos = offset
+        let parts = text.split(separator: "+", omittingEmptySubsequences: false)
+        for (k, part) in parts.enumerated() {
+            let p = String(part)
+            defer { pos += p.count + 1 }
+            if p.isEmpty {
+                return .failure(ActionError(offset: pos, length: 1, message: "empty key in chord '\(text)'; write 'plus' for the + key"))
+            }
+            let last = k == parts.count - 1
+            if let m = Modifier.named(p), !last || allowModifiersOnly {
+                if modifiers.contains(m) {
+                    return .failure(ActionError(offset: pos, length: p.count, message: "'\(p)' twice in chord '\(text)'"))
+                }
+                modifiers.append(m)
+                continue
+            }
+            guard last else {
+                return .failure(ActionError(offset: pos, length: p.count,
+                                            message: "'\(p)' is not a modifier; modifiers are ctrl, alt, shift, super, altgr, hyper, meta, and the key comes last"))
+            }
+            if let m = Modifier.named(p) {
+                key = m.keysym   // `key super`: the modifier pressed as a key (GNOME overview)
+                continue
+            }
+            guard let ks = Keysym.named(p) else {
+                let hints = Keysym.suggestions(for: p)
+                let hint = hints.isEmpty ? "" : "; did you mean " + hints.map { "'\($0)'" }.joined(separator: " or ") + "?"
+                return .failure(ActionError(offset: pos, length: p.count, message: "unknown keysym '\(p)'\(hint)"))
+            }
+            key = ks
+        }
+        return .success(KeyChord(modifiers: modifiers, key: key))
+    }
+
+    /// A word of an action and its character offset.
+    public struct Word: Sendable {
+        public var text: String
+        public var offset: Int
+    }
+
+    /// The space-separated words of `chars` from `start`.
+    public static func words(_ chars: [Character], from start: Int) -> [Word] {
+        var out: [Word] = []
+        var i = start
+        while i < chars.count {
+            while i < chars.count, chars[i] == " " { i += 1 }
+            let s = i
+            while i < chars.count, chars[i] != " " { i += 1 }
+            if i > s { out.append(Word(text: String(chars[s..<i]), offset: s)) }
+        }
+        return out
+    }
+}

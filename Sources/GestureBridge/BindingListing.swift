@@ -1,0 +1,32 @@
+import GestureConfig
+import GestureCore
+
+/// `check`'s listing: every binding as the engine will run it.
+public enum BindingListing {
+    public static func text(_ c: LoadedConfig, label: String) -> String {
+        var out = "\(label): OK, \(c.actions.count) binding\(c.actions.count == 1 ? "" : "s")\n"
+        if let k = c.keymap { out += "keymap: \(k.keymapName) (\(k.desktop), \(k.origin))\n" } else { out += "keymap: none\n" }
+        out += "including: \(c.table.including.rawValue)\n"
+        let all = c.table.desktop + c.table.apps.flatMap(\.bindings)
+        for (id, b) in all.enumerated() {
+            var scope = c.scopes[id] == "desktop" ? "desktop" : "app \"\(c.scopes[id])\""
+            if let app = c.table.apps.first(where: { $0.classGlob == c.scopes[id] }), c.scopes[id] != "desktop",
+               app.including != .all {
+                scope += " (including \(app.including.rawValue))"
+            }
+            out += "\n\(b.name)\n  scope: \(scope), priority: \(b.priority.rawValue), device: \(b.device.rawValue)\n"
+            out += "  gesture: \(ExpressionPrinter.text(b.gesture))\n"
+            let a = c.actions[id]
+            for (phase, list) in [("on-began", a.began), ("on-changed", a.changed), ("on-ended", a.ended),
+                                  ("on-cancelled", a.cancelled), ("on-repeat", a.repeats)] where !list.isEmpty {
+                out += "  \(phase): " + list.map(\.description).joined(separator: "; ") + "\n"
+            }
+            if let step = b.step {
+                out += "  on-step every \(ExpressionPrinter.num(step.every)): increase "
+                    + (a.increase.isEmpty ? "-" : a.increase.map(\.description).joined(separator: "; "))
+                    + ", decrease " + (a.decrease.isEmpty ? "-" : a.decrease.map(\.description).joined(separator: "; ")) + "\n"
+            }
+        }
+        return String(out.dropLast())
+    }
+}

@@ -1,0 +1,123 @@
+import GestureActions
+import GestureConfig
+import GestureCore
+
+/// `replay` output, as trace-format.md says: with `json`, one object per
+/// action `{"t","binding","phase","action"}`; otherwise aligned columns for
+/// people; with `explain`, the arena's decisions too (on stderr with `json`).
+public struct ReplayPrinter {
+    public let config: LoadedConfig
+    public let json: Bool
+    public let explain: Bool
+
+    public init(config: LoadedConfig, json: Bool, explain: Bool) {
+        self.config = config
+        self.json = json
+        self.explain = explain
+    }
+
+    public struct Line: Hashable, Sendable {
+        public var text: String
+        /// Explanations go to stderr when stdout carries JSON.
+        public var isExplanation: Bool
+    }
+
+    private func bindingName(_ id: BindingID) -> String {
+        var i = id
+        if i < config.table.desktop.count { return config.table.desktop[i].name }
+        i -= config.table.desktop.count
+        for app in config.table.apps {
+            if i < app.bindings.count { return app.bindings[i].name }
+            i -= app.bindings.count
+        }
+        return "#\(id)"
+    }
+
+    public func lines(_ e: Effect) -> [Line] {
+        switch e {
+        case .gesture(let g):
+            let acts = config.actions[g.binding].actions(for: g.phase, step: g.step)
+            var out = acts.map { Line(text: actionLine(g, $0), isExplanation: false) }
+            if explain && acts.isEmpty && g.phase != .changed {
+                out.append(Line(text: row(g.time, "phase", "\(bindingName(g.binding)) \(phaseText(g)) (no action)"),
+                                isExplanation: true))
+            }
+            return out
+        case .touch(let t) where explain:
+            let what: String
+            switch t.decision {
+            case .claimed:
+                if case .wonBy(let b) = t.reason { what = "claimed by \(bindingName(b)): applications never see it" }
+                else { what = "claimed" }
+            case .released:
+                what = "released to applications: " + reason(t.reason)
+            }
+            return [Line(text: row(t.time, "touch", "\(t.device)/\(t.touch) \(what)"), isExplanation: true)]
+        case .arena(let n) where explain:
+            let who = bindingName(n.binding)
+            let text: String
+            switch n.kind {
+            case .joined: text = "\(who) joins (device \(n.device))"
+            case .won: text = "\(who) wins: it recognized its gesture and nothing outranking it could still want the touches"
+            case .conceded: text = "\(who) concedes: " + (n.reason.map(reason) ?? "")
+            }
+            return [Line(text: row(n.time, "arena", text), isExplanation: true)]
+        case .rejected(let r, let t) where explain:
+            return [Line(text: row(t, "input", "rejected: \(r.rawValue)"), isExplanation: true)]
+        default:
+            return []
+        }
+    }
+
+    private func reason(_ r: ArenaReason) -> String {
+        switch r {
+        case .recognized: return "it recognized"
+        case .wonBy(let b): return "\(bindingName(b)) won"
+        case .noBindingLeft: return "no binding can want it any more"
+        case .grabTimeout: return "undecided for grab-timeout"
+        case .failed: return "its gesture can no longer be recognized"
+        case .lostTo(let b): return "\(bindingName(b)) won the touches"
+        case .deviceRemoved: return "the device went away"
+        case .noCandidates: return "no binding listens to this device here"
+        }
+    }
+
+    private func phaseText(_ g: GestureEvent) -> String {
+        g.phase.rawValue
+    }
+
+    private func actionLine(_ g: GestureEvent, _ a: Action) -> String {
+        if json {
+            return "{\"t\": \(Self.time(g.time)), \"binding\": \(Self.quote(bindingName(g.binding))), "
+                + "\"phase\": \"\(g.phase.rawValue)\", \"action\": \(Self.quote(a.description))}"
+        }
+        let phase = g.step.map { "step \($0.rawValue)" } ?? g.phase.rawValue
+        return row(g.time, bindingName(g.binding), phase.padded(15) + a.description)
+    }
+
+    private func row(_ t: Seconds, _ who: String, _ rest: String) -> String {
+        let time = Self.fixed(t)
+        return String(repeating: " ", count: max(0, 9 - time.count)) + time + "  " + who.padded(24) + rest
+    }
+
+    /// Seconds to the microsecond, shortest form: 0.214, 1.5, 2.
+    static func time(_ t: Seconds) -> String {
+        let us = (t * 1e6).rounded()
+        return TraceWriter.num(us / 1e6)
+    }
+
+    /// Seconds with three decimals, for the human columns.
+    static func fixed(_ t: Seconds) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+    }
+
+    static func quote(_ s: String) -> String { TraceWriter.quote(s) }
+}
+
+extension String {
+    public func padded(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

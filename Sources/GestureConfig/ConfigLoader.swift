@@ -1,0 +1,97 @@
+import GestureActions
+import GestureCore
+import TOMLKit
+
+/// Reads config.md v1: TOML (TOMLKit) mapped onto the engine's bindings, every
+/// mistake reported with file:line:column, all of them in one run.
+public struct ConfigLoader: Sendable {
+    public var keymaps: KeymapStore
+    public var environment: [String: String]
+
+    public init(keymaps: KeymapStore, environment: [String: String]) {
+        self.keymaps = keymaps
+        self.environment = environment
+    }
+
+    /// The real environment and keymap directories.
+    public static func standard() -> ConfigLoader {
+        let env = FileSystem.environment()
+        return ConfigLoader(keymaps: .standard(environment: env), environment: env)
+    }
+
+    /// `$XDG_CONFIG_HOME/gesture-bridge/config.toml` (`~/.config/gesture-bridge/config.toml`).
+    public static func defaultPath(environment env: [String: String]) -> String {
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["HOME"] ?? "") + "/.config"
+        return base + "/gesture-bridge/config.toml"
+    }
+
+    public func load(path: String) -> Result<LoadedConfig, ConfigErrors> {
+        switch FileSystem.read(path) {
+        case .success(let text): return load(text: text, file: path)
+        case .failure(let e):
+            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,
+                                                                  message: "cannot read the config: \(e)")]))
+        }
+    }
+
+    public func load(text: String, file: String) -> Result<LoadedConfig, ConfigErrors> {
+        var c = Context(file: file, map: SourceMap(text))
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.diagnostic(e, file: file, map: c.map)]))
+        } catch {
+            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: file, line: 1, column: 1, message: "\(error)")]))
+        }
+        var config = ConfigBuilder(loader: self, context: c)
+        config.read(root)
+        c = config.context
+        let diagnostics = c.diagnostics.sorted(by: Diagnostic.fileOrder)
+        if diagnostics.contains(where: \.isError) { return .failure(ConfigErrors(diagnostics: diagnostics)) }
+        return .success(LoadedConfig(file: file, table: config.table, actions: config.actions, scopes: config.scopes,
+                                     keymap: config.keymap, warnings: diagnostics))
+    }
+}
+
+/// Diagnostics of one file, placed through its source map.
+struct Context {
+    let file: String
+    let map: SourceMap
+    var diagnostics: [Diagnostic] = []
+
+    /// At the value of `path` (its key with `key: true`), `offset` characters in.
+    mutating func report(_ path: String, _ message: String, key: Bool = false, offset: Int = 0, length: Int? = nil,
+                         warning: Bool = false) {
+        var loc = map.key(path)
+        var p = path
+        while loc == nil, let dot = p.lastIndex(where: { $0 == "." || $0 == "[" }) {
+            p = String(p[..<dot])
+            loc = map.key(p) ?? map.table(p)
+        }
+        let column = (key ? loc?.keyColumn : loc?.valueColumn).map { $0 + offset } ?? 1
+        let len = length ?? (key ? loc?.keyLength : loc?.valueLength) ?? 1
+        diagnostics.append(Diagnostic(warning ? .warning : .error, file: file, line: loc?.line ?? 1, column: column,
+                                      length: len, message: message, lineText: loc.flatMap { map.lineText($0.line) }))
+    }
+
+    /// At a table header (`bind#2`), for what is missing from it.
+    mutating func reportTable(_ path: String, _ message: String) {
+        let loc = map.table(path)
+        diagnostics.append(Diagnostic(.error, file: file, line: loc?.line ?? 1, column: loc?.keyColumn ?? 1,
+                                      length: loc?.keyLength ?? 1, message: message,
+                                      lineText: loc.flatMap { map.lineText($0.line) }))
+    }
+}
+
+func typeName(_ v: TOMLValueConvertible) -> String {
+    switch v.type {
+    case .string: return "a string"
+    case .int: return "an integer"
+    case .double: return "a number"
+    case .bool: return "true or false"
+    case .array: return "an array"
+    case .table: return "a table"
+    default: return "a date or time"
+    }
+}

@@ -1,0 +1,128 @@
+/// The config `gesture-bridge init` writes and the daemon runs when there is
+/// no file: the same text, so users start from what is already running.
+public enum DefaultConfig {
+    public static let text = #"""
+# GestureBridge config (format: config.md, version 1).
+# Check it:            gesture-bridge check
+# Try it on a trace:   gesture-bridge replay --config ~/.config/gesture-bridge/config.toml TRACE.jsonl
+version = 1
+
+# Named actions (key workspace-next, key zoom-in, ...) come from a keymap:
+# "auto" picks your desktop's; or one of gnome, kde, xfce, cinnamon, mate,
+# i3, openbox, generic (gesture-bridge keymaps); or "none" to write chords.
+keymap = "auto"
+
+# Tunables, with their defaults (lengths px or mm, times ms or s).
+[settings]
+# tap-timeout = "250ms"         # longest tap
+# double-tap-timeout = "300ms"  # from one tap's lift to the next touch-down
+# long-press = "500ms"
+# slop = "10px"                 # movement allowed before a tap or press fails
+# finger-landing = "80ms"       # how far apart the fingers of one gesture may land
+# swipe-distance = "80px"
+# swipe-min-velocity = "0px/s"
+# edge-width = "24px"           # for gestures that start from: an edge
+# grab-timeout = "150ms"        # longest a touch is held from applications
+# repeat-delay = "400ms"
+# repeat-interval = "100ms"
+
+# Three fingers left or right: next or previous workspace. "high" lets the
+# desktop take these touches before any application sees them.
+[[bind]]
+name = "workspace-next"
+gesture = "swipe(fingers: 3, direction: .left)"
+priority = "high"
+on-ended = "key workspace-next"
+
+[[bind]]
+name = "workspace-previous"
+gesture = "swipe(fingers: 3, direction: .right)"
+priority = "high"
+on-ended = "key workspace-previous"
+
+# Four fingers up: the overview; down: show the desktop.
+[[bind]]
+name = "overview"
+gesture = "swipe(fingers: 4, direction: .up)"
+priority = "high"
+on-ended = "key overview"
+
+[[bind]]
+name = "show-desktop"
+gesture = "swipe(fingers: 4, direction: .down)"
+priority = "high"
+on-ended = "key show-desktop"
+
+# Pinch with two fingers: one zoom key press per 15 % of scale change.
+[[bind]]
+name = "zoom"
+gesture = "magnify(fingers: 2)"
+on-step = { every = 0.15, increase = "key zoom-in", decrease = "key zoom-out" }
+
+# ---------------------------------------------------------------------------
+# Examples of every feature: remove the "# " in front of a block to use it.
+#
+# # Press and hold one finger, then drag without lifting: window switcher.
+# [[bind]]
+# name = "hold-then-drag"
+# gesture = "longPress(minimumDuration: 0.6s).sequenced(before: drag(minimumDistance: 40px))"
+# on-ended = "exec rofi -show window"
+#
+# # Double tap with two fingers, or else a two-finger long press.
+# [[bind]]
+# name = "double-tap-or-press"
+# gesture = "tap(count: 2, fingers: 2).exclusively(before: longPress(fingers: 2))"
+# on-ended = "exec notify-send \"gesture: $GESTURE_NAME\""
+#
+# # Pinch and rotate at once; every 15 degrees is a key press.
+# [[bind]]
+# name = "turn"
+# gesture = "rotate(fingers: 2).simultaneously(with: magnify(fingers: 2))"
+# device = "touchscreen"
+# on-step = { every = 15, increase = "key ctrl+bracketright", decrease = "key ctrl+bracketleft" }
+#
+# # Swipe in from the left edge of the screen.
+# [[bind]]
+# name = "edge-swipe"
+# gesture = "swipe(fingers: 1, direction: .right, from: .leftEdge, minimumVelocity: 300px/s)"
+# priority = "high"
+# on-ended = "key super+a"
+#
+# # Three-finger drag: hold alt and tab through windows, let go at the end.
+# [[bind]]
+# name = "alt-tab"
+# gesture = "drag(fingers: 3, minimumDistance: 30px)"
+# device = "touchpad"
+# on-began = "keydown alt"
+# on-step = { every = 120, increase = "key Tab", decrease = "key shift+Tab" }
+# on-ended = "keyup alt"
+# on-cancelled = "keyup alt"
+#
+# # Hold three fingers still: volume up, repeating while held.
+# [[bind]]
+# name = "volume-up-hold"
+# gesture = "hold(fingers: 3, minimumDuration: 300ms)"
+# on-repeat = "key volume-up"
+#
+# # A tap with four fingers: middle click, watched without blocking anything.
+# [[bind]]
+# name = "middle-click"
+# gesture = "tap(fingers: 4)"
+# priority = "simultaneous"
+# on-ended = ["button 2", "exec logger gesture-bridge: middle click at $GESTURE_X,$GESTURE_Y"]
+#
+# # Firefox: two fingers right goes back; a pinch does nothing (Firefox zooms
+# # by itself). An app's normal binding wins over the desktop's normal zoom.
+# [[app]]
+# class = "firefox"
+# including = "all"
+#
+# [[app.bind]]
+# gesture = "swipe(fingers: 2, direction: .right)"
+# on-ended = "key back"
+#
+# [[app.bind]]
+# gesture = "magnify(fingers: 2)"
+# on-ended = "none"
+"""#
+}

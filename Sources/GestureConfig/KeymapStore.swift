@@ -1,0 +1,80 @@
+/// Finds keymaps: user overrides first, then installed ones, then the copies
+/// built into the binary.
+///
+/// 1. `$XDG_CONFIG_HOME/gesture-bridge/keymaps` (`~/.config/gesture-bridge/keymaps`)
+/// 2. `$XDG_DATA_HOME/gesture-bridge/keymaps` (`~/.local/share/…`), then each of
+///    `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share`) + `/gesture-bridge/keymaps`
+/// 3. next to the binary: `BINDIR/../share/gesture-bridge/keymaps`, `BINDIR/keymaps`
+/// 4. built in (the repository's `keymaps/`, embedded at build time)
+public struct KeymapStore: Sendable {
+    public var directories: [String]
+    public var useBuiltIn = true
+
+    public init(directories: [String], useBuiltIn: Bool = true) {
+        self.directories = directories
+        self.useBuiltIn = useBuiltIn
+    }
+
+    public static func standard(environment env: [String: String],
+                                executableDirectory: String? = FileSystem.executableDirectory()) -> KeymapStore {
+        let home = env["HOME"] ?? ""
+        let configHome = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        let dataHome = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.local/share"
+        let dataDirs = (env["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init)
+        var dirs = [configHome + "/gesture-bridge/keymaps", dataHome + "/gesture-bridge/keymaps"]
+        dirs += dataDirs.map { $0 + "/gesture-bridge/keymaps" }
+        if let bin = executableDirectory {
+            dirs += [bin + "/../share/gesture-bridge/keymaps", bin + "/keymaps"]
+        }
+        return KeymapStore(directories: dirs)
+    }
+
+    /// Every keymap name available, with where the one in use comes from.
+    public func available() -> [(name: String, origin: String)] {
+        var seen: [String: String] = [:]
+        for dir in directories {
+            for file in FileSystem.list(dir) where file.hasSuffix(".toml") {
+                let name = String(file.dropLast(5))
+                if seen[name] == nil { seen[name] = dir + "/" + file }
+            }
+        }
+        if useBuiltIn {
+            for (name, _) in EmbeddedKeymaps.files where seen[name] == nil { seen[name] = "built in" }
+        }
+        return seen.keys.sorted().map { ($0, seen[$0]!) }
+    }
+
+    public func load(_ name: String) -> Result<Keymap, ConfigErrors>? {
+        for dir in directories {
+            let path = dir + "/" + name + ".toml"
+            guard FileSystem.exists(path) else { continue }
+            switch FileSystem.read(path) {
+            case .success(let text): return Keymap.parse(name: name, text: text, file: path)
+            case .failure(let e):
+                return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,
+                                                                      message: "cannot read keymap: \(e)")]))
+            }
+        }
+        if useBuiltIn, let builtIn = EmbeddedKeymaps.files.first(where: { $0.name == name }) {
+            return Keymap.parse(name: name, text: builtIn.text, file: "built-in keymaps/\(name).toml")
+        }
+        return nil
+    }
+
+    /// The keymap for the running desktop: words of `XDG_CURRENT_DESKTOP`
+    /// (`ubuntu:GNOME`) and `DESKTOP_SESSION`, matched against each keymap's
+    /// `match`. Returns the name and the words tried.
+    public func detect(environment env: [String: String]) -> (name: String?, desktop: String) {
+        let words = ((env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+            + (env["DESKTOP_SESSION"] ?? "").split(separator: "/").suffix(1))
+            .map { $0.lowercased() }.filter { !$0.isEmpty }
+        let desktop = env["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 } ?? env["DESKTOP_SESSION"] ?? ""
+        for word in words {
+            for (name, _) in available() {
+                if case .success(let k)? = load(name), k.match.contains(word) { return (name, desktop) }
+            }
+        }
+        return (nil, desktop)
+    }
+}
