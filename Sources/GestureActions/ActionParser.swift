@@ -4,6 +4,12 @@ public struct ActionError: Error, Hashable, Sendable {
     public var offset: Int
     public var length: Int
     public var message: String
+
+    public init(offset: Int, length: Int, message: String) {
+        self.offset = offset
+        self.length = length
+        self.message = message
+    }
 }
 
 /// Named actions of a desktop (`workspace-next` → `ctrl+alt+Right`), from a keymap.

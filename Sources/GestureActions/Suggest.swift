@@ -1,17 +1,17 @@
 /// "Did you mean": the candidates nearest to a misspelled word.
 public enum Suggest {
-    /// Up to `limit` candidates within a small edit distance, nearest first;
-    /// case is ignored when measuring.
+    /// The nearest candidates (up to `limit`, all at the smallest edit
+    /// distance found), within a small budget; case is ignored when measuring.
     public static func closest(to word: String, in candidates: [String], limit: Int = 1) -> [String] {
         let w = Array(word.lowercased().utf8)
         let budget = max(1, min(3, w.count / 3 + 1))
-        var scored: [(Int, String)] = []
+        var best = budget + 1
+        var found: [String] = []
         for c in candidates {
             let d = distance(w, Array(c.lowercased().utf8), cap: budget)
-            if d <= budget { scored.append((d, c)) }
+            if d < best { best = d; found = [c] } else if d == best { found.append(c) }
         }
-        scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        return scored.prefix(limit).map(\.1)
+        return best <= budget ? Array(found.sorted().prefix(limit)) : []
     }
 
     /// Phrase for a message: " (did you mean 'x'?)" or "".
@@ -20,21 +20,26 @@ public enum Suggest {
         return " (did you mean '\(best)'?)"
     }
 
-    /// Levenshtein distance, giving up (returning cap + 1) beyond `cap`.
+    /// Optimal string alignment distance (a swap of neighbours is one edit),
+    /// giving up (returning cap + 1) beyond `cap`.
     static func distance(_ a: [UInt8], _ b: [UInt8], cap: Int) -> Int {
         if abs(a.count - b.count) > cap { return cap + 1 }
-        var prev = Array(0...b.count)
-        var cur = Array(repeating: 0, count: b.count + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            cur[0] = i
-            var rowMin = cur[0]
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, cur[j])
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            var rowMin = Int.max
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+                rowMin = min(rowMin, d[i][j])
             }
             if rowMin > cap { return cap + 1 }
-            swap(&prev, &cur)
         }
-        return a.isEmpty ? b.count : prev[b.count]
+        return d[a.count][b.count]
     }
 }

@@ -258,7 +258,8 @@ struct ConfigBuilder {
     }
 
     private mutating func readStep(_ t: TOMLTable, path: String, binding b: inout Binding, actions acts: inout BindingActions) {
-        for key in t.keys where !Self.stepKeys.contains(key) {
+        let unknown = t.keys.filter { !Self.stepKeys.contains($0) }
+        for key in unknown {
             context.report(path + "." + key, "unknown key '\(key)' in on-step\(Suggest.phrase(key, Self.stepKeys)); expected every, increase, decrease", key: true)
         }
         guard let ev = t["every"] else {
@@ -267,7 +268,8 @@ struct ConfigBuilder {
         guard let every = ev.double ?? ev.int.map(Double.init), every > 0, every.isFinite else {
             return context.report(path + ".every", "'every' takes a number greater than 0 in the gesture's unit (px, degrees, or a scale ratio like 0.15)")
         }
-        if t["increase"] == nil && t["decrease"] == nil {
+        // A misspelled key is the mistake; do not also say the actions are missing.
+        if t["increase"] == nil && t["decrease"] == nil && unknown.isEmpty {
             context.report(path, "'on-step' needs 'increase' or 'decrease' (or both)")
         }
         acts.increase = actionList(t["increase"], path + ".increase")

@@ -275,6 +275,8 @@ struct Arguments {
     }
 
     var spec: GestureSpec {
+        var common = common
+        common.edgeWidth = lengths["edgeWidth"]
         switch gesture {
         case "tap": return .tap(TapSpec(count: count ?? 1, common: common))
         case "longPress":

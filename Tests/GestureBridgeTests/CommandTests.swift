@@ -1,0 +1,90 @@
+import GestureConfig
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command-line tool, run as a user would.
+@Suite(.serialized) struct CommandTests {
+    let home = "/tmp/gesture-bridge-home-\(getpid())"
+
+    func run(_ args: String..., desktop: String = "GNOME") -> Spawned {
+        Spawn.run(Spawn.gestureBridge, args, environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config",
+                                                            "XDG_CURRENT_DESKTOP": desktop, "XDG_DATA_DIRS": "/nonexistent"])
+    }
+
+    @Test func initThenCheckIsClean() {
+        _ = Spawn.run("/bin/rm", ["-rf", home], environment: [:])
+        let i = run("init")
+        #expect(i.status == 0 && i.stdout == "wrote \(home)/.config/gesture-bridge/config.toml\n")
+        guard case .success(let written) = FileSystem.read(home + "/.config/gesture-bridge/config.toml") else {
+            Issue.record("not written")
+            return
+        }
+        #expect(written == DefaultConfig.text)
+        let c = run("check")
+        #expect(c.status == 0)
+        #expect(c.stderr == "")   // no warning
+        #expect(c.stdout.hasPrefix("\(home)/.config/gesture-bridge/config.toml: OK, 5 bindings\nkeymap: gnome (GNOME, built-in keymaps/gnome.toml)"))
+        #expect(c.stdout.contains("workspace-next\n  scope: desktop, priority: high, device: any\n  gesture: swipe(direction: .left, fingers: 3)\n  on-ended: key super+Page_Down"))
+
+        // init never replaces a file without --force.
+        let again = run("init")
+        #expect(again.status == 1 && again.stderr.contains("already exists; not replacing it. Use --force"))
+        _ = FileSystem.write("version = 1\n", to: home + "/.config/gesture-bridge/config.toml")
+        #expect(run("init", "--force").status == 0)
+        guard case .success(let replaced) = FileSystem.read(home + "/.config/gesture-bridge/config.toml") else { return }
+        #expect(replaced == DefaultConfig.text)
+    }
+
+    @Test func checkWithoutAFileChecksTheBuiltInDefault() {
+        _ = Spawn.run("/bin/rm", ["-rf", home], environment: [:])
+        let c = run("check", desktop: "KDE")
+        #expect(c.status == 0 && c.stderr == "")
+        #expect(c.stdout.hasPrefix("built-in default config: OK, 5 bindings\nkeymap: kde"))
+    }
+
+    @Test func checkReportsEveryErrorAndExits1() {
+        let path = home + "/bad.toml"
+        _ = FileSystem.write("[[bind]]\ngesture = \"swip()\"\npriority = \"hi\"\n", to: path)
+        let c = run("check", "--config", path)
+        #expect(c.status == 1 && c.stdout == "")
+        #expect(c.stderr == """
+            \(path):2:12: unknown gesture 'swip' (did you mean 'swipe'?); expected tap, longPress, drag, swipe, magnify, rotate or hold
+              gesture = "swip()"
+                         ^~~~
+            \(path):3:13: 'priority' takes normal, high or simultaneous; got 'hi'
+              priority = "hi"
+                          ^~
+            \(path): 2 errors
+
+            """)
+    }
+
+    @Test func warningsGoToStderrAndExit0() {
+        let path = home + "/warn.toml"
+        _ = FileSystem.write("keymap = \"none\"\n[[bind]]\ngesture = \"RotationGesture()\"\n", to: path)
+        let c = run("check", "--config", path)
+        #expect(c.status == 0)
+        #expect(c.stderr.hasPrefix("\(path):3:12: warning: 'RotationGesture' is deprecated"))
+    }
+
+    @Test func keymapsListAndShow() {
+        let list = run("keymaps")
+        #expect(list.status == 0)
+        let names = list.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        #expect(names == ["cinnamon", "generic", "gnome", "i3", "kde", "mate", "openbox", "xfce"])
+        #expect(list.stdout.contains("(this desktop)") && list.stdout.split(separator: "\n")[2].contains("(this desktop)"))
+        let show = run("keymaps", "xfce")
+        #expect(show.stdout.contains("workspace-next      ctrl+alt+Right\n"))
+        let unknown = run("keymaps", "beos")
+        #expect(unknown.status == 1 && unknown.stderr.hasPrefix("unknown keymap 'beos'"))
+    }
+
+    @Test func helpIsThereForEveryCommand() {
+        for cmd in ["check", "init", "keymaps", "replay", "trace"] {
+            let h = run(cmd, "--help")
+            #expect(h.status == 0 && h.stdout.contains("USAGE: gesture-bridge \(cmd)"))
+        }
+    }
+}

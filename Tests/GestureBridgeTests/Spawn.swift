@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program with `posix_spawn` (a cleared signal mask; Foundation's
+/// Process hangs under Swift Testing here) and collects its output.
+struct Spawned {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Spawn {
+    /// The built `gesture-bridge`, next to the test bundle.
+    static var gestureBridge: String {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        var dir = String(decoding: buf[0..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // …/.build/debug/gesture-bridgePackageTests.xctest (a file, or …/Contents/… on other layouts)
+        while !dir.isEmpty, access(dir + "/gesture-bridge", X_OK) != 0 {
+            guard let slash = dir.lastIndex(of: "/") else { break }
+            dir = String(dir[..<slash])
+        }
+        return dir + "/gesture-bridge"
+    }
+
+    static func run(_ path: String, _ args: [String], environment: [String: String]) -> Spawned {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        pipe(&outPipe)
+        pipe(&errPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, path, &actions, &attr, argv, envp)
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attr)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard rc == 0 else {
+            close(outPipe[0]); close(errPipe[0])
+            return Spawned(status: -1, stdout: "", stderr: "posix_spawn \(path): \(String(cString: strerror(rc)))")
+        }
+        var out: [UInt8] = [], err: [UInt8] = []
+        var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: errPipe[0], events: Int16(POLLIN), revents: 0)]
+        var open = 2
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while open > 0 {
+            guard poll(&fds, 2, 30_000) > 0 else { break }  // bounded: a hung child fails the test
+            for k in 0..<2 where fds[k].fd >= 0 && fds[k].revents != 0 {
+                let n = read(fds[k].fd, &chunk, chunk.count)
+                if n > 0 {
+                    if k == 0 { out += chunk[0..<n] } else { err += chunk[0..<n] }
+                } else {
+                    close(fds[k].fd)
+                    fds[k].fd = -1
+                    open -= 1
+                }
+            }
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Spawned(status: code, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}
