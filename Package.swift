@@ -21,8 +21,16 @@ let package = Package(
             name: "GestureConfig",
             dependencies: ["GestureCore", "GestureActions", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // The daemon's library: traces (read, write, build), replay, output.
-        .target(name: "GestureBridge", dependencies: ["GestureCore", "GestureConfig", "GestureActions"]),
+        // libX11, libXi, libXtst, libXrandr, with wrappers for their macros.
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xi xtst xrandr",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev"])]
+        ),
+        // XInput2 source, XTest synthesizer, window classes, devices.
+        .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions"]),
+        // The daemon's library: traces (read, write, build), replay, output, the run loop.
+        .target(name: "GestureBridge", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureX11"]),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
@@ -40,6 +48,7 @@ let package = Package(
         .testTarget(name: "GestureBridgeTests", dependencies: ["GestureBridge", "GestureCore", "GestureConfig"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore", "GestureActions"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
+        .testTarget(name: "GestureX11Tests", dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `exec` actions: `/bin/sh -c COMMAND`, detached in its own session,
+/// never waited for (the daemon reaps children on SIGCHLD). Gesture values
+/// reach the command only through `GESTURE_*` environment variables.
+public enum Exec {
+    /// glibc's POSIX_SPAWN_SETSID (spawn.h, behind _GNU_SOURCE, which Swift's
+    /// Glibc module does not define).
+    static let spawnSetSID: Int32 = 0x80
+
+    /// Starts the command; returns its pid, or an error text.
+    public static func spawn(_ command: String, environment: [String: String]) -> Result<pid_t, ExecError> {
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        // Its own session (no signals from our terminal), a clean signal mask
+        // and default handlers (the daemon blocks signals for its signalfd).
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attr, &all)
+        posix_spawnattr_setflags(&attr, Int16(Exec.spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, envp)
+        guard rc == 0 else { return .failure(ExecError(command: command, errno: rc)) }
+        return .success(pid)
+    }
+
+    /// Collects every exited child without blocking; returns how many.
+    @discardableResult
+    public static func reap() -> Int {
+        var n = 0
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 { n += 1 }
+        return n
+    }
+}
+
+public struct ExecError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var command: String
+    public var errno: Int32
+    public var description: String { "cannot run '\(command)': \(String(cString: strerror(errno)))" }
+}

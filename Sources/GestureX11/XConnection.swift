@@ -1,0 +1,98 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An X error Xlib reported (BadValue, BadAccess…): logged, never fatal.
+public struct XErrorRecord: Hashable, Sendable, CustomStringConvertible {
+    public var code: UInt8
+    public var request: UInt8
+    public var minor: UInt8
+    public var resource: UInt
+    public var text: String
+    public var description: String { "X error \(text) (request \(request).\(minor), resource 0x\(String(resource, radix: 16)))" }
+}
+
+/// Errors from the handlers, collected for whoever owns the connection. Xlib
+/// calls the handlers on the thread that made the request: the daemon's one thread.
+enum XErrorLog {
+    nonisolated(unsafe) static var errors: [XErrorRecord] = []
+    nonisolated(unsafe) static var lost: Set<UInt> = []
+
+    static let handler: XErrorHandler = { display, event in
+        guard let display, let e = event?.pointee else { return 0 }
+        var buf = [CChar](repeating: 0, count: 128)
+        XGetErrorText(display, Int32(e.error_code), &buf, Int32(buf.count))
+        if XErrorLog.errors.count > 1000 { XErrorLog.errors.removeFirst(500) }
+        XErrorLog.errors.append(XErrorRecord(code: e.error_code, request: e.request_code, minor: e.minor_code,
+                                             resource: UInt(e.resourceid), text: String(cString: buf)))
+        return 0
+    }
+
+    /// The server went away. Returning (instead of exiting, Xlib's default)
+    /// leaves the Display marked dead; the daemon reconnects.
+    static let ioExit: XIOErrorExitHandler = { display, _ in
+        if let display { XErrorLog.lost.insert(UInt(bitPattern: display)) }
+    }
+
+    static let ioError: XIOErrorHandler = { _ in 0 }
+}
+
+public enum XConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    case cannotOpen(String)
+    case noXInput(String)
+    public var description: String {
+        switch self {
+        case .cannotOpen(let d): return "cannot open X display '\(d)'"
+        case .noXInput(let why): return why
+        }
+    }
+}
+
+/// One connection to the X server: never exits the process on an error.
+public final class XConnection {
+    public let display: OpaquePointer
+    public let root: Window
+    public let name: String
+
+    public init(name: String? = nil) throws(XConnectionError) {
+        XSetErrorHandler(XErrorLog.handler)
+        XSetIOErrorHandler(XErrorLog.ioError)
+        let shown = name ?? String(cString: getenv("DISPLAY") ?? strdup(""))
+        guard let d = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else {
+            throw .cannotOpen(shown)
+        }
+        display = d
+        self.name = shown
+        XSetIOErrorExitHandler(d, XErrorLog.ioExit, nil)
+        root = cx_DefaultRootWindow(d)
+    }
+
+    deinit {
+        // Closing a dead connection would only report the loss again.
+        if alive { XCloseDisplay(dpy) }
+    }
+
+    /// Xlib's `Display *` (opaque to Swift).
+    var dpy: OpaquePointer { display }
+
+    public var fd: Int32 { cx_ConnectionNumber(dpy) }
+
+    /// False once the server has gone away.
+    public var alive: Bool { !XErrorLog.lost.contains(UInt(bitPattern: dpy)) }
+
+    /// X errors since the last call.
+    public func takeErrors() -> [XErrorRecord] {
+        defer { XErrorLog.errors.removeAll() }
+        return XErrorLog.errors
+    }
+
+    public func flush() { if alive { XFlush(dpy) } }
+    public func sync() { if alive { XSync(dpy, 0) } }
+
+    public var screenSize: (width: Int, height: Int, widthMM: Int) {
+        (Int(cx_DisplayWidth(dpy)), Int(cx_DisplayHeight(dpy)), Int(cx_DisplayWidthMM(dpy)))
+    }
+
+    public func atom(_ name: String) -> Atom { XInternAtom(dpy, name, 0) }
+}

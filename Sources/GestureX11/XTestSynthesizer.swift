@@ -1,0 +1,123 @@
+import CX11
+import GestureActions
+
+/// Keys and buttons through XTest, for any keysym in the current layout: the
+/// keycode from XKeysymToKeycode, Shift or AltGr added when the keysym sits on
+/// a higher level (`plus` is Shift+equal on a US layout). A keysym the layout
+/// lacks is put on a spare keycode (one with no keysyms) for the press, and
+/// the spare is restored a few ms later (`restoreDeadline`), once clients
+/// have looked the keycode up.
+public final class XTestSynthesizer: Synthesizer {
+    public let connection: XConnection
+    /// How long a borrowed keycode keeps its keysym after use.
+    public static let restoreDelay = 0.005
+
+    /// keysym value → (keycode, level): the layout as last read.
+    private var cache: [UInt32: (KeyCode, Int)] = [:]
+    /// A keycode lent to a keysym the layout lacks, until `restoreDeadline`.
+    public private(set) var borrowed: (keycode: KeyCode, keysym: UInt32)? = nil
+    public private(set) var restoreDeadline: Double? = nil
+    /// The clock for `restoreDeadline` (seconds, monotonic).
+    public var clock: () -> Double
+
+    public init(connection: XConnection, clock: @escaping () -> Double) {
+        self.connection = connection
+        self.clock = clock
+        var major: Int32 = 0, minor: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        _ = XTestQueryExtension(connection.dpy, &ev, &err, &major, &minor)
+    }
+
+    /// The keyboard mapping changed (MappingNotify): forget what was looked up.
+    public func layoutChanged() { cache.removeAll() }
+
+    @discardableResult
+    public func key(_ keysym: Keysym, down: Bool) -> Bool {
+        guard connection.alive, let (code, level) = keycode(for: keysym.value) else { return false }
+        let d = connection.dpy
+        // Shift / AltGr for higher levels, only around the press itself.
+        let shift: KeySym = level % 2 == 1 ? KeySym(0xffe1) : 0          // Shift_L
+        let altgr: KeySym = level >= 2 ? KeySym(0xfe03) : 0              // ISO_Level3_Shift
+        if down {
+            for m in [shift, altgr] where m != 0 { fake(m, true) }
+            XTestFakeKeyEvent(d, UInt32(code), 1, 0)
+            for m in [altgr, shift] where m != 0 { fake(m, false) }
+        } else {
+            XTestFakeKeyEvent(d, UInt32(code), 0, 0)
+        }
+        if borrowed?.keycode == code { restoreDeadline = clock() + Self.restoreDelay }
+        return true
+    }
+
+    public func button(_ n: Int, down: Bool) {
+        guard connection.alive else { return }
+        XTestFakeButtonEvent(connection.dpy, UInt32(n), down ? 1 : 0, 0)
+    }
+
+    public func flush() { connection.flush() }
+
+    /// Gives the borrowed keycode back its empty mapping, once due.
+    public func restoreIfDue(now: Double) {
+        guard let due = restoreDeadline, now >= due else { return }
+        restore()
+    }
+
+    /// Gives the borrowed keycode back at once (exit, reload).
+    public func restore() {
+        guard let b = borrowed else { return }
+        if connection.alive {
+            var none: [KeySym] = [0]
+            XChangeKeyboardMapping(connection.dpy, Int32(b.keycode), 1, &none, 1)
+            connection.flush()
+        }
+        cache[b.keysym] = nil
+        borrowed = nil
+        restoreDeadline = nil
+    }
+
+    private func fake(_ keysym: KeySym, _ down: Bool) {
+        let code = XKeysymToKeycode(connection.dpy, keysym)
+        if code != 0 { XTestFakeKeyEvent(connection.dpy, UInt32(code), down ? 1 : 0, 0) }
+    }
+
+    /// Where `keysym` is on the keyboard: (keycode, shift level 0-3).
+    func keycode(for keysym: UInt32) -> (KeyCode, Int)? {
+        // NoSymbol first: XKeysymToKeycode(0) answers with a real keycode.
+        guard keysym != 0 else { return nil }
+        if let hit = cache[keysym] { return hit }
+        let d = connection.dpy
+        let code = XKeysymToKeycode(d, KeySym(keysym))
+        if code != 0 {
+            for level in 0..<4 where XkbKeycodeToKeysym(d, code, 0, Int32(level)) == KeySym(keysym) {
+                cache[keysym] = (code, level)
+                return (code, level)
+            }
+            cache[keysym] = (code, 0)
+            return (code, 0)
+        }
+        return borrow(for: keysym)
+    }
+
+    /// Maps `keysym` onto a keycode that has no keysyms.
+    private func borrow(for keysym: UInt32) -> (KeyCode, Int)? {
+        if let b = borrowed, b.keysym != keysym { restore() }
+        let d = connection.dpy
+        var minCode: Int32 = 0, maxCode: Int32 = 0
+        XDisplayKeycodes(d, &minCode, &maxCode)
+        var perCode: Int32 = 0
+        guard let map = XGetKeyboardMapping(d, KeyCode(minCode), maxCode - minCode + 1, &perCode) else { return nil }
+        defer { XFree(map) }
+        var spare: KeyCode? = nil
+        // From the top: low keycodes are real keys on some layouts.
+        for code in stride(from: maxCode, through: minCode, by: -1) {
+            let base = Int(code - minCode) * Int(perCode)
+            if (0..<Int(perCode)).allSatisfy({ map[base + $0] == 0 }) { spare = KeyCode(code); break }
+        }
+        guard let spare else { return nil }
+        var syms: [KeySym] = [KeySym(keysym), KeySym(keysym)]
+        XChangeKeyboardMapping(d, Int32(spare), 2, &syms, 1)
+        XSync(d, 0)
+        borrowed = (spare, keysym)
+        cache[keysym] = (spare, 0)
+        return (spare, 0)
+    }
+}

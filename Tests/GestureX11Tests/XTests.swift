@@ -1,0 +1,101 @@
+import CX11
+import GestureActions
+import GestureX11
+import Testing
+
+/// Every test that talks to X, one at a time (Xlib is not safe for
+/// concurrent open/close), each against its own Xvfb.
+@Suite(.serialized) struct XTests {
+    @Suite(.serialized) struct Synthesis {
+        func chord(_ text: String) -> KeyChord { try! ActionParser.parseChord(text).get() }
+
+        @Test func chordsReachAnotherClient() throws {
+            let x = try Xvfb()
+            let observer = try KeyObserver(display: x.display)
+            let conn = try XConnection(name: x.display)
+            let synth = XTestSynthesizer(connection: conn, clock: monotonic)
+            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
+            performer.perform(.key([chord("ctrl+alt+Right")]), binding: 0, gesture: [:])
+            performer.flush()
+            let seen = observer.events(count: 6).map(\.description)
+            #expect(seen == ["+Control_L", "+Alt_L", "+Right", "-Right", "-Alt_L", "-Control_L"])
+            #expect(observer.keysDown().isEmpty)
+        }
+
+        @Test func shiftedKeysymGetsShift() throws {
+            // `plus` is Shift+equal on Xvfb's US layout.
+            let x = try Xvfb()
+            let observer = try KeyObserver(display: x.display)
+            let synth = XTestSynthesizer(connection: try XConnection(name: x.display), clock: monotonic)
+            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
+            performer.perform(.key([chord("ctrl+plus")]), binding: 0, gesture: [:])
+            performer.flush()
+            let seen = observer.events(count: 6)
+            #expect(seen.map(\.description) == ["+Control_L", "+Shift_L", "+equal", "-Shift_L", "-equal", "-Control_L"])
+        }
+
+        @Test func keysymMissingFromTheLayoutBorrowsASpareKeycode() throws {
+            let x = try Xvfb()
+            let observer = try KeyObserver(display: x.display)
+            let conn = try XConnection(name: x.display)
+            var now = 100.0
+            let synth = XTestSynthesizer(connection: conn, clock: { now })
+            // hebrew_aleph is not on the US layout Xvfb uses.
+            #expect(XKeysymToKeycode(conn.display, 0xce0) == 0)
+            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
+            performer.perform(.key([chord("hebrew_aleph")]), binding: 0, gesture: [:])
+            performer.flush()
+            let seen = observer.events(count: 2)
+            #expect(seen.map(\.description) == ["+hebrew_aleph", "-hebrew_aleph"])
+            let borrowed = try #require(synth.borrowed)
+            #expect(Int(borrowed.keycode) == seen.first?.keycode)
+            #expect(synth.restoreDeadline == 100.005)
+            synth.restoreIfDue(now: 100.004)
+            #expect(synth.borrowed != nil)
+            now = 100.005
+            synth.restoreIfDue(now: now)
+            #expect(synth.borrowed == nil)
+            conn.sync()
+            #expect(XkbKeycodeToKeysym(conn.display, borrowed.keycode, 0, 0) == 0)
+        }
+
+        @Test func keydownIsReleasedWhenTheGestureFinishes() throws {
+            let x = try Xvfb()
+            let observer = try KeyObserver(display: x.display)
+            let synth = XTestSynthesizer(connection: try XConnection(name: x.display), clock: monotonic)
+            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
+            performer.perform(.keyDown(chord("alt")), binding: 3, gesture: [:])
+            performer.perform(.key([chord("Tab")]), binding: 3, gesture: [:])
+            performer.flush()
+            #expect(observer.events(count: 3).map(\.description) == ["+Alt_L", "+Tab", "-Tab"])
+            #expect(!observer.keysDown().isEmpty)
+            performer.gestureFinished(binding: 3)    // cancelled without its keyup
+            #expect(observer.events(count: 1).map(\.description) == ["-Alt_L"])
+            #expect(observer.keysDown().isEmpty)
+        }
+
+        @Test func badValueDoesNotKillTheProcess() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            // Button 0 does not exist: the server answers BadValue.
+            XTestFakeButtonEvent(conn.display, 0, 1, 0)
+            conn.sync()
+            let errors = conn.takeErrors()
+            #expect(errors.first?.text == "BadValue (integer parameter out of range for operation)")
+            #expect(conn.alive)
+        }
+
+        @Test func theServerGoingAwayIsSurvived() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            #expect(conn.alive)
+            x.stop(signal: SIGKILL)
+            conn.sync()   // Xlib finds the connection lost: must not exit
+            #expect(!conn.alive)
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,68 @@
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real Xvfb the test starts itself: `-displayfd`, `-nolisten tcp`, spawned
+/// with posix_spawn and a cleared signal mask.
+final class Xvfb {
+    let display: String
+    let pid: pid_t
+
+    init() throws {
+        _ = Self.threadsReady
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw XvfbError.failed("pipe") }
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let args = ["Xvfb", "-displayfd", "\(fds[1])", "-nolisten", "tcp", "-screen", "0", "1920x1080x24", "-noreset"]
+        let argv = args.map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, "Xvfb", &actions, &attr, argv, environ)
+        argv.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attr)
+        close(fds[1])
+        guard rc == 0 else { close(fds[0]); throw XvfbError.failed("posix_spawn Xvfb: \(String(cString: strerror(rc)))") }
+        self.pid = pid
+        // The display number, followed by a newline, when it is ready.
+        var text = ""
+        var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        var c: UInt8 = 0
+        while !text.hasSuffix("\n"), poll(&pfd, 1, 15_000) > 0, read(fds[0], &c, 1) == 1 { text.append(Character(UnicodeScalar(c))) }
+        close(fds[0])
+        guard let n = Int(text.trimmingNewline) else {
+            kill(pid, SIGKILL)
+            var st: Int32 = 0
+            waitpid(pid, &st, 0)
+            throw XvfbError.failed("Xvfb did not say its display")
+        }
+        display = ":\(n)"
+    }
+
+    func stop(signal: Int32 = SIGTERM) {
+        kill(pid, signal)
+        var st: Int32 = 0
+        waitpid(pid, &st, 0)
+    }
+
+    deinit { stop() }
+
+    /// Xlib is used from parallel tests of other suites: make it thread-safe once.
+    static let threadsReady: Bool = { XInitThreads() != 0 }()
+}
+
+enum XvfbError: Error { case failed(String) }
+
+extension String {
+    var trimmingNewline: String { split(separator: "\n").first.map(String.init) ?? "" }
+}
