@@ -1,5 +1,6 @@
 import CX11
 import GestureActions
+import GestureCore
 import GestureX11
 import Testing
 
@@ -99,3 +100,62 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension XTests {
+    @Suite(.serialized) struct Listening {
+        @Test func grabsAndSelectionsAreAccepted() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            let listener = try XIListener(connection: conn)
+            #expect(listener.xi.hasGestures)
+            for plan in [ListenPlan(touches: .grab, swipes: .grab, pinches: .grab),
+                         ListenPlan(touches: .select, swipes: .select, pinches: .select),
+                         ListenPlan(touches: .raw), ListenPlan()] {
+                #expect(listener.apply(plan).isEmpty)
+                #expect(listener.active == plan)
+            }
+            #expect(conn.takeErrors().isEmpty)
+            listener.stop()
+        }
+
+        @Test func aSecondSelectorFallsBackToRawTouches() throws {
+            let x = try Xvfb()
+            let first = try XIListener(connection: try XConnection(name: x.display))
+            first.apply(ListenPlan(touches: .select))
+            let second = try XIListener(connection: try XConnection(name: x.display))
+            let notes = second.apply(ListenPlan(touches: .select, swipes: .select))
+            #expect(notes.count == 1 && notes[0].contains("another client already selects touch or gesture events"))
+            #expect(second.active == ListenPlan(touches: .raw))
+        }
+
+        @Test func devicesOfXvfbAreNotTouchDevices() throws {
+            let x = try Xvfb()
+            let devices = XDevice.query(try XConnection(name: x.display))
+            #expect(!devices.isEmpty)
+            #expect(devices.allSatisfy { $0.kind == .other })
+        }
+
+        @Test func wmClassThroughAReparentingFrame() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            let d = conn.display
+            // A window manager's frame (no WM_STATE) holding the client window.
+            let frame = XCreateSimpleWindow(d, conn.root, 10, 10, 400, 300, 0, 0, 0)
+            let client = XCreateSimpleWindow(d, frame, 0, 20, 400, 280, 0, 0, 0)
+            var hint = XClassHint()
+            let name = strdup("Navigator"), cls = strdup("firefox")
+            hint.res_name = name
+            hint.res_class = cls
+            XSetClassHint(d, client, &hint)
+            free(name); free(cls)
+            XStoreName(d, client, "Mozilla Firefox")
+            let wmState = conn.atom("WM_STATE")
+            var state: [UInt] = [1, 0]
+            XChangeProperty(d, client, wmState, wmState, 32, PropModeReplace, UnsafeRawPointer(&state).assumingMemoryBound(to: UInt8.self), 2)
+            conn.sync()
+            let ctx = WindowClasses(connection: conn).context(of: frame)
+            #expect(ctx == WindowContext(windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox"))
+            #expect(WindowClasses(connection: conn).context(of: conn.root) == .desktop)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import GestureCore
+
+/// What to ask X for, from the loaded bindings (config.md's priority table):
+/// `high` grabs on the root window, `normal` selects on it, `simultaneous`
+/// listens to raw touches. One stream per kind: a grab also delivers what a
+/// selection would.
+public struct ListenPlan: Hashable, Sendable {
+    public enum Touches: String, Hashable, Sendable { case none, raw, select, grab }
+    public enum Gestures: String, Hashable, Sendable { case none, select, grab }
+
+    public var touches: Touches = .none
+    public var swipes: Gestures = .none
+    public var pinches: Gestures = .none
+
+    public init(touches: Touches = .none, swipes: Gestures = .none, pinches: Gestures = .none) {
+        self.touches = touches
+        self.swipes = swipes
+        self.pinches = pinches
+    }
+
+    /// What `record` asks for: everything, without taking anything from applications.
+    public static let observeAll = ListenPlan(touches: .select, swipes: .select, pinches: .select)
+
+    public init(table: GestureTable) {
+        for b in table.desktop + table.apps.flatMap(\.bindings) {
+            if b.device != .touchpad {
+                let want: Touches = b.priority == .high ? .grab : b.priority == .normal ? .select : .raw
+                touches = max(touches, want)
+            }
+            if b.device != .touchscreen {
+                let want: Gestures = b.priority == .high ? .grab : .select
+                if b.gesture.usesSwipeEvents { swipes = max(swipes, want) }
+                if b.gesture.usesPinchEvents { pinches = max(pinches, want) }
+            }
+        }
+    }
+
+    private func max<T: RawRepresentable>(_ a: T, _ b: T) -> T where T.RawValue == String {
+        let order = ["none", "raw", "select", "grab"]
+        return order.firstIndex(of: a.rawValue)! >= order.firstIndex(of: b.rawValue)! ? a : b
+    }
+}
+
+extension GestureSpec {
+    /// Touchpad swipe events feed swipe and drag.
+    var usesSwipeEvents: Bool {
+        switch self {
+        case .swipe, .drag: return true
+        case .tap, .longPress, .hold, .magnify, .rotate: return false
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            return a.usesSwipeEvents || b.usesSwipeEvents
+        }
+    }
+
+    /// Touchpad pinch events feed magnify and rotate.
+    var usesPinchEvents: Bool {
+        switch self {
+        case .magnify, .rotate: return true
+        case .tap, .longPress, .hold, .swipe, .drag: return false
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            return a.usesPinchEvents || b.usesPinchEvents
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import CX11
+import GestureCore
+
+/// Listens to touches and touchpad gestures on the root window as a
+/// ListenPlan says, and turns what X delivers into the engine's input.
+public final class XIListener {
+    public let connection: XConnection
+    public let xi: XInput
+    public let windows: WindowClasses
+    public private(set) var devices: [XDevice] = []
+    public private(set) var plan = ListenPlan()
+    /// What actually listens (a refused selection falls back to raw events).
+    public private(set) var active = ListenPlan()
+    private var time = ServerTime()
+    private var lastWindow: WindowContext? = nil
+    /// Grabbed touches awaiting accept/reject: (source device, touch) → the
+    /// master device the grab delivered them through.
+    private var pending: [TouchKey: Int32] = [:]
+    private var lastRaw: [TouchKey: Point] = [:]
+    /// The keyboard layout changed (MappingNotify).
+    public var onMappingChanged: () -> Void = {}
+
+    struct TouchKey: Hashable { var device: Int32; var touch: UInt32 }
+
+    public init(connection: XConnection) throws(XConnectionError) {
+        self.connection = connection
+        xi = try XInput(connection)
+        windows = WindowClasses(connection: connection)
+        devices = XDevice.query(connection)
+    }
+
+    /// Engine devices for the touch-capable ones.
+    public var engineDevices: [Device] { devices.filter { $0.kind != .other && $0.enabled }.map(\.device) }
+
+    // MARK: Listening
+
+    /// Grabs and selects what `plan` asks for, releasing what the old plan held.
+    /// Returns problems worth telling the user (a refused selection, no XI 2.4).
+    @discardableResult
+    public func apply(_ plan: ListenPlan) -> [String] {
+        var notes: [String] = []
+        let d = connection.dpy, root = connection.root
+        ungrabAll()
+        self.plan = plan
+        var want = plan
+        if !xi.hasGestures && (plan.swipes != .none || plan.pinches != .none) {
+            notes.append("the X server speaks XInput \(xi.major).\(xi.minor): touchpad gestures need 2.4; touchpad bindings will not fire")
+            want.swipes = .none
+            want.pinches = .none
+        }
+        _ = connection.takeErrors()
+
+        // Passive grabs on the root: the desktop (parent) takes touches first.
+        if want.touches == .grab {
+            var mask = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
+            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+            mask.with(XIAllMasterDevices) { m in _ = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
+        }
+        if want.swipes == .grab {
+            var mask = Mask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd])
+            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+            mask.with(XIAllMasterDevices) { m in _ = XIGrabSwipeGestureBegin(d, XIAllMasterDevices, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
+        }
+        if want.pinches == .grab {
+            var mask = Mask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
+            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+            mask.with(XIAllMasterDevices) { m in _ = XIGrabPinchGestureBegin(d, XIAllMasterDevices, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
+        }
+        // Selections on the root: only one client may select touch or gesture events there.
+        var selected: [Int32] = []
+        if want.touches == .select { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
+        if want.swipes == .select { selected += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd] }
+        if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
+        select(master: selected, all: want.touches == .raw)
+        connection.sync()
+        active = want
+        let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
+        if !refused.isEmpty && !selected.isEmpty {
+            notes.append("another client already selects touch or gesture events on the root window (touchegg, "
+                + "another gesture daemon?); listening to raw touch events instead, so applications also see "
+                + "those touches, and touchpad gestures are off")
+            active = ListenPlan(touches: want.touches == .none ? .none : .raw)
+            select(master: [], all: active.touches == .raw)
+            connection.sync()
+            _ = connection.takeErrors()
+        }
+        return notes
+    }
+
+    /// Our root selections: touches/gestures for the master devices; hierarchy
+    /// changes (and raw touches) for all devices.
+    private func select(master: [Int32], all raw: Bool) {
+        var m1 = Mask(master)
+        var m2 = Mask([XI_HierarchyChanged] + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
+        m1.with(XIAllMasterDevices) { a in
+            m2.with(XIAllDevices) { b in
+                var both = [a, b]
+                _ = XISelectEvents(connection.dpy, connection.root, &both, 2)
+            }
+        }
+    }
+
+    private func ungrabAll() {
+        guard connection.alive else { return }
+        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+        let d = connection.dpy, root = connection.root
+        if active.touches == .grab { XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
+        if active.swipes == .grab { XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, root, 1, &mods) }
+        if active.pinches == .grab { XIUngrabPinchGestureBegin(d, XIAllMasterDevices, root, 1, &mods) }
+        // Touches still held by our grab go back to the applications.
+        for (key, master) in pending { allow(master, key.touch, accept: false) }
+        pending.removeAll()
+        active = ListenPlan()
+    }
+
+    /// Lets go of everything (exit, reload with another plan).
+    public func stop() {
+        ungrabAll()
+        select(master: [], all: false)
+        connection.flush()
+    }
+
+    // MARK: Events
+
+    /// Reads every queued event; `emit` gets each input with its engine time.
+    public func drain(now: Double, _ emit: (Input, Double) -> Void) {
+        let d = connection.dpy
+        while connection.alive && XPending(d) > 0 {
+            var ev = XEvent()
+            XNextEvent(d, &ev)
+            if cx_event_type(&ev) == MappingNotify {
+                XRefreshKeyboardMapping(&ev.xmapping)
+                onMappingChanged()
+                continue
+            }
+            guard let cookie = cx_cookie(&ev), cookie.pointee.extension == xi.opcode,
+                  XGetEventData(d, cookie) != 0 else { continue }
+            defer { XFreeEventData(d, cookie) }
+            handle(cookie.pointee.evtype, cookie.pointee.data, now: now, emit)
+        }
+    }
+
+    private func handle(_ type: Int32, _ data: UnsafeMutableRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
+        switch type {
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard let input = XIEventConverter.touch(e) else { return }
+            let t = time.seconds(e.time, now: now)
+            if type == XI_TouchBegin {
+                context(e.child, t, emit)
+                // Through our grab: it waits for accept or reject.
+                if active.touches == .grab { pending[TouchKey(device: e.sourceid, touch: e.detail.touchID)] = e.deviceid }
+            }
+            emit(input, t)
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let e = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            let t = time.seconds(e.time, now: now)
+            if type == XI_GestureSwipeBegin { context(e.child, t, emit) }
+            XIEventConverter.swipe(e).map { emit($0, t) }
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let e = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+            let t = time.seconds(e.time, now: now)
+            if type == XI_GesturePinchBegin { context(e.child, t, emit) }
+            XIEventConverter.pinch(e).map { emit($0, t) }
+        case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
+            let e = data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            guard let dev = devices.first(where: { $0.id == e.sourceid }), dev.kind != .other else { return }
+            let size = connection.screenSize
+            let key = TouchKey(device: e.sourceid, touch: e.detail.touchID)
+            guard let input = XIEventConverter.rawTouch(e, device: dev, area: (0, 0, Double(size.width), Double(size.height)),
+                                                        last: lastRaw[key]) else { return }
+            switch input {
+            case .touchBegin(_, _, let p), .touchUpdate(_, _, let p): lastRaw[key] = p
+            default: lastRaw[key] = nil
+            }
+            emit(input, time.seconds(e.time, now: now))
+        case XI_HierarchyChanged:
+            let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
+            devices = XDevice.query(connection)
+            let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
+            for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
+            for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }
+        default:
+            return
+        }
+    }
+
+    /// A window event when the application under the touch changes.
+    private func context(_ child: Window, _ t: Double, _ emit: (Input, Double) -> Void) {
+        let ctx = windows.context(of: child)
+        if ctx != lastWindow {
+            lastWindow = ctx
+            emit(.window(ctx), t)
+        }
+    }
+
+    // MARK: Accept / reject
+
+    /// The engine decided a touch: accept it (applications never see it) or
+    /// reject it (X replays it to them at once). Only grabbed touches wait.
+    public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
+        let key = TouchKey(device: device, touch: touch)
+        guard let master = pending.removeValue(forKey: key) else { return }
+        allow(master, touch, accept: claimed)
+    }
+
+    private func allow(_ master: Int32, _ touch: UInt32, accept: Bool) {
+        guard connection.alive else { return }
+        XIAllowTouchEvents(connection.dpy, master, touch, connection.root,
+                           accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
+    }
+
+    /// Touches waiting for a decision (for tests and --verbose).
+    public var undecided: Int { pending.count }
+}
+
+extension Int32 {
+    var touchID: UInt32 { UInt32(bitPattern: self) }
+}
+
+/// An XI2 event mask for one device id.
+struct Mask {
+    var bytes: [UInt8]
+    init(_ events: [Int32]) {
+        bytes = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
+        for e in events { cx_XISetMask(&bytes, e) }
+    }
+    mutating func with(_ device: Int32, _ body: (inout XIEventMask) -> Void) {
+        bytes.withUnsafeMutableBufferPointer { buf in
+            var m = XIEventMask(deviceid: device, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            body(&m)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import CX11
+import GestureCore
+
+/// XInput 2 on a connection: its opcode, version, and the devices it has.
+public struct XInput {
+    public let opcode: Int32
+    public let major: Int32
+    public let minor: Int32
+
+    /// 2.2 gives touches; 2.4 touchpad gestures.
+    public var hasGestures: Bool { major > 2 || (major == 2 && minor >= 4) }
+
+    public init(_ c: XConnection) throws(XConnectionError) {
+        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        guard XQueryExtension(c.dpy, "XInputExtension", &opcode, &ev, &err) != 0 else {
+            throw .noXInput("the X server has no XInput extension; GestureBridge needs XInput 2.2 or later")
+        }
+        var major: Int32 = 2, minor: Int32 = 4
+        guard XIQueryVersion(c.dpy, &major, &minor) == 0, major > 2 || (major == 2 && minor >= 2) else {
+            throw .noXInput("the X server speaks XInput \(major).\(minor); GestureBridge needs 2.2 or later (touch events)")
+        }
+        self.opcode = opcode
+        self.major = major
+        self.minor = minor
+    }
+}
+
+/// An XI2 device as `gesture-bridge devices` shows it.
+public struct XDevice: Hashable, Sendable {
+    public var id: Int32
+    public var name: String
+    public var kind: DeviceKind
+    /// XIDirectTouch, XIDependentTouch, or none.
+    public var touchMode: String
+    public var maxTouches: Int
+    public var enabled: Bool
+    /// Raw valuator ranges of the first two axes (for raw touch events).
+    public var xRange: ClosedRange<Double>?
+    public var yRange: ClosedRange<Double>?
+
+    public var device: Device { Device(id: id, name: name, kind: kind) }
+
+    public init(id: Int32, name: String, kind: DeviceKind, touchMode: String, maxTouches: Int, enabled: Bool,
+                xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.touchMode = touchMode
+        self.maxTouches = maxTouches
+        self.enabled = enabled
+        self.xRange = xRange
+        self.yRange = yRange
+    }
+
+    /// Slave pointers with touch, and touchpads (by class or by name).
+    public static func query(_ c: XConnection) -> [XDevice] {
+        var n: Int32 = 0
+        guard let infos = XIQueryDevice(c.dpy, XIAllDevices, &n) else { return [] }
+        defer { XIFreeDeviceInfo(infos) }
+        var out: [XDevice] = []
+        for i in 0..<Int(n) {
+            let info = infos[i]
+            guard info.use == XISlavePointer || info.use == XIFloatingSlave else { continue }
+            let name = String(cString: info.name)
+            var mode = "none", touches = 0
+            var xr: ClosedRange<Double>? = nil, yr: ClosedRange<Double>? = nil
+            for k in 0..<Int(info.num_classes) {
+                guard let cls = info.classes[k] else { continue }
+                if cls.pointee.type == XITouchClass {
+                    let t = UnsafeMutableRawPointer(cls).assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                    mode = t.mode == XIDirectTouch ? "direct" : "dependent"
+                    touches = Int(t.num_touches)
+                } else if cls.pointee.type == XIValuatorClass {
+                    let v = UnsafeMutableRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    if v.max > v.min {
+                        if v.number == 0 { xr = v.min...v.max }
+                        if v.number == 1 { yr = v.min...v.max }
+                    }
+                }
+            }
+            let lower = name.lowercased()
+            let kind: DeviceKind
+            if mode == "direct" {
+                kind = .touchscreen
+            } else if mode == "dependent" || lower.contains("touchpad") || lower.contains("trackpad")
+                || lower.contains("synaptics") || lower.contains("clickpad") {
+                kind = .touchpad
+            } else {
+                kind = .other
+            }
+            out.append(XDevice(id: info.deviceid, name: name, kind: kind, touchMode: mode, maxTouches: touches,
+                               enabled: info.enabled != 0, xRange: xr, yRange: yr))
+        }
+        return out
+    }
+}
