@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // Pure Swift: no X, no Foundation, no clock. Time is an argument.
@@ -27,14 +28,20 @@ let package = Package(
             pkgConfig: "x11 xi xtst xrandr",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev"])]
         ),
+        // Linux interfaces the Glibc module lacks (signalfd).
+        .systemLibrary(name: "CLinux"),
         // XInput2 source, XTest synthesizer, window classes, devices.
         .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions"]),
         // The daemon's library: traces (read, write, build), replay, output, the run loop.
-        .target(name: "GestureBridge", dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureX11"]),
+        .target(
+            name: "GestureBridge",
+            dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureX11", "CLinux",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureBridge",
+                "GestureBridge", "GestureConfig", "GestureX11", "GestureCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,10 +52,14 @@ let package = Package(
             path: "Benchmarks/gesture-bench"
         ),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),
-        .testTarget(name: "GestureBridgeTests", dependencies: ["GestureBridge", "GestureCore", "GestureConfig"]),
+        .testTarget(name: "GestureBridgeTests",
+                    dependencies: ["GestureBridge", "GestureCore", "GestureConfig", "XTestSupport", "CX11", "GestureX11"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore", "GestureActions"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
-        .testTarget(name: "GestureX11Tests", dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions"]),
+        // Shared by the X tests: an Xvfb the test starts, a client watching keys.
+        .target(name: "XTestSupport", dependencies: ["CX11", "GestureX11"], path: "Tests/XTestSupport"),
+        .testTarget(name: "GestureX11Tests",
+                    dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions", "XTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -84,6 +84,9 @@ public struct GestureEngine: Sendable {
         return out
     }
 
+    /// The devices the engine knows.
+    public var deviceIDs: [DeviceID] { devices.map(\.device.id) }
+
     /// When `advance(to:)` next has work: a pending frame or a timer.
     public var nextDeadline: Seconds? {
         var best: Seconds? = nil

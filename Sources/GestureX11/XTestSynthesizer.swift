@@ -20,11 +20,15 @@ public final class XTestSynthesizer: Synthesizer {
     /// The clock for `restoreDeadline` (seconds, monotonic).
     public var clock: () -> Double
 
+    /// XTEST's request code: errors with it come from our own key and button requests.
+    public let requestCode: UInt8
+
     public init(connection: XConnection, clock: @escaping () -> Double) {
         self.connection = connection
         self.clock = clock
-        var major: Int32 = 0, minor: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-        _ = XTestQueryExtension(connection.dpy, &ev, &err, &major, &minor)
+        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        _ = XQueryExtension(connection.dpy, "XTEST", &opcode, &ev, &err)
+        requestCode = UInt8(truncatingIfNeeded: opcode)
     }
 
     /// The keyboard mapping changed (MappingNotify): forget what was looked up.

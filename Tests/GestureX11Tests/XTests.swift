@@ -2,6 +2,7 @@ import CX11
 import GestureActions
 import GestureCore
 import GestureX11
+import XTestSupport
 import Testing
 
 /// Every test that talks to X, one at a time (Xlib is not safe for

@@ -19,7 +19,9 @@ struct GestureBridgeCommand: ParsableCommand {
             edit it, and check it with `gesture-bridge check`.
             """,
         version: "0.1.0",
-        subcommands: [CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self, TraceCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self,
+                      DevicesCommand.self, RecordCommand.self, TraceCommand.self],
+        defaultSubcommand: RunCommand.self
     )
 }
 

@@ -6,17 +6,19 @@ import Glibc
 
 /// A second X client that watches every key press and release (XI_RawKeyPress
 /// / XI_RawKeyRelease on the root; raw events reach every client that asks).
-final class KeyObserver {
-    let connection: XConnection
+public final class KeyObserver {
+    public let connection: XConnection
 
-    struct Event: Hashable, CustomStringConvertible {
-        var keysym: String
-        var down: Bool
-        var keycode: Int
-        var description: String { (down ? "+" : "-") + keysym }
+    public struct Event: Hashable, CustomStringConvertible {
+        public var keysym: String
+        public var down: Bool
+        public var keycode: Int
+        /// When it was read (monotonic seconds).
+        public var seen: Double
+        public var description: String { (down ? "+" : "-") + keysym }
     }
 
-    init(display: String) throws {
+    public init(display: String) throws {
         connection = try XConnection(name: display)
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
         _ = XQueryExtension(connection.display, "XInputExtension", &opcode, &ev, &err)
@@ -33,7 +35,7 @@ final class KeyObserver {
     }
 
     /// Events until `count` have come or `timeout` seconds pass (never a fixed sleep).
-    func events(count: Int, timeout: Double = 5) -> [Event] {
+    public func events(count: Int, timeout: Double = 5) -> [Event] {
         var out: [Event] = []
         let deadline = monotonic() + timeout
         let d = connection.display
@@ -49,7 +51,7 @@ final class KeyObserver {
                 let raw = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
                 let sym = XkbKeycodeToKeysym(d, KeyCode(raw.detail), 0, 0)
                 let name = XKeysymToString(sym).map { String(cString: $0) } ?? "NoSymbol"
-                out.append(Event(keysym: name, down: type == XI_RawKeyPress, keycode: Int(raw.detail)))
+                out.append(Event(keysym: name, down: type == XI_RawKeyPress, keycode: Int(raw.detail), seen: monotonic()))
             }
             let left = deadline - monotonic()
             if out.count >= count || left <= 0 { break }
@@ -60,7 +62,7 @@ final class KeyObserver {
     }
 
     /// Keys the server thinks are down right now.
-    func keysDown() -> [Int] {
+    public func keysDown() -> [Int] {
         var keys = [CChar](repeating: 0, count: 32)
         XQueryKeymap(connection.display, &keys)
         var down: [Int] = []
@@ -71,7 +73,7 @@ final class KeyObserver {
     }
 }
 
-func monotonic() -> Double {
+public func monotonic() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -5,11 +5,12 @@ import Glibc
 
 /// A real Xvfb the test starts itself: `-displayfd`, `-nolisten tcp`, spawned
 /// with posix_spawn and a cleared signal mask.
-final class Xvfb {
-    let display: String
-    let pid: pid_t
+public final class Xvfb {
+    public let display: String
+    public let pid: pid_t
 
-    init() throws {
+    /// A new server; `number` asks for that display (to replace one that died).
+    public init(number: Int? = nil) throws {
         _ = Self.threadsReady
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw XvfbError.failed("pipe") }
@@ -24,8 +25,9 @@ final class Xvfb {
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let args = ["Xvfb", "-displayfd", "\(fds[1])", "-nolisten", "tcp", "-screen", "0", "1920x1080x24", "-noreset"]
-        let argv = args.map { strdup($0) } + [nil]
+        let args = (number.map { [":\($0)"] } ?? []) + ["-displayfd", "\(fds[1])", "-nolisten", "tcp", "-screen", "0", "1920x1080x24", "-noreset"]
+        let argv0 = ["Xvfb"] + args
+        let argv = argv0.map { strdup($0) } + [nil]
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, "Xvfb", &actions, &attr, argv, environ)
         argv.forEach { free($0) }
@@ -49,19 +51,25 @@ final class Xvfb {
         display = ":\(n)"
     }
 
-    func stop(signal: Int32 = SIGTERM) {
+    public var number: Int { Int(display.dropFirst()) ?? 0 }
+
+    public func stop(signal: Int32 = SIGTERM) {
+        guard !stopped else { return }
+        stopped = true
         kill(pid, signal)
         var st: Int32 = 0
         waitpid(pid, &st, 0)
     }
 
+    private var stopped = false
+
     deinit { stop() }
 
     /// Xlib is used from parallel tests of other suites: make it thread-safe once.
-    static let threadsReady: Bool = { XInitThreads() != 0 }()
+    public static let threadsReady: Bool = { XInitThreads() != 0 }()
 }
 
-enum XvfbError: Error { case failed(String) }
+public enum XvfbError: Error { case failed(String) }
 
 extension String {
     var trimmingNewline: String { split(separator: "\n").first.map(String.init) ?? "" }

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// inotify on the config file's directory, so editors that save by renaming
+/// a new file over the old one (and deleting, recreating) are seen too.
+public final class ConfigWatcher {
+    public let fd: Int32
+    public let directory: String
+    public let file: String
+    private var watch: Int32 = -1
+
+    public init(path: String) {
+        let slash = path.lastIndex(of: "/")
+        directory = slash.map { String(path[..<$0]) } ?? "."
+        file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        rewatch()
+    }
+
+    deinit { close(fd) }
+
+    /// (Re)adds the watch: the directory may appear after the daemon starts.
+    public func rewatch() {
+        if watch >= 0 { return }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_FROM)
+        watch = inotify_add_watch(fd, directory, mask)
+    }
+
+    public var watching: Bool { watch >= 0 }
+
+    /// True if an event concerned the config file.
+    public func readChanged() -> Bool {
+        var changed = false
+        var buf = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            var off = 0
+            while off + MemoryLayout<inotify_event>.size <= n {
+                let (len, name) = buf.withUnsafeBytes { raw -> (Int, String) in
+                    let ev = raw.load(fromByteOffset: off, as: inotify_event.self)
+                    let nameStart = off + MemoryLayout<inotify_event>.size
+                    let bytes = raw[nameStart..<min(n, nameStart + Int(ev.len))].prefix { $0 != 0 }
+                    if ev.mask & UInt32(IN_IGNORED) != 0 { return (Int(ev.len), "\u{0}ignored") }
+                    return (Int(ev.len), String(decoding: bytes, as: UTF8.self))
+                }
+                if name == "\u{0}ignored" { watch = -1 } else if name == file { changed = true }
+                off += MemoryLayout<inotify_event>.size + len
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,293 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureActions
+import GestureConfig
+import GestureCore
+import GestureX11
+import Logging
+
+/// `gesture-bridge run`: one thread, poll() on the X connection, the config
+/// watcher and a signalfd, with the engine's next deadline as the timeout.
+/// Nothing wakes it when nothing happens.
+public final class Daemon {
+    public struct Options: Sendable {
+        public var configPath: String?
+        public var display: String?
+        public var verbose = false
+        /// Feed a recorded trace through the live daemon instead of XI2 touches
+        /// (real actions, real X): for demos and tests on machines without touch devices.
+        public var play: String?
+
+        public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil) {
+            self.configPath = configPath
+            self.display = display
+            self.verbose = verbose
+            self.play = play
+        }
+    }
+
+    /// A live X connection and what hangs off it.
+    struct Session {
+        let connection: XConnection
+        let listener: XIListener?
+        let synthesizer: XTestSynthesizer
+        let performer: ActionPerformer
+    }
+
+    public let options: Options
+    let log: Logger
+    let loader: ConfigLoader
+    let configPath: String
+    private(set) var config: LoadedConfig
+    private(set) var engine: GestureEngine
+    private var session: Session? = nil
+    private let signals = SignalSource()
+    private let watcher: ConfigWatcher
+    private var reloadAt: Double? = nil
+    private var reconnectAt: Double? = nil
+    private var backoff = 0.25
+    private var running = true
+    private var buffer: [Effect] = []
+    private var screen = Screen(width: 1920, height: 1080)
+    private var play: (trace: Trace, start: Double, next: Int)? = nil
+
+    /// Reload this long after the last change to the file (editors write in steps).
+    public static let reloadDebounce = 0.1
+    public static let maxBackoff = 8.0
+
+    public init(options: Options) {
+        self.options = options
+        log = Log.make(verbose: options.verbose)
+        loader = .standard()
+        configPath = options.configPath ?? ConfigLoader.defaultPath(environment: loader.environment)
+        watcher = ConfigWatcher(path: configPath)
+        config = Self.initialConfig(path: configPath, explicit: options.configPath != nil, loader: loader, log: log)
+        engine = GestureEngine(table: config.table, screen: screen)
+        buffer.reserveCapacity(32)
+    }
+
+    /// The file if it loads; otherwise the built-in default, saying so.
+    private static func initialConfig(path: String, explicit: Bool, loader: ConfigLoader, log: Logger) -> LoadedConfig {
+        let builtIn = { try! loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName).get() }
+        guard FileSystem.exists(path) else {
+            if explicit { log.error("\(path) does not exist; running the built-in default until it does") }
+            else { log.notice("no config file at \(path); running the built-in default (gesture-bridge init writes it there)") }
+            return builtIn()
+        }
+        switch loader.load(path: path) {
+        case .success(let c):
+            for w in c.warnings { log.warning("\(w)") }
+            log.notice("loaded \(path): \(c.actions.count) bindings")
+            return c
+        case .failure(let e):
+            for d in e.diagnostics { log.error("\(d)") }
+            log.error("\(path) has errors; running the built-in default until they are fixed")
+            return builtIn()
+        }
+    }
+
+    // MARK: The loop
+
+    /// Runs until SIGTERM or SIGINT; returns the exit status.
+    public func run() -> Int32 {
+        if let p = options.play {
+            do {
+                let t = try TraceFile.read(path: p)
+                play = (t, 0, 0)
+            } catch {
+                log.error("\(error)")
+                return 1
+            }
+        }
+        connect(now: monotonicNow())
+        while running {
+            let now = monotonicNow()
+            var wake = [engine.nextDeadline, reloadAt, reconnectAt, session?.synthesizer.restoreDeadline].compactMap { $0 }
+            if let p = play, p.next < p.trace.events.count {
+                wake.append(p.start + p.trace.events[p.next].t)
+            }
+            let timeout = wake.min().map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
+            var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)]
+            if let s = session, s.connection.alive { fds.append(pollfd(fd: s.connection.fd, events: Int16(POLLIN), revents: 0)) }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            let t = monotonicNow()
+
+            for s in signals.read() {
+                switch s {
+                case .stop: running = false
+                case .reload: reloadAt = t
+                case .child: Exec.reap()
+                }
+            }
+            if watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
+            watcher.rewatch()
+
+            if let s = session, s.connection.alive {
+                s.listener?.drain(now: t) { input, at in feed(input, at: at) }
+            }
+            playDue(now: t)
+            advance(to: t)
+            if let s = session {
+                s.synthesizer.restoreIfDue(now: t)
+                s.performer.flush()
+                reportErrors(s)
+                if !s.connection.alive { lost(now: t) }
+            }
+            if let r = reloadAt, t >= r { reload() }
+            if let r = reconnectAt, t >= r { connect(now: t) }
+        }
+        shutdown()
+        return 0
+    }
+
+    private func feed(_ input: Input, at t: Double) {
+        buffer.removeAll(keepingCapacity: true)
+        engine.process(input, at: max(t, engine.now), into: &buffer)
+        perform(buffer)
+    }
+
+    private func advance(to t: Double) {
+        buffer.removeAll(keepingCapacity: true)
+        engine.advance(to: t, into: &buffer)
+        perform(buffer)
+    }
+
+    private func playDue(now: Double) {
+        guard var p = play else { return }
+        // Trace time counts from the trace start: t = 0 is when playing began.
+        while p.next < p.trace.events.count {
+            let e = p.trace.events[p.next]
+            let due = p.start + e.t
+            guard due <= now else { break }
+            play = p
+            feed(e.input, at: due)
+            p.next += 1
+        }
+        play = p
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [Effect]) {
+        for e in effects {
+            switch e {
+            case .gesture(let g):
+                let name = engine.bindings[g.binding].name
+                let actions = config.actions[g.binding].actions(for: g.phase, step: g.step)
+                if options.verbose && (g.phase != .changed || !actions.isEmpty) {
+                    let phase = g.step.map { "step \($0.rawValue)" } ?? g.phase.rawValue
+                    let what = actions.isEmpty ? "" : ": " + actions.map(\.description).joined(separator: "; ")
+                    log.debug("\(name) \(phase)\(what)")
+                }
+                guard let s = session else { continue }
+                let needsEnv = actions.contains { if case .exec = $0 { return true } else { return false } }
+                let env = needsEnv ? GestureEnvironment.variables(g, name: name, window: engine.window) : [:]
+                for a in actions { s.performer.perform(a, binding: g.binding, gesture: env) }
+                if g.phase == .ended || g.phase == .cancelled { s.performer.gestureFinished(binding: g.binding) }
+            case .touch(let d):
+                session?.listener?.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
+                if options.verbose { log.debug("touch \(d.device)/\(d.touch) \(d.decision.rawValue)") }
+            case .arena(let n):
+                if options.verbose {
+                    let why = n.reason.map { " (\($0))" } ?? ""
+                    log.debug("arena: \(engine.bindings[n.binding].name) \(n.kind.rawValue)\(why)")
+                }
+            case .rejected(let r, _):
+                if options.verbose { log.debug("input rejected: \(r.rawValue)") }
+            }
+        }
+    }
+
+    // MARK: Config
+
+    private func reload() {
+        reloadAt = nil
+        guard FileSystem.exists(configPath) else {
+            log.error("\(configPath) is gone; keeping the running config")
+            return
+        }
+        switch loader.load(path: configPath) {
+        case .failure(let e):
+            for d in e.diagnostics { log.error("\(d)") }
+            log.error("\(configPath) has errors; keeping the running config")
+        case .success(let c):
+            for w in c.warnings { log.warning("\(w)") }
+            session?.performer.releaseAll()
+            config = c
+            rebuildEngine()
+            if let s = session, let l = s.listener { for n in l.apply(ListenPlan(table: c.table)) { log.warning("\(n)") } }
+            log.notice("reloaded \(configPath): \(c.actions.count) bindings")
+        }
+    }
+
+    private func rebuildEngine() {
+        var devices = session?.listener?.engineDevices ?? []
+        if let p = play { devices = p.trace.header.devices }
+        engine = GestureEngine(table: config.table, screen: screen, devices: devices)
+        engine.explain = options.verbose
+    }
+
+    // MARK: X
+
+    private func connect(now: Double) {
+        reconnectAt = nil
+        do {
+            let c = try XConnection(name: options.display)
+            var listener: XIListener? = nil
+            if play == nil {
+                listener = try XIListener(connection: c)
+                for n in listener!.apply(ListenPlan(table: config.table)) { log.warning("\(n)") }
+            }
+            let synth = XTestSynthesizer(connection: c, clock: monotonicNow)
+            listener?.onMappingChanged = { synth.layoutChanged() }
+            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: FileSystem.environment())
+            let log = self.log
+            performer.onError = { log.error("\($0)") }
+            session = Session(connection: c, listener: listener, synthesizer: synth, performer: performer)
+            let size = c.screenSize
+            screen = Screen(width: Double(size.width), height: Double(size.height),
+                            pxPerMM: size.widthMM > 0 ? Double(size.width) / Double(size.widthMM) : 3.78)
+            if let p = play { screen = p.trace.header.screen; play!.start = monotonicNow() }
+            rebuildEngine()
+            backoff = 0.25
+            let version = listener.map { "XInput \($0.xi.major).\($0.xi.minor)" } ?? "playing \(options.play ?? "")"
+            log.notice("listening on display \(c.name) (\(version), \(engine.deviceIDs.count) touch devices)")
+        } catch {
+            log.warning("\(error); retrying in \(backoff) s")
+            reconnectAt = now + backoff
+            backoff = min(backoff * 2, Self.maxBackoff)
+        }
+    }
+
+    /// X errors are logged, never fatal. One from our own key requests may
+    /// leave a key in doubt: every held key goes up.
+    private func reportErrors(_ s: Session) {
+        let errors = s.connection.takeErrors()
+        guard !errors.isEmpty else { return }
+        for e in errors { log.warning("\(e)") }
+        if errors.contains(where: { $0.request == s.synthesizer.requestCode }) && !s.performer.ledger.isEmpty {
+            log.warning("releasing held keys after an XTest error")
+            s.performer.releaseAll()
+        }
+    }
+
+    /// The X server went away: drop everything tied to it and retry.
+    private func lost(now: Double) {
+        log.warning("the X server went away; gestures in progress are dropped, retrying")
+        session = nil
+        rebuildEngine()
+        reconnectAt = now + backoff
+    }
+
+    private func shutdown() {
+        if let s = session {
+            s.performer.releaseAll()
+            s.synthesizer.restore()
+            s.listener?.stop()
+            s.connection.sync()
+        }
+        log.notice("stopped")
+    }
+}

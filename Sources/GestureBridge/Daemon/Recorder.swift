@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import GestureX11
+
+/// `gesture-bridge record FILE`: what the daemon sees, as a trace-format v1
+/// file that `replay` reads. It only observes (selection, or raw touches if
+/// another client holds the selection): applications keep their touches.
+public enum Recorder {
+    /// Records until SIGINT or SIGTERM; returns the exit status.
+    public static func run(path: String, display: String?, report: (String) -> Void) -> Int32 {
+        let signals = SignalSource()
+        let connection: XConnection, listener: XIListener
+        do {
+            connection = try XConnection(name: display)
+            listener = try XIListener(connection: connection)
+        } catch {
+            report("\(error)")
+            return 1
+        }
+        for note in listener.apply(.observeAll) { report(note) }
+        guard let f = fopen(path, "w") else {
+            report("cannot write \(path): \(String(cString: strerror(errno)))")
+            return 1
+        }
+        defer { fclose(f) }
+        let size = connection.screenSize
+        // Every slave pointer, so a device's events always name a header device.
+        let header = TraceHeader(
+            screen: Screen(width: Double(size.width), height: Double(size.height),
+                           pxPerMM: size.widthMM > 0 ? Double(size.width) / Double(size.widthMM) : 3.78),
+            devices: listener.devices.map { Device(id: $0.id, name: $0.name, kind: $0.kind) })
+        fputs(TraceWriter.header(header) + "\n", f)
+        fflush(f)
+        report("recording to \(path) (\(listener.devices.filter { $0.kind != .other }.count) touch devices); Ctrl+C to stop")
+        var start: Double? = nil
+        var events = 0
+        var running = true
+        while running && connection.alive {
+            var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, -1)
+            if signals.read().contains(where: { $0 == .stop }) { running = false }
+            listener.drain(now: monotonicNow()) { input, t in
+                if start == nil { start = t }
+                let e = TraceEvent(t: ((t - start!) * 1e6).rounded() / 1e6, input: input)
+                if let line = TraceWriter.line(e) {
+                    fputs(line + "\n", f)
+                    events += 1
+                }
+            }
+            fflush(f)
+        }
+        listener.stop()
+        report("recorded \(events) events to \(path)")
+        return 0
+    }
+}

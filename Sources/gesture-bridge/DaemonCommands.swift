@@ -1,0 +1,96 @@
+import ArgumentParser
+import GestureBridge
+import GestureConfig
+import GestureX11
+
+struct DisplayOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The X display.", discussion: "Default: $DISPLAY.", valueName: "DISPLAY"))
+    var display: String?
+}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the gesture daemon in this X session (the default command).",
+        discussion: """
+            Listens to touchscreens (XInput 2.2 touches) and touchpads (XInput 2.4 \
+            gestures) as your config asks, and performs its actions with XTest or as \
+            commands. Needs an X11 session with XInput 2.2 or later; no root, no \
+            input group. Reloads the config when the file changes or on SIGHUP (a \
+            broken file is reported and the running config kept); SIGTERM or SIGINT \
+            stop it, releasing every key it holds. One daemon runs per display.
+            """
+    )
+
+    @OptionGroup var config: ConfigOption
+    @OptionGroup var display: DisplayOption
+    @Flag(name: .shortAndLong, help: "Log each decision: phases, actions, touches claimed or released.") var verbose = false
+    @Option(help: ArgumentHelp("Feed a recorded trace through the live daemon instead of real touches (performs its actions).",
+                               valueName: "TRACE"))
+    var play: String?
+
+    func run() throws {
+        let env = FileSystem.environment()
+        let lock: InstanceLock
+        do {
+            lock = try InstanceLock(display: display.display ?? env["DISPLAY"] ?? ":0", environment: env)
+        } catch {
+            printError("gesture-bridge: \(error)")
+            throw ExitCode(1)
+        }
+        let daemon = Daemon(options: .init(configPath: config.path, display: display.display, verbose: verbose, play: play))
+        let status = daemon.run()
+        withExtendedLifetime(lock) {}
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the XInput devices and whether GestureBridge uses them.",
+        discussion: "Touchscreens (direct touch) and touchpads are used; other pointers are not."
+    )
+
+    @OptionGroup var display: DisplayOption
+
+    func run() throws {
+        let connection: XConnection
+        let xi: XInput
+        do {
+            connection = try XConnection(name: display.display)
+            xi = try XInput(connection)
+        } catch {
+            printError("gesture-bridge: \(error)")
+            throw ExitCode(1)
+        }
+        print("XInput \(xi.major).\(xi.minor)\(xi.hasGestures ? "" : " (no touchpad gestures: needs 2.4)") on \(connection.name)")
+        print("  id  kind        touch     max  used  name")
+        for d in XDevice.query(connection) {
+            let used = d.kind != .other && d.enabled
+            print(String(d.id).leftPadded(4) + "  " + d.kind.rawValue.padded(11) + d.touchMode.padded(9)
+                + String(d.maxTouches).leftPadded(4) + "  " + (used ? "yes" : "no").padded(5) + d.name
+                + (d.enabled ? "" : " (disabled)"))
+        }
+    }
+}
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record touches and touchpad gestures to a trace file, until Ctrl+C.",
+        discussion: "Writes what the daemon sees as a trace (trace-format v1), without taking touches from applications. Attach it to a bug report, or try configs on it with `gesture-bridge replay`."
+    )
+
+    @OptionGroup var display: DisplayOption
+    @Argument(help: "The trace file to write (.jsonl).") var file: String
+
+    func run() throws {
+        let status = Recorder.run(path: file, display: display.display) { printError("gesture-bridge: \($0)") }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

@@ -1,0 +1,87 @@
+import GestureBridge
+import GestureConfig
+import GestureCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gesture-bridge run` as a child process, its stderr in a file.
+final class DaemonProcess {
+    let pid: pid_t
+    let logPath: String
+    let dir: String
+
+    /// Starts the daemon on `display` with `config` (TOML text) and `play` (a trace).
+    init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil) {
+        let dir = dir ?? "/tmp/gesture-bridge-daemon-\(getpid())-\(Int(monotonicNow() * 1e6) % 1_000_000_000)"
+        self.dir = dir
+        _ = FileSystem.write(config, to: dir + "/config.toml")
+        chmod(dir, 0o700)
+        var args = ["run", "--config", dir + "/config.toml", "--display", display, "--verbose"] + extraArgs
+        if let play {
+            _ = FileSystem.write(TraceWriter.write(play.trace), to: dir + "/play.jsonl")
+            args += ["--play", dir + "/play.jsonl"]
+        }
+        logPath = dir + "/stderr.log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, dir + "/stdout.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attr, &empty)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+        let env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin"]
+        let argv = ([Spawn.gestureBridge] + args).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        var pid: pid_t = 0
+        posix_spawn(&pid, Spawn.gestureBridge, &actions, &attr, argv, envp)
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attr)
+        self.pid = pid
+    }
+
+    var log: String {
+        if case .success(let t) = FileSystem.read(logPath) { return t }
+        return ""
+    }
+
+    /// Waits (bounded) until the log contains `text`.
+    @discardableResult
+    func waitForLog(_ text: String, timeout: Double = 5) -> Bool {
+        let end = monotonicNow() + timeout
+        while monotonicNow() < end {
+            if log.contains(text) { return true }
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        return log.contains(text)
+    }
+
+    func signal(_ s: Int32) { kill(pid, s) }
+
+    /// The exit status, or nil if it did not exit within `timeout`.
+    func waitExit(timeout: Double = 5) -> Int32? {
+        let end = monotonicNow() + timeout
+        var status: Int32 = 0
+        while monotonicNow() < end {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            }
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        return nil
+    }
+
+    var running: Bool { kill(pid, 0) == 0 && waitpid(pid, nil, WNOHANG) == 0 }
+
+    deinit {
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+    }
+}

@@ -1,0 +1,233 @@
+import GestureBridge
+import GestureConfig
+import GestureCore
+import Testing
+import XTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon against a real Xvfb: touches come from a played trace (Xvfb has
+/// no touch devices), everything else is real: XTest keys seen by another
+/// client, exec, reload, signals, the server going away.
+@Suite(.serialized) struct DaemonTests {
+    static let swipeLeft = """
+        keymap = "none"
+        [[bind]]
+        name = "next"
+        gesture = "swipe(fingers: 3, direction: .left)"
+        priority = "high"
+        on-ended = "key ctrl+alt+Right"
+        """
+
+    func swipe(_ b: inout TraceBuilder, _ dx: Double = -300) {
+        b.land(3, at: Point(x: 1000, y: 500), stagger: 0.01)
+        b.move(by: Point(x: dx, y: 0), over: 0.2)
+        b.lift()
+    }
+
+    @Test func aPlayedSwipePerformsItsChord() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        b.wait(0.2)
+        swipe(&b)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: b)
+        let seen = observer.events(count: 6)
+        #expect(seen.map(\.description) == ["+Control_L", "+Alt_L", "+Right", "-Right", "-Alt_L", "-Control_L"])
+        #expect(observer.keysDown().isEmpty)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        #expect(d.log.contains("next ended: key ctrl+alt+Right"))
+    }
+
+    @Test func aCancelledKeydownGestureLeavesNoKeyDown() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        b.land(3, at: Point(x: 1000, y: 500))
+        b.move(by: Point(x: -250, y: 0), over: 0.2)
+        b.move(by: Point(x: 150, y: 0), over: 0.15)   // reversed: cancelled
+        b.lift()
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            name = "hold-alt"
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-began = "keydown alt"
+            """, play: b)
+        #expect(observer.events(count: 2).map(\.description) == ["+Alt_L", "-Alt_L"])
+        #expect(observer.keysDown().isEmpty)
+        #expect(d.log.contains("hold-alt cancelled"))
+    }
+
+    static let holdSuper = """
+        keymap = "none"
+        [[bind]]
+        name = "hold-super"
+        gesture = "hold(minimumDuration: 0.1s)"
+        on-began = "keydown super"
+        """
+
+    func longHold() -> TraceBuilder {
+        var b = TraceBuilder.standard()
+        b.land(1, at: Point(x: 500, y: 500))
+        b.wait(60)
+        b.lift()
+        return b
+    }
+
+    @Test func sigtermMidKeydownReleasesTheKey() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let d = DaemonProcess(display: x.display, config: Self.holdSuper, play: longHold())
+        #expect(observer.events(count: 1).map(\.description) == ["+Super_L"])
+        #expect(!observer.keysDown().isEmpty)
+        d.signal(SIGTERM)
+        #expect(observer.events(count: 1).map(\.description) == ["-Super_L"])
+        #expect(d.waitExit() == 0)
+        #expect(observer.keysDown().isEmpty)
+    }
+
+    @Test func theServerKilledMidGestureIsSurvivedAndReconnected() throws {
+        var x: Xvfb? = try Xvfb()
+        let number = x!.number
+        let observer = try KeyObserver(display: x!.display)
+        let d = DaemonProcess(display: ":\(number)", config: Self.holdSuper, play: longHold())
+        #expect(observer.events(count: 1).map(\.description) == ["+Super_L"])
+        x!.stop(signal: SIGKILL)
+        x = nil
+        #expect(d.waitForLog("the X server went away"))
+        #expect(d.running)
+        // A new server on the same display: the daemon comes back, holding nothing.
+        let again = try Xvfb(number: number)
+        let observer2 = try KeyObserver(display: again.display)
+        #expect(d.waitForLog("listening on display :\(number)", timeout: 10))
+        #expect(d.log.components(":\(number) (").count >= 2 || d.log.occurrences(of: "listening on display") >= 2)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        #expect(observer2.keysDown().isEmpty)
+    }
+
+    @Test func execGetsItsEnvironmentAndNeverBlocks() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        swipe(&b)
+        let dir = "/tmp/gesture-bridge-exec-\(getpid())"
+        let out = dir + "/env.txt"
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            name = "next"
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-ended = ["exec printf '%s|%s|%s|%s|%s' \\"$GESTURE_NAME\\" \\"$GESTURE_PHASE\\" \\"$GESTURE_FINGERS\\" \\"$GESTURE_DIRECTION\\" \\"$GESTURE_DX\\" > \(out); sleep 30", "key ctrl+alt+Right"]
+            """, play: b, dir: dir)
+        // The key comes right after the exec: the command (sleeping 30 s) does not hold the daemon.
+        let keys = observer.events(count: 6, timeout: 5)
+        #expect(keys.count == 6)
+        var text = ""
+        let end = monotonic() + 5
+        while monotonic() < end {
+            if case .success(let t) = FileSystem.read(out), !t.isEmpty { text = t; break }
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        let parts = text.split(separator: "|").map(String.init)
+        #expect(parts.count == 5 && parts[0] == "next" && parts[1] == "ended" && parts[2] == "3" && parts[3] == "left")
+        #expect((Double(parts.last ?? "") ?? 0) < -250)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
+    @Test func aBadReloadKeepsTheOldBindings() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        swipe(&b)
+        b.wait(2.5)
+        swipe(&b)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: b)
+        #expect(observer.events(count: 6).count == 6)
+        // An editor saves a broken file over it.
+        _ = FileSystem.write("[[bind]]\ngesture = \"swipe(fingers: 3, direction: .lef)\"\n", to: d.dir + "/config.toml.tmp")
+        rename(d.dir + "/config.toml.tmp", d.dir + "/config.toml")
+        #expect(d.waitForLog("has errors; keeping the running config"))
+        #expect(d.log.contains("config.toml:2:41: unknown direction '.lef'"))
+        // The second swipe still does what the old config said.
+        #expect(observer.events(count: 6, timeout: 5).map(\.description)
+            == ["+Control_L", "+Alt_L", "+Right", "-Right", "-Alt_L", "-Control_L"])
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
+    @Test func aGoodReloadTakesEffect() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        b.wait(2)
+        swipe(&b)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: b)
+        #expect(d.waitForLog("listening on display"))
+        _ = FileSystem.write(Self.swipeLeft.replacingOccurrences("ctrl+alt+Right", "super+Page_Down"), to: d.dir + "/config.toml")
+        #expect(d.waitForLog("reloaded"))
+        #expect(observer.events(count: 4).map(\.description) == ["+Super_L", "+Next", "-Next", "-Super_L"])
+    }
+
+    @Test func aBadValueDoesNotKillTheDaemon() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        swipe(&b)
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-ended = ["button 200", "key ctrl+alt+Right"]
+            """, play: b)
+        #expect(observer.events(count: 6).count == 6)
+        #expect(d.waitForLog("BadValue"))
+        #expect(d.running)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
+    @Test func oneDaemonPerDisplay() throws {
+        let x = try Xvfb()
+        let dir = "/tmp/gesture-bridge-lock-\(getpid())"
+        let first = DaemonProcess(display: x.display, config: Self.swipeLeft, play: nil, dir: dir)
+        #expect(first.waitForLog("listening on display"))
+        let second = DaemonProcess(display: x.display, config: Self.swipeLeft, play: nil, dir: dir)
+        #expect(second.waitExit() == 1)
+        #expect(second.log.contains("another gesture-bridge is already running on this display"))
+        first.signal(SIGINT)
+        #expect(first.waitExit() == 0)
+    }
+}
+
+extension String {
+    func occurrences(of s: String) -> Int { components(s).count - 1 }
+    func components(_ sep: String) -> [Substring] {
+        var out: [Substring] = []
+        var rest = self[...]
+        while let r = rest.range(of: sep) {
+            out.append(rest[..<r.lowerBound])
+            rest = rest[r.upperBound...]
+        }
+        out.append(rest)
+        return out
+    }
+    func replacingOccurrences(_ a: String, _ b: String) -> String { components(a).joined(separator: b) }
+}
+
+extension Substring {
+    func range(of s: String) -> Range<Substring.Index>? {
+        guard !s.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(s) { return i..<index(i, offsetBy: s.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+}
