@@ -1,4 +1,5 @@
 import CX11
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,26 +14,34 @@ public struct XErrorRecord: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "X error \(text) (request \(request).\(minor), resource 0x\(String(resource, radix: 16)))" }
 }
 
-/// Errors from the handlers, collected for whoever owns the connection. Xlib
-/// calls the handlers on the thread that made the request: the daemon's one thread.
+/// Errors from the handlers, per connection (Xlib passes the Display). The
+/// daemon has one thread; tests run connections on several, hence the lock.
 enum XErrorLog {
-    nonisolated(unsafe) static var errors: [XErrorRecord] = []
-    nonisolated(unsafe) static var lost: Set<UInt> = []
+    struct State {
+        var errors: [UInt: [XErrorRecord]] = [:]
+        var lost: Set<UInt> = []
+    }
+    static let state = Mutex(State())
 
     static let handler: XErrorHandler = { display, event in
         guard let display, let e = event?.pointee else { return 0 }
         var buf = [CChar](repeating: 0, count: 128)
         XGetErrorText(display, Int32(e.error_code), &buf, Int32(buf.count))
-        if XErrorLog.errors.count > 1000 { XErrorLog.errors.removeFirst(500) }
-        XErrorLog.errors.append(XErrorRecord(code: e.error_code, request: e.request_code, minor: e.minor_code,
-                                             resource: UInt(e.resourceid), text: String(cString: buf)))
+        let record = XErrorRecord(code: e.error_code, request: e.request_code, minor: e.minor_code,
+                                  resource: UInt(e.resourceid), text: String(cString: buf))
+        XErrorLog.state.withLock { s in
+            var list = s.errors[UInt(bitPattern: display), default: []]
+            if list.count > 1000 { list.removeFirst(500) }
+            list.append(record)
+            s.errors[UInt(bitPattern: display)] = list
+        }
         return 0
     }
 
     /// The server went away. Returning (instead of exiting, Xlib's default)
     /// leaves the Display marked dead; the daemon reconnects.
     static let ioExit: XIOErrorExitHandler = { display, _ in
-        if let display { XErrorLog.lost.insert(UInt(bitPattern: display)) }
+        if let display { _ = XErrorLog.state.withLock { $0.lost.insert(UInt(bitPattern: display)) } }
     }
 
     static let ioError: XIOErrorHandler = { _ in 0 }
@@ -66,11 +75,20 @@ public final class XConnection {
         self.name = shown
         XSetIOErrorExitHandler(d, XErrorLog.ioExit, nil)
         root = cx_DefaultRootWindow(d)
+        // A new Display may sit where a dead one was freed: nothing of that one is ours.
+        XErrorLog.state.withLock { s in
+            s.lost.remove(UInt(bitPattern: d))
+            s.errors[UInt(bitPattern: d)] = nil
+        }
     }
 
     deinit {
         // Closing a dead connection would only report the loss again.
         if alive { XCloseDisplay(dpy) }
+        XErrorLog.state.withLock { s in
+            s.lost.remove(UInt(bitPattern: dpy))
+            s.errors[UInt(bitPattern: dpy)] = nil
+        }
     }
 
     /// Xlib's `Display *` (opaque to Swift).
@@ -79,12 +97,14 @@ public final class XConnection {
     public var fd: Int32 { cx_ConnectionNumber(dpy) }
 
     /// False once the server has gone away.
-    public var alive: Bool { !XErrorLog.lost.contains(UInt(bitPattern: dpy)) }
+    public var alive: Bool { !XErrorLog.state.withLock { $0.lost.contains(UInt(bitPattern: dpy)) } }
 
-    /// X errors since the last call.
+    /// X errors on this connection since the last call.
     public func takeErrors() -> [XErrorRecord] {
-        defer { XErrorLog.errors.removeAll() }
-        return XErrorLog.errors
+        XErrorLog.state.withLock { s in
+            defer { s.errors[UInt(bitPattern: dpy)] = nil }
+            return s.errors[UInt(bitPattern: dpy)] ?? []
+        }
     }
 
     public func flush() { if alive { XFlush(dpy) } }

@@ -10,7 +10,22 @@ public final class Xvfb {
     public let pid: pid_t
 
     /// A new server; `number` asks for that display (to replace one that died).
-    public init(number: Int? = nil) throws {
+    /// Servers started at the same moment by parallel suites may race for a
+    /// display number: a failed start is tried again, twice.
+    public convenience init(number: Int? = nil) throws {
+        var attempt = 0
+        while true {
+            do {
+                try self.init(once: number)
+                return
+            } catch {
+                attempt += 1
+                if attempt == 3 { throw error }
+            }
+        }
+    }
+
+    private init(once number: Int?) throws {
         _ = Self.threadsReady
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw XvfbError.failed("pipe") }
@@ -40,7 +55,16 @@ public final class Xvfb {
         var text = ""
         var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         var c: UInt8 = 0
-        while !text.hasSuffix("\n"), poll(&pfd, 1, 15_000) > 0, read(fds[0], &c, 1) == 1 { text.append(Character(UnicodeScalar(c))) }
+        let end = monotonic() + 15
+        while !text.hasSuffix("\n") && monotonic() < end {
+            let ready = poll(&pfd, 1, Int32(max(1, (end - monotonic()) * 1000)))
+            if ready < 0 && errno == EINTR { continue }   // SIGCHLD of another test's child
+            guard ready > 0 else { break }
+            let n = read(fds[0], &c, 1)
+            if n < 0 && errno == EINTR { continue }
+            guard n == 1 else { break }
+            text.append(Character(UnicodeScalar(c)))
+        }
         close(fds[0])
         guard let n = Int(text.trimmingNewline) else {
             kill(pid, SIGKILL)
