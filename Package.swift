@@ -48,7 +48,7 @@ let package = Package(
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",
-            dependencies: ["GestureBridge"],
+            dependencies: ["GestureBridge", "GestureX11", "GestureActions", "GestureConfig", "XTestSupport"],
             path: "Benchmarks/gesture-bench"
         ),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),

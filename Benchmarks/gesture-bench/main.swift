@@ -1,6 +1,7 @@
 // gesture-bench: the engine's cost per input event on a fixed, generated trace.
 //
 //   gesture-bench [--events N] [--rounds R]
+//   gesture-bench latency [--rounds N]     (starts its own Xvfb)
 //
 // Prints events, wall time per event and events per second. For instruction
 // counts run it under callgrind (Benchmarks/callgrind.sh), which counts only
@@ -9,6 +10,7 @@
 import Glibc
 #endif
 import GestureBridge
+import GestureConfig
 import GestureCore
 
 /// The everyday table: workspace swipes, zoom steps, a hold-then-drag, a double tap.
@@ -30,11 +32,11 @@ func everydayTable() -> GestureTable {
     ])])
 }
 
-/// A mix of gestures on both devices until `events` events exist.
-func benchmarkTrace(events: Int) -> Trace {
+/// A mix of gestures on both devices until `events` events exist (or `gestures` gestures).
+func benchmarkTrace(events: Int = .max, gestures: Int = .max) -> Trace {
     var b = TraceBuilder.standard(seed: 42)
     var k = 0
-    while b.events.count < events {
+    while b.events.count < events && k < gestures {
         let c = Point(x: 600 + Double(k % 7) * 90, y: 400 + Double(k % 5) * 60)
         switch k % 6 {
         case 0:
@@ -69,7 +71,7 @@ func benchmarkTrace(events: Int) -> Trace {
         k += 1
     }
     var t = b.trace
-    t.events.removeLast(t.events.count - events)
+    if t.events.count > events { t.events.removeLast(t.events.count - events) }
     return t
 }
 
@@ -82,6 +84,22 @@ func now() -> Double {
 var events = 10_000
 var rounds = 1
 var args = CommandLine.arguments.dropFirst()
+if args.first == "--write-trace", let path = args.dropFirst().first {
+    // A trace of N everyday gestures (for the daemon's memory benchmark).
+    var n = 1000
+    if let i = args.firstIndex(of: "--gestures"), let v = args[args.index(after: i)...].first.flatMap({ Int($0) }) { n = v }
+    let trace = benchmarkTrace(gestures: n)
+    _ = FileSystem.write(TraceWriter.write(trace), to: path)
+    print("wrote \(trace.events.count) events of \(n) gestures to \(path)")
+    exit(0)
+}
+if args.first == "latency" {
+    args.removeFirst()
+    var n = 1000
+    if args.first == "--rounds", let v = args.dropFirst().first.flatMap({ Int($0) }) { n = v }
+    latency(rounds: n)
+    exit(0)
+}
 while let a = args.popFirst() {
     switch a {
     case "--events": events = Int(args.popFirst() ?? "") ?? events

@@ -29,6 +29,9 @@ public final class XTestSynthesizer: Synthesizer {
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
         _ = XQueryExtension(connection.dpy, "XTEST", &opcode, &ev, &err)
         requestCode = UInt8(truncatingIfNeeded: opcode)
+        // Fetch the core and XKB keymaps now (round trips), not on the first gesture.
+        let shift = XKeysymToKeycode(connection.dpy, KeySym(0xffe1))
+        _ = XkbKeycodeToKeysym(connection.dpy, shift, 0, 0)
     }
 
     /// The keyboard mapping changed (MappingNotify): forget what was looked up.

@@ -28,6 +28,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Feed a recorded trace through the live daemon instead of real touches (performs its actions).",
                                valueName: "TRACE"))
     var play: String?
+    @Option(help: ArgumentHelp("With --play: play this many times faster.", valueName: "FACTOR"))
+    var playSpeed: Double = 1
+
+    func validate() throws {
+        guard playSpeed > 0, playSpeed.isFinite else { throw ValidationError("--play-speed must be a number greater than 0") }
+    }
 
     func run() throws {
         let env = FileSystem.environment()
@@ -38,7 +44,8 @@ struct RunCommand: ParsableCommand {
             printError("gesture-bridge: \(error)")
             throw ExitCode(1)
         }
-        let daemon = Daemon(options: .init(configPath: config.path, display: display.display, verbose: verbose, play: play))
+        let daemon = Daemon(options: .init(configPath: config.path, display: display.display, verbose: verbose, play: play,
+                                           playSpeed: playSpeed))
         let status = daemon.run()
         withExtendedLifetime(lock) {}
         if status != 0 { throw ExitCode(status) }

@@ -12,16 +12,27 @@ final class DaemonProcess {
     let dir: String
 
     /// Starts the daemon on `display` with `config` (TOML text) and `play` (a trace).
-    init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil) {
-        let dir = dir ?? "/tmp/gesture-bridge-daemon-\(getpid())-\(Int(monotonicNow() * 1e6) % 1_000_000_000)"
-        self.dir = dir
+    convenience init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil) {
+        let dir = dir ?? Self.newDirectory()
         _ = FileSystem.write(config, to: dir + "/config.toml")
-        chmod(dir, 0o700)
         var args = ["run", "--config", dir + "/config.toml", "--display", display, "--verbose"] + extraArgs
         if let play {
             _ = FileSystem.write(TraceWriter.write(play.trace), to: dir + "/play.jsonl")
             args += ["--play", dir + "/play.jsonl"]
         }
+        self.init(command: args, dir: dir)
+    }
+
+    static func newDirectory() -> String {
+        "/tmp/gesture-bridge-daemon-\(getpid())-\(Int(monotonicNow() * 1e6) % 1_000_000_000)"
+    }
+
+    /// Any gesture-bridge command, stderr to a log file.
+    init(command args: [String], dir: String? = nil) {
+        let dir = dir ?? Self.newDirectory()
+        self.dir = dir
+        _ = FileSystem.write("", to: dir + "/.keep")
+        chmod(dir, 0o700)
         logPath = dir + "/stderr.log"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -79,6 +90,18 @@ final class DaemonProcess {
     }
 
     var running: Bool { kill(pid, 0) == 0 && waitpid(pid, nil, WNOHANG) == 0 }
+
+    /// Children of `parent` that exited and were not reaped.
+    static func zombies(of parent: pid_t) -> Int {
+        var n = 0
+        for entry in FileSystem.list("/proc") where Int(entry) != nil {
+            guard case .success(let stat) = FileSystem.read("/proc/\(entry)/stat"),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 2, fields[0] == "Z", Int32(fields[1]) == parent { n += 1 }
+        }
+        return n
+    }
 
     deinit {
         kill(pid, SIGKILL)

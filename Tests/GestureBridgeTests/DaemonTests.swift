@@ -231,3 +231,53 @@ extension Substring {
         return nil
     }
 }
+
+extension DaemonTests {
+    @Test func execChildrenAreReaped() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        for _ in 0..<3 {
+            swipe(&b)
+            b.wait(0.2)
+        }
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-ended = ["exec true", "exec true", "key ctrl+alt+Right"]
+            """, play: b)
+        #expect(observer.events(count: 18).count == 18)
+        // The children exited long ago: none is left a zombie.
+        let end = monotonic() + 3
+        var zombies = -1
+        while monotonic() < end {
+            zombies = DaemonProcess.zombies(of: d.pid)
+            if zombies == 0 { break }
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        #expect(zombies == 0)
+    }
+
+    @Test func recordWritesATraceReplayReads() throws {
+        let x = try Xvfb()
+        let path = "/tmp/gesture-bridge-record-\(getpid()).jsonl"
+        let r = DaemonProcess(command: ["record", "--display", x.display, path])
+        #expect(r.waitForLog("recording to \(path)"))
+        r.signal(SIGINT)
+        #expect(r.waitExit() == 0)
+        #expect(r.log.contains("recorded 0 events"))
+        let trace = try TraceFile.read(path: path)
+        #expect(trace.header.screen.width == 1920 && trace.header.screen.height == 1080)
+        #expect(!trace.header.devices.isEmpty)
+    }
+
+    @Test func devicesListsTheXInputDevices() throws {
+        let x = try Xvfb()
+        let r = Spawn.run(Spawn.gestureBridge, ["devices", "--display", x.display], environment: ["HOME": "/nonexistent"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("XInput 2.4 on \(x.display)\n  id  kind"))
+        #expect(r.stdout.contains("other      none") && r.stdout.contains("Virtual core XTEST pointer"))
+    }
+}

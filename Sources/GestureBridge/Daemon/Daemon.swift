@@ -18,12 +18,16 @@ public final class Daemon {
         /// Feed a recorded trace through the live daemon instead of XI2 touches
         /// (real actions, real X): for demos and tests on machines without touch devices.
         public var play: String?
+        /// Plays the trace this many times faster (the engine keeps trace time).
+        public var playSpeed: Double = 1
 
-        public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil) {
+        public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil,
+                    playSpeed: Double = 1) {
             self.configPath = configPath
             self.display = display
             self.verbose = verbose
             self.play = play
+            self.playSpeed = playSpeed
         }
     }
 
@@ -87,6 +91,20 @@ public final class Daemon {
         }
     }
 
+    // MARK: Clocks
+
+    /// The engine's time for a wall-clock moment: the same, except when
+    /// playing faster than real time.
+    private func engineTime(_ wall: Double) -> Double {
+        guard let p = play, options.playSpeed != 1 else { return wall }
+        return p.start + (wall - p.start) * options.playSpeed
+    }
+
+    private func wallTime(_ engineTime: Double) -> Double {
+        guard let p = play, options.playSpeed != 1 else { return engineTime }
+        return p.start + (engineTime - p.start) / options.playSpeed
+    }
+
     // MARK: The loop
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
@@ -103,9 +121,10 @@ public final class Daemon {
         connect(now: monotonicNow())
         while running {
             let now = monotonicNow()
-            var wake = [engine.nextDeadline, reloadAt, reconnectAt, session?.synthesizer.restoreDeadline].compactMap { $0 }
+            var wake = [engine.nextDeadline.map(wallTime), reloadAt, reconnectAt, session?.synthesizer.restoreDeadline]
+                .compactMap { $0 }
             if let p = play, p.next < p.trace.events.count {
-                wake.append(p.start + p.trace.events[p.next].t)
+                wake.append(wallTime(p.start + p.trace.events[p.next].t))
             }
             let timeout = wake.min().map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
@@ -127,8 +146,8 @@ public final class Daemon {
             if let s = session, s.connection.alive {
                 s.listener?.drain(now: t) { input, at in feed(input, at: at) }
             }
-            playDue(now: t)
-            advance(to: t)
+            playDue(now: engineTime(t))
+            advance(to: engineTime(t))
             if let s = session {
                 s.synthesizer.restoreIfDue(now: t)
                 s.performer.flush()
@@ -164,6 +183,7 @@ public final class Daemon {
             play = p
             feed(e.input, at: due)
             p.next += 1
+            if p.next == p.trace.events.count { log.notice("played \(p.next) events") }
         }
         play = p
     }
