@@ -79,13 +79,13 @@ extension GestureEngine {
         var best: Int? = nil
         var live = false
         for i in a.candidates.indices where !a.candidates[i].simultaneous && !a.candidates[i].dropped {
-            let cand = a.candidates[i]
-            if cand.state == .possible {
+            let state = a.candidates[i].state
+            if state == .possible {
                 live = true
-                highestPossible = max(highestPossible, cand.rank)
-            } else if cand.state.isRecognized {
+                highestPossible = max(highestPossible, a.candidates[i].rank)
+            } else if state.isRecognized {
                 live = true
-                if best == nil || Self.outranks(cand, a.candidates[best!]) { best = i }
+                if best == nil || Self.outranks(a.candidates[i], a.candidates[best!]) { best = i }
             }
         }
         if let b = best, a.candidates[b].rank >= highestPossible {

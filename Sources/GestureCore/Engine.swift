@@ -190,22 +190,28 @@ public struct GestureEngine: Sendable {
     }
 
     private func deadline(of d: Int) -> Seconds? {
-        let dev = devices[d]
-        if let f = dev.tracker.pendingFrame { return f }
-        guard let a = dev.attempt else { return nil }
+        if let f = devices[d].tracker.pendingFrame { return f }
+        guard devices[d].attempt != nil else { return nil }
+        return attemptDeadline(devices[d])
+    }
+
+    private func attemptDeadline(_ dev: DeviceState) -> Seconds? {
+        let a = dev.attempt!
         let after = dev.lastStep
         var best = Seconds.infinity
         func consider(_ x: Seconds?) {
             if let x, x > after, x < best { best = x }
         }
-        let c = dev.tracker.contact
-        if dev.tracker.active && !c.settled { consider(c.sessionStart + thresholds.fingerLanding) }
-        for cand in a.candidates where !cand.isResolved {
-            consider(cand.tree.deadline())
+        if dev.tracker.active && !dev.tracker.contact.settled {
+            consider(dev.tracker.contact.sessionStart + thresholds.fingerLanding)
         }
-        for cand in a.candidates { consider(cand.nextRepeat) }
-        for touch in a.touches where touch.decision == nil {
-            consider(touch.began + thresholds.grabTimeout)
+        // Indices, not `for cand in`: a Candidate copy retains its recognizer tree.
+        for i in a.candidates.indices {
+            if !a.candidates[i].isResolved { consider(a.candidates[i].tree.deadline()) }
+            consider(a.candidates[i].nextRepeat)
+        }
+        for k in a.touches.indices where a.touches[k].decision == nil {
+            consider(a.touches[k].began + thresholds.grabTimeout)
         }
         return best == .infinity ? nil : best
     }
