@@ -1,6 +1,7 @@
 import GestureBridge
 import GestureConfig
 import GestureCore
+import XTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,25 +35,10 @@ final class DaemonProcess {
         _ = FileSystem.write("", to: dir + "/.keep")
         chmod(dir, 0o700)
         logPath = dir + "/stderr.log"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, dir + "/stdout.log", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attr, &empty)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
         let env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin"]
-        let argv = ([Spawn.gestureBridge] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        var pid: pid_t = 0
-        posix_spawn(&pid, Spawn.gestureBridge, &actions, &attr, argv, envp)
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-        posix_spawn_file_actions_destroy(&actions)
-        posix_spawnattr_destroy(&attr)
+        let spawned = ChildProcess.spawn(Spawn.gestureBridge, args, environment: env, stdout: .file(dir + "/stdout.log"),
+                                         stderr: .file(logPath))
+        let pid = (try? spawned.get()) ?? -1
         self.pid = pid
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import XTestSupport
 
 /// Runs a program with `posix_spawn` (a cleared signal mask; Foundation's
 /// Process hangs under Swift Testing here) and collects its output.
@@ -28,31 +29,13 @@ enum Spawn {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         pipe(&outPipe)
         pipe(&errPipe)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attr, &empty)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([path] + args).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, path, &actions, &attr, argv, envp)
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-        posix_spawn_file_actions_destroy(&actions)
-        posix_spawnattr_destroy(&attr)
+        let spawned = ChildProcess.spawn(path, args, environment: environment, stdout: .descriptor(outPipe[1]),
+                                         stderr: .descriptor(errPipe[1]), closing: [outPipe[0], errPipe[0]])
         close(outPipe[1])
         close(errPipe[1])
-        guard rc == 0 else {
+        guard case .success(let pid) = spawned else {
             close(outPipe[0]); close(errPipe[0])
-            return Spawned(status: -1, stdout: "", stderr: "posix_spawn \(path): \(String(cString: strerror(rc)))")
+            return Spawned(status: -1, stdout: "", stderr: "cannot start \(path)")
         }
         var out: [UInt8] = [], err: [UInt8] = []
         var fds = [pollfd(fd: outPipe[0], events: Int16(POLLIN), revents: 0),

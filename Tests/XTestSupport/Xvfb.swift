@@ -29,27 +29,13 @@ public final class Xvfb {
         _ = Self.threadsReady
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw XvfbError.failed("pipe") }
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attr, &empty)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let args = (number.map { [":\($0)"] } ?? []) + ["-displayfd", "\(fds[1])", "-nolisten", "tcp", "-screen", "0", "1920x1080x24", "-noreset"]
-        let argv0 = ["Xvfb"] + args
-        let argv = argv0.map { strdup($0) } + [nil]
-        var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, "Xvfb", &actions, &attr, argv, environ)
-        argv.forEach { free($0) }
-        posix_spawn_file_actions_destroy(&actions)
-        posix_spawnattr_destroy(&attr)
+        let spawned = ChildProcess.spawn("Xvfb", args, environment: nil, stdout: .devNull, stderr: .devNull, closing: [fds[0]])
         close(fds[1])
-        guard rc == 0 else { close(fds[0]); throw XvfbError.failed("posix_spawn Xvfb: \(String(cString: strerror(rc)))") }
+        guard case .success(let pid) = spawned else {
+            close(fds[0])
+            throw XvfbError.failed("cannot start Xvfb (is it installed?)")
+        }
         self.pid = pid
         // The display number, followed by a newline, when it is ready.
         var text = ""
