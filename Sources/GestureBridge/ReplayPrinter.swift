@@ -39,7 +39,7 @@ public struct ReplayPrinter {
             let acts = config.actions[g.binding].actions(for: g.phase, step: g.step)
             var out = acts.map { Line(text: actionLine(g, $0), isExplanation: false) }
             if explain && acts.isEmpty && g.phase != .changed {
-                out.append(Line(text: row(g.time, "phase", "\(bindingName(g.binding)) \(phaseText(g)) (no action)"),
+                out.append(Line(text: row(g.time, "phase", "\(bindingName(g.binding)) \(g.phase.rawValue) (no action)"),
                                 isExplanation: true))
             }
             return out
@@ -80,10 +80,6 @@ public struct ReplayPrinter {
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"
         }
-    }
-
-    private func phaseText(_ g: GestureEvent) -> String {
-        g.phase.rawValue
     }
 
     private func actionLine(_ g: GestureEvent, _ a: Action) -> String {

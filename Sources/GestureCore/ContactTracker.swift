@@ -38,12 +38,10 @@ struct ContactTracker {
 
     // MARK: Touches
 
-    /// Returns true when this touch opened a new session.
-    mutating func touchBegin(_ id: TouchID, at p: Point, time: Seconds, screen: Screen, pxPerMM: Double) -> Bool {
-        var opened = false
+    /// A finger lands; the first of a session (or after all lifted) opens a new one.
+    mutating func touchBegin(_ id: TouchID, at p: Point, time: Seconds, screen: Screen) {
         if contact.ended || contact.landed == 0 || contact.source != .touch {
             openSession(source: .touch, time: time)
-            opened = true
         }
         slots.removeAll { $0.id == id }
         slots.append(TouchSlot(id: id, landing: p, position: p, previous: p, landedAt: time, down: true, fresh: true))
@@ -55,7 +53,6 @@ struct ContactTracker {
         contact.edges[.topEdge] = max(contact.edges[.topEdge], p.y - o.y)
         contact.edges[.bottomEdge] = max(contact.edges[.bottomEdge], o.y + o.height - p.y)
         pendingFrame = time
-        return opened
     }
 
     /// Returns false for a touch this tracker does not know.

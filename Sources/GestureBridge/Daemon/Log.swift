@@ -26,9 +26,7 @@ public struct StderrLogHandler: LogHandler {
 }
 
 public enum Log {
-    nonisolated(unsafe) static var bootstrapped = false
-
-    /// The logger for `label`, at `verbose` (debug) or notice level.
+    /// The daemon's logger: debug level with `verbose`, else notice.
     public static func make(verbose: Bool) -> Logger {
         let level: Logger.Level = verbose ? .debug : .notice
         return Logger(label: "gesture-bridge") { _ in StderrLogHandler(level: level) }
