@@ -19,7 +19,9 @@ public final class ActionPerformer {
         case .key(let chords):
             for chord in chords { press(chord, binding: nil) }
         case .keyDown(let chord):
-            for k in chord.keysyms where synthesizer.key(k, down: true) { ledger.press(k, binding: binding) }
+            // A key another binding already holds is down once in X: record the
+            // hold, press nothing; it goes up when its last holder lets go.
+            for k in chord.keysyms where ledger.holds(k) || synthesizer.key(k, down: true) { ledger.press(k, binding: binding) }
         case .keyUp(let chord):
             for k in chord.keysyms.reversed() where ledger.lift(k, binding: binding) { synthesizer.key(k, down: false) }
         case .button(let n):

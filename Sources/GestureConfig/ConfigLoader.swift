@@ -26,6 +26,9 @@ public struct ConfigLoader: Sendable {
     }
 
     public func load(path: String) -> Result<LoadedConfig, ConfigErrors> {
+        if let problem = FilePermissions.problem(path) {
+            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
+        }
         switch FileSystem.read(path) {
         case .success(let text): return load(text: text, file: path)
         case .failure(let e):

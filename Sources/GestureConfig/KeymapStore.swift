@@ -49,6 +49,9 @@ public struct KeymapStore: Sendable {
         for dir in directories {
             let path = dir + "/" + name + ".toml"
             guard FileSystem.exists(path) else { continue }
+            if let problem = FilePermissions.problem(path) {
+                return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
+            }
             switch FileSystem.read(path) {
             case .success(let text): return Keymap.parse(name: name, text: text, file: path)
             case .failure(let e):

@@ -281,3 +281,36 @@ extension DaemonTests {
         #expect(r.stdout.contains("other      none") && r.stdout.contains("Virtual core XTEST pointer"))
     }
 }
+
+extension DaemonTests {
+    @Test func hostileWindowNamesReachExecOnlyThroughTheEnvironment() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let dir = DaemonProcess.newDirectory()
+        let pwned = dir + "/pwned"
+        let hostileClass = "$(touch \(pwned))"
+        let hostileTitle = "\"; touch \(pwned); echo \"`touch \(pwned)`"
+        var b = TraceBuilder.standard()
+        b.window(class: hostileClass, instance: "x'; touch \(pwned); '", title: hostileTitle)
+        swipe(&b)
+        let out = dir + "/env.txt"
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-ended = ["exec printf '%s\\\\n%s' \\"$GESTURE_WINDOW_CLASS\\" \\"$GESTURE_WINDOW_TITLE\\" > \(out)", "key ctrl+alt+Right"]
+            """, play: b, dir: dir)
+        #expect(observer.events(count: 6).count == 6)
+        var text = ""
+        let end = monotonic() + 5
+        while monotonic() < end {
+            if case .success(let t) = FileSystem.read(out), t.contains("\n") { text = t; break }
+            var none = pollfd()
+            _ = poll(&none, 0, 10)
+        }
+        #expect(text == hostileClass + "\n" + hostileTitle)
+        #expect(!FileSystem.exists(pwned))
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+}

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Config and keymap files decide what commands run as you: like ssh, refuse
+/// a file (or a directory it is in) that someone else could write.
+public enum FilePermissions {
+    /// Why `path` is unsafe to take actions from, or nil if it is fine.
+    public static func problem(_ path: String) -> String? {
+        let uid = getuid(), gid = getgid()
+        func check(_ p: String, what: String) -> String? {
+            var st = stat()
+            guard stat(p, &st) == 0 else { return nil }
+            let mode = st.st_mode & 0o7777
+            let octal = "0" + String(mode, radix: 8)
+            if st.st_uid != uid && st.st_uid != 0 {
+                return "\(what) \(p) belongs to another user (uid \(st.st_uid)); not taking actions from it"
+            }
+            if mode & 0o002 != 0 && !(what == "directory" && mode & 0o1000 != 0 && st.st_uid == 0 && p != parent(path)) {
+                return "\(what) \(p) is writable by every user (mode \(octal)); not taking actions from it. Fix: chmod o-w \(p)"
+            }
+            if mode & 0o020 != 0 && st.st_gid != gid {
+                return "\(what) \(p) is writable by group \(st.st_gid) (mode \(octal)); not taking actions from it. Fix: chmod g-w \(p)"
+            }
+            return nil
+        }
+        return check(path, what: "file") ?? check(parent(path), what: "directory")
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

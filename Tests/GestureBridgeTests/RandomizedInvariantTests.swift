@@ -1,0 +1,207 @@
+import GestureActions
+import GestureBridge
+import GestureCore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A synthesizer that only counts: which keys are down.
+final class RecordingSynthesizer: Synthesizer {
+    var down: [UInt32: Int] = [:]
+    var presses = 0
+    func key(_ keysym: Keysym, down isDown: Bool) -> Bool {
+        down[keysym.value, default: 0] += isDown ? 1 : -1
+        if isDown { presses += 1 }
+        return true
+    }
+    func button(_ n: Int, down: Bool) {}
+    func flush() {}
+    var anyDown: Bool { down.values.contains { $0 != 0 } }
+}
+
+/// 10,000 seeded random runs per CI run: random touch streams and touchpad
+/// gestures, random configs (with keydown held across gestures), random device
+/// removals, window changes and invalid input. The invariants hold in every one.
+@Suite struct RandomizedInvariantTests {
+    static let runs = Int(getenv("INVARIANT_RUNS").map { String(cString: $0) } ?? "") ?? 10_000
+
+    static func chord(_ s: String) -> KeyChord { try! ActionParser.parseChord(s, allowModifiersOnly: true).get() }
+    static let gestures: [GestureSpec] = [
+        .tap(TapSpec()), .tap(TapSpec(count: 2)), .longPress(LongPressSpec()), .drag(DragSpec()),
+        .drag(DragSpec(common: CommonArguments(fingers: 2))), .swipe(SwipeSpec(direction: .left, common: CommonArguments(fingers: 3))),
+        .swipe(SwipeSpec(common: CommonArguments(fingers: 2))), .magnify(MagnifySpec()), .rotate(RotateSpec()),
+        .hold(HoldSpec(minimumDuration: 0.2)), .sequenced(.longPress(LongPressSpec(minimumDuration: 0.3)), .drag(DragSpec())),
+        .exclusively(.tap(TapSpec(count: 2)), .longPress(LongPressSpec())), .simultaneously(.magnify(MagnifySpec()), .rotate(RotateSpec())),
+    ]
+
+    struct Table {
+        var table: GestureTable
+        var actions: [[GesturePhase: [Action]]]
+    }
+
+    static func randomTable(_ rng: inout SplitMix64) -> Table {
+        var bindings: [Binding] = []
+        var actions: [[GesturePhase: [Action]]] = []
+        for i in 0..<Int(1 + rng.next() % 5) {
+            let g = gestures[Int(rng.next() % UInt64(gestures.count))]
+            let p = Priority.allCases[Int(rng.next() % 3)]
+            bindings.append(Binding(name: "b\(i)", gesture: g, priority: p, step: g.isContinuous && rng.next() % 2 == 0 ? StepSpec(every: 0.2) : nil,
+                                    repeats: rng.next() % 4 == 0))
+            let mod = ["alt", "ctrl", "super", "shift"][Int(rng.next() % 4)]
+            var a: [GesturePhase: [Action]] = [.began: [.keyDown(chord(mod))], .step: [.key([chord("Tab")])],
+                                               .repeat: [.key([chord("a")])]]
+            // Sometimes the config forgets the keyup: the ledger must not.
+            if rng.next() % 2 == 0 { a[.ended] = [.keyUp(chord(mod))] }
+            actions.append(a)
+        }
+        let apps = [AppScope(classGlob: "app*", including: GestureMask.allCases[Int(rng.next() % 4)],
+                             bindings: [Binding(name: "child", gesture: gestures[Int(rng.next() % UInt64(gestures.count))])])]
+        actions.append([.began: [.keyDown(chord("ctrl"))]])
+        return Table(table: GestureTable(desktop: bindings, apps: apps), actions: actions)
+    }
+
+    static func randomEvents(_ rng: inout SplitMix64, seed: UInt64) -> (TraceHeader, [TraceEvent]) {
+        var b = TraceBuilder.standard(seed: seed)
+        for _ in 0..<Int(1 + rng.next() % 3) {
+            if rng.next() % 3 == 0 { b.window(class: rng.next() % 2 == 0 ? "app1" : "other") }
+            let n = Int(1 + rng.next() % 4)
+            switch rng.next() % 5 {
+            case 0:
+                b.device = TraceBuilder.touchpadID
+                b.touchpadSwipe(fingers: max(3, n), by: Point(x: rng.uniform(-400, 400), y: rng.uniform(-400, 400)),
+                                over: rng.uniform(0.05, 0.5), cancelled: rng.next() % 4 == 0)
+            case 1:
+                b.device = TraceBuilder.touchpadID
+                b.touchpadPinch(fingers: 2, to: rng.uniform(0.5, 2), rotating: rng.uniform(-50, 50), over: rng.uniform(0.05, 0.5))
+            default:
+                b.device = TraceBuilder.touchscreenID
+                b.land(n, at: Point(x: rng.uniform(0, 1920), y: rng.uniform(0, 1080)), spacing: rng.uniform(30, 200),
+                       stagger: rng.uniform(0, 0.03))
+                if rng.next() % 2 == 0 { b.wait(rng.uniform(0, 0.7)) }
+                b.move(by: Point(x: rng.uniform(-400, 400), y: rng.uniform(-400, 400)), over: rng.uniform(0.02, 0.6),
+                       jitter: rng.uniform(0, 2))
+                if rng.next() % 3 == 0 { b.pinch(to: rng.uniform(0.6, 1.8), over: 0.2) }
+                b.lift(stagger: rng.uniform(0, 0.02))
+            }
+            b.wait(rng.uniform(0, 0.4))
+        }
+        var events = b.events
+        // A device goes away mid-stream now and then (and comes back).
+        if rng.next() % 5 == 0, events.count > 4 {
+            let at = Int(rng.next() % UInt64(events.count - 2)) + 1
+            let t = events[at].t
+            let dev = b.header.devices[Int(rng.next() % 2)]
+            events.insert(TraceEvent(t: t, input: .deviceRemoved(dev.id)), at: at)
+            events.insert(TraceEvent(t: t, input: .deviceAdded(dev)), at: at + 1)
+        }
+        return (b.header, events)
+    }
+
+    struct Outcome: Equatable {
+        var effects: [Effect]
+        var rejected: Int
+    }
+
+    /// Runs the engine and a performer over the events, as the daemon does.
+    static func run(_ t: Table, _ header: TraceHeader, _ events: [TraceEvent], invalid: Bool, rng: inout SplitMix64,
+                    synth: RecordingSynthesizer) -> Outcome {
+        var engine = GestureEngine(table: t.table, screen: header.screen, devices: header.devices)
+        let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
+        var all: [Effect] = []
+        var rejected = 0
+        var out: [Effect] = []
+        func perform(_ effects: [Effect]) {
+            for e in effects {
+                switch e {
+                case .gesture(let g):
+                    for a in t.actions[g.binding][g.phase] ?? [] where !(a.isExec) {
+                        performer.perform(a, binding: g.binding, gesture: [:])
+                    }
+                    if g.phase == .ended || g.phase == .cancelled { performer.gestureFinished(binding: g.binding) }
+                    all.append(e)
+                case .rejected:
+                    rejected += 1
+                default:
+                    all.append(e)
+                }
+            }
+        }
+        for e in events {
+            if invalid && rng.next() % 7 == 0 {
+                out.removeAll(keepingCapacity: true)
+                engine.process(.touchUpdate(device: TraceBuilder.touchscreenID, touch: 1, at: Point(x: .nan, y: 1)), at: e.t, into: &out)
+                engine.process(e.input, at: e.t - 1, into: &out)   // time going backwards
+                perform(out)
+            }
+            out.removeAll(keepingCapacity: true)
+            engine.process(e.input, at: e.t, into: &out)
+            perform(out)
+        }
+        out.removeAll(keepingCapacity: true)
+        engine.advance(to: (events.last?.t ?? 0) + 5, into: &out)
+        perform(out)
+        #expect(engine.nextDeadline == nil)
+        return Outcome(effects: all, rejected: rejected)
+    }
+
+    @Test func invariantsOverTenThousandRuns() {
+        var failures = 0
+        for seed in 0..<Self.runs {
+            var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 17)
+            let t = Self.randomTable(&rng)
+            let (header, events) = Self.randomEvents(&rng, seed: UInt64(seed))
+            let synth = RecordingSynthesizer()
+            var r2 = SplitMix64(seed: UInt64(seed))
+            let o = Self.run(t, header, events, invalid: false, rng: &r2, synth: synth)
+
+            // Every began is followed by exactly one ended or cancelled.
+            var open: [String: Bool] = [:]
+            var ok = true
+            var why: [String] = []
+            func check(_ c: Bool, _ w: String) { if !c && ok { why.append(w) }; ok = ok && c }
+            var began: [TouchID: Seconds] = [:]
+            for e in events { if case .touchBegin(_, let id, _) = e.input { began[id] = e.t } }
+            var decided: [TouchID: Int] = [:]
+            for e in o.effects {
+                switch e {
+                case .gesture(let g):
+                    let k = "\(g.binding)/\(g.device)"
+                    if g.phase == .began { check(open[k] != true, "began twice \(k)"); open[k] = true }
+                    if g.phase == .ended || g.phase == .cancelled { check(open[k] == true, "\(g.phase) without began \(k)"); open[k] = false }
+                    if g.phase == .changed || g.phase == .step { check(open[k] == true, "\(g.phase) outside \(k)") }
+                case .touch(let d):
+                    decided[d.touch, default: 0] += 1
+                    // No touch undecided past grab-timeout.
+                    if let b = began[d.touch] { check(d.time - b <= Settings().grabTimeout + 1e-9, "touch \(d.touch) decided late") }
+                default:
+                    break
+                }
+            }
+            check(!open.values.contains(true), "left open: \(open.filter(\.value).keys.sorted())")
+            // Every touch is finally claimed or released, once.
+            check(Set(decided.keys) == Set(began.keys), "undecided touches \(Set(began.keys).subtracting(decided.keys).sorted())")
+            check(decided.values.allSatisfy { $0 == 1 }, "decided twice")
+            // Every keydown is matched by a keyup: nothing is left down.
+            check(!synth.anyDown, "keys left down")
+            // Invalid input is rejected and changes nothing else.
+            var r3 = SplitMix64(seed: UInt64(seed))
+            let noisy = Self.run(t, header, events, invalid: true, rng: &r3, synth: RecordingSynthesizer())
+            check(noisy.effects == o.effects, "invalid input changed the output")
+            // The same input gives the same output.
+            if seed % 10 == 0 {
+                var r4 = SplitMix64(seed: UInt64(seed))
+                check(Self.run(t, header, events, invalid: false, rng: &r4, synth: RecordingSynthesizer()) == o, "not deterministic")
+            }
+            if !ok {
+                failures += 1
+                if failures <= 5 { Issue.record("seed \(seed): \(why.joined(separator: "; "))") }
+            }
+        }
+        #expect(failures == 0)
+    }
+}
+
+extension Action {
+    var isExec: Bool { if case .exec = self { return true } else { return false } }
+}
