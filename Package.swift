@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "gesture-bridge", targets: ["gesture-bridge"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
+        .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        .library(name: "GestureActions", targets: ["GestureActions"]),
+        .library(name: "GestureBridge", targets: ["GestureBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -10,19 +10,27 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     /// `a` and `A` stay distinct).
     public static func named(_ name: String) -> Keysym? {
         if let i = exactIndex(name) { return Keysym(name: KeysymTable.names[i], value: KeysymTable.values[i]) }
-        let lower = name.lowercased()
-        var found: Int? = nil
-        for (i, n) in KeysymTable.names.enumerated() where n.count == name.count && n.lowercased() == lower {
-            if found != nil { return nil }
-            found = i
-        }
-        return found.map { Keysym(name: KeysymTable.names[$0], value: KeysymTable.values[$0]) }
+        guard let i = caseless[name.lowercased()] ?? nil else { return nil }
+        return Keysym(name: KeysymTable.names[i], value: KeysymTable.values[i])
     }
+
+    /// Lowercased name → the one keysym with that name in any case (nil when
+    /// two differ only in case, like `a` and `A`). Built once.
+    private static let caseless: [String: Int?] = {
+        var map: [String: Int?] = [:]
+        for (i, n) in KeysymTable.names.enumerated() {
+            let k = n.lowercased()
+            map[k] = map[k] == nil ? .some(i) : .some(nil)
+        }
+        return map
+    }()
 
     /// Keysym names close to `name`, for "did you mean".
     public static func suggestions(for name: String) -> [String] {
-        Suggest.closest(to: name, in: KeysymTable.names, limit: 3)
+        Suggest.closest(to: name, in: KeysymTable.names, lowercased: lowercasedNames, limit: 3)
     }
+
+    private static let lowercasedNames: [[UInt8]] = KeysymTable.names.map { Array($0.lowercased().utf8) }
 
     public static var count: Int { KeysymTable.names.count }
 

@@ -3,12 +3,17 @@ public enum Suggest {
     /// The nearest candidates (up to `limit`, all at the smallest edit
     /// distance found), within a small budget; case is ignored when measuring.
     public static func closest(to word: String, in candidates: [String], limit: Int = 1) -> [String] {
+        closest(to: word, in: candidates, lowercased: candidates.map { Array($0.lowercased().utf8) }, limit: limit)
+    }
+
+    /// The same, with the candidates' lowercased bytes computed once by the caller.
+    static func closest(to word: String, in candidates: [String], lowercased: [[UInt8]], limit: Int) -> [String] {
         let w = Array(word.lowercased().utf8)
         let budget = max(1, min(3, w.count / 3 + 1))
         var best = budget + 1
         var found: [String] = []
-        for c in candidates {
-            let d = distance(w, Array(c.lowercased().utf8), cap: budget)
+        for (c, lower) in zip(candidates, lowercased) where abs(lower.count - w.count) <= budget {
+            let d = distance(w, lower, cap: budget)
             if d < best { best = d; found = [c] } else if d == best { found.append(c) }
         }
         return best <= budget ? Array(found.sorted().prefix(limit)) : []

@@ -73,10 +73,13 @@ public struct KeymapStore: Sendable {
             + (env["DESKTOP_SESSION"] ?? "").split(separator: "/").suffix(1))
             .map { $0.lowercased() }.filter { !$0.isEmpty }
         let desktop = env["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 } ?? env["DESKTOP_SESSION"] ?? ""
+        guard !words.isEmpty else { return (nil, desktop) }
+        // Each keymap parsed once, whatever the number of words.
+        let keymaps = available().compactMap { entry -> Keymap? in
+            if case .success(let k)? = load(entry.name) { return k } else { return nil }
+        }
         for word in words {
-            for (name, _) in available() {
-                if case .success(let k)? = load(name), k.match.contains(word) { return (name, desktop) }
-            }
+            if let k = keymaps.first(where: { $0.match.contains(word) }) { return (k.keymapName, desktop) }
         }
         return (nil, desktop)
     }

@@ -314,3 +314,61 @@ extension DaemonTests {
         #expect(d.waitExit() == 0)
     }
 }
+
+extension DaemonTests {
+    /// Swipes at 0 s and then every 1.5 s: the config is broken in between.
+    func swipes(_ n: Int) -> TraceBuilder {
+        var b = TraceBuilder.standard()
+        for _ in 0..<n {
+            swipe(&b)
+            b.wait(1.5)
+        }
+        return b
+    }
+
+    static let chordSeen = ["+Control_L", "+Alt_L", "+Right", "-Right", "-Alt_L", "-Control_L"]
+
+    @Test func configFaultsKeepTheRunningConfig() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: swipes(4))
+        let config = d.dir + "/config.toml"
+        #expect(observer.events(count: 6).map(\.description) == Self.chordSeen)
+
+        // Deleted: kept.
+        unlink(config)
+        #expect(d.waitForLog("config.toml is gone; keeping the running config"))
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+
+        // Truncated mid-write: an error, kept; completed: reloaded.
+        _ = FileSystem.write(String(Self.swipeLeft.prefix(40)), to: config)
+        chmod(config, 0o600)
+        #expect(d.waitForLog("has errors; keeping the running config"))
+        _ = FileSystem.write(Self.swipeLeft, to: config)
+        chmod(config, 0o600)
+        #expect(d.waitForLog("reloaded"))
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+
+        // Made writable by everyone: refused, kept.
+        chmod(config, 0o666)
+        #expect(d.waitForLog("is writable by every user"))
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
+    @Test func execThatFloodsOrExitsAtOnceLeavesTheDaemonAlone() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-ended = ["exec yes flood | head -c 20000000", "exec exit 3", "exec /nonexistent/command", "key ctrl+alt+Right"]
+            """, play: swipes(2))
+        #expect(observer.events(count: 12, timeout: 8).map(\.description) == Self.chordSeen + Self.chordSeen)
+        #expect(d.running)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+}

@@ -138,3 +138,17 @@ import Testing
         #expect(Set(names) == ["11:1", "12:0"])
     }
 }
+
+extension EngineTests {
+    @Test func tenSimultaneousTouches() throws {
+        var b = TraceBuilder.standard()
+        b.land(10, at: centre, spacing: 60, stagger: 0.004)
+        b.move(by: Point(x: 0, y: 250), over: 0.2, jitter: 1)
+        b.lift(stagger: 0.002)
+        let r = Run(b, [bind("three", swipe(.down, fingers: 3)), bind("ten", swipe(.down, fingers: 10)),
+                        bind("tap", tap(fingers: 10))])
+        #expect(r.phases == ["ten:began", "ten:ended"])
+        #expect(r.touches.count == 10 && r.touches.allSatisfy { $0.decision == .claimed })
+        #expect(try #require(r.first("ten", .ended)).value.fingers == 10)
+    }
+}

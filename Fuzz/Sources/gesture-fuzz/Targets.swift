@@ -1,0 +1,73 @@
+import GestureActions
+import GestureBridge
+import GestureConfig
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One input through one of our parsers; a crash or a sanitizer report is a
+/// bug. Every parser must answer with a value or an error, never trap.
+enum FuzzTarget: String, CaseIterable {
+    case config, expression, action, trace
+
+    func run(_ text: String) {
+        switch self {
+        case .config:
+            let loader = ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
+            if case .success(let c) = loader.load(text: text, file: "fuzz.toml") {
+                // What loads must also replay: the engine takes any valid table.
+                var b = TraceBuilder.standard(seed: UInt64(text.utf8.count))
+                b.land(3, at: Point(x: 900, y: 500), stagger: 0.01)
+                b.move(by: Point(x: -200, y: 30), over: 0.2)
+                b.lift()
+                _ = Replayer.run(b.trace, table: c.table)
+            }
+        case .expression:
+            _ = ExpressionParser.parse(text)
+        case .action:
+            _ = ActionParser.parse(text, keymap: nil)
+            for w in text.split(separator: " ") { _ = ActionParser.parseChord(String(w), allowModifiersOnly: true) }
+        case .trace:
+            if let t = try? TraceReader.parse(text, file: "fuzz.jsonl") {
+                _ = Replayer.run(t, table: GestureTable(desktop: [
+                    Binding(name: "s", gesture: .swipe(SwipeSpec(direction: .left, common: CommonArguments(fingers: 3)))),
+                    Binding(name: "z", gesture: .magnify(MagnifySpec()), step: StepSpec(every: 0.1)),
+                    Binding(name: "t", gesture: .exclusively(.tap(TapSpec(count: 2)), .longPress(LongPressSpec())), repeats: true),
+                ]))
+            }
+        }
+    }
+}
+
+import GestureCore
+
+nonisolated(unsafe) var selected = FuzzTarget.config
+
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    selected.run(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// `gesture-fuzz TARGET [libFuzzer options] [CORPUS…]`: SwiftPM names an
+/// executable's entry point MODULE_main; libFuzzer's driver takes it from there.
+@_cdecl("gesture_fuzz_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    guard argc >= 2, let argv, let name = argv[1].map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
+        let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
+        var usage = "usage: gesture-fuzz \(names) [libFuzzer options] [corpus dirs]\n"
+        usage.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        return 2
+    }
+    selected = target
+    // libFuzzer sees the program name and the options after the target.
+    var count = argc - 1
+    argv[1] = argv[0]
+    var rest: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv + 1
+    return LLVMFuzzerRunDriver(&count, &rest, fuzzOne)
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Fuzzes the config loader, the expression parser, the action/chord parser and
+# the trace reader with libFuzzer, SECONDS each (default 30), starting from a
+# seed corpus made of the project's own fixtures. Crashes are kept in
+# Fuzz/crashes/TARGET/ and make the script fail; each one becomes a regression
+# test before it is fixed.
+#   Fuzz/run.sh [SECONDS] [TARGET…]
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-30}; shift || true
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action trace)
+# lld: ld.gold crashes on this link (main comes from libFuzzer).
+swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address \
+  -Xswiftc -parse-as-library -Xswiftc -use-ld=lld >/dev/null
+bin=../.build-fuzz/release/gesture-fuzz
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+seed() {  # target -> seed corpus directory
+  local d="$work/seed-$1"; mkdir -p "$d"
+  case $1 in
+    config) cp ../Tests/Replay/*.toml ../keymaps/*.toml "$d"/ ;;
+    expression) grep -ho 'gesture = "[^"]*"' ../Tests/Replay/*.toml ../Sources/GestureConfig/DefaultConfig.swift \
+                  | sed 's/^gesture = "//; s/"$//' | awk -v d="$d" '{print > (d "/e" NR)}' ;;
+    action) grep -ho '"\(key\|keydown\|keyup\|exec\|button\|none\)[^"]*"' ../Tests/Replay/*.toml ../keymaps/*.toml \
+              | tr -d '"' | awk -v d="$d" '{print > (d "/a" NR)}' ;;
+    trace) cp ../Tests/Traces/*.jsonl "$d"/ ;;
+  esac
+  echo "$d"
+}
+export LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0"
+status=0
+for t in "${targets[@]}"; do
+  corpus="$work/corpus-$t"; mkdir -p "$corpus" "crashes/$t"
+  s=$(seed "$t")
+  echo "== $t ($seconds s)"
+  if ! "$bin" "$t" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="crashes/$t/" \
+       -max_len=4096 "$corpus" "$s" > "$work/$t.log" 2>&1; then
+    echo "CRASH in $t:"; tail -30 "$work/$t.log"; status=1
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/$t.log" | sed "s/^/  /"
+done
+exit $status

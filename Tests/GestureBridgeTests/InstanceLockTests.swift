@@ -1,0 +1,31 @@
+import GestureBridge
+import GestureConfig
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.serialized) struct InstanceLockTests {
+    let dir = "/tmp/gesture-bridge-lock-test-\(getpid())"
+
+    @Test func oneLockPerDisplay() throws {
+        _ = FileSystem.write("", to: dir + "/.keep")
+        chmod(dir, 0o700)
+        let first = try InstanceLock(display: ":42", environment: ["XDG_RUNTIME_DIR": dir])
+        #expect(first.path == dir + "/gesture-bridge-_42.lock")
+        #expect(throws: InstanceLock.Failure.self) { try InstanceLock(display: ":42", environment: ["XDG_RUNTIME_DIR": dir]) }
+        _ = try InstanceLock(display: ":43", environment: ["XDG_RUNTIME_DIR": dir])   // another display is fine
+    }
+
+    @Test func aRuntimeDirectoryOthersCanWriteIsRefused() {
+        let open = dir + "-open"
+        _ = FileSystem.write("", to: open + "/.keep")
+        chmod(open, 0o777)
+        do {
+            _ = try InstanceLock(display: ":44", environment: ["XDG_RUNTIME_DIR": open])
+            Issue.record("took a lock in a world-writable directory")
+        } catch {
+            #expect("\(error)" == "\(open) is not a private directory of this user (it must be 0700 and ours); not using it")
+        }
+    }
+}
