@@ -39,6 +39,9 @@ public struct ConfigLoader: Sendable {
 
     public func load(text: String, file: String) -> Result<LoadedConfig, ConfigErrors> {
         var c = Context(file: file, map: SourceMap(text))
+        if let bad = TOMLGuard.firstUnsafe(text) {
+            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.unsafe(bad, file: file, map: c.map)]))
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

@@ -16,7 +16,8 @@ public enum FilePermissions {
             if st.st_uid != uid && st.st_uid != 0 {
                 return "\(what) \(p) belongs to another user (uid \(st.st_uid)); not taking actions from it"
             }
-            if mode & 0o002 != 0 && !(what == "directory" && mode & 0o1000 != 0 && st.st_uid == 0 && p != parent(path)) {
+            // A sticky directory (/tmp) is fine: no one else may rename or delete our file there.
+            if mode & 0o002 != 0 && !(what == "directory" && mode & 0o1000 != 0) {
                 return "\(what) \(p) is writable by every user (mode \(octal)); not taking actions from it. Fix: chmod o-w \(p)"
             }
             if mode & 0o020 != 0 && st.st_gid != gid {

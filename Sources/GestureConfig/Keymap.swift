@@ -37,6 +37,9 @@ public struct Keymap: NamedActions, Sendable {
                                     length: (key ? loc?.keyLength : loc?.valueLength) ?? 1, message: message,
                                     lineText: loc.flatMap { map.lineText($0.line) }))
         }
+        if let bad = TOMLGuard.firstUnsafe(text) {
+            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.unsafe(bad, file: file, map: map)]))
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -157,8 +157,11 @@ struct SourceMap {
                 s.skipSpace()
                 guard let c = s.peek, c != "]" else { break }
                 if c == "," { s.advance(); continue }
+                let before = s.i
                 value(&s, path: path + "[\(index)]", line: s.line, keyCol: s.col, keyLength: 0)
                 index += 1
+                // Not TOML (this runs before TOMLKit rejects it): step over what stopped us.
+                if s.i == before { s.advance() }
             }
             if !s.atEnd { s.advance() }
             length = startLine == s.line ? s.col - startCol : 1
@@ -174,7 +177,9 @@ struct SourceMap {
                 guard s.peek == "=" else { break }
                 s.advance()
                 s.skipBlanks()
+                let before = s.i
                 value(&s, path: path + "." + k, line: kLine, keyCol: kCol, keyLength: k.count)
+                if s.i == before { break }
             }
             if s.peek == "}" { s.advance() }
             length = s.col - startCol

@@ -9,4 +9,11 @@ enum TOMLSyntax {
         return Diagnostic(.error, file: file, line: line, column: column, length: length,
                           message: "TOML syntax: \(e.description)", lineText: map.lineText(line))
     }
+
+    /// What TOMLGuard found, worded like toml++'s own array errors.
+    static func unsafe(_ at: (line: Int, column: Int), file: String, map: SourceMap) -> Diagnostic {
+        Diagnostic(.error, file: file, line: at.line, column: at.column,
+                   message: "TOML syntax: Error while parsing array: expected value or closing ']', saw '}'",
+                   lineText: map.lineText(at.line))
+    }
 }

@@ -21,6 +21,15 @@ import Glibc
         _ = try testLoader().load(path: file("readable.toml", mode: 0o644)).get()
     }
 
+    @Test func aConfigOfOursInAStickyDirectoryLoads() throws {
+        // /tmp is 1777: others can write there, but not replace our file.
+        let path = "/tmp/gesture-bridge-sticky-\(getpid()).toml"
+        _ = FileSystem.write("keymap = \"none\"\n", to: path)
+        chmod(path, 0o644)
+        defer { unlink(path) }
+        _ = try testLoader().load(path: path).get()
+    }
+
     @Test func aWorldWritableConfigIsRefused() {
         let path = file("open.toml", mode: 0o666)
         guard case .failure(let e) = testLoader().load(path: path) else { Issue.record("loaded"); return }
