@@ -1,5 +1,6 @@
 import GestureBridge
 import GestureCore
+import GestureConfig
 import Testing
 
 @Suite struct TraceReaderTests {
@@ -72,6 +73,11 @@ import Testing
         ("\(header)\n[1, 2]", "t.jsonl:2:1: expected a JSON object"),
         ("\(header)\n{\"t\": 0, \"ev\": \"window\"}", "t.jsonl:2: 'class': missing required key"),
         ("# only a comment\n", "t.jsonl:1: empty trace: no header line"),
+        // Found by the fuzzer: an id out of Int32's range used to trap.
+        ("\(header)\n{\"t\": 0, \"dev\": 2727272727212, \"ev\": \"touch-begin\", \"id\": 1, \"x\": 1, \"y\": 2}",
+         "t.jsonl:2:17: 'dev': device id must be 0...2147483647, got 2727272727212"),
+        (#"{"trace": 1, "screen": {"width": 1, "height": 1}, "devices": [{"id": -4, "kind": "touchpad"}]}"#,
+         "t.jsonl:1:70: 'id': device id must be 0...2147483647, got -4"),
     ])
     func errorsNameTheLineAndTheKey(_ text: String, _ message: String) {
         #expect(throws: TraceError.self) { try TraceReader.parse(text, file: "t.jsonl") }
@@ -79,6 +85,15 @@ import Testing
             _ = try TraceReader.parse(text, file: "t.jsonl")
         } catch {
             #expect(error.description == message)
+        }
+    }
+
+    @Test func fuzzerFindsReadCleanly() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(2)
+        let dir = parts.joined(separator: "/") + "/FuzzRegressions"
+        for name in FileSystem.list(dir) where name.hasPrefix("trace-") {
+            #expect(throws: TraceError.self) { try TraceFile.read(path: dir + "/" + name) }
         }
     }
 

@@ -70,7 +70,7 @@ public struct TraceReader {
             guard let kind = DeviceKind(rawValue: kindText) else {
                 throw dd.error("kind", "unknown device kind '\(kindText)'; expected touchscreen, touchpad or other")
             }
-            devices.append(Device(id: DeviceID(try dd.int("id")), name: try dd.optionalString("name") ?? "",
+            devices.append(Device(id: try dd.deviceID("id"), name: try dd.optionalString("name") ?? "",
                                   kind: kind, output: try dd.optionalString("output")))
         }
         return TraceHeader(screen: s, devices: devices)
@@ -88,7 +88,7 @@ public struct TraceReader {
                                                                  instance: try o.optionalString("instance") ?? "",
                                                                  title: try o.optionalString("title"))))
         }
-        let dev = DeviceID(try o.int("dev"))
+        let dev = try o.deviceID("dev")
         guard deviceIDs.contains(dev) else {
             throw o.error("dev", "device \(dev) is not in the header's devices")
         }
@@ -159,6 +159,13 @@ struct Fields {
         let n = try number(key)
         guard n == n.rounded(), abs(n) < 1e15 else { throw error(key, "expected an integer, got \(n)") }
         return Int(n)
+    }
+
+    /// An XI2 device id (a fuzzer found that an unchecked one traps).
+    func deviceID(_ key: String) throws(TraceError) -> DeviceID {
+        let n = try int(key)
+        guard n >= 0, n <= Int(Int32.max) else { throw error(key, "device id must be 0...\(Int32.max), got \(n)") }
+        return DeviceID(n)
     }
 
     func touchID() throws(TraceError) -> TouchID {
