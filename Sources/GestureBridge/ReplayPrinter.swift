@@ -104,6 +104,7 @@ public struct ReplayPrinter {
 
     /// Seconds with three decimals, for the human columns.
     static func fixed(_ t: Seconds) -> String {
+        guard abs(t) < 1e12 else { return "\(t)" }   // a trace may say anything finite
         let ms = Int((t * 1000).rounded())
         let frac = String(ms % 1000)
         return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac

@@ -5,7 +5,11 @@ import GestureCore
 public enum GestureEnvironment {
     public static func variables(_ g: GestureEvent, name: String, window: WindowContext) -> [String: String] {
         let v = g.value
-        func n(_ x: Double) -> String { (x * 1000).rounded() / 1000 == x.rounded() ? String(Int(x.rounded())) : String((x * 1000).rounded() / 1000) }
+        /// To the thousandth, whole numbers without ".0"; any finite value (never an Int trap).
+        func n(_ x: Double) -> String {
+            let r = (x * 1000).rounded() / 1000
+            return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
+        }
         var env = [
             "GESTURE_NAME": name,
             "GESTURE_PHASE": g.step.map { "step-\($0.rawValue)" } ?? g.phase.rawValue,
