@@ -108,7 +108,7 @@ import Glibc
         let config = try isolatedLoader.load(text: "keymap = \"none\"\n[[bind]]\ngesture = \"tap()\"\non-ended = \"exec true\"\n", file: "c.toml").get()
         let printer = ReplayPrinter(config: config, json: false, explain: true)
         var lines: [String] = []
-        for e in Replayer.run(trace, table: config.table) {
+        for e in Replayer.run(trace, table: config.table, explain: true) {
             lines += printer.lines(e).map(\.text)
             if case .gesture(let g) = e {
                 let env = GestureEnvironment.variables(g, name: "tap", window: .desktop)
