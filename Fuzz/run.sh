@@ -10,10 +10,12 @@ cd "$(dirname "$0")"
 seconds=${1:-30}; shift || true
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action trace)
 # lld: ld.gold crashes on this link (main comes from libFuzzer).
-swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address \
-  -Xswiftc -parse-as-library -Xswiftc -use-ld=lld >/dev/null
-bin=../.build-fuzz/release/gesture-fuzz
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+if ! swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address \
+     -Xswiftc -parse-as-library -Xswiftc -use-ld=lld > "$work/build.log" 2>&1; then
+  echo "building the fuzz targets failed:"; tail -30 "$work/build.log"; exit 1
+fi
+bin=../.build-fuzz/release/gesture-fuzz
 seed() {  # target -> seed corpus directory
   local d="$work/seed-$1"; mkdir -p "$d"
   case $1 in
