@@ -108,6 +108,10 @@ public final class XConnection {
     }
 
     public func flush() { if alive { XFlush(dpy) } }
+
+    /// Events Xlib has already read from the socket (a round trip pulls them
+    /// in): poll() will not wake for those, so the loop must not wait.
+    public var hasQueuedEvents: Bool { alive && XEventsQueued(dpy, QueuedAlready) > 0 }
     public func sync() { if alive { XSync(dpy, 0) } }
 
     public var screenSize: (width: Int, height: Int, widthMM: Int) {

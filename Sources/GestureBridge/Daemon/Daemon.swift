@@ -126,7 +126,8 @@ public final class Daemon {
             if let p = play, p.next < p.trace.events.count {
                 wake.append(wallTime(p.start + p.trace.events[p.next].t))
             }
-            let timeout = wake.min().map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
+            var timeout = wake.min().map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
+            if session?.connection.hasQueuedEvents == true { timeout = 0 }
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)]
             if let s = session, s.connection.alive { fds.append(pollfd(fd: s.connection.fd, events: Int16(POLLIN), revents: 0)) }
