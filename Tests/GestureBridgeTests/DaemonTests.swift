@@ -372,3 +372,26 @@ extension DaemonTests {
         #expect(d.waitExit() == 0)
     }
 }
+
+extension DaemonTests {
+    @Test func aConfigWrittenAfterStartIsPickedUp() throws {
+        // The daemon starts before ~/.config/gesture-bridge exists (the usual
+        // case before `gesture-bridge init`); the file written later is loaded.
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let dir = DaemonProcess.newDirectory()
+        let configDir = dir + "/cfg/gesture-bridge"
+        var b = TraceBuilder.standard()
+        b.wait(2)
+        swipe(&b)
+        _ = FileSystem.write(TraceWriter.write(b.trace), to: dir + "/play.jsonl")
+        let d = DaemonProcess(command: ["run", "--config", configDir + "/config.toml", "--display", x.display, "--verbose",
+                                        "--play", dir + "/play.jsonl"], dir: dir)
+        #expect(d.waitForLog("running the built-in default"))
+        _ = FileSystem.write(Self.swipeLeft, to: configDir + "/config.toml")
+        #expect(d.waitForLog("reloaded \(configDir)/config.toml"))
+        #expect(observer.events(count: 6).map(\.description) == Self.chordSeen)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+}

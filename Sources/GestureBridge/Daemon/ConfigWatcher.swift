@@ -9,6 +9,8 @@ public final class ConfigWatcher {
     public let directory: String
     public let file: String
     private var watch: Int32 = -1
+    /// While the directory does not exist: a watch on its parent, for its creation.
+    private var parentWatch: Int32 = -1
 
     public init(path: String) {
         let slash = path.lastIndex(of: "/")
@@ -20,14 +22,21 @@ public final class ConfigWatcher {
 
     deinit { close(fd) }
 
-    /// (Re)adds the watch: the directory may appear after the daemon starts.
+    /// (Re)adds the watch. The directory may not exist yet (before `init`):
+    /// then its nearest existing ancestor is watched until it appears.
     public func rewatch() {
         if watch >= 0 { return }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_FROM)
         watch = inotify_add_watch(fd, directory, mask)
+        if parentWatch >= 0 { inotify_rm_watch(fd, parentWatch); parentWatch = -1 }
+        guard watch < 0 else { return }
+        var ancestor = directory
+        while let slash = ancestor.lastIndex(of: "/"), slash != ancestor.startIndex {
+            ancestor = String(ancestor[..<slash])
+            parentWatch = inotify_add_watch(fd, ancestor, UInt32(IN_CREATE | IN_MOVED_TO))
+            if parentWatch >= 0 { return }
+        }
     }
-
-    public var watching: Bool { watch >= 0 }
 
     /// True if an event concerned the config file.
     public func readChanged() -> Bool {
@@ -38,14 +47,22 @@ public final class ConfigWatcher {
             guard n > 0 else { break }
             var off = 0
             while off + MemoryLayout<inotify_event>.size <= n {
-                let (len, name) = buf.withUnsafeBytes { raw -> (Int, String) in
+                let (len, name, wd) = buf.withUnsafeBytes { raw -> (Int, String, Int32) in
                     let ev = raw.load(fromByteOffset: off, as: inotify_event.self)
                     let nameStart = off + MemoryLayout<inotify_event>.size
                     let bytes = raw[nameStart..<min(n, nameStart + Int(ev.len))].prefix { $0 != 0 }
-                    if ev.mask & UInt32(IN_IGNORED) != 0 { return (Int(ev.len), "\u{0}ignored") }
-                    return (Int(ev.len), String(decoding: bytes, as: UTF8.self))
+                    if ev.mask & UInt32(IN_IGNORED) != 0 { return (Int(ev.len), "\u{0}ignored", ev.wd) }
+                    return (Int(ev.len), String(decoding: bytes, as: UTF8.self), ev.wd)
                 }
-                if name == "\u{0}ignored" { watch = -1 } else if name == file { changed = true }
+                if name == "\u{0}ignored" {
+                    if wd == watch { watch = -1 }
+                } else if wd == parentWatch && parentWatch >= 0 {
+                    // Something appeared on the way to the directory: look again.
+                    rewatch()
+                    if watch >= 0 { changed = true }
+                } else if name == file {
+                    changed = true
+                }
                 off += MemoryLayout<inotify_event>.size + len
             }
         }
