@@ -43,7 +43,11 @@ public enum ChildProcess {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let rc: Int32
-        if let environment {
+        if var environment {
+            // Sanitizer runs configure the children too (leak suppressions, options).
+            for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] where environment[key] == nil {
+                if let v = getenv(key) { environment[key] = String(cString: v) }
+            }
             let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
             defer { envp.forEach { free($0) } }
             rc = posix_spawnp(&pid, path, &actions, &attr, argv, envp)
