@@ -50,29 +50,16 @@ final class DaemonProcess {
     /// Waits (bounded) until the log contains `text`.
     @discardableResult
     func waitForLog(_ text: String, timeout: Double = 5) -> Bool {
-        let end = monotonicNow() + timeout
-        while monotonicNow() < end {
-            if log.contains(text) { return true }
-            var none = pollfd()
-            _ = poll(&none, 0, 10)
-        }
-        return log.contains(text)
+        waitUntil(timeout: timeout) { log.contains(text) }
     }
 
     func signal(_ s: Int32) { kill(pid, s) }
 
     /// The exit status, or nil if it did not exit within `timeout`.
     func waitExit(timeout: Double = 5) -> Int32? {
-        let end = monotonicNow() + timeout
         var status: Int32 = 0
-        while monotonicNow() < end {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-            }
-            var none = pollfd()
-            _ = poll(&none, 0, 10)
-        }
-        return nil
+        guard waitUntil(timeout: timeout, { waitpid(pid, &status, WNOHANG) == pid }) else { return nil }
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     var running: Bool { kill(pid, 0) == 0 && waitpid(pid, nil, WNOHANG) == 0 }
@@ -93,4 +80,27 @@ final class DaemonProcess {
         kill(pid, SIGKILL)
         waitpid(pid, nil, 0)
     }
+}
+
+/// Checks `condition` every 10 ms until it holds or `timeout` seconds pass
+/// (bounded waits on other processes, never a fixed sleep). True if it held.
+@discardableResult
+func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+    let end = monotonicNow() + timeout
+    while monotonicNow() < end {
+        if condition() { return true }
+        var none = pollfd()
+        _ = poll(&none, 0, 10)
+    }
+    return condition()
+}
+
+/// The text of `path` once `ready` says it is complete, or "" after `timeout`.
+func fileText(_ path: String, timeout: Double = 5, ready: (String) -> Bool) -> String {
+    var text = ""
+    waitUntil(timeout: timeout) {
+        if case .success(let t) = FileSystem.read(path), ready(t) { text = t; return true }
+        return false
+    }
+    return text
 }

@@ -126,13 +126,7 @@ import Glibc
         // The key comes right after the exec: the command (sleeping 30 s) does not hold the daemon.
         let keys = observer.events(count: 6, timeout: 5)
         #expect(keys.count == 6)
-        var text = ""
-        let end = monotonic() + 5
-        while monotonic() < end {
-            if case .success(let t) = FileSystem.read(out), !t.isEmpty { text = t; break }
-            var none = pollfd()
-            _ = poll(&none, 0, 10)
-        }
+        let text = fileText(out) { !$0.isEmpty }
         let parts = text.split(separator: "|").map(String.init)
         #expect(parts.count == 5 && parts[0] == "next" && parts[1] == "ended" && parts[2] == "3" && parts[3] == "left")
         #expect((Double(parts.last ?? "") ?? 0) < -250)
@@ -249,15 +243,7 @@ extension DaemonTests {
             """, play: b)
         #expect(observer.events(count: 18).count == 18)
         // The children exited long ago: none is left a zombie.
-        let end = monotonic() + 3
-        var zombies = -1
-        while monotonic() < end {
-            zombies = DaemonProcess.zombies(of: d.pid)
-            if zombies == 0 { break }
-            var none = pollfd()
-            _ = poll(&none, 0, 10)
-        }
-        #expect(zombies == 0)
+        #expect(waitUntil(timeout: 3) { DaemonProcess.zombies(of: d.pid) == 0 })
     }
 
     @Test func recordWritesATraceReplayReads() throws {
@@ -301,13 +287,7 @@ extension DaemonTests {
             on-ended = ["exec printf '%s\\\\n%s' \\"$GESTURE_WINDOW_CLASS\\" \\"$GESTURE_WINDOW_TITLE\\" > \(out)", "key ctrl+alt+Right"]
             """, play: b, dir: dir)
         #expect(observer.events(count: 6).count == 6)
-        var text = ""
-        let end = monotonic() + 5
-        while monotonic() < end {
-            if case .success(let t) = FileSystem.read(out), t.contains("\n") { text = t; break }
-            var none = pollfd()
-            _ = poll(&none, 0, 10)
-        }
+        let text = fileText(out) { $0.contains("\n") }
         #expect(text == hostileClass + "\n" + hostileTitle)
         #expect(!FileSystem.exists(pwned))
         d.signal(SIGTERM)

@@ -5,11 +5,8 @@ import GestureCore
 public enum GestureEnvironment {
     public static func variables(_ g: GestureEvent, name: String, window: WindowContext) -> [String: String] {
         let v = g.value
-        /// To the thousandth, whole numbers without ".0"; any finite value (never an Int trap).
-        func n(_ x: Double) -> String {
-            let r = (x * 1000).rounded() / 1000
-            return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
-        }
+        /// To the thousandth, written as traces write numbers (any finite value, never an Int trap).
+        func n(_ x: Double) -> String { TraceWriter.num((x * 1000).rounded() / 1000) }
         var env = [
             "GESTURE_NAME": name,
             "GESTURE_PHASE": g.step.map { "step-\($0.rawValue)" } ?? g.phase.rawValue,
