@@ -7,7 +7,7 @@ public enum BindingListing {
         var out = "\(label): OK, \(c.actions.count) binding\(c.actions.count == 1 ? "" : "s")\n"
         if let k = c.keymap { out += "keymap: \(k.keymapName) (\(k.desktop), \(k.origin))\n" } else { out += "keymap: none\n" }
         out += "including: \(c.table.including.rawValue)\n"
-        let all = c.table.desktop + c.table.apps.flatMap(\.bindings)
+        let all = c.table.allBindings
         for (id, b) in all.enumerated() {
             var scope = c.scopes[id] == "desktop" ? "desktop" : "app \"\(c.scopes[id])\""
             if let app = c.table.apps.first(where: { $0.classGlob == c.scopes[id] }), c.scopes[id] != "desktop",

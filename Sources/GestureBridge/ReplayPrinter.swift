@@ -10,8 +10,12 @@ public struct ReplayPrinter {
     public let json: Bool
     public let explain: Bool
 
+    /// Binding names by BindingID.
+    private let names: [String]
+
     public init(config: LoadedConfig, json: Bool, explain: Bool) {
         self.config = config
+        names = config.table.allBindings.map(\.name)
         self.json = json
         self.explain = explain
     }
@@ -23,14 +27,7 @@ public struct ReplayPrinter {
     }
 
     private func bindingName(_ id: BindingID) -> String {
-        var i = id
-        if i < config.table.desktop.count { return config.table.desktop[i].name }
-        i -= config.table.desktop.count
-        for app in config.table.apps {
-            if i < app.bindings.count { return app.bindings[i].name }
-            i -= app.bindings.count
-        }
-        return "#\(id)"
+        names.indices.contains(id) ? names[id] : "#\(id)"
     }
 
     public func lines(_ e: Effect) -> [Line] {

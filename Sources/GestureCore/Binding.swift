@@ -91,5 +91,10 @@ public struct GestureTable: Hashable, Sendable {
     }
 }
 
+extension GestureTable {
+    /// Every binding in BindingID order: the desktop scope's, then each app scope's.
+    public var allBindings: [Binding] { desktop + apps.flatMap(\.bindings) }
+}
+
 /// A binding's place in the table: effects name bindings by this id.
 public typealias BindingID = Int

@@ -35,21 +35,18 @@ public struct GestureEngine: Sendable {
         self.table = table
         self.screen = screen
         thresholds = Thresholds(table.settings, pxPerMM: screen.pxPerMM)
-        var all: [Binding] = []
         var compiled: [CompiledBinding] = []
         for b in table.desktop {
-            all.append(b)
             compiled.append(CompiledBinding(binding: b, scope: -1, rank: Self.rank(b.priority, parent: true),
                                             stepKind: StepKind.of(b.gesture)))
         }
         for (i, app) in table.apps.enumerated() {
             for b in app.bindings {
-                all.append(b)
                 compiled.append(CompiledBinding(binding: b, scope: i, rank: Self.rank(b.priority, parent: false),
                                                 stepKind: StepKind.of(b.gesture)))
             }
         }
-        bindings = all
+        bindings = table.allBindings
         self.compiled = compiled
         self.devices = devices.map { DeviceState(device: $0) }
         self.devices.reserveCapacity(8)

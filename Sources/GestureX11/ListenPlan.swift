@@ -22,7 +22,7 @@ public struct ListenPlan: Hashable, Sendable {
     public static let observeAll = ListenPlan(touches: .select, swipes: .select, pinches: .select)
 
     public init(table: GestureTable) {
-        for b in table.desktop + table.apps.flatMap(\.bindings) {
+        for b in table.allBindings {
             if b.device != .touchpad {
                 let want: Touches = b.priority == .high ? .grab : b.priority == .normal ? .select : .raw
                 touches = max(touches, want)
