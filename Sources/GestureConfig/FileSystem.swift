@@ -4,6 +4,9 @@ import Glibc
 import Musl
 #endif
 
+/// read(2): inside FileSystem, `read` names FileSystem.read.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+
 /// The little file and environment access the config needs, without Foundation.
 public enum FileSystem {
     public static func read(_ path: String) -> Result<String, FileError> {
@@ -17,6 +20,38 @@ public enum FileSystem {
             if n < chunk.count {
                 if ferror(f) != 0 { return .failure(FileError(path: path, errno: errno)) }
                 break
+            }
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The largest config or keymap file read (a real one is a few KB).
+    public static let settingsFileLimit = 1 << 20
+
+    /// A config or keymap file: only a regular file, at most `limit` bytes.
+    /// A FIFO would block the daemon's one thread and `/dev/zero` would fill
+    /// its memory, so both are refused (opened non-blocking, checked by fstat).
+    public static func readSettingsFile(_ path: String, limit: Int = settingsFileLimit) -> Result<String, FileError> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return .failure(FileError(path: path, errno: errno)) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(FileError(path: path, errno: errno)) }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            return .failure(FileError(path: path, reason: "not a regular file"))
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = systemRead(fd, &chunk, chunk.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileError(path: path, errno: errno))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit {
+                return .failure(FileError(path: path, reason: "larger than \(limit / 1024) KiB; not a config file"))
             }
         }
         return .success(String(decoding: bytes, as: UTF8.self))
@@ -82,5 +117,19 @@ public enum FileSystem {
 public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var errno: Int32
-    public var description: String { "\(path): \(String(cString: strerror(errno)))" }
+    /// Why, when it is not a system error.
+    public var reason: String? = nil
+
+    public init(path: String, errno: Int32) {
+        self.path = path
+        self.errno = errno
+    }
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.errno = 0
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason ?? String(cString: strerror(errno)))" }
 }

@@ -52,7 +52,7 @@ public struct KeymapStore: Sendable {
             if let problem = FilePermissions.problem(path) {
                 return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
             }
-            switch FileSystem.read(path) {
+            switch FileSystem.readSettingsFile(path) {
             case .success(let text): return Keymap.parse(name: name, text: text, file: path)
             case .failure(let e):
                 return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,

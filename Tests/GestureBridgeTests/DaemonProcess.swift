@@ -13,7 +13,10 @@ final class DaemonProcess {
     let dir: String
 
     /// Starts the daemon on `display` with `config` (TOML text) and `play` (a trace).
-    convenience init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil) {
+    /// With `asNobody`, it runs as uid/gid 65534 with no supplementary groups
+    /// when the tests run as root (as an ordinary user otherwise): no root, no `input` group.
+    convenience init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil,
+                     asNobody: Bool = false) {
         let dir = dir ?? Self.newDirectory()
         _ = FileSystem.write(config, to: dir + "/config.toml")
         var args = ["run", "--config", dir + "/config.toml", "--display", display, "--verbose"] + extraArgs
@@ -21,22 +24,31 @@ final class DaemonProcess {
             _ = FileSystem.write(TraceWriter.write(play.trace), to: dir + "/play.jsonl")
             args += ["--play", dir + "/play.jsonl"]
         }
-        self.init(command: args, dir: dir)
+        self.init(command: args, dir: dir, asNobody: asNobody)
     }
+
+    static let nobody: uid_t = 65534
 
     static func newDirectory() -> String {
         "/tmp/gesture-bridge-daemon-\(getpid())-\(Int(monotonicNow() * 1e6) % 1_000_000_000)"
     }
 
     /// Any gesture-bridge command, stderr to a log file.
-    init(command args: [String], dir: String? = nil) {
+    init(command args: [String], dir: String? = nil, asNobody: Bool = false) {
         let dir = dir ?? Self.newDirectory()
         self.dir = dir
         _ = FileSystem.write("", to: dir + "/.keep")
         chmod(dir, 0o700)
         logPath = dir + "/stderr.log"
         let env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin"]
-        let spawned = ChildProcess.spawn(Spawn.gestureBridge, args, environment: env, stdout: .file(dir + "/stdout.log"),
+        var program = Spawn.gestureBridge, argv = args
+        if asNobody && getuid() == 0 {
+            // The directory is the user's home and runtime directory: theirs, 0700.
+            for f in [""] + FileSystem.list(dir).map({ "/" + $0 }) { chown(dir + f, Self.nobody, Self.nobody) }
+            argv = ["--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--", program] + args
+            program = "/usr/bin/setpriv"
+        }
+        let spawned = ChildProcess.spawn(program, argv, environment: env, stdout: .file(dir + "/stdout.log"),
                                          stderr: .file(logPath))
         let pid = (try? spawned.get()) ?? -1
         self.pid = pid
@@ -45,6 +57,11 @@ final class DaemonProcess {
     var log: String {
         if case .success(let t) = FileSystem.read(logPath) { return t }
         return ""
+    }
+
+    /// How many times `text` stands in the log.
+    func occurrences(_ text: String) -> Int {
+        log.split(separator: text, omittingEmptySubsequences: false).count - 1
     }
 
     /// Waits (bounded) until the log contains `text`.
@@ -60,6 +77,16 @@ final class DaemonProcess {
         var status: Int32 = 0
         guard waitUntil(timeout: timeout, { waitpid(pid, &status, WNOHANG) == pid }) else { return nil }
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// `Uid:` and `Groups:` of /proc/PID/status: who the process runs as.
+    var identity: (uid: String, groups: String) {
+        guard case .success(let status) = FileSystem.read("/proc/\(pid)/status") else { return ("", "") }
+        func field(_ name: String) -> String {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+            return line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        }
+        return (field("Uid"), field("Groups"))
     }
 
     var running: Bool { kill(pid, 0) == 0 && waitpid(pid, nil, WNOHANG) == 0 }

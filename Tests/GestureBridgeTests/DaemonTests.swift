@@ -227,6 +227,65 @@ extension Substring {
 }
 
 extension DaemonTests {
+    /// The daemon as an ordinary user (nobody, no groups: no root, no `input`
+    /// group) performs gestures; a config it cannot read is reported once, with
+    /// the reason, however often the file changes, and the running config stays.
+    @Test func anOrdinaryUserRunsItAndAnUnreadableConfigIsReportedOnce() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: swipes(4), asNobody: true)
+        #expect(d.waitForLog("listening on display"))
+        if getuid() == 0 {
+            let who = d.identity
+            #expect(who.uid == "65534 65534 65534 65534")
+            #expect(who.groups == "")
+        }
+        #expect(observer.events(count: 6).map(\.description) == Self.chordSeen)
+
+        let config = d.dir + "/config.toml"
+        chmod(config, 0o000)
+        #expect(d.waitForLog("config.toml: Permission denied"))
+        #expect(d.waitForLog("has errors; keeping the running config"))
+        // The same failure again (a touch, another chmod): not logged again.
+        chmod(config, 0o200)
+        chmod(config, 0o000)
+        #expect(d.waitForLog("still with the same errors"))
+        #expect(d.occurrences("Permission denied") == 1)
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+
+        // SIGHUP asks for a reload: the failure is said again.
+        d.signal(SIGHUP)
+        #expect(waitUntil(timeout: 5) { d.occurrences("Permission denied") == 2 })
+
+        chmod(config, 0o600)
+        #expect(d.waitForLog("reloaded"))
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
+    /// A config that is a FIFO would block the one thread; a huge one would
+    /// fill memory. Both are refused; the running config stays.
+    @Test func aConfigThatIsNotARegularFileIsRefused() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: swipes(3))
+        #expect(observer.events(count: 6).map(\.description) == Self.chordSeen)
+        let config = d.dir + "/config.toml"
+        unlink(config)
+        mkfifo(config, 0o600)
+        #expect(d.waitForLog("config.toml: not a regular file"))
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+        unlink(config)
+        _ = FileSystem.write(Self.swipeLeft + "\n" + String(repeating: "# padding\n", count: 110_000), to: config)
+        chmod(config, 0o600)
+        #expect(d.waitForLog("config.toml: larger than 1024 KiB; not a config file"))
+        #expect(observer.events(count: 6, timeout: 5).map(\.description) == Self.chordSeen)
+        #expect(d.running)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
     @Test func execChildrenAreReaped() throws {
         let x = try Xvfb()
         let observer = try KeyObserver(display: x.display)

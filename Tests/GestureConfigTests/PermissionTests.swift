@@ -58,4 +58,42 @@ import Glibc
         guard case .failure(let e)? = KeymapStore(directories: [kdir]).load("mine") else { Issue.record("loaded"); return }
         #expect(e.description.contains("is writable by every user"))
     }
+
+    /// Only regular files of a sane size are read: a FIFO would block the
+    /// daemon's one thread, a device or a huge file would fill its memory.
+    @Test(arguments: ["fifo", "device", "huge", "directory"])
+    func aConfigThatIsNotASmallRegularFileIsRefused(kind: String) {
+        let path = dir + "/special-\(kind).toml"
+        _ = FileSystem.write("", to: dir + "/.keep")
+        chmod(dir, 0o700)
+        unlink(path); rmdir(path)
+        let expected: String
+        switch kind {
+        case "fifo":
+            mkfifo(path, 0o600)
+            expected = "not a regular file"
+        case "device":
+            symlink("/dev/null", path)   // root's, 0666: refused before it is opened
+            expected = "is writable by every user"
+        case "directory":
+            mkdir(path, 0o700)
+            expected = "not a regular file"
+        default:
+            _ = FileSystem.write("keymap = \"none\"\n" + String(repeating: "# padding\n", count: 110_000), to: path)
+            chmod(path, 0o600)
+            expected = "larger than 1024 KiB; not a config file"
+        }
+        guard case .failure(let e) = testLoader().load(path: path) else { Issue.record("loaded"); return }
+        #expect(e.description.contains(expected), "\(e.description)")
+        #expect(e.description.hasPrefix(path + ":1:1: "))
+    }
+
+    @Test func aKeymapThatIsAFIFOIsRefused() {
+        let kdir = dir + "/fifo-keymaps"
+        _ = FileSystem.write("", to: kdir + "/.keep")
+        chmod(kdir, 0o700)
+        mkfifo(kdir + "/mine.toml", 0o600)
+        guard case .failure(let e)? = KeymapStore(directories: [kdir]).load("mine") else { Issue.record("loaded"); return }
+        #expect(e.description.contains("cannot read keymap: \(kdir)/mine.toml: not a regular file"))
+    }
 }

@@ -49,6 +49,9 @@ public final class Daemon {
     private let signals = SignalSource()
     private let watcher: ConfigWatcher
     private var reloadAt: Double? = nil
+    /// What the last failed reload reported: an editor's several writes, or a
+    /// chmod, of a file still broken the same way are not reported again.
+    private var reportedFailure: [String]? = nil
     private var reconnectAt: Double? = nil
     private var backoff = 0.25
     private var running = true
@@ -137,7 +140,7 @@ public final class Daemon {
             for s in signals.read() {
                 switch s {
                 case .stop: running = false
-                case .reload: reloadAt = t
+                case .reload: reloadAt = t; reportedFailure = nil   // asked for: say it again
                 case .child: Exec.reap()
                 }
             }
@@ -226,14 +229,14 @@ public final class Daemon {
     private func reload() {
         reloadAt = nil
         guard FileSystem.exists(configPath) else {
-            log.error("\(configPath) is gone; keeping the running config")
+            reportFailure(["\(configPath) is gone; keeping the running config"])
             return
         }
         switch loader.load(path: configPath) {
         case .failure(let e):
-            for d in e.diagnostics { log.error("\(d)") }
-            log.error("\(configPath) has errors; keeping the running config")
+            reportFailure(e.diagnostics.map { "\($0)" } + ["\(configPath) has errors; keeping the running config"])
         case .success(let c):
+            reportedFailure = nil
             for w in c.warnings { log.warning("\(w)") }
             session?.performer.releaseAll()
             config = c
@@ -241,6 +244,16 @@ public final class Daemon {
             if let s = session, let l = s.listener { for n in l.apply(ListenPlan(table: c.table)) { log.warning("\(n)") } }
             log.notice("reloaded \(configPath): \(c.actions.count) bindings")
         }
+    }
+
+    /// Logs a failed reload's lines, once for as long as they stay the same.
+    private func reportFailure(_ lines: [String]) {
+        guard lines != reportedFailure else {
+            log.debug("\(configPath) changed, still with the same errors; keeping the running config")
+            return
+        }
+        reportedFailure = lines
+        for l in lines { log.error("\(l)") }
     }
 
     private func rebuildEngine() {
