@@ -28,4 +28,29 @@ import Glibc
             #expect("\(error)" == "\(open) is not a private directory of this user (it must be 0700 and ours); not using it")
         }
     }
+
+    /// Another user can neither plant the lock's directory (theirs, or a
+    /// symlink to theirs) nor take the lock in ours.
+    @Test(arguments: ["another user's", "a symlink"])
+    func aRuntimeDirectoryNotOursIsRefused(kind: String) throws {
+        let theirs = dir + "-theirs"
+        _ = FileSystem.write("", to: theirs + "/.keep")
+        chmod(theirs, 0o700)
+        var runtime = theirs
+        if kind == "a symlink" {
+            runtime = dir + "-link"
+            unlink(runtime)
+            symlink(theirs, runtime)
+        } else {
+            guard getuid() == 0 else { return }   // making a directory another's needs root
+            chown(theirs, 65534, 65534)
+        }
+        defer { chown(theirs, getuid(), getgid()) }
+        do {
+            _ = try InstanceLock(display: ":45", environment: ["XDG_RUNTIME_DIR": runtime])
+            Issue.record("took a lock in \(kind) directory")
+        } catch {
+            #expect("\(error)" == "\(runtime) is not a private directory of this user (it must be 0700 and ours); not using it")
+        }
+    }
 }
