@@ -3,6 +3,9 @@
 // `-sanitize=fuzzer` (libFuzzer runs them). Build and run with Fuzz/run.sh.
 import PackageDescription
 
+// A path dependency is named after its directory: whatever the checkout is called.
+let root = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "main")
+
 let package = Package(
     name: "gesture-fuzz",
     dependencies: [.package(path: "..")],
@@ -10,9 +13,9 @@ let package = Package(
         .executableTarget(
             name: "gesture-fuzz",
             dependencies: [
-                .product(name: "GestureConfig", package: "main"),
-                .product(name: "GestureActions", package: "main"),
-                .product(name: "GestureBridge", package: "main"),
+                .product(name: "GestureConfig", package: root),
+                .product(name: "GestureActions", package: root),
+                .product(name: "GestureBridge", package: root),
             ]
         ),
     ]

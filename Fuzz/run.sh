@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the config loader, the expression parser, the action/chord parser and
-# the trace reader with libFuzzer, SECONDS each (default 30), starting from a
+# the trace reader with libFuzzer (-seed=1), SECONDS each (default 30), from a
 # seed corpus made of the project's own fixtures. Crashes are kept in
 # Fuzz/crashes/TARGET/ and make the script fail; each one becomes a regression
 # test before it is fixed.
@@ -34,7 +34,7 @@ for t in "${targets[@]}"; do
   corpus="$work/corpus-$t"; mkdir -p "$corpus" "crashes/$t"
   s=$(seed "$t")
   echo "== $t ($seconds s)"
-  if ! "$bin" "$t" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="crashes/$t/" \
+  if ! "$bin" "$t" -seed=1 -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="crashes/$t/" \
        -max_len=4096 "$corpus" "$s" > "$work/$t.log" 2>&1; then
     echo "CRASH in $t:"; tail -30 "$work/$t.log"; status=1
   fi

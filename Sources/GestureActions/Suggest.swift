@@ -30,21 +30,26 @@ public enum Suggest {
     static func distance(_ a: [UInt8], _ b: [UInt8], cap: Int) -> Int {
         if abs(a.count - b.count) > cap { return cap + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            var rowMin = Int.max
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        // Three rolling rows (i - 2, i - 1, i) of one buffer: the swap rule
+        // looks two rows back. One allocation per call, not one per row.
+        let width = b.count + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+            func at(_ i: Int, _ j: Int) -> Int { rows[(i % 3) * width + j] }
+            func set(_ i: Int, _ j: Int, _ v: Int) { rows[(i % 3) * width + j] = v }
+            for j in 0...b.count { set(0, j, j) }
+            for i in 1...a.count {
+                set(i, 0, i)
+                var rowMin = Int.max
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var v = min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, at(i - 2, j - 2) + 1) }
+                    set(i, j, v)
+                    rowMin = min(rowMin, v)
                 }
-                rowMin = min(rowMin, d[i][j])
+                if rowMin > cap { return cap + 1 }
             }
-            if rowMin > cap { return cap + 1 }
+            return at(a.count, b.count)
         }
-        return d[a.count][b.count]
     }
 }

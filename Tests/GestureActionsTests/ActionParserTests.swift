@@ -91,4 +91,19 @@ struct TestKeymap: NamedActions {
         #expect(Suggest.closest(to: "fingres", in: ["fingers", "from", "count"]) == ["fingers"])
         #expect(Suggest.closest(to: "zzzzzz", in: ["fingers", "from"]).isEmpty)
     }
+
+    /// Edit distance with swaps, case ignored, within the budget (1 to 3 by length).
+    @Test(arguments: [
+        ("Retrun", ["Return", "Right"], ["Return"]),                   // a swap is one edit
+        ("RETURN", ["Return"], ["Return"]),                           // case ignored
+        ("Pgae_Dwon", ["Page_Down", "Page_Up"], ["Page_Down"]),       // two swaps
+        ("supr", ["super", "Super_L", "Shift"], ["super"]),
+        ("ab", ["ba", "abc", "b"], ["abc", "b", "ba"]),               // all at distance 1, sorted
+        ("XF86AudioRaiseVolum", ["XF86AudioRaiseVolume", "XF86AudioLowerVolume"], ["XF86AudioRaiseVolume"]),
+        ("qqqqqqqq", ["Return", "Page_Down"], []),                    // beyond the budget
+        ("", ["a"], ["a"]),
+    ])
+    func distanceTable(word: String, candidates: [String], expected: [String]) {
+        #expect(Suggest.closest(to: word, in: candidates, limit: 3) == expected)
+    }
 }
