@@ -1,11 +1,21 @@
 /// Text TOMLKit must not see. toml++ 3 (inside TOMLKit 0.6.0) asserts (debug)
-/// or assumes (release: undefined behaviour) that an array value never starts
-/// with `}`; `a = [}` aborts the process. This scan finds that case first and
-/// reports it as the syntax error it is, so a typo never takes the daemon down.
-/// It tracks strings, comments and nesting; valid TOML never trips it.
+/// or assumes (release: undefined behaviour) two things a typo can break:
+///   - an array value never starts with `}`: `a = [}` aborts the process;
+///   - a table header's key starts with a key character or a quote:
+///     `[\n`, `[[[x]]]` or `[[\u{FFFD}bind]]` abort it (found by the fuzzer).
+/// This scan finds those cases first and reports them as the syntax errors
+/// they are, so a typo never takes the daemon down. It tracks strings,
+/// comments and nesting; valid TOML never trips it.
 enum TOMLGuard {
-    /// (line, column) of a `}` where an array value should start, if any.
-    static func firstUnsafe(_ text: String) -> (line: Int, column: Int)? {
+    struct Unsafe: Equatable {
+        var line: Int
+        var column: Int
+        /// Worded like toml++'s own errors.
+        var message: String
+    }
+
+    /// The first place toml++ would abort on, if any.
+    static func firstUnsafe(_ text: String) -> Unsafe? {
         let c = Array(text.unicodeScalars)
         var i = 0, line = 1, col = 1
         var stack: [Character] = []          // open '[' (arrays) and '{' (inline tables) of values
@@ -47,7 +57,19 @@ enum TOMLGuard {
                 continue
             }
             if ch == " " || ch == "\t" || ch == "\r" { advance(); continue }
-            if atLineStart && stack.isEmpty && ch == "[" {  // a table header: skip the line
+            if atLineStart && stack.isEmpty && ch == "[" {  // a table header: its key's start, then skip the line
+                advance()
+                let spaced = i < c.count && (c[i] == " " || c[i] == "\t")
+                while i < c.count, c[i] == " " || c[i] == "\t" { advance() }
+                if i < c.count, c[i] == "[", !spaced {      // [[array of tables]]
+                    advance()
+                    while i < c.count, c[i] == " " || c[i] == "\t" { advance() }
+                }
+                if i < c.count, !(c[i] == "[" && spaced), !startsKey(c[i]) {
+                    let saw = c[i] == "\n" || c[i] == "\r" ? "a line break" : "'\(c[i])'"
+                    return Unsafe(line: line, column: col, message:
+                        "Error while parsing table header: expected bare key starting character or string delimiter, saw \(saw)")
+                }
                 while i < c.count, c[i] != "\n" { advance() }
                 continue
             }
@@ -60,7 +82,9 @@ enum TOMLGuard {
                 stack.append("{")
                 valueExpected = false
             case "]", "}":
-                if ch == "}" && valueExpected && stack.last == "[" { return (line, col) }
+                if ch == "}" && valueExpected && stack.last == "[" {
+                    return Unsafe(line: line, column: col, message: "Error while parsing array: expected value or closing ']', saw '}'")
+                }
                 if !stack.isEmpty { stack.removeLast() }
                 valueExpected = false
             case ",":
@@ -71,5 +95,14 @@ enum TOMLGuard {
             advance()
         }
         return nil
+    }
+
+    /// What toml++ 3 (TOML 1.0, no unreleased features) lets a key start with,
+    /// or reports an error for itself (`]`: an empty header).
+    private static func startsKey(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-", "\"", "'", "]": return true
+        default: return false
+        }
     }
 }

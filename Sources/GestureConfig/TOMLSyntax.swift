@@ -10,10 +10,9 @@ enum TOMLSyntax {
                           message: "TOML syntax: \(e.description)", lineText: map.lineText(line))
     }
 
-    /// What TOMLGuard found, worded like toml++'s own array errors.
-    static func unsafe(_ at: (line: Int, column: Int), file: String, map: SourceMap) -> Diagnostic {
-        Diagnostic(.error, file: file, line: at.line, column: at.column,
-                   message: "TOML syntax: Error while parsing array: expected value or closing ']', saw '}'",
+    /// What TOMLGuard found, worded like toml++'s own errors.
+    static func unsafe(_ at: TOMLGuard.Unsafe, file: String, map: SourceMap) -> Diagnostic {
+        Diagnostic(.error, file: file, line: at.line, column: at.column, message: "TOML syntax: \(at.message)",
                    lineText: map.lineText(at.line))
     }
 }

@@ -29,6 +29,25 @@ import Testing
             "c.toml:\(position): TOML syntax: Error while parsing array: expected value or closing ']', saw '}'"))
     }
 
+    /// toml++ aborts when a table header's key starts with anything but a key
+    /// character or a quote (the fuzzer found `[[\u{FFFD}bind]]`): we answer first.
+    @Test(arguments: [("[[\u{FFFD}\u{FFFD}bind]]", "1:3", "'\u{FFFD}'"), ("[\n", "1:2", "a line break"),
+                      ("a = 1\n[[[x]]]", "2:3", "'['"), ("[ =x]", "1:3", "'='"), ("  [\t#]", "1:5", "'#'"),
+                      ("[[ .a]]", "1:4", "'.'"), ("[ é ]", "1:3", "'é'")])
+    func aTableHeaderKeyThatCannotStartIsASyntaxError(_ text: String, _ position: String, _ saw: String) {
+        guard case .failure(let e) = testLoader().load(text: text, file: "c.toml") else { Issue.record("loaded"); return }
+        #expect(e.diagnostics[0].description.hasPrefix("c.toml:\(position): TOML syntax: Error while parsing table header: "
+            + "expected bare key starting character or string delimiter, saw \(saw)"))
+    }
+
+    /// Headers toml++ judges itself (valid, or its own error) pass the guard.
+    @Test(arguments: ["[a]", "[ a ]", "[[a]]", "[[ a.b ]]", "[\"x y\"]", "['x']", "[ ]", "[ [a] ]", "[a.]", "[-_9]",
+                      "[a] # [\n", "x = \"\"\"\n[\n\"\"\""])
+    func headersTomlppJudgesPassTheGuard(_ text: String) {
+        #expect(TOMLGuard.firstUnsafe(text) == nil)
+        _ = testLoader().load(text: text, file: "c.toml")   // and do not abort
+    }
+
     @Test(arguments: ["a = [\"}\", '}', \"\"\"\n}\n\"\"\"] # }", "[t]\nb = [ { c = 1 }, { d = [] } ]", "a = [ # }\n 1 ]"])
     func validTOMLPassesTheGuard(_ text: String) {
         #expect(TOMLGuard.firstUnsafe(text) == nil)
