@@ -189,28 +189,16 @@ public struct GestureEngine: Sendable {
     private func deadline(of d: Int) -> Seconds? {
         if let f = devices[d].tracker.pendingFrame { return f }
         guard devices[d].attempt != nil else { return nil }
-        return attemptDeadline(devices[d])
+        return attemptDeadline(d)
     }
 
-    private func attemptDeadline(_ dev: DeviceState) -> Seconds? {
-        let a = dev.attempt!
-        let after = dev.lastStep
-        var best = Seconds.infinity
-        func consider(_ x: Seconds?) {
-            if let x, x > after, x < best { best = x }
+    private func attemptDeadline(_ d: Int) -> Seconds? {
+        var best = devices[d].attempt!.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
+        if devices[d].tracker.active && !devices[d].tracker.contact.settled {
+            let landing = devices[d].tracker.contact.sessionStart + thresholds.fingerLanding
+            if landing > devices[d].lastStep, best.map({ landing < $0 }) ?? true { best = landing }
         }
-        if dev.tracker.active && !dev.tracker.contact.settled {
-            consider(dev.tracker.contact.sessionStart + thresholds.fingerLanding)
-        }
-        // Indices, not `for cand in`: a Candidate copy retains its recognizer tree.
-        for i in a.candidates.indices {
-            if !a.candidates[i].isResolved { consider(a.candidates[i].tree.deadline()) }
-            consider(a.candidates[i].nextRepeat)
-        }
-        for k in a.touches.indices where a.touches[k].decision == nil {
-            consider(a.touches[k].began + thresholds.grabTimeout)
-        }
-        return best == .infinity ? nil : best
+        return best
     }
 
     /// A touch event of another device, or of a later moment, closes a pending frame.
