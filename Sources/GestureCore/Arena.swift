@@ -160,23 +160,24 @@ extension GestureEngine {
     // MARK: Publishing
 
     private func publish(_ cand: inout Candidate, _ c: Contact, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
-        let root = cand.tree.root
+        let state = cand.tree.state
         var justBegan = false
         if cand.shown == .nothing {
-            guard root.state.isRecognized else { return }
+            guard state.isRecognized else { return }
             emit(cand, .began, nil, dev, t, &out)
             cand.shown = .began
             justBegan = true
             cand.stepBase = compiled[cand.id].stepKind == .scale ? 1 : 0
-            cand.stepVertical = abs(root.value.translation.y) > abs(root.value.translation.x)
+            let translation = cand.tree.value.translation
+            cand.stepVertical = abs(translation.y) > abs(translation.x)
             if compiled[cand.id].binding.repeats { cand.nextRepeat = t + thresholds.repeatDelay }
         }
         guard cand.shown == .began else { return }
-        switch root.state {
+        switch state {
         case .possible:
             return
         case .active:
-            if root.changed && !justBegan { emit(cand, .changed, nil, dev, t, &out) }
+            if cand.tree.changed && !justBegan { emit(cand, .changed, nil, dev, t, &out) }
             steps(&cand, dev, t, &out)
         case .ended:
             steps(&cand, dev, t, &out)
@@ -194,7 +195,7 @@ extension GestureEngine {
         guard let spec = compiled[cand.id].binding.step, spec.every > 0, let kind = compiled[cand.id].stepKind else {
             return
         }
-        let v = cand.tree.root.value
+        let v = cand.tree.value
         let q: Double
         switch kind {
         case .alongDirection: q = v.translation.dot((v.direction ?? Direction.cardinal(of: v.translation)).vector)
@@ -232,7 +233,7 @@ extension GestureEngine {
     /// while the fingers stay down and the gesture is not cancelled.
     private func repeats(_ cand: inout Candidate, _ pressing: Bool, _ dev: DeviceID, _ t: Seconds,
                          _ out: inout [Effect]) {
-        guard pressing, cand.tree.root.state != .cancelled else {
+        guard pressing, cand.tree.state != .cancelled else {
             cand.nextRepeat = nil
             return
         }
@@ -245,7 +246,7 @@ extension GestureEngine {
     private func emit(_ cand: Candidate, _ phase: GesturePhase, _ step: StepDirection?, _ dev: DeviceID,
                       _ t: Seconds, _ out: inout [Effect]) {
         out.append(.gesture(GestureEvent(time: t, binding: cand.id, phase: phase, step: step, device: dev,
-                                         value: cand.tree.root.value)))
+                                         value: cand.tree.value)))
     }
 
     private func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,

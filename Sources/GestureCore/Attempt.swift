@@ -46,10 +46,12 @@ struct Candidate: Sendable {
     /// `on-repeat`: the next one, while pressing.
     var nextRepeat: Seconds? = nil
 
-    var state: RecognizerState { dropped ? .failed : tree.root.state }
+    // Inlined: an outlined getter takes the whole Candidate by value (a copy
+    // with retains), and these are read for every candidate on every input.
+    @inline(__always) var state: RecognizerState { dropped ? .failed : tree.state }
     /// Nothing more will come of it. A recognized candidate waiting for the
     /// arena (shown nothing, not dropped) is not resolved.
-    var isResolved: Bool {
+    @inline(__always) var isResolved: Bool {
         dropped || shown == .done || (shown == .nothing && (state == .failed || state == .cancelled))
     }
 }
@@ -69,4 +71,21 @@ struct Attempt: Sendable {
     /// Every non-simultaneous candidate is gone: touches go to applications.
     var noneLeft = false
     var touches: [TouchRecord] = []
+
+    /// The earliest timer after `after`: a candidate's own, a repeat, or a
+    /// touch's grab timeout. Reads its arrays in place (no Candidate copies).
+    func deadline(after: Seconds, grabTimeout: Seconds) -> Seconds? {
+        var best = Seconds.infinity
+        candidates.withUnsafeBufferPointer { cs in
+            for c in cs.indices {
+                if !cs[c].isResolved, let x = cs[c].tree.nextDeadline, x > after, x < best { best = x }
+                if let x = cs[c].nextRepeat, x > after, x < best { best = x }
+            }
+        }
+        for k in touches.indices where touches[k].decision == nil {
+            let x = touches[k].began + grabTimeout
+            if x > after && x < best { best = x }
+        }
+        return best == .infinity ? nil : best
+    }
 }

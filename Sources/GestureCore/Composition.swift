@@ -27,16 +27,27 @@ struct RecognizerTree: Sendable {
         var part: CompositionPart? = nil
         /// sequenced: the contact when a ended (b measures from it).
         var base: Contact? = nil
+        /// leaf: its recognizer's timer, kept at each step so that looking
+        /// for the next deadline (every input) copies no recognizer.
+        var leafDeadline: Seconds? = nil
     }
 
     private(set) var nodes: [Node] = []
+    /// The earliest pending timer among the parts still running, kept at each
+    /// step: the engine looks for it on every input, and a stored field is
+    /// read without copying the candidate that holds this tree.
+    private(set) var nextDeadline: Seconds? = nil
 
     init(_ spec: GestureSpec, _ t: Thresholds) {
         nodes.reserveCapacity(3)
         _ = add(spec, t)
+        nextDeadline = deadline()
     }
 
-    var root: Node { nodes[0] }
+    // The root's fields, read in place (a Node is a few hundred bytes).
+    @inline(__always) var state: RecognizerState { nodes[0].state }
+    @inline(__always) var value: GestureValue { nodes[0].value }
+    @inline(__always) var changed: Bool { nodes[0].changed }
 
     private mutating func add(_ spec: GestureSpec, _ t: Thresholds) -> Int {
         let i = nodes.count
@@ -50,7 +61,8 @@ struct RecognizerTree: Sendable {
             default: nodes[i].kind = .exclusive(ia, ib)
             }
         default:
-            nodes.append(Node(kind: .leaf(Recognizer(spec, t))))
+            let r = Recognizer(spec, t)
+            nodes.append(Node(kind: .leaf(r), leafDeadline: r.deadline))
         }
         return i
     }
@@ -76,18 +88,16 @@ struct RecognizerTree: Sendable {
         return nil
     }
 
-    /// The earliest pending timer among the parts still running.
-    func deadline(_ i: Int = 0) -> Seconds? {
-        let n = nodes[i]
-        if n.state.isResolved { return nil }
-        switch n.kind {
-        case .leaf(let r): return r.deadline
+    private func deadline(_ i: Int = 0) -> Seconds? {
+        if nodes[i].state.isResolved { return nil }
+        switch nodes[i].kind {
+        case .leaf: return nodes[i].leafDeadline
         case .simultaneous(let a, let b):
             return earliest(deadline(a), deadline(b))
         case .sequenced(let a, let b):
-            return n.part == .second ? deadline(b) : deadline(a)
+            return nodes[i].part == .second ? deadline(b) : deadline(a)
         case .exclusive(let a, let b):
-            switch n.part {
+            switch nodes[i].part {
             case .first: return deadline(a)
             case .second: return deadline(b)
             case nil: return earliest(deadline(a), deadline(b))
@@ -95,7 +105,10 @@ struct RecognizerTree: Sendable {
         }
     }
 
-    mutating func step(_ c: Contact) { step(0, c) }
+    mutating func step(_ c: Contact) {
+        step(0, c)
+        nextDeadline = deadline()
+    }
 
     private mutating func step(_ i: Int, _ c: Contact) {
         if nodes[i].state.isResolved { return }
@@ -104,10 +117,11 @@ struct RecognizerTree: Sendable {
         switch nodes[i].kind {
         case .leaf(var r):
             r.step(c)
-            nodes[i].kind = .leaf(r)
             nodes[i].state = r.state
             nodes[i].value = r.value
             nodes[i].changed = wasActive && r.changed
+            nodes[i].leafDeadline = r.deadline
+            nodes[i].kind = .leaf(r)
         case .simultaneous(let a, let b):
             step(a, c)
             step(b, c)
@@ -120,36 +134,35 @@ struct RecognizerTree: Sendable {
     }
 
     private mutating func stepSimultaneous(_ i: Int, _ a: Int, _ b: Int, _ wasActive: Bool) {
-        let na = nodes[a], nb = nodes[b]
+        let sa = nodes[a].state, sb = nodes[b].state
         let next: RecognizerState
-        if na.state == .cancelled || nb.state == .cancelled {
+        if sa == .cancelled || sb == .cancelled {
             next = .cancelled
-        } else if na.state.isResolved && nb.state.isResolved {
-            next = (na.state == .ended || nb.state == .ended) ? .ended : .failed
-        } else if na.state.isRecognized || nb.state.isRecognized {
+        } else if sa.isResolved && sb.isResolved {
+            next = (sa == .ended || sb == .ended) ? .ended : .failed
+        } else if sa.isRecognized || sb.isRecognized {
             next = .active
         } else {
             next = .possible
         }
         nodes[i].state = next
         // The value holds both: the running part's motion, each part's own fields.
-        var v = na.state == .active || (!nb.state.isRecognized && na.state.isRecognized) ? na.value : nb.value
-        if na.state.isRecognized && nb.state.isRecognized {
-            v.scale = na.value.scale != 1 ? na.value.scale : nb.value.scale
-            v.angle = na.value.angle != 0 ? na.value.angle : nb.value.angle
+        var v = sa == .active || (!sb.isRecognized && sa.isRecognized) ? nodes[a].value : nodes[b].value
+        if sa.isRecognized && sb.isRecognized {
+            v.scale = nodes[a].value.scale != 1 ? nodes[a].value.scale : nodes[b].value.scale
+            v.angle = nodes[a].value.angle != 0 ? nodes[a].value.angle : nodes[b].value.angle
         }
-        v.direction = na.value.direction ?? nb.value.direction
-        v.pressing = na.value.pressing || nb.value.pressing
-        v.count = max(na.value.count, nb.value.count)
+        v.direction = nodes[a].value.direction ?? nodes[b].value.direction
+        v.pressing = nodes[a].value.pressing || nodes[b].value.pressing
+        v.count = max(nodes[a].value.count, nodes[b].value.count)
         nodes[i].value = v
-        nodes[i].changed = wasActive && next == .active && (na.changed || nb.changed)
+        nodes[i].changed = wasActive && next == .active && (nodes[a].changed || nodes[b].changed)
     }
 
     private mutating func stepSequenced(_ i: Int, _ a: Int, _ b: Int, _ c: Contact, _ wasActive: Bool) {
         if nodes[i].part != .second {
             step(a, c)
-            let na = nodes[a]
-            switch na.state {
+            switch nodes[a].state {
             case .possible:
                 return
             case .failed:
@@ -161,34 +174,33 @@ struct RecognizerTree: Sendable {
             case .active:
                 nodes[i].state = .active
                 nodes[i].part = .first
-                nodes[i].value = na.value
+                nodes[i].value = nodes[a].value
                 nodes[i].value.part = .first
-                nodes[i].changed = wasActive && na.changed
+                nodes[i].changed = wasActive && nodes[a].changed
                 return
             case .ended:
                 // a succeeded: b starts now, on the same touches, from here.
                 nodes[i].state = .active
                 nodes[i].part = .second
                 nodes[i].base = c
-                nodes[i].value = na.value
+                nodes[i].value = nodes[a].value
                 nodes[i].value.part = .first
             }
         }
         guard let base = nodes[i].base else { return }
         let wasInB = nodes[b].state == .active
         step(b, c.relative(to: base))
-        let nb = nodes[b]
-        switch nb.state {
+        switch nodes[b].state {
         case .possible:
             nodes[i].state = .active
         case .active:
             nodes[i].state = .active
-            nodes[i].value = nb.value
+            nodes[i].value = nodes[b].value
             nodes[i].value.part = .second
-            nodes[i].changed = wasActive && (nb.changed || !wasInB)
+            nodes[i].changed = wasActive && (nodes[b].changed || !wasInB)
         case .ended:
             nodes[i].state = .ended
-            nodes[i].value = nb.value
+            nodes[i].value = nodes[b].value
             nodes[i].value.part = .second
         case .failed, .cancelled:
             nodes[i].state = .cancelled
@@ -210,13 +222,13 @@ struct RecognizerTree: Sendable {
                 return                       // a undecided; b may wait, recognized
             }
         }
-        let followed = nodes[i].part == .first ? nodes[a] : nodes[b]
-        var next = followed.state
+        let followed = nodes[i].part == .first ? a : b
+        var next = nodes[followed].state
         if next == .cancelled && !wasActive { next = .failed }
         nodes[i].state = next
-        nodes[i].value = followed.value
+        nodes[i].value = nodes[followed].value
         nodes[i].value.part = nodes[i].part
-        nodes[i].changed = wasActive && followed.changed
+        nodes[i].changed = wasActive && nodes[followed].changed
     }
 
     private func earliest(_ a: Seconds?, _ b: Seconds?) -> Seconds? {

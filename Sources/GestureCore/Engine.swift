@@ -6,7 +6,7 @@ public struct GestureEngine: Sendable {
     public let table: GestureTable
     /// All bindings, desktop scope first, then each app scope's; a BindingID indexes this.
     public let bindings: [Binding]
-    let compiled: [CompiledBinding]
+    private(set) var compiled: [CompiledBinding]
     private(set) var thresholds: Thresholds
     public private(set) var screen: Screen
     public private(set) var window: WindowContext = .desktop
@@ -21,6 +21,9 @@ public struct GestureEngine: Sendable {
         let scope: Int
         let rank: Int
         let stepKind: StepKind?
+        /// The recognizers in their initial state, built once: an attempt
+        /// copies it instead of building the tree from the spec again.
+        var template: RecognizerTree
     }
 
     struct DeviceState: Sendable {
@@ -38,12 +41,13 @@ public struct GestureEngine: Sendable {
         var compiled: [CompiledBinding] = []
         for b in table.desktop {
             compiled.append(CompiledBinding(binding: b, scope: -1, rank: Self.rank(b.priority, parent: true),
-                                            stepKind: StepKind.of(b.gesture)))
+                                            stepKind: StepKind.of(b.gesture), template: RecognizerTree(b.gesture, thresholds)))
         }
         for (i, app) in table.apps.enumerated() {
             for b in app.bindings {
                 compiled.append(CompiledBinding(binding: b, scope: i, rank: Self.rank(b.priority, parent: false),
-                                                stepKind: StepKind.of(b.gesture)))
+                                                stepKind: StepKind.of(b.gesture),
+                                                template: RecognizerTree(b.gesture, thresholds)))
             }
         }
         bindings = table.allBindings
@@ -113,6 +117,8 @@ public struct GestureEngine: Sendable {
         case .screenChanged(let s):
             screen = s
             thresholds = Thresholds(table.settings, pxPerMM: s.pxPerMM)
+            // Recognizers hold thresholds in px: new attempts start from new templates.
+            for k in compiled.indices { compiled[k].template = RecognizerTree(compiled[k].binding.gesture, thresholds) }
         case .deviceAdded(let dev):
             if let d = index(of: dev.id) { devices[d].device = dev } else { devices.append(DeviceState(device: dev)) }
         case .deviceRemoved(let id):
@@ -189,28 +195,16 @@ public struct GestureEngine: Sendable {
     private func deadline(of d: Int) -> Seconds? {
         if let f = devices[d].tracker.pendingFrame { return f }
         guard devices[d].attempt != nil else { return nil }
-        return attemptDeadline(devices[d])
+        return attemptDeadline(d)
     }
 
-    private func attemptDeadline(_ dev: DeviceState) -> Seconds? {
-        let a = dev.attempt!
-        let after = dev.lastStep
-        var best = Seconds.infinity
-        func consider(_ x: Seconds?) {
-            if let x, x > after, x < best { best = x }
+    private func attemptDeadline(_ d: Int) -> Seconds? {
+        var best = devices[d].attempt!.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
+        if devices[d].tracker.active && !devices[d].tracker.contact.settled {
+            let landing = devices[d].tracker.contact.sessionStart + thresholds.fingerLanding
+            if landing > devices[d].lastStep, best.map({ landing < $0 }) ?? true { best = landing }
         }
-        if dev.tracker.active && !dev.tracker.contact.settled {
-            consider(dev.tracker.contact.sessionStart + thresholds.fingerLanding)
-        }
-        // Indices, not `for cand in`: a Candidate copy retains its recognizer tree.
-        for i in a.candidates.indices {
-            if !a.candidates[i].isResolved { consider(a.candidates[i].tree.deadline()) }
-            consider(a.candidates[i].nextRepeat)
-        }
-        for k in a.touches.indices where a.touches[k].decision == nil {
-            consider(a.touches[k].began + thresholds.grabTimeout)
-        }
-        return best == .infinity ? nil : best
+        return best
     }
 
     /// A touch event of another device, or of a later moment, closes a pending frame.
@@ -301,7 +295,7 @@ public struct GestureEngine: Sendable {
                 let app = table.apps[cb.scope]
                 guard appsOn, app.including.includesOwn, app.matches(window) else { continue }
             }
-            candidates.append(Candidate(id: id, tree: RecognizerTree(cb.binding.gesture, thresholds), rank: cb.rank,
+            candidates.append(Candidate(id: id, tree: cb.template, rank: cb.rank,
                                         simultaneous: cb.binding.priority == .simultaneous))
             fingers = max(fingers, cb.binding.gesture.maximumFingers)
         }

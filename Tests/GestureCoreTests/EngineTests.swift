@@ -12,6 +12,28 @@ import Testing
         GestureEngine(table: GestureTable(desktop: bindings), screen: screen, devices: [ts, pad])
     }
 
+    /// Lengths in mm become px through the screen's density: a screen change
+    /// applies to the next attempt (the engine keeps its recognizers compiled).
+    @Test(arguments: [(3.78, true), (10.0, false)])
+    func aScreenChangeRescalesMillimetres(pxPerMM: Double, recognized: Bool) {
+        var e = engine([bind("drag", drag(distance: .mm(10)))])
+        func drag60(from t: Seconds) -> [Effect] {
+            var out = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: t)
+            for k in 1...6 {
+                out += e.process(.touchUpdate(device: 11, touch: 1, at: centre + Point(x: Double(k) * 10, y: 0)),
+                                 at: t + Double(k) * 0.01)
+            }
+            out += e.process(.touchEnd(device: 11, touch: 1, at: centre + Point(x: 60, y: 0)), at: t + 0.07)
+            return out + e.advance(to: t + 1)
+        }
+        func began(_ effects: [Effect]) -> Bool {
+            effects.contains { if case .gesture(let g) = $0 { return g.phase == .began } else { return false } }
+        }
+        #expect(began(drag60(from: 0)))   // 10 mm at 3.78 px/mm is 37.8 px: 60 px is a drag
+        _ = e.process(.screenChanged(Screen(width: 1920, height: 1080, pxPerMM: pxPerMM)), at: 2)
+        #expect(began(drag60(from: 3)) == recognized)   // at 10 px/mm it takes 100 px
+    }
+
     @Test func rejectsTimeGoingBackwards() {
         var e = engine([bind("tap", tap())])
         _ = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 1.0)
