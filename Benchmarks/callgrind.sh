@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Instructions per input event inside the engine (GestureEngine.process and
-# advance), counted by callgrind: deterministic for a given binary and trace.
-#   Benchmarks/callgrind.sh [EVENTS]
+# Instructions and heap allocations per input event inside the engine
+# (GestureEngine.process and advance), counted by callgrind: deterministic for
+# a given binary, workload and trace.
+#   Benchmarks/callgrind.sh [EVENTS] [gesture-bench workload options]
+#   e.g. Benchmarks/callgrind.sh 10000 --bindings 100
+# Prints one line: instructions/event, mallocs/event (calls to malloc, from
+# the engine or the Swift runtime on its behalf), and the totals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-events=${1:-10000}
-swift build -c release --product gesture-bench >/dev/null
-out=$(mktemp -d)
+events=${1:-10000}; shift || true
+[ -n "${NO_BUILD:-}" ] || swift build -c release --product gesture-bench >/dev/null
+out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 # Valgrind 3.19 cannot read the DWARF 5 debug info of this build; the symbol
 # table is all --toggle-collect needs.
 bin=$out/gesture-bench
@@ -15,8 +19,20 @@ objcopy --strip-debug .build/release/gesture-bench "$bin"
 valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" \
   --toggle-collect='$s11GestureCore0A6EngineV7process_2at4intoyAA5InputO_SdSayAA6EffectOGztF' \
   --toggle-collect='$s11GestureCore0A6EngineV7advance2to4intoySd_SayAA6EffectOGztF' \
-  "$bin" --events "$events" >"$out/stdout" 2>"$out/stderr"
+  "$bin" --events "$events" "$@" >"$out/stdout" 2>"$out/stderr"
 total=$(grep -E '^summary:' "$out/cg.out" | awk '{print $2}')
-cat "$out/stdout"
-echo "engine instructions: $total for $events events = $((total / events)) per event"
-rm -rf "$out"
+# Calls to malloc: callgrind names a function once as "(id) name", then by id.
+mallocs=$(awk '
+  /^c?fn=\(/ {
+    iscall = substr($0, 1, 1) == "c"
+    rest = substr($0, index($0, "(") + 1)
+    id = substr(rest, 1, index(rest, ")") - 1)
+    nm = substr(rest, index(rest, ")") + 2)
+    if (nm != "") name[id] = nm
+    callee = iscall ? name[id] : ""
+    next
+  }
+  /^calls=/ { if (callee == "malloc") { split($1, c, "="); n += c[2] } callee = ""; next }
+  END { print n + 0 }' "$out/cg.out")
+awk -v t="$total" -v m="$mallocs" -v e="$events" \
+  'BEGIN { printf "instructions/event %d  mallocs/event %.3f  (%d instructions, %d mallocs, %d events)\n", t / e, m / e, t, m, e }'

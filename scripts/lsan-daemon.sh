@@ -16,10 +16,8 @@ bin=$scratch/debug/gesture-bridge
 work=$(mktemp -d); chmod 700 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; [ -n "${KEEP:-}" ] && cp "$work/daemon.log" /tmp/lsan-daemon.log; rm -rf "$work"' EXIT
 
-exec 3>"$work/display"
-Xvfb -displayfd 3 -nolisten tcp -screen 0 1920x1080x24 >/dev/null 2>&1 &
-for _ in $(seq 200); do [ -s "$work/display" ] && break; sleep 0.05; done
-display=":$(head -1 "$work/display")"
+source scripts/xvfb-helpers.sh
+start_xvfb "$work"
 
 # The everyday config, plus a held key, so every kind of action runs.
 mkdir -m 700 "$work/cfg"
@@ -34,27 +32,21 @@ EOF
 } > "$work/cfg/config.toml"
 ASAN_OPTIONS=detect_leaks=0 $scratch/debug/gesture-bench --write-trace "$work/play.jsonl" --gestures "$gestures" >/dev/null
 
-wait_log() {  # text, seconds
-  local end=$((SECONDS + $2))
-  while [ $SECONDS -lt $end ]; do grep -q "$1" "$work/daemon.log" 2>/dev/null && return 0; sleep 0.1; done
-  echo "timed out waiting for '$1' in the daemon's log:"; tail -20 "$work/daemon.log"; exit 1
-}
-
 env -i HOME="$work" XDG_RUNTIME_DIR="$work" XDG_CURRENT_DESKTOP=GNOME PATH=/usr/bin:/bin \
   ASAN_OPTIONS="detect_leaks=1:exitcode=23" \
   LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=1" \
   "$bin" run --config "$work/cfg/config.toml" --display "$display" --play "$work/play.jsonl" --play-speed 10 \
   2>"$work/daemon.log" &
 pid=$!
-wait_log "listening on display" 60
+wait_log "$work/daemon.log" "listening on display" 60
 echo '# edited' >> "$work/cfg/config.toml"                  # a good edit: reloaded
-wait_log "reloaded" 30
+wait_log "$work/daemon.log" "reloaded" 30
 cp "$work/cfg/config.toml" "$work/good.toml"
 echo 'gesture = "swipe(' >> "$work/cfg/config.toml"          # a broken edit: kept
-wait_log "keeping the running config" 30
+wait_log "$work/daemon.log" "keeping the running config" 30
 cp "$work/good.toml" "$work/cfg/config.toml"
 kill -HUP $pid
-wait_log "played [0-9]* events" 600
+wait_log "$work/daemon.log" "played [0-9]* events" 600
 kill -TERM $pid
 status=0; wait $pid || status=$?
 played=$(grep -o "played [0-9]* events" "$work/daemon.log")

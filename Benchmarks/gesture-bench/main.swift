@@ -1,7 +1,11 @@
 // gesture-bench: the engine's cost per input event on a fixed, generated trace.
 //
-//   gesture-bench [--events N] [--rounds R]
+//   gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady]
 //   gesture-bench latency [--rounds N]     (starts its own Xvfb)
+//
+// The default workload is the everyday trace against the everyday table;
+// --bindings N uses a table of N bindings (Workloads.swift), --fingers N a
+// trace of N-finger gestures, --steady a long pinch (steady state).
 //
 // Prints events, wall time per event and events per second. For instruction
 // counts run it under callgrind (Benchmarks/callgrind.sh), which counts only
@@ -100,18 +104,22 @@ if args.first == "latency" {
     latency(rounds: n)
     exit(0)
 }
+var bindings: Int? = nil, fingers: Int? = nil, steady = false
 while let a = args.popFirst() {
     switch a {
     case "--events": events = Int(args.popFirst() ?? "") ?? events
     case "--rounds": rounds = Int(args.popFirst() ?? "") ?? rounds
+    case "--bindings": bindings = Int(args.popFirst() ?? "")
+    case "--fingers": fingers = Int(args.popFirst() ?? "")
+    case "--steady": steady = true
     default:
-        print("usage: gesture-bench [--events N] [--rounds R]")
+        print("usage: gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady]")
         exit(2)
     }
 }
 
-let trace = benchmarkTrace(events: events)
-let table = everydayTable()
+let trace = fingers.map { fingersTrace($0, events: events) } ?? (steady ? steadyTrace(events: events) : benchmarkTrace(events: events))
+let table = bindings.map { curveTable(bindings: $0) } ?? everydayTable()
 var effects = 0
 var buffer: [Effect] = []
 buffer.reserveCapacity(64)

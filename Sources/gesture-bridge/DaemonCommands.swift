@@ -30,6 +30,8 @@ struct RunCommand: ParsableCommand {
     var play: String?
     @Option(help: ArgumentHelp("With --play: play this many times faster.", valueName: "FACTOR"))
     var playSpeed: Double = 1
+    @Flag(help: "Exit once listening (0), or at once if the X server cannot be reached (1): a start-up check.")
+    var exitWhenReady = false
 
     func validate() throws {
         guard playSpeed > 0, playSpeed.isFinite else { throw ValidationError("--play-speed must be a number greater than 0") }
@@ -45,7 +47,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let daemon = Daemon(options: .init(configPath: config.path, display: display.display, verbose: verbose, play: play,
-                                           playSpeed: playSpeed))
+                                           playSpeed: playSpeed, exitWhenReady: exitWhenReady))
         let status = daemon.run()
         withExtendedLifetime(lock) {}
         if status != 0 { throw ExitCode(status) }

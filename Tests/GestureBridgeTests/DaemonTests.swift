@@ -318,6 +318,24 @@ extension DaemonTests {
         #expect(!trace.header.devices.isEmpty)
     }
 
+    /// `run --exit-when-ready`: a start-up check (and what the start-up
+    /// benchmark times): 0 once listening, 1 at once without an X server.
+    @Test func exitWhenReadyChecksStartUp() throws {
+        let x = try Xvfb()
+        let dir = DaemonProcess.newDirectory()
+        _ = FileSystem.write("", to: dir + "/.keep")
+        chmod(dir, 0o700)
+        let env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "PATH": "/usr/bin:/bin"]
+        let ok = Spawn.run(Spawn.gestureBridge, ["run", "--exit-when-ready", "--display", x.display], environment: env)
+        #expect(ok.status == 0)
+        #expect(ok.stderr.contains("listening on display \(x.display)"), "\(ok.stderr)")
+        let start = monotonicNow()
+        let none = Spawn.run(Spawn.gestureBridge, ["run", "--exit-when-ready", "--display", ":987"], environment: env)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains(":987"), "\(none.stderr)")
+        #expect(monotonicNow() - start < 5)   // no retrying
+    }
+
     @Test func devicesListsTheXInputDevices() throws {
         let x = try Xvfb()
         let r = Spawn.run(Spawn.gestureBridge, ["devices", "--display", x.display], environment: ["HOME": "/nonexistent"])

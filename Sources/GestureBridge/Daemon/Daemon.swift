@@ -20,14 +20,18 @@ public final class Daemon {
         public var play: String?
         /// Plays the trace this many times faster (the engine keeps trace time).
         public var playSpeed: Double = 1
+        /// Exit (0) once listening, or (1) if the X server cannot be reached:
+        /// a start-up check, and what the start-up benchmark times.
+        public var exitWhenReady = false
 
         public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil,
-                    playSpeed: Double = 1) {
+                    playSpeed: Double = 1, exitWhenReady: Bool = false) {
             self.configPath = configPath
             self.display = display
             self.verbose = verbose
             self.play = play
             self.playSpeed = playSpeed
+            self.exitWhenReady = exitWhenReady
         }
     }
 
@@ -122,6 +126,11 @@ public final class Daemon {
             }
         }
         connect(now: monotonicNow())
+        if options.exitWhenReady {
+            guard session != nil else { return 1 }
+            shutdown()
+            return 0
+        }
         while running {
             let now = monotonicNow()
             var wake = [engine.nextDeadline.map(wallTime), reloadAt, reconnectAt, session?.synthesizer.restoreDeadline]
