@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Instructions and heap allocations per input event inside the engine
-# (GestureEngine.process and advance), counted by callgrind: deterministic for
-# a given binary, workload and trace.
+# Instructions per input event inside the engine (GestureEngine.process and
+# advance), counted by callgrind: deterministic for a given binary, workload
+# and trace. (Allocations: Benchmarks/allocations.sh; callgrind's call counts
+# include arcs recorded outside --toggle-collect.)
 #   Benchmarks/callgrind.sh [EVENTS] [gesture-bench workload options]
 #   e.g. Benchmarks/callgrind.sh 10000 --bindings 100
-# Prints one line: instructions/event, mallocs/event (calls to malloc, from
-# the engine or the Swift runtime on its behalf), and the totals.
+# Prints one line: instructions/event and the totals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-10000}; shift || true
@@ -21,18 +21,4 @@ valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" \
   --toggle-collect='$s11GestureCore0A6EngineV7advance2to4intoySd_SayAA6EffectOGztF' \
   "$bin" --events "$events" "$@" >"$out/stdout" 2>"$out/stderr"
 total=$(grep -E '^summary:' "$out/cg.out" | awk '{print $2}')
-# Calls to malloc: callgrind names a function once as "(id) name", then by id.
-mallocs=$(awk '
-  /^c?fn=\(/ {
-    iscall = substr($0, 1, 1) == "c"
-    rest = substr($0, index($0, "(") + 1)
-    id = substr(rest, 1, index(rest, ")") - 1)
-    nm = substr(rest, index(rest, ")") + 2)
-    if (nm != "") name[id] = nm
-    callee = iscall ? name[id] : ""
-    next
-  }
-  /^calls=/ { if (callee == "malloc") { split($1, c, "="); n += c[2] } callee = ""; next }
-  END { print n + 0 }' "$out/cg.out")
-awk -v t="$total" -v m="$mallocs" -v e="$events" \
-  'BEGIN { printf "instructions/event %d  mallocs/event %.3f  (%d instructions, %d mallocs, %d events)\n", t / e, m / e, t, m, e }'
+awk -v t="$total" -v e="$events" 'BEGIN { printf "instructions/event %d  (%d instructions, %d events)\n", t / e, t, e }'
