@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs into a temporary PREFIX (scripts/install.sh), checks every
+# installed file, and uninstalls cleanly. Prints "N passed, N failed".
+# Usage: Tests/Install/run.sh    (CI runs it; needs desktop-file-utils, and
+# systemd-analyze where systemd is installed)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export PREFIX=$tmp/prefix SYSTEMD_USER_DIR=$tmp/systemd AUTOSTART_DIR=$tmp/autostart NO_PACKAGES=1 NO_START=1
+passed=0; failed=0
+check() {  # description, command…
+  local what=$1; shift
+  if "$@" >"$tmp/out" 2>&1; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "FAILED: $what"; sed 's/^/  /' "$tmp/out" | head -20
+  fi
+}
+contains() { grep -q -- "$2" "$1"; }
+mode_is() { [ "$(stat -c %a "$1")" = "$2" ]; }
+
+check "install" scripts/install.sh
+bin=$PREFIX/bin/gesture-bridge
+check "binary, 755" mode_is "$bin" 755
+check "the installed binary runs" "$bin" --help
+for k in keymaps/*.toml; do
+  check "keymap $(basename "$k")" cmp "$k" "$PREFIX/share/gesture-bridge/keymaps/$(basename "$k")"
+done
+# The installed binary finds the installed keymaps (bin/../share/gesture-bridge/keymaps).
+env -i HOME="$tmp/home" XDG_DATA_DIRS=/nonexistent "$bin" keymaps > "$tmp/keymaps" 2>&1
+check "installed keymaps are found" contains "$tmp/keymaps" "$PREFIX/bin/../share/gesture-bridge/keymaps"
+man=$PREFIX/share/man/man1/gesture-bridge.1
+check "man page" contains "$man" "^\.Dt GESTURE-BRIDGE 1$"
+check "man page names the commands" contains "$man" "replay"
+check "bash completion" contains "$PREFIX/share/bash-completion/completions/gesture-bridge" "^complete .*-F _gesture-bridge gesture-bridge$"
+check "zsh completion" contains "$PREFIX/share/zsh/site-functions/_gesture-bridge" "#compdef gesture-bridge"
+check "fish completion" contains "$PREFIX/share/fish/vendor_completions.d/gesture-bridge.fish" "^complete -c 'gesture-bridge'"
+unit=$SYSTEMD_USER_DIR/gesture-bridge.service
+check "unit runs the installed binary" contains "$unit" "^ExecStart=$bin run$"
+check "unit is bound to the graphical session" contains "$unit" "^PartOf=graphical-session.target$"
+check "unit restarts on failure" contains "$unit" "^Restart=on-failure$"
+check "unit is wanted by the graphical session" contains "$unit" "^WantedBy=graphical-session.target$"
+if command -v systemd-analyze >/dev/null; then
+  # No warnings at all: systemd-analyze exits 0 on some it prints.
+  mkdir -m 700 "$tmp/run"   # a user manager's runtime directory, which --user needs
+  check "systemd-analyze verify" bash -c "XDG_RUNTIME_DIR='$tmp/run' MANPATH='$PREFIX/share/man' systemd-analyze --user verify '$unit' 2>&1 | tee /dev/stderr | { ! grep -q .; }"
+else
+  echo "skipped: systemd-analyze verify (systemd not installed)"
+fi
+desktop=$AUTOSTART_DIR/gesture-bridge.desktop
+check "desktop-file-validate" desktop-file-validate "$desktop"
+check "autostart runs the installed binary" contains "$desktop" "^Exec=$bin run$"
+check "autostart is skipped under systemd (the unit runs instead)" contains "$desktop" "^X-GNOME-HiddenUnderSystemd=true$"
+check "a second install replaces, not duplicates" scripts/install.sh
+check "manifest lists each file once" bash -c "[ \$(sort '$PREFIX/share/gesture-bridge/installed-files' | uniq -d | wc -l) = 0 ]"
+
+check "uninstall" scripts/install.sh uninstall
+check "nothing left behind" bash -c "[ -z \"\$(find '$tmp/prefix' '$tmp/systemd' '$tmp/autostart' -type f 2>/dev/null)\" ]"
+check "no directory of ours left" bash -c "[ ! -e '$PREFIX/share/gesture-bridge' ]"
+check "uninstalling twice says so" bash -c "! scripts/install.sh uninstall"
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

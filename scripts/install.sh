@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Installs GestureBridge for this user and starts it with the session:
+#   scripts/install.sh            install (builds release first) and start it
+#   scripts/install.sh uninstall  stop it and remove every file it installed
+# Where (environment):
+#   PREFIX            binary, keymaps, man page, completions (default ~/.local)
+#   SYSTEMD_USER_DIR  the systemd user unit (default ~/.config/systemd/user)
+#   AUTOSTART_DIR     the XDG autostart entry, for sessions without systemd
+#                     (default ~/.config/autostart)
+#   NO_PACKAGES=1     do not install missing Debian packages (needs root or sudo)
+#   NO_START=1        install only: do not enable and start the unit
+# Root is needed only to install missing system packages; the daemon itself
+# runs as you, with no root and no `input` group.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+action=${1:-install}
+config_home=${XDG_CONFIG_HOME:-$HOME/.config}
+PREFIX=${PREFIX:-$HOME/.local}
+SYSTEMD_USER_DIR=${SYSTEMD_USER_DIR:-$config_home/systemd/user}
+AUTOSTART_DIR=${AUTOSTART_DIR:-$config_home/autostart}
+manifest=$PREFIX/share/gesture-bridge/installed-files
+unit=$SYSTEMD_USER_DIR/gesture-bridge.service
+say() { echo "gesture-bridge: $*"; }
+
+have_user_systemd() { command -v systemctl >/dev/null && systemctl --user show-environment >/dev/null 2>&1; }
+
+if [ "$action" = uninstall ]; then
+  [ -f "$manifest" ] || { say "nothing installed under $PREFIX (no $manifest)"; exit 1; }
+  if [ -z "${NO_START:-}" ] && have_user_systemd; then
+    systemctl --user disable --now gesture-bridge.service >/dev/null 2>&1 || true
+  fi
+  while IFS= read -r f; do rm -f "$f"; done < "$manifest"
+  rm -f "$manifest"
+  # Directories we made and left empty (never the prefix itself).
+  for d in "$PREFIX/share/gesture-bridge/keymaps" "$PREFIX/share/gesture-bridge"; do rmdir "$d" 2>/dev/null || true; done
+  [ -z "${NO_START:-}" ] && have_user_systemd && systemctl --user daemon-reload || true
+  say "uninstalled (your config in $config_home/gesture-bridge is kept)"
+  exit 0
+fi
+[ "$action" = install ] || { echo "usage: scripts/install.sh [install|uninstall]" >&2; exit 2; }
+
+# 1. System packages: the X libraries to build and run with.
+if [ -z "${NO_PACKAGES:-}" ]; then
+  packages=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev)
+  missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    say "installing ${missing[*]} (apt)"
+    $sudo_cmd apt-get update -q
+    $sudo_cmd apt-get install -y -q "${missing[@]}"
+  fi
+fi
+
+# 2. Build.
+say "building (release)"
+swift build -c release --product gesture-bridge >/dev/null
+bin=.build/release/gesture-bridge
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
+  || { say "generating the man page failed"; exit 1; }
+
+# 3. Files, each recorded in the manifest (what uninstall removes).
+installed=()
+put() {  # mode source destination
+  install -D -m "$1" "$2" "$3"
+  installed+=("$3")
+}
+put 755 "$bin" "$PREFIX/bin/gesture-bridge"
+for k in keymaps/*.toml; do put 644 "$k" "$PREFIX/share/gesture-bridge/keymaps/$(basename "$k")"; done
+put 644 "$work/gesture-bridge.1" "$PREFIX/share/man/man1/gesture-bridge.1"
+"$bin" --generate-completion-script bash > "$work/bash"
+"$bin" --generate-completion-script zsh > "$work/zsh"
+"$bin" --generate-completion-script fish > "$work/fish"
+put 644 "$work/bash" "$PREFIX/share/bash-completion/completions/gesture-bridge"
+put 644 "$work/zsh" "$PREFIX/share/zsh/site-functions/_gesture-bridge"
+put 644 "$work/fish" "$PREFIX/share/fish/vendor_completions.d/gesture-bridge.fish"
+
+# The systemd user unit: started with the graphical session, restarted if it fails.
+cat > "$work/unit" <<EOF
+[Unit]
+Description=GestureBridge: touchscreen and touchpad gestures for X11
+Documentation=man:gesture-bridge(1)
+PartOf=graphical-session.target
+After=graphical-session.target
+
+[Service]
+Type=simple
+ExecStart=$PREFIX/bin/gesture-bridge run
+Restart=on-failure
+RestartSec=2
+
+[Install]
+WantedBy=graphical-session.target
+EOF
+put 644 "$work/unit" "$unit"
+
+# XDG autostart, for sessions without systemd; a systemd session skips it
+# (X-GNOME-HiddenUnderSystemd) and runs the unit instead.
+cat > "$work/desktop" <<EOF
+[Desktop Entry]
+Type=Application
+Name=GestureBridge
+Comment=Touchscreen and touchpad gestures for X11
+Exec=$PREFIX/bin/gesture-bridge run
+Terminal=false
+NoDisplay=true
+X-GNOME-Autostart-enabled=true
+X-GNOME-HiddenUnderSystemd=true
+EOF
+put 644 "$work/desktop" "$AUTOSTART_DIR/gesture-bridge.desktop"
+
+mkdir -p "$(dirname "$manifest")"
+printf '%s\n' "${installed[@]}" > "$manifest"
+say "installed ${#installed[@]} files under $PREFIX, $SYSTEMD_USER_DIR and $AUTOSTART_DIR (list: $manifest)"
+
+# 4. Start it.
+if [ -n "${NO_START:-}" ]; then
+  say "not started (NO_START)"
+elif have_user_systemd; then
+  systemctl --user daemon-reload
+  systemctl --user enable --now gesture-bridge.service
+  say "started: systemctl --user status gesture-bridge"
+else
+  say "no systemd user session here: it starts at your next login (XDG autostart)"
+fi
+case ":$PATH:" in *":$PREFIX/bin:"*) ;; *) say "add $PREFIX/bin to your PATH to run gesture-bridge by name";; esac
