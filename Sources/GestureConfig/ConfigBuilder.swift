@@ -88,11 +88,12 @@ struct ConfigBuilder {
         case "none":
             keymap = nil
         case "auto":
-            let (name, desktop) = loader.keymaps.detect(environment: loader.environment)
+            let (name, desktop) = loader.keymaps.detect(environment: loader.environment, windowManager: loader.windowManager)
             if let name, case .success(let k)? = loader.keymaps.load(name) {
                 keymap = k
             } else {
-                let what = desktop.isEmpty ? "the desktop is not known (XDG_CURRENT_DESKTOP and DESKTOP_SESSION are empty)"
+                let what = desktop.isEmpty
+                    ? "the desktop is not known (XDG_CURRENT_DESKTOP and DESKTOP_SESSION are empty, no window manager seen)"
                                            : "no keymap matches the desktop '\(desktop)'"
                 context.report("keymap", "keymap = \"auto\": \(what); using generic chords. Set keymap to one of: "
                     + loader.keymaps.available().map(\.name).joined(separator: ", "), warning: true)

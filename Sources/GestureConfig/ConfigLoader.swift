@@ -7,6 +7,9 @@ import TOMLKit
 public struct ConfigLoader: Sendable {
     public var keymaps: KeymapStore
     public var environment: [String: String]
+    /// The running window manager's name, once the daemon has asked X: what
+    /// `keymap = "auto"` goes by when the environment names no desktop.
+    public var windowManager: String? = nil
 
     public init(keymaps: KeymapStore, environment: [String: String]) {
         self.keymaps = keymaps

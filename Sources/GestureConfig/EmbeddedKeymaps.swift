@@ -5,7 +5,7 @@ enum EmbeddedKeymaps {
         ("cinnamon", #"""
 # Cinnamon (Muffin): default shortcuts. Up and down are Expo and Scale.
 desktop = "Cinnamon"
-match = ["cinnamon", "x-cinnamon"]
+match = ["cinnamon", "x-cinnamon", "muffin"]
 
 [actions]
 workspace-next = "ctrl+alt+Right"
@@ -81,7 +81,7 @@ play-pause = "XF86AudioPlay"
         ("gnome", #"""
 # GNOME Shell 40 and later (X11 session): default shortcuts.
 desktop = "GNOME"
-match = ["gnome", "ubuntu", "pop", "unity", "gnome-classic", "gnome-xorg", "gnome-flashback"]
+match = ["gnome", "ubuntu", "pop", "unity", "gnome-classic", "gnome-xorg", "gnome-flashback", "mutter"]
 
 [actions]
 workspace-next = "super+Page_Down"
@@ -162,7 +162,7 @@ play-pause = "XF86AudioPlay"
         ("kde", #"""
 # KDE Plasma 5 and 6: default shortcuts.
 desktop = "KDE Plasma"
-match = ["kde", "plasma", "plasmax11", "plasmawayland"]
+match = ["kde", "plasma", "plasmax11", "plasmawayland", "kwin"]
 
 [actions]
 workspace-next = "ctrl+super+Right"
@@ -200,7 +200,7 @@ play-pause = "XF86AudioPlay"
         ("mate", #"""
 # MATE (Marco): default shortcuts.
 desktop = "MATE"
-match = ["mate"]
+match = ["mate", "marco"]
 
 [actions]
 workspace-next = "ctrl+alt+Right"
@@ -278,7 +278,7 @@ play-pause = "XF86AudioPlay"
         ("xfce", #"""
 # Xfce 4 (xfwm4): default shortcuts.
 desktop = "Xfce"
-match = ["xfce", "xfce4", "xubuntu"]
+match = ["xfce", "xfce4", "xubuntu", "xfwm4"]
 
 [actions]
 workspace-next = "ctrl+alt+Right"

@@ -67,12 +67,19 @@ public struct KeymapStore: Sendable {
 
     /// The keymap for the running desktop: words of `XDG_CURRENT_DESKTOP`
     /// (`ubuntu:GNOME`) and `DESKTOP_SESSION`, matched against each keymap's
-    /// `match`. Returns the name and the words tried.
-    public func detect(environment env: [String: String]) -> (name: String?, desktop: String) {
-        let words = ((env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+    /// `match`; when the environment names no desktop, the words of the
+    /// window manager's name (`_NET_WM_NAME`: "KWin", "Mutter (Muffin)").
+    /// Returns the name and what was tried.
+    public func detect(environment env: [String: String], windowManager: String? = nil) -> (name: String?, desktop: String) {
+        var words = ((env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
             + (env["DESKTOP_SESSION"] ?? "").split(separator: "/").suffix(1))
             .map { $0.lowercased() }.filter { !$0.isEmpty }
-        let desktop = env["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 } ?? env["DESKTOP_SESSION"] ?? ""
+        var desktop = env["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 } ?? env["DESKTOP_SESSION"] ?? ""
+        if words.isEmpty, let wm = windowManager, !wm.isEmpty {
+            // Last word first: the qualifier comes last ("Mutter (Muffin)" is Cinnamon's).
+            words = wm.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).reversed().map(String.init)
+            desktop = "window manager \(wm)"
+        }
         guard !words.isEmpty else { return (nil, desktop) }
         // Each keymap parsed once, whatever the number of words.
         let keymaps = available().compactMap { entry -> Keymap? in

@@ -10,8 +10,6 @@ public final class WindowClasses {
     private var order: [Window] = []
     public static let capacity = 256
     private lazy var wmState = connection.atom("WM_STATE")
-    private lazy var netWMName = connection.atom("_NET_WM_NAME")
-    private lazy var utf8 = connection.atom("UTF8_STRING")
 
     public init(connection: XConnection) { self.connection = connection }
 
@@ -33,7 +31,7 @@ public final class WindowClasses {
             if let p = hint.res_name { XFree(p) }
             if let p = hint.res_class { XFree(p) }
         }
-        ctx.title = title(client)
+        ctx.title = connection.windowName(client)
         cache[window] = ctx
         order.append(window)
         if order.count > Self.capacity { cache[order.removeFirst()] = nil }
@@ -63,20 +61,4 @@ public final class WindowClasses {
         return nil
     }
 
-    private func title(_ w: Window) -> String? {
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        if XGetWindowProperty(connection.dpy, w, netWMName, 0, 1024, 0, utf8, &type, &format, &n, &after, &data) == Success,
-           let data, n > 0 {
-            defer { XFree(data) }
-            return String(decoding: UnsafeBufferPointer(start: data, count: Int(n)), as: UTF8.self)
-        }
-        if let data { XFree(data) }
-        var name: UnsafeMutablePointer<CChar>? = nil
-        if XFetchName(connection.dpy, w, &name) != 0, let name {
-            defer { XFree(name) }
-            return String(cString: name)
-        }
-        return nil
-    }
 }

@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import GestureBridge
 import GestureConfig
+import GestureX11
 
 @main
 struct GestureBridgeCommand: ParsableCommand {
@@ -94,7 +95,12 @@ struct KeymapsCommand: ParsableCommand {
         let env = FileSystem.environment()
         let store = KeymapStore.standard(environment: env)
         guard let name else {
-            let detected = store.detect(environment: env).name
+            // As the daemon does: the window manager decides when the environment names no desktop.
+            var wm: String? = nil
+            if store.detect(environment: env).desktop.isEmpty, let display = env["DISPLAY"], !display.isEmpty {
+                wm = (try? XConnection(name: display)).flatMap { WindowManager.name($0) }
+            }
+            let detected = store.detect(environment: env, windowManager: wm).name
             for (n, origin) in store.available() {
                 let desc: String
                 if case .success(let k)? = store.load(n) { desc = k.desktop } else { desc = "(has errors)" }

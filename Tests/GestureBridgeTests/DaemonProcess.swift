@@ -34,13 +34,14 @@ final class DaemonProcess {
     }
 
     /// Any gesture-bridge command, stderr to a log file.
-    init(command args: [String], dir: String? = nil, asNobody: Bool = false) {
+    init(command args: [String], dir: String? = nil, asNobody: Bool = false, desktop: String? = "GNOME") {
         let dir = dir ?? Self.newDirectory()
         self.dir = dir
         _ = FileSystem.write("", to: dir + "/.keep")
         chmod(dir, 0o700)
         logPath = dir + "/stderr.log"
-        let env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin"]
+        var env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "PATH": "/usr/bin:/bin"]
+        env["XDG_CURRENT_DESKTOP"] = desktop
         var program = Spawn.gestureBridge, argv = args
         if asNobody && getuid() == 0 {
             // The directory is the user's home and runtime directory: theirs, 0700.

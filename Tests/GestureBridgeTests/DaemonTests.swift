@@ -1,6 +1,7 @@
 import GestureBridge
 import GestureConfig
 import GestureCore
+import GestureX11
 import Testing
 import XTestSupport
 #if canImport(Glibc)
@@ -316,6 +317,46 @@ extension DaemonTests {
         let trace = try TraceFile.read(path: path)
         #expect(trace.header.screen.width == 1920 && trace.header.screen.height == 1080)
         #expect(!trace.header.devices.isEmpty)
+    }
+
+    /// A bare window manager session (no XDG_CURRENT_DESKTOP): `keymap =
+    /// "auto"` follows the window manager X names, KWin here: KDE's chord.
+    @Test func keymapAutoFollowsTheWindowManager() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        let wm = try XConnection(name: x.display)   // its windows live as long as it does
+        announceWindowManager(wm, name: "KWin")
+        let dir = DaemonProcess.newDirectory()
+        _ = FileSystem.write("""
+            keymap = "auto"
+            [[bind]]
+            gesture = "swipe(fingers: 3, direction: .left)"
+            on-ended = "key workspace-next"
+            """, to: dir + "/config.toml")
+        var b = TraceBuilder.standard()
+        b.wait(0.5)
+        swipe(&b)
+        _ = FileSystem.write(TraceWriter.write(b.trace), to: dir + "/play.jsonl")
+        let d = DaemonProcess(command: ["run", "--config", dir + "/config.toml", "--display", x.display, "--verbose",
+                                        "--play", dir + "/play.jsonl"], dir: dir, desktop: nil)
+        #expect(d.waitForLog("window manager: KWin"))
+        #expect(observer.events(count: 6).map(\.description)
+            == ["+Control_L", "+Super_L", "+Right", "-Right", "-Super_L", "-Control_L"])
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        withExtendedLifetime(wm) {}
+    }
+
+    /// `gesture-bridge keymaps` marks what `auto` picks, by the window manager too.
+    @Test func keymapsMarksTheWindowManagersKeymap() throws {
+        let x = try Xvfb()
+        let wm = try XConnection(name: x.display)   // its windows live as long as it does
+        announceWindowManager(wm, name: "Openbox")
+        let r = Spawn.run(Spawn.gestureBridge, ["keymaps"], environment: ["HOME": "/nonexistent", "DISPLAY": x.display])
+        withExtendedLifetime(wm) {}
+        #expect(r.status == 0)
+        #expect(r.stdout.split(separator: "\n").filter { $0.hasSuffix("(this desktop)") }.map { String($0.prefix(8)) }
+            == ["openbox "])
     }
 
     /// `run --exit-when-ready`: a start-up check (and what the start-up

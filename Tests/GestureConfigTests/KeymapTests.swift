@@ -38,6 +38,23 @@ import Testing
         #expect(store.detect(environment: [:]).name == nil)
     }
 
+    /// With no desktop in the environment, the window manager's EWMH name decides.
+    @Test(arguments: [
+        ("GNOME Shell", "gnome"), ("Mutter", "gnome"), ("KWin", "kde"), ("Xfwm4", "xfce"), ("Mutter (Muffin)", "cinnamon"),
+        ("Marco", "mate"), ("i3", "i3"), ("Openbox", "openbox"), ("Fluxbox", nil),
+    ])
+    func theWindowManagerWhenTheEnvironmentIsSilent(_ wm: String, _ expected: String?) {
+        let store = KeymapStore(directories: [])
+        let found = store.detect(environment: [:], windowManager: wm)
+        #expect(found.name == expected)
+        #expect(found.desktop == "window manager \(wm)")
+    }
+
+    @Test func theEnvironmentWinsOverTheWindowManager() {
+        let store = KeymapStore(directories: [])
+        #expect(store.detect(environment: ["XDG_CURRENT_DESKTOP": "XFCE"], windowManager: "KWin").name == "xfce")
+    }
+
     @Test func userKeymapsOverrideBuiltIns() throws {
         let dir = "/tmp/gesture-bridge-test-keymaps-\(getpid())"
         _ = FileSystem.write("desktop = \"Mine\"\nmatch = [\"gnome\"]\n[actions]\nworkspace-next = \"super+n\"\n", to: dir + "/gnome.toml")

@@ -158,5 +158,16 @@ extension XTests {
             #expect(ctx == WindowContext(windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox"))
             #expect(WindowClasses(connection: conn).context(of: conn.root) == .desktop)
         }
+
+        /// EWMH: the root names the window manager's window, which names itself.
+        @Test func theWindowManagerIsNamedByEWMH() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            #expect(WindowManager.name(conn) == nil)           // Xvfb alone: none
+            announceWindowManager(conn, name: "Mutter (Muffin)", stale: true)
+            #expect(WindowManager.name(conn) == nil)           // a stale property: none
+            announceWindowManager(conn, name: "Mutter (Muffin)")
+            #expect(WindowManager.name(conn) == "Mutter (Muffin)")
+        }
     }
 }

@@ -45,7 +45,7 @@ public final class Daemon {
 
     public let options: Options
     let log: Logger
-    let loader: ConfigLoader
+    private(set) var loader: ConfigLoader
     let configPath: String
     private(set) var config: LoadedConfig
     private(set) var engine: GestureEngine
@@ -297,10 +297,28 @@ public final class Daemon {
             backoff = 0.25
             let version = listener.map { "XInput \($0.xi.major).\($0.xi.minor)" } ?? "playing \(options.play ?? "")"
             log.notice("listening on display \(c.name) (\(version), \(engine.deviceIDs.count) touch devices)")
+            windowManagerSeen(WindowManager.name(c))
         } catch {
             log.warning("\(error); retrying in \(backoff) s")
             reconnectAt = now + backoff
             backoff = min(backoff * 2, Self.maxBackoff)
+        }
+    }
+
+    /// `keymap = "auto"` goes by the window manager when the environment names
+    /// no desktop (a bare i3 or Openbox session): the config is loaded again
+    /// once X says which window manager runs, if that changes anything.
+    private func windowManagerSeen(_ wm: String?) {
+        guard wm != loader.windowManager else { return }
+        loader.windowManager = wm
+        if let wm { log.info("window manager: \(wm)") }
+        guard loader.keymaps.detect(environment: loader.environment).desktop.isEmpty else { return }
+        if FileSystem.exists(configPath) {
+            reload()
+        } else if case .success(let c) = loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName) {
+            for w in c.warnings { log.warning("\(w)") }
+            config = c
+            rebuildEngine()
         }
     }
 
