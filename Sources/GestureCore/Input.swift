@@ -58,10 +58,12 @@ public struct Screen: Hashable, Sendable {
         self.outputs = outputs
     }
 
-    /// The output a point is on: the one containing it, else the nearest.
+    /// The output a point is on: the smallest containing it (monitors may
+    /// overlap: one set by `xrandr --setmonitor` inside the server's own),
+    /// else the nearest.
     func output(at p: Point) -> Output {
         if outputs.isEmpty { return Output(name: "screen", x: 0, y: 0, width: width, height: height) }
-        if let o = outputs.first(where: { $0.contains(p) }) { return o }
+        if let o = outputs.filter({ $0.contains(p) }).min(by: { $0.width * $0.height < $1.width * $1.height }) { return o }
         var best = outputs[0]
         var bestD = Double.infinity
         for o in outputs {

@@ -7,6 +7,8 @@ public final class XIListener {
     public let connection: XConnection
     public let xi: XInput
     public let windows: WindowClasses
+    public let monitors: Monitors
+    private var lastScreen: GestureCore.Screen
     public private(set) var devices: [XDevice] = []
     public private(set) var plan = ListenPlan()
     /// What actually listens (a refused selection falls back to raw events).
@@ -26,6 +28,8 @@ public final class XIListener {
         self.connection = connection
         xi = try XInput(connection)
         windows = WindowClasses(connection: connection)
+        monitors = Monitors(connection: connection)
+        lastScreen = monitors.screen
         devices = XDevice.query(connection)
     }
 
@@ -131,6 +135,15 @@ public final class XIListener {
             if cx_event_type(&ev) == MappingNotify {
                 XRefreshKeyboardMapping(&ev.xmapping)
                 onMappingChanged()
+                continue
+            }
+            if monitors.changed(&ev) {
+                // A monitor plugged, unplugged, moved or resized: edges follow.
+                let screen = monitors.screen
+                if screen != lastScreen {
+                    lastScreen = screen
+                    emit(.screenChanged(screen), now)
+                }
                 continue
             }
             guard let cookie = cx_cookie(&ev), cookie.pointee.extension == xi.opcode,

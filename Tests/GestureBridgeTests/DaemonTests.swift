@@ -309,6 +309,9 @@ extension DaemonTests {
     @Test func recordWritesATraceReplayReads() throws {
         let x = try Xvfb()
         let path = "/tmp/gesture-bridge-record-\(getpid()).jsonl"
+        let randr = try XConnection(name: x.display)   // two monitors: the header carries them
+        setMonitor(randr, name: "LEFT", x: 0, y: 0, width: 960, height: 1080)
+        setMonitor(randr, name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)
         let r = DaemonProcess(command: ["record", "--display", x.display, path])
         #expect(r.waitForLog("recording to \(path)"))
         r.signal(SIGINT)
@@ -316,6 +319,9 @@ extension DaemonTests {
         #expect(r.log.contains("recorded 0 events"))
         let trace = try TraceFile.read(path: path)
         #expect(trace.header.screen.width == 1920 && trace.header.screen.height == 1080)
+        #expect(trace.header.screen.outputs.filter { $0.name != "screen" }
+            == [Output(name: "LEFT", x: 0, y: 0, width: 960, height: 1080),
+                Output(name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)])
         #expect(!trace.header.devices.isEmpty)
     }
 

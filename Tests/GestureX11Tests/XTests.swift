@@ -159,6 +159,33 @@ extension XTests {
             #expect(WindowClasses(connection: conn).context(of: conn.root) == .desktop)
         }
 
+        /// RandR 1.5 monitors become the engine's outputs, and a change to them
+        /// reaches the engine as a screen change.
+        @Test func monitorsAreOutputsAndTheirChangesArrive() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            let listener = try XIListener(connection: conn)
+            #expect(listener.monitors.eventBase != nil)
+            let before = listener.monitors.screen
+            let other = try XConnection(name: x.display)   // xrandr --setmonitor, as a user would
+            setMonitor(other, name: "LEFT", x: 0, y: 0, width: 960, height: 1080)
+            setMonitor(other, name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)
+            let outputs = listener.monitors.outputs.filter { $0.name == "LEFT" || $0.name == "RIGHT" }
+            #expect(outputs == [Output(name: "LEFT", x: 0, y: 0, width: 960, height: 1080),
+                                Output(name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)])
+            var screens: [GestureCore.Screen] = []
+            for _ in 0..<300 where screens.isEmpty {   // bounded: 3 s
+                conn.sync()
+                listener.drain(now: 0) { input, _ in
+                    if case .screenChanged(let s) = input { screens.append(s) }
+                }
+                var none = pollfd()
+                _ = poll(&none, 0, 10)
+            }
+            #expect(screens.last?.outputs.contains(Output(name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)) == true)
+            #expect(screens.last != before)
+        }
+
         /// EWMH: the root names the window manager's window, which names itself.
         @Test func theWindowManagerIsNamedByEWMH() throws {
             let x = try Xvfb()

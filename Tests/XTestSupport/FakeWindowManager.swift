@@ -1,6 +1,22 @@
 import CX11
 import GestureX11
 
+/// A RandR 1.5 monitor, as `xrandr --setmonitor NAME W/MMxH/MM+X+Y none`
+/// defines one (Xvfb has one CRTC, but monitors may be set on it).
+public func setMonitor(_ c: XConnection, name: String, x: Int16, y: Int16, width: UInt16, height: UInt16) {
+    guard let m = XRRAllocateMonitor(c.display, 0) else { return }
+    m.pointee.name = c.atom(name)
+    m.pointee.x = Int32(x)
+    m.pointee.y = Int32(y)
+    m.pointee.width = Int32(width)
+    m.pointee.height = Int32(height)
+    m.pointee.mwidth = Int32(width) * 254 / 960    // 96 dpi
+    m.pointee.mheight = Int32(height) * 254 / 960
+    XRRSetMonitor(c.display, c.root, m)
+    XFree(m)
+    c.sync()
+}
+
 /// What an EWMH window manager announces, without running one: a window of
 /// its own named `name`, pointed at by the root's `_NET_SUPPORTING_WM_CHECK`
 /// and (unless `stale`) by itself. Returns that window.

@@ -289,9 +289,7 @@ public final class Daemon {
             let log = self.log
             performer.onError = { log.error("\($0)") }
             session = Session(connection: c, listener: listener, synthesizer: synth, performer: performer)
-            let size = c.screenSize
-            screen = Screen(width: Double(size.width), height: Double(size.height),
-                            pxPerMM: size.widthMM > 0 ? Double(size.width) / Double(size.widthMM) : 3.78)
+            screen = listener?.monitors.screen ?? Monitors(connection: c).screen
             if let p = play { screen = p.trace.header.screen; play!.start = monotonicNow() }
             rebuildEngine()
             backoff = 0.25

@@ -26,12 +26,10 @@ public enum Recorder {
             return 1
         }
         defer { fclose(f) }
-        let size = connection.screenSize
-        // Every slave pointer, so a device's events always name a header device.
-        let header = TraceHeader(
-            screen: Screen(width: Double(size.width), height: Double(size.height),
-                           pxPerMM: size.widthMM > 0 ? Double(size.width) / Double(size.widthMM) : 3.78),
-            devices: listener.devices.map { Device(id: $0.id, name: $0.name, kind: $0.kind) })
+        // The screen with its monitors (edges are per output); every slave
+        // pointer, so a device's events always name a header device.
+        let header = TraceHeader(screen: listener.monitors.screen,
+                                 devices: listener.devices.map { Device(id: $0.id, name: $0.name, kind: $0.kind) })
         fputs(TraceWriter.header(header) + "\n", f)
         fflush(f)
         report("recording to \(path) (\(listener.devices.filter { $0.kind != .other }.count) touch devices); Ctrl+C to stop")

@@ -122,6 +122,11 @@ public struct TraceBuilder: Sendable {
         emit(.window(WindowContext(windowClass: c, instance: instance, title: title)))
     }
 
+    /// The screen or its monitors changed (RandR), now.
+    public mutating func screen(_ s: Screen) {
+        emit(.screenChanged(s))
+    }
+
     // MARK: Touchpad (XI 2.4 gesture events)
 
     public mutating func touchpadSwipe(fingers n: Int, by delta: Point, over duration: Seconds,
