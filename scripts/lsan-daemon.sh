@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gestures=${1:-300}
-scratch=.build-asan
+scratch=.build-address   # the ASan build the sanitizer suite (scripts/reliability.sh) makes
 swift build --sanitize=address --scratch-path "$scratch" --product gesture-bridge >/dev/null
 swift build --sanitize=address --scratch-path "$scratch" --product gesture-bench >/dev/null
 bin=$scratch/debug/gesture-bridge

@@ -118,6 +118,32 @@ import Testing
         #expect(e.nextDeadline == nil)
     }
 
+    /// Suspend, a lid, or `xinput disable`: the device goes (XI hierarchy:
+    /// disabled or removed) mid-gesture and comes back. Nothing survives
+    /// half-done: the gesture is cancelled, the old touch's late events are
+    /// refused, and the next gesture works from scratch.
+    @Test func aDeviceDisabledAndReEnabledStartsClean() {
+        var e = engine([bind("drag", drag(), .high)])
+        var out = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 0)
+        out += e.process(.touchUpdate(device: 11, touch: 1, at: centre + Point(x: 50, y: 0)), at: 0.05)
+        out += e.process(.deviceRemoved(11), at: 0.06)
+        out += e.process(.deviceAdded(ts), at: 5)
+        let late = e.process(.touchEnd(device: 11, touch: 1, at: centre + Point(x: 60, y: 0)), at: 5.01)
+        #expect(late == [.rejected(.unknownTouch, at: 5.01)])
+        out += e.process(.touchBegin(device: 11, touch: 2, at: centre), at: 6)
+        out += e.process(.touchUpdate(device: 11, touch: 2, at: centre + Point(x: 80, y: 0)), at: 6.05)
+        out += e.process(.touchEnd(device: 11, touch: 2, at: centre + Point(x: 80, y: 0)), at: 6.1)
+        out += e.advance(to: 7)
+        let phases = out.compactMap { if case .gesture(let g) = $0 { return "\(g.phase.rawValue)@\(g.time >= 6 ? 2 : 1)" } else { return nil } }
+        #expect(phases.first == "began@1")
+        #expect(phases.contains("cancelled@1"))
+        #expect(phases.filter { $0.hasSuffix("@2") }.first == "began@2" && phases.last == "ended@2")
+        // Both touches decided, the old one at removal.
+        let decided = out.compactMap { if case .touch(let t) = $0 { return t.touch } else { return nil } }
+        #expect(decided.sorted() == [1, 2])
+        #expect(e.nextDeadline == nil)
+    }
+
     @Test func deviceAddedLaterIsUsed() {
         var e = GestureEngine(table: GestureTable(desktop: [bind("tap", tap())]), screen: screen)
         var out = e.process(.deviceAdded(ts), at: 0)
