@@ -138,7 +138,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "One JSON object per action on stdout, and nothing else.") var json = false
     @Flag(help: "Also show the arena's decisions: who joined, conceded, won, and which touches were claimed or released.")
     var explain = false
+    @Option(help: ArgumentHelp("Also draw the trace to this SVG file: finger paths coloured by the binding that claimed them, and a timeline of phases and the arena's decisions (one trace).",
+                               valueName: "FILE"))
+    var svg: String?
     @Argument(help: "Trace files (.jsonl).") var traces: [String]
+
+    func validate() throws {
+        if svg != nil && traces.count != 1 { throw ValidationError("--svg draws one trace; \(traces.count) given") }
+    }
 
     func run() throws {
         let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
@@ -168,12 +175,27 @@ struct ReplayCommand: ParsableCommand {
                     replayer!.feed(event, emit)
                 }
                 replayer?.finish(emit)
+                if let svg { try drawSVG(trace: trace, config: loaded, to: svg) }
             } catch let e as TraceError {
                 printError(e.description)
                 failed = true
             }
         }
         if failed { throw ExitCode(1) }
+    }
+}
+
+extension ReplayCommand {
+    /// Replays the trace again with the arena's notes, and draws it.
+    func drawSVG(trace path: String, config: LoadedConfig, to out: String) throws {
+        let trace = try TraceFile.read(path: path)
+        let effects = Replayer.run(trace, table: config.table, explain: true)
+        let text = TraceSVG(trace: trace, effects: effects, config: config).render()
+        if case .failure(let e) = FileSystem.write(text, to: out) {
+            printError("gesture-bridge: cannot write \(e)")
+            throw ExitCode(1)
+        }
+        printError("drew \(path) to \(out)")
     }
 }
 
