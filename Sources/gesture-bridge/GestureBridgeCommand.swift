@@ -21,7 +21,7 @@ struct GestureBridgeCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self,
-                      DevicesCommand.self, RecordCommand.self, TraceCommand.self],
+                      DevicesCommand.self, RecordCommand.self, TraceCommand.self, ImportCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -196,6 +196,48 @@ extension ReplayCommand {
             throw ExitCode(1)
         }
         printError("drew \(path) to \(out)")
+    }
+}
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write another gesture tool's config as a gesture-bridge config.",
+        discussion: """
+            Reads FILE (touchegg: ~/.config/touchegg/touchegg.conf; libinput-gestures: \
+            ~/.config/libinput-gestures.conf; fusuma: ~/.config/fusuma/config.yml) and \
+            prints an equivalent config.toml, with a comment on each setting that has no \
+            equivalent. Save it with `> ~/.config/gesture-bridge/config.toml` and check it.
+            """
+    )
+
+    enum Tool: String, ExpressibleByArgument, CaseIterable {
+        case touchegg, libinputGestures = "libinput-gestures", fusuma
+    }
+
+    @Argument(help: "touchegg, libinput-gestures or fusuma.") var tool: Tool
+    @Argument(help: "Its config file.") var file: String
+
+    func run() throws {
+        let text: String
+        switch FileSystem.readSettingsFile(file) {
+        case .success(let t): text = t
+        case .failure(let e):
+            printError("gesture-bridge: cannot read \(e)")
+            throw ExitCode(1)
+        }
+        do {
+            let imported: ImportedConfig
+            switch tool {
+            case .touchegg: imported = try ToucheggImporter.convert(text, file: file)
+            case .libinputGestures: imported = try LibinputGesturesImporter.convert(text, file: file)
+            case .fusuma: imported = try FusumaImporter.convert(text, file: file)
+            }
+            print(imported.toml, terminator: "")
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
     }
 }
 

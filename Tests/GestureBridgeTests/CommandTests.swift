@@ -81,8 +81,20 @@ import Glibc
         #expect(unknown.status == 1 && unknown.stderr.hasPrefix("unknown keymap 'beos'"))
     }
 
+    @Test func importWritesAConfigOrSaysWhyNot() {
+        let dir = TraceFiles.directory.replacingSuffix("/Traces", with: "/Import")
+        let ok = run("import", "libinput-gestures", dir + "/libinput-gestures.conf")
+        #expect(ok.status == 0 && ok.stderr.isEmpty)
+        #expect(ok.stdout.hasPrefix("# Imported from libinput-gestures (\(dir)/libinput-gestures.conf)"))
+        #expect(ok.stdout.contains("on-ended = \"key workspace-previous\""))
+        let missing = run("import", "fusuma", "/nonexistent/config.yml")
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read /nonexistent/config.yml: No such file or directory"))
+        let unknown = run("import", "easystroke", dir + "/fusuma.yml")
+        #expect(unknown.status == 64 && unknown.stderr.contains("easystroke"))
+    }
+
     @Test func helpIsThereForEveryCommand() {
-        for cmd in ["check", "init", "keymaps", "replay", "trace"] {
+        for cmd in ["check", "init", "keymaps", "replay", "trace", "import"] {
             let h = run(cmd, "--help")
             #expect(h.status == 0 && h.stdout.contains("USAGE: gesture-bridge \(cmd)"))
         }

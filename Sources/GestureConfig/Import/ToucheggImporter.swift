@@ -1,0 +1,161 @@
+/// touchegg.conf (Touchégg 2): `<settings>`, then `<application name="All">`
+/// (the desktop) and `<application name="Class1,Class2">` (per-application),
+/// each with `<gesture type="SWIPE|PINCH|TAP" fingers="N" direction="…">`
+/// holding one `<action type="…">`. Touchégg reads touchpads and
+/// touchscreens, so the bindings take any device. Window-management actions
+/// become the keymap's names (`key maximize`, `key workspace-next`…), which
+/// the desktop's keymap turns into its own shortcut.
+public enum ToucheggImporter {
+    public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
+        var out = ImportedConfig(tool: "touchegg", file: file)
+        let root = try SimpleXML.parse(text, file: file)
+        var animations = false
+        for section in root.children {
+            switch section.name {
+            case "settings":
+                for p in section.children where p.name == "property" {
+                    out.notes.append("touchegg line \(p.line): setting \(p.attributes["name"] ?? "?") = \(p.text.trimmingWhitespace()): no equivalent")
+                }
+            case "application":
+                let names = (section.attributes["name"] ?? "All").split(separator: ",").map { String($0).trimmingWhitespace() }
+                var bindings: [ImportedBinding] = []
+                for g in section.children where g.name == "gesture" {
+                    if let b = try gesture(g, file: file, animations: &animations) { bindings.append(b) }
+                    else { out.notes.append("touchegg line \(g.line): \(describe(g)): no equivalent, not imported") }
+                }
+                bindings = mergePinches(bindings)
+                if names.contains("All") {
+                    out.bindings += bindings
+                } else {
+                    for n in names where !n.isEmpty { out.apps.append((n, bindings)) }
+                }
+            default:
+                out.notes.append("touchegg line \(section.line): <\(section.name)>: not imported")
+            }
+        }
+        if animations {
+            out.notes.append("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing")
+        }
+        return out
+    }
+
+    static func describe(_ g: SimpleXML.Element) -> String {
+        let action = g.child("action")?.attributes["type"] ?? "no action"
+        return "\(g.attributes["type"] ?? "?") \(g.attributes["fingers"] ?? "?") \(g.attributes["direction"] ?? "") → \(action)"
+    }
+
+    static func gesture(_ g: SimpleXML.Element, file: String, animations: inout Bool) throws(ImportError) -> ImportedBinding? {
+        guard let type = g.attributes["type"], let fingers = g.attributes["fingers"].flatMap({ Int($0) }) else {
+            throw ImportError(file: file, line: g.line, column: g.column, message: "<gesture> needs type and fingers")
+        }
+        let direction = (g.attributes["direction"] ?? "").lowercased()
+        let gesture: String
+        switch type {
+        case "SWIPE":
+            guard ["up", "down", "left", "right"].contains(direction) else { return nil }
+            gesture = "swipe(fingers: \(fingers), direction: .\(direction))"
+        case "PINCH":
+            guard direction == "in" || direction == "out" else { return nil }
+            gesture = "magnify(fingers: \(fingers))"
+        case "TAP":
+            gesture = "tap(fingers: \(fingers))"
+        default:
+            return nil
+        }
+        guard let action = g.child("action"), let actionType = action.attributes["type"] else { return nil }
+        if action.child("animate") != nil || action.child("color") != nil { animations = true }
+        var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction + "-")\(fingers)", gesture: gesture)
+        let repeats = action.value("repeat") == "true"
+        let phase = action.value("on") == "begin" ? "on-began" : "on-ended"
+        func once(_ actions: [String]) { b.phases = [(phase, actions)] }
+        switch actionType {
+        case "MAXIMIZE_RESTORE_WINDOW": once(["key maximize"])
+        case "MINIMIZE_WINDOW": once(["key minimize"])
+        case "CLOSE_WINDOW": once(["key close-window"])
+        case "SHOW_DESKTOP": once(["key show-desktop"])
+        case "TILE_WINDOW":
+            once([action.value("direction") == "left" ? "key super+Left" : "key super+Right"])
+            b.comments.append("touchegg line \(g.line): TILE_WINDOW as the usual tiling shortcut; check your desktop's")
+        case "CHANGE_DESKTOP":
+            var d = action.value("direction") ?? "next"
+            if d == "auto" { d = direction == "left" || direction == "up" ? "next" : "previous" }
+            let names = ["next": "workspace-next", "previous": "workspace-previous", "up": "workspace-up",
+                         "down": "workspace-down", "left": "workspace-previous", "right": "workspace-next"]
+            once(["key " + (names[d] ?? "workspace-next")])
+        case "SEND_KEYS":
+            let mods = (action.value("modifiers") ?? "").split(separator: "+").map(String.init)
+            guard let increase = keys(mods, action.value("keys")) else {
+                b.comments.append("touchegg line \(g.line): SEND_KEYS \(action.value("keys") ?? ""): not one key gesture-bridge knows; not imported")
+                once(["none"])
+                break
+            }
+            if repeats {
+                let decrease = keys(mods, action.value("decreaseKeys")) ?? "none"
+                b.step = stepping(type, direction, keys: increase, decreaseKeys: decrease)
+                b.comments.append("touchegg line \(g.line): repeat as on-step")
+            } else {
+                once([increase])
+            }
+        case "RUN_COMMAND":
+            let command = action.value("command") ?? ""
+            guard !command.isEmpty else { return nil }
+            if repeats {
+                let decrease = action.value("decreaseCommand").map { "exec " + $0 } ?? "none"
+                b.step = stepping(type, direction, keys: "exec " + command, decreaseKeys: decrease)
+                b.comments.append("touchegg line \(g.line): repeat as on-step")
+            } else {
+                once(ImportedActions.command(command))
+            }
+        case "MOUSE_CLICK":
+            once(["button \(action.value("button") ?? "1")"])
+        default:
+            return nil
+        }
+        // A pinch's direction: touchegg binds IN and OUT separately; ours
+        // steps both ways, so a one-way pinch steps only its way.
+        if type == "PINCH", b.step == nil, let act = b.phases.first?.actions.first {
+            b.step = direction == "out" ? (0.25, act, "none") : (0.25, "none", act)
+            b.phases = []
+            b.comments.append("touchegg line \(g.line): pinch \(direction) once per 25 % of scale")
+        }
+        return b
+    }
+
+    /// `SEND_KEYS` modifiers and keys as one of our key actions.
+    static func keys(_ modifiers: [String], _ keys: String?) -> String? {
+        guard let keys, !keys.isEmpty else { return nil }
+        return ImportedActions.chord(modifiers + keys.split(separator: "+").map(String.init)).map { "key " + $0 }
+    }
+
+    /// A repeating action as on-step: every 100 px of a swipe (increase is
+    /// along its direction), every 15 % of a pinch's scale (increase is
+    /// spreading, so a pinch IN's keys are our decrease).
+    static func stepping(_ type: String, _ direction: String, keys: String, decreaseKeys: String) -> (Double, String, String) {
+        guard type == "PINCH" else { return (100, keys, decreaseKeys) }
+        return direction == "in" ? (0.15, decreaseKeys, keys) : (0.15, keys, decreaseKeys)
+    }
+
+    /// touchegg binds pinch IN and OUT apart; ours is one magnify per finger
+    /// count stepping both ways (two would compete, and only one could win).
+    static func mergePinches(_ bindings: [ImportedBinding]) -> [ImportedBinding] {
+        var out: [ImportedBinding] = []
+        var merged: [String: Int] = [:]   // gesture → index in out
+        for b in bindings {
+            guard b.gesture.hasPrefix("magnify("), let step = b.step else { out.append(b); continue }
+            guard let k = merged[b.gesture] else {
+                merged[b.gesture] = out.count
+                var first = b
+                first.name = "pinch-" + b.gesture.filter(\.isNumber)
+                out.append(first)
+                continue
+            }
+            var m = out[k]
+            let old = m.step!
+            m.step = (min(old.every, step.every), old.increase == "none" ? step.increase : old.increase,
+                      old.decrease == "none" ? step.decrease : old.decrease)
+            m.comments += b.comments
+            out[k] = m
+        }
+        return out
+    }
+}
