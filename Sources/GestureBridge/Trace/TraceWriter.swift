@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureCore
 
 /// Writes trace-format v1 lines: what `record` writes and `replay` reads.
@@ -65,29 +66,7 @@ public enum TraceWriter {
     }
 
     /// Shortest text that reads back to the same Double; integers without ".0".
-    public static func num(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    public static func num(_ v: Double) -> String { Literals.number(v) }
 
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func quote(_ s: String) -> String { Literals.quote(s) }
 }

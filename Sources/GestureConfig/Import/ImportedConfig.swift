@@ -64,33 +64,11 @@ public struct ImportedConfig: Sendable {
         return s
     }
 
-    /// A TOML basic string.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || u.value == 0x7f {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
-    }
+    static func quote(_ s: String) -> String { Literals.quote(s) }
+    static func number(_ v: Double) -> String { Literals.number(v) }
 }
 
-/// A config another tool could not be read: file:line:column and why.
+/// Why another tool's config could not be read: file:line:column and the reason.
 public struct ImportError: Error, CustomStringConvertible, Sendable {
     public var file: String
     public var line: Int
