@@ -4,11 +4,7 @@ import Testing
 /// Inputs the fuzzer found that broke a parser: each must now give a clean
 /// answer (a value or errors), quickly.
 @Suite struct FuzzRegressionTests {
-    static let directory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/FuzzRegressions"
-    }()
+    static let directory = repositoryDirectory("Tests/FuzzRegressions")
 
     @Test(arguments: FileSystem.list(directory).filter { $0.hasPrefix("config-") })
     func configInputs(_ name: String) throws {

@@ -5,11 +5,7 @@ import Testing
 /// and fusuma (written from their documented formats, Tests/Import) give the
 /// expected config byte for byte, and that config loads without errors.
 @Suite struct ImportTests {
-    static let directory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/Import"
-    }()
+    static let directory = repositoryDirectory("Tests/Import")
 
     static func convert(_ tool: String, _ text: String, file: String) throws(ImportError) -> ImportedConfig {
         switch tool {

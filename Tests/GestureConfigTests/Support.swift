@@ -8,12 +8,15 @@ func testLoader(desktop: String? = "GNOME", directories: [String] = []) -> Confi
     return ConfigLoader(keymaps: KeymapStore(directories: directories), environment: env)
 }
 
+/// A directory of the repository: `Tests/NAME` (`repositoryDirectory("Tests/Import")`) or `keymaps`.
+func repositoryDirectory(_ path: String, file: String = #filePath) -> String {
+    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)   // Tests/GestureConfigTests/Support.swift
+    return parts.joined(separator: "/") + "/" + path
+}
+
 /// The repository's keymaps/ directory.
-let keymapsDirectory: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/") + "/keymaps"
-}()
+let keymapsDirectory = repositoryDirectory("keymaps")
 
 func load(_ text: String, desktop: String? = "GNOME") -> Result<LoadedConfig, ConfigErrors> {
     testLoader(desktop: desktop).load(text: text, file: "c.toml")
