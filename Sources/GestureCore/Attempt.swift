@@ -46,12 +46,10 @@ struct Candidate: Sendable {
     /// `on-repeat`: the next one, while pressing.
     var nextRepeat: Seconds? = nil
 
-    // Inlined: an outlined getter takes the whole Candidate by value (a copy
-    // with retains), and these are read for every candidate on every input.
-    @inline(__always) var state: RecognizerState { dropped ? .failed : tree.state }
+    var state: RecognizerState { dropped ? .failed : tree.state }
     /// Nothing more will come of it. A recognized candidate waiting for the
     /// arena (shown nothing, not dropped) is not resolved.
-    @inline(__always) var isResolved: Bool {
+    var isResolved: Bool {
         dropped || shown == .done || (shown == .nothing && (state == .failed || state == .cancelled))
     }
 }

@@ -45,9 +45,9 @@ struct RecognizerTree: Sendable {
     }
 
     // The root's fields, read in place (a Node is a few hundred bytes).
-    @inline(__always) var state: RecognizerState { nodes[0].state }
-    @inline(__always) var value: GestureValue { nodes[0].value }
-    @inline(__always) var changed: Bool { nodes[0].changed }
+    var state: RecognizerState { nodes[0].state }
+    var value: GestureValue { nodes[0].value }
+    var changed: Bool { nodes[0].changed }
 
     private mutating func add(_ spec: GestureSpec, _ t: Thresholds) -> Int {
         let i = nodes.count

@@ -175,6 +175,8 @@ public final class Daemon {
     }
 
     private func feed(_ input: Input, at t: Double) {
+        // Monitors changed: an engine rebuilt on reload starts from the new screen.
+        if case .screenChanged(let s) = input { screen = s }
         buffer.removeAll(keepingCapacity: true)
         engine.process(input, at: max(t, engine.now), into: &buffer)
         perform(buffer)
