@@ -39,7 +39,7 @@ struct ContactTracker {
     // MARK: Touches
 
     /// A finger lands; the first of a session (or after all lifted) opens a new one.
-    mutating func touchBegin(_ id: TouchID, at p: Point, time: Seconds, screen: Screen) {
+    mutating func touchBegin(_ id: TouchID, at p: Point, time: Seconds, screen: Screen, output mapped: String? = nil) {
         if contact.ended || contact.landed == 0 || contact.source != .touch {
             openSession(source: .touch, time: time)
         }
@@ -47,7 +47,7 @@ struct ContactTracker {
         slots.append(TouchSlot(id: id, landing: p, position: p, previous: p, landedAt: time, down: true, fresh: true))
         contact.landed += 1
         contact.lastLanding = time
-        let o = screen.output(at: p)
+        let o = screen.output(at: p, mappedTo: mapped)
         contact.edges[.leftEdge] = max(contact.edges[.leftEdge], p.x - o.x)
         contact.edges[.rightEdge] = max(contact.edges[.rightEdge], o.x + o.width - p.x)
         contact.edges[.topEdge] = max(contact.edges[.topEdge], p.y - o.y)

@@ -241,7 +241,7 @@ public struct GestureEngine: Sendable {
             abandon(d, at: t, into: &out)
         }
         startAttemptIfIdle(d, at: t, into: &out)
-        devices[d].tracker.touchBegin(touch, at: p, time: t, screen: screen)
+        devices[d].tracker.touchBegin(touch, at: p, time: t, screen: screen, output: devices[d].device.output)
         devices[d].attempt!.touches.removeAll { $0.id == touch && $0.decision != nil }
         devices[d].attempt!.touches.append(TouchRecord(id: touch, began: t, decision: nil))
         // The arena may already have decided this attempt (a winner owns the

@@ -58,6 +58,14 @@ public struct Screen: Hashable, Sendable {
         self.outputs = outputs
     }
 
+    /// The output a touch is on: the one its touchscreen is mapped to, if
+    /// that output exists (mirrored or overlapping outputs would otherwise
+    /// be ambiguous); else the output at the point.
+    func output(at p: Point, mappedTo name: String?) -> Output {
+        if let name, let o = outputs.first(where: { $0.name == name }) { return o }
+        return output(at: p)
+    }
+
     /// The output a point is on: the smallest containing it (monitors may
     /// overlap: one set by `xrandr --setmonitor` inside the server's own),
     /// else the nearest.

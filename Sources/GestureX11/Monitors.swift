@@ -63,4 +63,44 @@ public final class Monitors {
         XRRUpdateConfiguration(&event)
         return true
     }
+
+    /// The output a touchscreen is mapped to (`xinput map-to-output`): its
+    /// Coordinate Transformation Matrix maps the device onto a rectangle of
+    /// the screen; the output with that rectangle (within 2 px). Nil when it
+    /// covers the whole screen, or no output matches.
+    public func mappedOutput(device: Int32, outputs: [Output]) -> String? {
+        guard let m = matrix(device: device) else { return nil }
+        let size = connection.screenSize
+        guard let rect = Self.mapped(m, width: Double(size.width), height: Double(size.height)) else { return nil }
+        return outputs.first { o in
+            abs(o.x - rect.x) <= 2 && abs(o.y - rect.y) <= 2 && abs(o.width - rect.width) <= 2 && abs(o.height - rect.height) <= 2
+        }?.name
+    }
+
+    /// The device's Coordinate Transformation Matrix, row-major, if it has one.
+    func matrix(device: Int32) -> [Double]? {
+        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        let property = connection.atom("Coordinate Transformation Matrix")
+        guard XIGetProperty(connection.dpy, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &n, &after,
+                            &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 32, n == 9 else { return nil }
+        // 32-bit items come as longs in Xlib's buffer; FLOAT items hold a Float's bits.
+        return data.withMemoryRebound(to: Int.self, capacity: 9) { p in
+            (0..<9).map { Double(Float(bitPattern: UInt32(truncatingIfNeeded: p[$0]))) }
+        }
+    }
+
+    /// The screen rectangle (pixels) a matrix maps the device's unit square
+    /// onto; nil for the whole screen (no mapping).
+    static func mapped(_ m: [Double], width: Double, height: Double) -> (x: Double, y: Double, width: Double, height: Double)? {
+        let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map { (u, v) in
+            (m[0] * u + m[1] * v + m[2], m[3] * u + m[4] * v + m[5])
+        }
+        let x0 = corners.map(\.0).min()!, x1 = corners.map(\.0).max()!
+        let y0 = corners.map(\.1).min()!, y1 = corners.map(\.1).max()!
+        if abs(x0) < 1e-3 && abs(y0) < 1e-3 && abs(x1 - 1) < 1e-3 && abs(y1 - 1) < 1e-3 { return nil }
+        return (x0 * width, y0 * height, (x1 - x0) * width, (y1 - y0) * height)
+    }
 }

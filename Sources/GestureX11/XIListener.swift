@@ -33,8 +33,16 @@ public final class XIListener {
         devices = XDevice.query(connection)
     }
 
-    /// Engine devices for the touch-capable ones.
-    public var engineDevices: [Device] { devices.filter { $0.kind != .other && $0.enabled }.map(\.device) }
+    /// Engine devices for the touch-capable ones; touchscreens with the
+    /// output they are mapped to.
+    public var engineDevices: [Device] {
+        let outputs = lastScreen.outputs
+        return devices.filter { $0.kind != .other && $0.enabled }.map { d in
+            var dev = d.device
+            if d.kind == .touchscreen { dev.output = monitors.mappedOutput(device: d.id, outputs: outputs) }
+            return dev
+        }
+    }
 
     // MARK: Listening
 
@@ -143,6 +151,8 @@ public final class XIListener {
                 if screen != lastScreen {
                     lastScreen = screen
                     emit(.screenChanged(screen), now)
+                    // Touchscreens' mapped outputs may have changed with them.
+                    for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), now) }
                 }
                 continue
             }

@@ -68,4 +68,19 @@ import Testing
         #expect(r.phases == ["edge:began", "edge:ended"])   // only the second
         #expect((r.first("edge", .began)?.time ?? 0) > 1)   // the swipe after the change
     }
+
+    /// Mirrored outputs of different sizes (a projector showing the laptop's
+    /// top-left): a touchscreen mapped to the laptop's panel has the panel's
+    /// edges, not the projector's, wherever the two overlap.
+    @Test(arguments: [("eDP-1", false), (nil, true)] as [(String?, Bool)])
+    func aMappedTouchscreenHasItsOutputsEdges(mapped: String?, recognized: Bool) {
+        var b = TraceBuilder.standard(seed: 3, outputs: [Output(name: "eDP-1", x: 0, y: 0, width: 1920, height: 1080),
+                                                         Output(name: "HDMI-1", x: 0, y: 0, width: 1280, height: 720)])
+        b.header.devices[0].output = mapped
+        b.land(at: [Point(x: 1272, y: 400)])           // 8 px from HDMI-1's right edge, 648 px from eDP-1's
+        b.move(by: Point(x: -300, y: 0), over: 0.2)
+        b.lift()
+        let r = Run(b, [bind("edge", swipe(.left, fingers: 1, from: .rightEdge))])
+        #expect(r.phases == (recognized ? ["edge:began", "edge:ended"] : []))
+    }
 }

@@ -186,6 +186,36 @@ extension XTests {
             #expect(screens.last != before)
         }
 
+        /// `xinput map-to-output`: a device's Coordinate Transformation Matrix
+        /// names the output it is mapped to (the XTEST pointer has one in Xvfb).
+        @Test func aDeviceMatrixNamesItsOutput() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            setMonitor(conn, name: "LEFT", x: 0, y: 0, width: 960, height: 1080)
+            setMonitor(conn, name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)
+            let monitors = Monitors(connection: conn)
+            let outputs = monitors.outputs
+            guard let xtest = XDevice.query(conn).first(where: { $0.name == "Virtual core XTEST pointer" }) else {
+                Issue.record("no XTEST pointer")
+                return
+            }
+            #expect(monitors.mappedOutput(device: xtest.id, outputs: outputs) == nil)   // identity: the whole screen
+            func setMatrix(_ m: [Float]) {
+                var longs = m.map { Int(UInt32($0.bitPattern)) }
+                longs.withUnsafeMutableBytes {
+                    XIChangeProperty(conn.display, xtest.id, conn.atom("Coordinate Transformation Matrix"), conn.atom("FLOAT"),
+                                     32, PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 9)
+                }
+                conn.sync()
+            }
+            setMatrix([0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
+            #expect(monitors.mappedOutput(device: xtest.id, outputs: outputs) == "RIGHT")
+            setMatrix([0.5, 0, 0, 0, 1, 0, 0, 0, 1])
+            #expect(monitors.mappedOutput(device: xtest.id, outputs: outputs) == "LEFT")
+            setMatrix([0.4, 0, 0, 0, 1, 0, 0, 0, 1])
+            #expect(monitors.mappedOutput(device: xtest.id, outputs: outputs) == nil)   // no output is that rectangle
+        }
+
         /// EWMH: the root names the window manager's window, which names itself.
         @Test func theWindowManagerIsNamedByEWMH() throws {
             let x = try Xvfb()

@@ -27,9 +27,11 @@ public enum Recorder {
         }
         defer { fclose(f) }
         // The screen with its monitors (edges are per output); every slave
-        // pointer, so a device's events always name a header device.
+        // pointer, so a device's events always name a header device, and
+        // touchscreens with the output they are mapped to.
+        let mapped = Dictionary(uniqueKeysWithValues: listener.engineDevices.map { ($0.id, $0) })
         let header = TraceHeader(screen: listener.monitors.screen,
-                                 devices: listener.devices.map { Device(id: $0.id, name: $0.name, kind: $0.kind) })
+                                 devices: listener.devices.map { mapped[$0.id] ?? $0.device })
         fputs(TraceWriter.header(header) + "\n", f)
         fflush(f)
         report("recording to \(path) (\(listener.devices.filter { $0.kind != .other }.count) touch devices); Ctrl+C to stop")
