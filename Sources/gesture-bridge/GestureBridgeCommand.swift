@@ -69,16 +69,22 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let path = config.path ?? ConfigLoader.defaultPath(environment: FileSystem.environment())
-        if FileSystem.exists(path) && !force {
-            printError("\(path) already exists; not replacing it. Use --force to replace it with the default.")
-            throw ExitCode(1)
-        }
-        switch FileSystem.write(DefaultConfig.text, to: path) {
-        case .success: print("wrote \(path)")
-        case .failure(let e):
-            printError("cannot write the config: \(e)")
-            throw ExitCode(1)
-        }
+        try writeConfig(DefaultConfig.text, to: path, force: force, replacement: "the default")
+    }
+}
+
+/// Writes a config file (creating its directory), never replacing one
+/// without --force: `init` and `import --output`.
+func writeConfig(_ text: String, to path: String, force: Bool, replacement: String) throws {
+    if FileSystem.exists(path) && !force {
+        printError("\(path) already exists; not replacing it. Use --force to replace it with \(replacement).")
+        throw ExitCode(1)
+    }
+    switch FileSystem.write(text, to: path) {
+    case .success: print("wrote \(path)")
+    case .failure(let e):
+        printError("cannot write the config: \(e)")
+        throw ExitCode(1)
     }
 }
 
@@ -207,7 +213,8 @@ struct ImportCommand: ParsableCommand {
             Reads FILE (touchegg: ~/.config/touchegg/touchegg.conf; libinput-gestures: \
             ~/.config/libinput-gestures.conf; fusuma: ~/.config/fusuma/config.yml) and \
             prints an equivalent config.toml, with a comment on each setting that has no \
-            equivalent. Save it with `> ~/.config/gesture-bridge/config.toml` and check it.
+            equivalent; with --output, writes it there instead (never replacing a file \
+            without --force). Check it with `gesture-bridge check --config FILE`.
             """
     )
 
@@ -217,6 +224,9 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(help: "touchegg, libinput-gestures or fusuma.") var tool: Tool
     @Argument(help: "Its config file.") var file: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the config to this file instead of stdout.", valueName: "FILE"))
+    var output: String?
+    @Flag(help: "With --output: replace the file if it exists.") var force = false
 
     func run() throws {
         let text: String
@@ -233,8 +243,12 @@ struct ImportCommand: ParsableCommand {
             case .libinputGestures: imported = try LibinputGesturesImporter.convert(text, file: file)
             case .fusuma: imported = try FusumaImporter.convert(text, file: file)
             }
-            print(imported.toml, terminator: "")
-        } catch {
+            if let output {
+                try writeConfig(imported.toml, to: output, force: force, replacement: "the import")
+            } else {
+                print(imported.toml, terminator: "")
+            }
+        } catch let error as ImportError {
             printError("\(error)")
             throw ExitCode(1)
         }

@@ -91,6 +91,18 @@ import Glibc
         #expect(missing.status == 1 && missing.stderr.contains("cannot read /nonexistent/config.yml: No such file or directory"))
         let unknown = run("import", "easystroke", dir + "/fusuma.yml")
         #expect(unknown.status == 64 && unknown.stderr.contains("easystroke"))
+        // --output: written, then never replaced without --force.
+        let target = home + "/.config/gesture-bridge/imported.toml"
+        _ = Spawn.run("/bin/rm", ["-f", target], environment: [:])
+        let written = run("import", "fusuma", dir + "/fusuma.yml", "--output", target)
+        #expect(written.status == 0 && written.stdout == "wrote \(target)\n")
+        #expect((try? FileSystem.read(target).get())?.hasPrefix("# Imported from fusuma") == true)
+        let again = run("import", "libinput-gestures", dir + "/libinput-gestures.conf", "--output", target)
+        #expect(again.status == 1 && again.stderr.contains("already exists; not replacing it. Use --force"))
+        #expect((try? FileSystem.read(target).get())?.hasPrefix("# Imported from fusuma") == true)
+        let forced = run("import", "libinput-gestures", dir + "/libinput-gestures.conf", "--output", target, "--force")
+        #expect(forced.status == 0)
+        #expect((try? FileSystem.read(target).get())?.hasPrefix("# Imported from libinput-gestures") == true)
     }
 
     @Test func helpIsThereForEveryCommand() {
