@@ -86,9 +86,10 @@ public final class Monitors {
                             &data) == Success, let data else { return nil }
         defer { XFree(data) }
         guard format == 32, n == 9 else { return nil }
-        // 32-bit items come as longs in Xlib's buffer; FLOAT items hold a Float's bits.
-        return data.withMemoryRebound(to: Int.self, capacity: 9) { p in
-            (0..<9).map { Double(Float(bitPattern: UInt32(truncatingIfNeeded: p[$0]))) }
+        // XIGetProperty keeps 32-bit items 32 bits wide (XGetWindowProperty
+        // widens them to longs; this does not); FLOAT items are a Float's bits.
+        return data.withMemoryRebound(to: UInt32.self, capacity: 9) { p in
+            (0..<9).map { Double(Float(bitPattern: p[$0])) }
         }
     }
 

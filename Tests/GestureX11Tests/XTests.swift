@@ -201,8 +201,8 @@ extension XTests {
             }
             #expect(monitors.mappedOutput(device: xtest.id, outputs: outputs) == nil)   // identity: the whole screen
             func setMatrix(_ m: [Float]) {
-                var longs = m.map { Int(UInt32($0.bitPattern)) }
-                longs.withUnsafeMutableBytes {
+                var items = m.map(\.bitPattern)   // XIChangeProperty takes 32-bit items as 32 bits
+                items.withUnsafeMutableBytes {
                     XIChangeProperty(conn.display, xtest.id, conn.atom("Coordinate Transformation Matrix"), conn.atom("FLOAT"),
                                      32, PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 9)
                 }
