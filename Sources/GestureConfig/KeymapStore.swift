@@ -65,15 +65,22 @@ public struct KeymapStore: Sendable {
         return nil
     }
 
+    /// The lowercase words of `XDG_CURRENT_DESKTOP` (`ubuntu:GNOME`) and
+    /// `DESKTOP_SESSION`; empty when the environment names no desktop (then
+    /// the window manager decides). Cheap: no keymap is read.
+    public static func desktopWords(environment env: [String: String]) -> [String] {
+        ((env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
+            + (env["DESKTOP_SESSION"] ?? "").split(separator: "/").suffix(1))
+            .map { $0.lowercased() }.filter { !$0.isEmpty }
+    }
+
     /// The keymap for the running desktop: words of `XDG_CURRENT_DESKTOP`
     /// (`ubuntu:GNOME`) and `DESKTOP_SESSION`, matched against each keymap's
     /// `match`; when the environment names no desktop, the words of the
     /// window manager's name (`_NET_WM_NAME`: "KWin", "Mutter (Muffin)").
     /// Returns the name and what was tried.
     public func detect(environment env: [String: String], windowManager: String? = nil) -> (name: String?, desktop: String) {
-        var words = ((env["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":")
-            + (env["DESKTOP_SESSION"] ?? "").split(separator: "/").suffix(1))
-            .map { $0.lowercased() }.filter { !$0.isEmpty }
+        var words = Self.desktopWords(environment: env)
         var desktop = env["XDG_CURRENT_DESKTOP"].flatMap { $0.isEmpty ? nil : $0 } ?? env["DESKTOP_SESSION"] ?? ""
         if words.isEmpty, let wm = windowManager, !wm.isEmpty {
             // Last word first: the qualifier comes last ("Mutter (Muffin)" is Cinnamon's).

@@ -103,7 +103,7 @@ struct KeymapsCommand: ParsableCommand {
         guard let name else {
             // As the daemon does: the window manager decides when the environment names no desktop.
             var wm: String? = nil
-            if store.detect(environment: env).desktop.isEmpty, let display = env["DISPLAY"], !display.isEmpty {
+            if KeymapStore.desktopWords(environment: env).isEmpty, let display = env["DISPLAY"], !display.isEmpty {
                 wm = (try? XConnection(name: display)).flatMap { WindowManager.name($0) }
             }
             let detected = store.detect(environment: env, windowManager: wm).name

@@ -312,7 +312,7 @@ public final class Daemon {
         guard wm != loader.windowManager else { return }
         loader.windowManager = wm
         if let wm { log.info("window manager: \(wm)") }
-        guard loader.keymaps.detect(environment: loader.environment).desktop.isEmpty else { return }
+        guard KeymapStore.desktopWords(environment: loader.environment).isEmpty else { return }
         if FileSystem.exists(configPath) {
             reload()
         } else if case .success(let c) = loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName) {
