@@ -26,7 +26,7 @@ public struct ReplayPrinter {
         public var isExplanation: Bool
     }
 
-    private func bindingName(_ id: BindingID) -> String {
+    func bindingName(_ id: BindingID) -> String {
         names.indices.contains(id) ? names[id] : "#\(id)"
     }
 

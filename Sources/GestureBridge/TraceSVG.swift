@@ -17,14 +17,12 @@ public struct TraceSVG {
     let trace: Trace
     let effects: [Effect]
     let printer: ReplayPrinter
-    let names: [String]
 
     /// `effects`: the replay of `trace` with `explain` on (arena notes included).
     public init(trace: Trace, effects: [Effect], config: LoadedConfig) {
         self.trace = trace
         self.effects = effects
         printer = ReplayPrinter(config: config, json: false, explain: true)
-        names = config.table.allBindings.map(\.name)
     }
 
     public func render() -> String {
@@ -77,12 +75,12 @@ public struct TraceSVG {
         let end = max(trace.events.last?.t ?? 0, effects.map(effectTime).max() ?? 0, 0.001)
         let labelWidth = 150.0
         let t0 = Self.margin + labelWidth, tWidth = Self.width - t0 - Self.margin
-        func tx(_ t: Seconds) -> String { n(t0 + t / end * tWidth) }
+        func tx(_ t: Seconds) -> Double { t0 + t / end * tWidth }
         let axisY = timelineTop + Double(rows.count + 1) * rowHeight
         svg.element("line", ["x1": n(t0), "y1": n(axisY), "x2": n(t0 + tWidth), "y2": n(axisY), "stroke": "#333"])
         for k in 0...4 {
             let t = end * Double(k) / 4
-            svg.text(ReplayPrinter.fixed(t) + " s", ["x": tx(t), "y": n(axisY + 14), "text-anchor": "middle", "fill": "#333"])
+            svg.text(ReplayPrinter.fixed(t) + " s", ["x": n(tx(t)), "y": n(axisY + 14), "text-anchor": "middle", "fill": "#333"])
         }
         for (row, binding) in rows.enumerated() {
             let y = timelineTop + Double(row) * rowHeight
@@ -96,17 +94,16 @@ public struct TraceSVG {
             switch e {
             case .gesture(let g):
                 guard let row = rows.firstIndex(of: g.binding) else { continue }
-                let y = n(timelineTop + Double(row) * rowHeight)
-                mark(&svg, phase: g.phase, x: tx(g.time), y: y, colour: colour(g.binding),
+                mark(&svg, phase: g.phase, x: tx(g.time), y: timelineTop + Double(row) * rowHeight, colour: colour(g.binding),
                      tooltip: tooltip.isEmpty ? "\(ReplayPrinter.fixed(g.time))  \(name(g.binding)) \(g.phase.rawValue)" : tooltip)
             case .touch(let d):
                 let c = d.decision == .claimed ? (claimant(d).map(colour) ?? "#333") : Self.released
-                svg.open("rect", ["x": n(Double(tx(d.time))! - 3), "y": n(arenaY - 7), "width": "6", "height": "6",
+                svg.open("rect", ["x": n(tx(d.time) - 3), "y": n(arenaY - 7), "width": "6", "height": "6",
                                   "fill": d.decision == .claimed ? c : "white", "stroke": c])
                 svg.title(tooltip)
                 svg.close("rect")
             case .arena(let a) where a.kind != .joined:
-                svg.open("path", ["d": "M \(tx(a.time)) \(n(arenaY + 1)) l -4 7 h 8 z",
+                svg.open("path", ["d": "M \(n(tx(a.time))) \(n(arenaY + 1)) l -4 7 h 8 z",
                                   "fill": a.kind == .won ? colour(a.binding) : "white", "stroke": colour(a.binding)])
                 svg.title(tooltip)
                 svg.close("path")
@@ -212,11 +209,11 @@ public struct TraceSVG {
         }
     }
 
-    private func name(_ b: BindingID) -> String { names.indices.contains(b) ? names[b] : "#\(b)" }
+    private func name(_ b: BindingID) -> String { printer.bindingName(b) }
     private func colour(_ b: BindingID) -> String { Self.palette[b % Self.palette.count] }
 
-    private func mark(_ svg: inout SVGText, phase: GesturePhase, x: String, y: String, colour: String, tooltip: String) {
-        let cx = Double(x)!, cy = Double(y)!
+    private func mark(_ svg: inout SVGText, phase: GesturePhase, x cx: Double, y cy: Double, colour: String, tooltip: String) {
+        let x = n(cx), y = n(cy)
         let shape: (String, [String: String])
         switch phase {
         case .began: shape = ("circle", ["cx": x, "cy": y, "r": "5", "fill": colour])
