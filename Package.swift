@@ -54,6 +54,13 @@ let package = Package(
             dependencies: ["GestureBridge", "GestureX11", "GestureActions", "GestureConfig", "XTestSupport"],
             path: "Benchmarks/gesture-bench"
         ),
+        // The E2E guest's observer and input player (Tests/E2E: a VM with a real
+        // Xorg, libinput and uinput devices).
+        .executableTarget(
+            name: "gesture-e2e-probe",
+            dependencies: ["CX11", "CLinux", "GestureX11"],
+            path: "Tests/E2E/Probe"
+        ),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),
         .testTarget(name: "GestureBridgeTests",
                     dependencies: ["GestureBridge", "GestureCore", "GestureConfig", "XTestSupport", "CX11", "GestureX11"]),

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Writes the E2E fixtures: evemu device descriptions (devices/*.desc) and
+evemu-play recordings (recordings/*.evemu), deterministically; the outputs are
+committed, `--check` says whether they are current.
+
+Gestures are written as finger paths in millimetres, sampled every FRAME
+seconds; every finger of a gesture lands in one frame and lifts in one frame
+(libinput counts fingers per frame). Each recording names its threshold frame
+in a comment: the frame whose events should make the daemon act (the lift for
+an on-ended action), which the E2E report measures latency from."""
+import math, pathlib, sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+FRAME = 0.012  # seconds between frames (libinput's touchpads report at 80-140 Hz)
+
+EV_SYN, EV_KEY, EV_ABS = 0x00, 0x01, 0x03
+SYN_REPORT = 0x00
+BTN_LEFT, BTN_TOOL_FINGER, BTN_TOOL_QUINTTAP, BTN_TOUCH = 0x110, 0x145, 0x148, 0x14a
+BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP = 0x14d, 0x14e, 0x14f
+ABS_X, ABS_Y = 0x00, 0x01
+ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 0x2f, 0x35, 0x36, 0x39
+INPUT_PROP_POINTER, INPUT_PROP_DIRECT, INPUT_PROP_BUTTONPAD = 0, 1, 2
+TOOL_FOR_COUNT = {1: BTN_TOOL_FINGER, 2: BTN_TOOL_DOUBLETAP, 3: BTN_TOOL_TRIPLETAP,
+                  4: BTN_TOOL_QUADTAP, 5: BTN_TOOL_QUINTTAP}
+
+class Device:
+    def __init__(self, name, bus, props, keys, width_mm, height_mm, res, slots):
+        self.name, self.bus, self.props, self.keys = name, bus, props, keys
+        self.width_mm, self.height_mm, self.res, self.slots = width_mm, height_mm, res, slots
+        self.is_touchpad = INPUT_PROP_POINTER in props
+
+    def description(self):
+        def bitlines(prefix, bits):
+            size = max(bits) // 8 + 1
+            data = bytearray((size + 7) // 8 * 8)
+            for b in bits:
+                data[b // 8] |= 1 << (b % 8)
+            return [prefix + " ".join(f"{x:02x}" for x in data[i:i + 8]) for i in range(0, len(data), 8)]
+        xmax, ymax = self.width_mm * self.res, self.height_mm * self.res
+        lines = ["# EVEMU 1.3", f"# {self.width_mm} x {self.height_mm} mm, {self.res} units/mm, {self.slots} slots",
+                 f"N: {self.name}", f"I: {self.bus:04x} 4742 {0x0e2e if self.is_touchpad else 0x0e2d:04x} 0001"]
+        lines += bitlines("P: ", self.props)
+        lines += bitlines("B: 00 ", [EV_SYN, EV_KEY, EV_ABS])
+        lines += bitlines("B: 01 ", self.keys)
+        lines += bitlines("B: 03 ", [ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID])
+        for code, lo, hi, res in [(ABS_X, 0, xmax, self.res), (ABS_Y, 0, ymax, self.res),
+                                  (ABS_MT_SLOT, 0, self.slots - 1, 0),
+                                  (ABS_MT_POSITION_X, 0, xmax, self.res), (ABS_MT_POSITION_Y, 0, ymax, self.res),
+                                  (ABS_MT_TRACKING_ID, 0, 65535, 0)]:
+            lines.append(f"A: {code:02x} {lo} {hi} 0 0 {res}")
+        return "\n".join(lines) + "\n"
+
+TOUCHPAD = Device("GestureBridge E2E Touchpad", 0x18, [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD],
+                  [BTN_LEFT, BTN_TOOL_FINGER, BTN_TOOL_QUINTTAP, BTN_TOUCH, BTN_TOOL_DOUBLETAP,
+                   BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP], 100, 60, 40, 5)
+# 300 x 225 mm: the 4:3 of the guest's 1024x768 screen, 3.41 px/mm.
+TOUCHSCREEN = Device("GestureBridge E2E Touchscreen", 0x03, [INPUT_PROP_DIRECT], [BTN_TOUCH], 300, 225, 10, 10)
+
+def ease(s):
+    """Smooth start and stop, as a finger moves."""
+    return 0.5 - 0.5 * math.cos(math.pi * s)
+
+class Recording:
+    def __init__(self, device):
+        self.device, self.t, self.lines, self.frames = device, 0.0, [], 0
+        self.down = {}          # slot -> (x, y) in device units
+        self.next_id = 100
+
+    def event(self, type_, code, value):
+        self.lines.append(f"E: {self.t:.6f} {type_:04x} {code:04x} {value}")
+
+    def frame(self, positions, lift=False):
+        """positions: one (x_mm, y_mm) per finger, slot = index; lift: all up."""
+        d, landing = self.device, not self.down and not lift
+        for slot, (x, y) in enumerate(positions):
+            ux, uy = round(x * d.res), round(y * d.res)
+            self.event(EV_ABS, ABS_MT_SLOT, slot)
+            if lift:
+                self.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
+                continue
+            if slot not in self.down:
+                self.event(EV_ABS, ABS_MT_TRACKING_ID, self.next_id); self.next_id += 1
+            if self.down.get(slot, (None, None))[0] != ux: self.event(EV_ABS, ABS_MT_POSITION_X, ux)
+            if self.down.get(slot, (None, None))[1] != uy: self.event(EV_ABS, ABS_MT_POSITION_Y, uy)
+            self.down[slot] = (ux, uy)
+        if landing or lift:
+            self.event(EV_KEY, BTN_TOUCH, 0 if lift else 1)
+            if d.is_touchpad:
+                self.event(EV_KEY, TOOL_FOR_COUNT[len(positions)], 0 if lift else 1)
+        if not lift:
+            self.event(EV_ABS, ABS_X, self.down[0][0]); self.event(EV_ABS, ABS_Y, self.down[0][1])
+        else:
+            self.down = {}
+        self.event(EV_SYN, SYN_REPORT, 0)
+        self.frames += 1
+        self.t += FRAME
+
+    def text(self, title, threshold):
+        head = [f"# {title}", f"# device: {self.device.name}; {self.frames} frames of {FRAME * 1000:.0f} ms",
+                f"# threshold-frame: {threshold}"]
+        return "\n".join(head + self.lines) + "\n"
+
+def path_gesture(device, starts, moves, frames, lift=True, hold_frames=0):
+    """Fingers land at starts (mm), each moves by its (dx, dy) over `frames`
+    frames, stay still `hold_frames`, then lift (unless lift=False). Returns
+    the recording and the index of its last frame."""
+    r = Recording(device)
+    r.frame(starts)
+    for i in range(1, frames + 1):
+        s = ease(i / frames)
+        r.frame([(x + dx * s, y + dy * s) for (x, y), (dx, dy) in zip(starts, moves)])
+    for _ in range(hold_frames):
+        r.t += FRAME
+    if lift:
+        r.frame(starts, lift=True)
+    return r, r.frames - 1
+
+def row(n, x, y, spacing):
+    return [(x + i * spacing, y) for i in range(n)]
+
+def recordings():
+    tp, ts = TOUCHPAD, TOUCHSCREEN
+    out = {}
+    def swipe(name, device, starts, dx, dy, frames, title):
+        r, last = path_gesture(device, starts, [(dx, dy)] * len(starts), frames)
+        out[name] = r.text(title + " (threshold: the lift, the binding acts on-ended)", last)
+
+    swipe("touchpad-swipe-left-3", tp, row(3, 55, 30, 12), -40, 0, 24, "touchpad: 3 fingers swipe left 40 mm")
+    swipe("touchpad-swipe-right-3", tp, row(3, 15, 30, 12), 40, 0, 24, "touchpad: 3 fingers swipe right 40 mm")
+    swipe("touchpad-swipe-up-4", tp, row(4, 25, 45, 12), 0, -30, 24, "touchpad: 4 fingers swipe up 30 mm")
+    # Pinches: 20 mm apart to 62 and back. libinput's scale is relative to
+    # where it decides "pinch" (a few mm into the motion), so the scale at the
+    # lift is 2.4-3.1 (out) or 0.32-0.36 (in): with on-step every 0.5 (x1.5)
+    # that is exactly 2 steps either way, wherever libinput decided.
+    for name, a, b in [("touchpad-pinch-out-2", 10, 31), ("touchpad-pinch-in-2", 31, 10)]:
+        r, last = path_gesture(tp, [(50 - a, 30), (50 + a, 30)], [(a - b, 0), (b - a, 0)], 30)
+        out[name] = r.text(f"touchpad: 2 fingers {2 * a} mm apart to {2 * b} mm "
+                           "(threshold: none; each step fires on the frame that crosses it)", "-")
+    # Held: 4 fingers down and moving, no lift; the lift is its own recording.
+    r, last = path_gesture(tp, row(4, 25, 15, 12), [(0, 30)] * 4, 24, lift=False)
+    out["touchpad-swipe-down-4-held"] = r.text("touchpad: 4 fingers swipe down 30 mm and stay down "
+                                               "(threshold: the frame that passes the swipe distance, in "
+                                               "libinput's accelerated deltas: not known in advance)", "-")
+    r = Recording(tp); r.frame(row(4, 25, 45, 12), lift=True)
+    out["touchpad-lift-4"] = r.text("touchpad: the lift of touchpad-swipe-down-4-held", 0)
+
+    # Touchscreen: 1024x768 over 300 x 225 mm; the probe's windows split it at
+    # x = 512 px (150 mm): e2e-app on the left, e2e-other on the right.
+    swipe("touchscreen-swipe-left-3", ts, row(3, 230, 110, 15), -60, 0, 20,
+          "touchscreen: 3 fingers swipe left 60 mm over e2e-other")
+    swipe("touchscreen-swipe-down-3-app", ts, row(3, 40, 60, 15), 0, 60, 20,
+          "touchscreen: 3 fingers swipe down 60 mm over e2e-app")
+    swipe("touchscreen-swipe-down-3-other", ts, row(3, 200, 60, 15), 0, 60, 20,
+          "touchscreen: 3 fingers swipe down 60 mm over e2e-other")
+    # 60 ms: lifted before the daemon's finger-landing window (80 ms) closes.
+    r, last = path_gesture(ts, [(75, 150)], [(0, 0)], 4)
+    out["touchscreen-tap-1"] = r.text("touchscreen: 1 finger tap over e2e-app, 60 ms "
+                                      "(threshold: the landing; the daemon should hand it back)", 0)
+    r, last = path_gesture(ts, [(60, 150)], [(40, -20)], 25)
+    out["touchscreen-drag-1"] = r.text("touchscreen: 1 finger drag 45 mm over e2e-app "
+                                       "(threshold: the landing; the daemon should hand it back)", 0)
+    return out
+
+def files():
+    result = {HERE / "devices/touchpad.desc": TOUCHPAD.description(),
+              HERE / "devices/touchscreen.desc": TOUCHSCREEN.description()}
+    for name, text in recordings().items():
+        result[HERE / f"recordings/{name}.evemu"] = text
+    return result
+
+if __name__ == "__main__":
+    check = "--check" in sys.argv
+    stale = []
+    for path, text in files().items():
+        if check:
+            if not path.exists() or path.read_text() != text:
+                stale.append(str(path.relative_to(HERE)))
+        else:
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text)
+    if stale:
+        print("stale (run Tests/E2E/make-fixtures.py):", *stale, file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The end-to-end tests on real touches, one command:
+#   Tests/E2E/run.sh                   build, boot the VM, run every scenario
+#   Tests/E2E/run.sh --without-daemon  the control run: the same scenarios with
+#                                      no daemon, where every one must fail
+# A qemu VM (software emulation) boots a Debian kernel with uinput and a real
+# Xorg with libinput; evemu creates a touchpad and a touchscreen; recordings
+# are played into them; a second X client observes what really happened.
+# The image is cached (Tests/E2E/image.sh); results, logs and the daemon's
+# output stay in .build-e2e/last/. Needs qemu-system-x86 mmdebstrap cpio kmod
+# (.ci/run installs them) and root for mmdebstrap.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+control=0
+case "${1:-}" in
+  "") ;;
+  --without-daemon) control=1 ;;
+  *) echo "usage: Tests/E2E/run.sh [--without-daemon]" >&2; exit 2 ;;
+esac
+say() { echo "e2e: $*" >&2; }
+for tool in qemu-system-x86_64 mmdebstrap cpio modprobe; do
+  command -v "$tool" >/dev/null || { echo "e2e: $tool is missing (apt-get install qemu-system-x86 mmdebstrap cpio kmod)" >&2; exit 2; }
+done
+python3 Tests/E2E/make-fixtures.py --check
+
+# The daemon and the probe, built for any glibc system (static Swift stdlib);
+# the same build folder as the benchmarks' static build.
+if [ "${NO_BUILD:-0}" != 1 ]; then
+  say "building (release, static Swift stdlib)"
+  swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >&2
+  swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-e2e-probe >&2
+fi
+image=$(Tests/E2E/image.sh)
+
+run=.build-e2e/last
+rm -rf "$run"; mkdir -p "$run/bin"
+for b in gesture-bridge gesture-e2e-probe; do strip -o "$run/bin/$b" ".build-static/release/$b"; done
+cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml "$run/"
+echo "E2E_NO_DAEMON=$control" >"$run/env"
+
+say "booting the VM (kernel $(cat "$image/kernel-version"); console in $run/console.log)"
+start=$(date +%s)
+# TCG: /dev/kvm exists on these machines but KVM guests hang. qboot enters the
+# uncompressed kernel through PVH. Bounded: a hung guest is killed.
+timeout 900 qemu-system-x86_64 -machine pc,accel=tcg -m 2048 -smp 2 \
+  -bios /usr/share/qemu/qboot.rom -kernel "$image/vmlinux" -initrd "$image/initramfs.cpio" \
+  -append "console=ttyS0 quiet panic=-1" -display none -serial "file:$run/console.log" \
+  -monitor none -no-reboot \
+  -virtfs "local,path=$PWD/$run,mount_tag=share,security_model=none,id=share" || true
+say "VM ran $(( $(date +%s) - start )) s"
+
+[ -f "$run/results" ] || { say "no results: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
+cat "$run/results"
+status=$(cat "$run/exit-status" 2>/dev/null || echo missing)
+passed=$(grep -c '^PASS' "$run/results" || true); failed=$(grep -c '^FAIL' "$run/results" || true)
+if [ $control = 1 ]; then
+  # The control run passes when every scenario failed without the daemon.
+  say "control run without the daemon: $failed failed, $passed passed (want 0 passed)"
+  [ "$passed" = 0 ] && [ "$failed" -gt 0 ]
+else
+  say "$passed passed, $failed failed (guest exit status $status)"
+  [ "$status" = 0 ] && [ "$failed" = 0 ] && [ "$passed" -gt 0 ]
+fi
