@@ -18,10 +18,19 @@ public struct XErrorRecord: Hashable, Sendable, CustomStringConvertible {
 /// daemon has one thread; tests run connections on several, hence the lock.
 enum XErrorLog {
     struct State {
-        var errors: [UInt: [XErrorRecord]] = [:]
-        var lost: Set<UInt> = []
+        var errors: [UInt: [XErrorRecord]] = [:] {
+            didSet { XErrorLog.errorsPending.store(!errors.isEmpty, ordering: .releasing) }
+        }
+        var lost: Set<UInt> = [] {
+            didSet { XErrorLog.anyLost.store(!lost.isEmpty, ordering: .releasing) }
+        }
     }
     static let state = Mutex(State())
+    /// Mirrors of "some connection has errors / was lost", kept under the
+    /// lock: the daemon asks `alive` and `takeErrors` on every wakeup, and
+    /// nearly always the answer is "none", without taking the lock.
+    static let errorsPending = Atomic<Bool>(false)
+    static let anyLost = Atomic<Bool>(false)
 
     static let handler: XErrorHandler = { display, event in
         guard let display, let e = event?.pointee else { return 0 }
@@ -97,11 +106,15 @@ public final class XConnection {
     public var fd: Int32 { cx_ConnectionNumber(dpy) }
 
     /// False once the server has gone away.
-    public var alive: Bool { !XErrorLog.state.withLock { $0.lost.contains(UInt(bitPattern: dpy)) } }
+    public var alive: Bool {
+        guard XErrorLog.anyLost.load(ordering: .acquiring) else { return true }
+        return !XErrorLog.state.withLock { $0.lost.contains(UInt(bitPattern: dpy)) }
+    }
 
     /// X errors on this connection since the last call.
     public func takeErrors() -> [XErrorRecord] {
-        XErrorLog.state.withLock { s in
+        guard XErrorLog.errorsPending.load(ordering: .acquiring) else { return [] }
+        return XErrorLog.state.withLock { s in
             defer { s.errors[UInt(bitPattern: dpy)] = nil }
             return s.errors[UInt(bitPattern: dpy)] ?? []
         }

@@ -24,7 +24,7 @@ trap 'rm -rf "$work"' EXIT
 say "kernel"
 kpkg=$(apt-cache depends linux-image-amd64 | awk '/Depends:/ { print $2; exit }')
 [ -n "$kpkg" ] || { echo "image: apt knows no linux-image-amd64 (run apt-get update)" >&2; exit 1; }
-(cd "$work" && apt-get download "$kpkg" 2>/dev/null) \
+(cd "$work" && apt-get -q download "$kpkg" >&2) \
   || { echo "image: apt-get download $kpkg failed" >&2; exit 1; }
 dpkg-deb -x "$work"/"$kpkg"_*.deb "$work/kernel"
 kver=${kpkg#linux-image-}
@@ -37,7 +37,7 @@ head -c 4 "$work/vmlinux" | grep -q ELF || { echo "image: no ELF kernel inside v
 # The root filesystem.
 say "root filesystem from $mirror (about a minute)"
 packages=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput
-  xinput x11-utils x11-xserver-utils evemu-tools udev kmod procps mount
+  xinput x11-utils x11-xserver-utils evemu-tools udev kmod procps mount lisgd valgrind
   libx11-6 libxi6 libxtst6 libxrandr2 libstdc++6)
 mmdebstrap --quiet --variant=essential --include="$(IFS=,; echo "${packages[*]}")" \
   --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
@@ -47,6 +47,11 @@ mmdebstrap --quiet --variant=essential --include="$(IFS=,; echo "${packages[*]}"
 # compiler), ICU; about half the image.
 rm -rf "$work/root/usr/lib/x86_64-linux-gnu/dri" "$work/root"/usr/lib/x86_64-linux-gnu/libLLVM* \
   "$work/root"/usr/lib/x86_64-linux-gnu/libicudata* "$work/root/var/cache/apt" "$work/root/var/lib/apt/lists"
+# Of valgrind (the side-by-side counts instructions), callgrind only; and not
+# libc's debug symbols, which callgrind does without.
+find "$work/root/usr/libexec/valgrind" -type f ! -name 'callgrind-amd64-linux' \
+  ! -name 'vgpreload_core-amd64-linux.so' ! -name 'default.supp' -delete
+rm -rf "$work/root/usr/lib/debug"
 
 # Only the modules the guest loads, with their dependencies.
 say "modules for $kver"

@@ -3,6 +3,11 @@
 #   Tests/E2E/run.sh                   build, boot the VM, run every scenario
 #   Tests/E2E/run.sh --without-daemon  the control run: the same scenarios with
 #                                      no daemon, where every one must fail
+#   Tests/E2E/run.sh --versus-lisgd    the same recorded swipes to gesture-bridge
+#                                      and lisgd at once: CPU and instructions per
+#                                      gesture of each (Benchmarks/run.sh reports
+#                                      it; E2E_GESTURES=N, default 20;
+#                                      E2E_CALLGRIND=0 skips the instructions)
 # A qemu VM (software emulation) boots a Debian kernel with uinput and a real
 # Xorg with libinput; evemu creates a touchpad and a touchscreen; recordings
 # are played into them; a second X client observes what really happened.
@@ -11,11 +16,12 @@
 # (.ci/run installs them) and root for mmdebstrap.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-control=0
+control=0 script=scenarios.sh
 case "${1:-}" in
   "") ;;
   --without-daemon) control=1 ;;
-  *) echo "usage: Tests/E2E/run.sh [--without-daemon]" >&2; exit 2 ;;
+  --versus-lisgd) script=versus-peer.sh ;;
+  *) echo "usage: Tests/E2E/run.sh [--without-daemon | --versus-lisgd]" >&2; exit 2 ;;
 esac
 say() { echo "e2e: $*" >&2; }
 for tool in qemu-system-x86_64 mmdebstrap cpio modprobe; do
@@ -35,8 +41,9 @@ image=$(Tests/E2E/image.sh)
 run=.build-e2e/last
 rm -rf "$run"; mkdir -p "$run/bin"
 for b in gesture-bridge gesture-e2e-probe; do strip -o "$run/bin/$b" ".build-static/release/$b"; done
-cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml "$run/"
-echo "E2E_NO_DAEMON=$control" >"$run/env"
+cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/versus.toml "$run/"
+printf 'E2E_NO_DAEMON=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\n' \
+  "$control" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" >"$run/env"
 
 say "booting the VM (kernel $(cat "$image/kernel-version"); console in $run/console.log)"
 start=$(date +%s)

@@ -131,29 +131,35 @@ public final class Daemon {
             shutdown()
             return 0
         }
+        // One pollfd array for the whole run (the loop allocates nothing per wakeup).
+        var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: 3)
+        fds[0].fd = signals.fd
+        fds[1].fd = watcher.fd
         while running {
             let now = monotonicNow()
-            var wake = [engine.nextDeadline.map(wallTime), reloadAt, reconnectAt, session?.synthesizer.restoreDeadline]
-                .compactMap { $0 }
+            var wake = earliest(engine.nextDeadline.map(wallTime), reloadAt)
+            wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
             if let p = play, p.next < p.trace.events.count {
-                wake.append(wallTime(p.start + p.trace.events[p.next].t))
+                wake = earliest(wake, wallTime(p.start + p.trace.events[p.next].t))
             }
-            var timeout = wake.min().map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
+            var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
-            var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)]
-            if let s = session, s.connection.alive { fds.append(pollfd(fd: s.connection.fd, events: Int16(POLLIN), revents: 0)) }
+            fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
+            for i in fds.indices { fds[i].revents = 0 }
             _ = poll(&fds, nfds_t(fds.count), timeout)
             let t = monotonicNow()
 
-            for s in signals.read() {
-                switch s {
-                case .stop: running = false
-                case .reload: reloadAt = t; reportedFailure = nil   // asked for: say it again
-                case .child: Exec.reap()
+            // Only what poll reported: no read syscalls for idle sources.
+            if fds[0].revents != 0 {
+                for s in signals.read() {
+                    switch s {
+                    case .stop: running = false
+                    case .reload: reloadAt = t; reportedFailure = nil   // asked for: say it again
+                    case .child: Exec.reap()
+                    }
                 }
             }
-            if watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
+            if fds[1].revents != 0 && watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
             watcher.rewatch()
 
             if let s = session, s.connection.alive {
@@ -172,6 +178,12 @@ public final class Daemon {
         }
         shutdown()
         return 0
+    }
+
+    private func earliest(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     private func feed(_ input: Input, at t: Double) {

@@ -1,0 +1,173 @@
+# Sourced by run-in-guest.sh after setup.sh: the daemon, then the scenarios
+# of Tests/E2E/README.md, each writing one PASS or FAIL line to results.
+daemon_pid=
+if [ "$no_daemon" != 1 ]; then
+  "$work/gesture-bridge" run --config "$work/config/config.toml" --verbose >"$share/daemon.log" 2>&1 &
+  daemon_pid=$!
+  until_ok 20 grep -q "listening on display" "$share/daemon.log" || { say "daemon did not start"; cat "$share/daemon.log"; exit 3; }
+  say "daemon listening (pid $daemon_pid)"
+else
+  say "control run: no daemon"
+fi
+
+# ---- touchpad (XI 2.4 gestures) ----
+scenario_swipe() {  # name recording keys…
+  local name=$1 rec=$2; shift 2
+  local since; since=$(mark)
+  play touchpad "$rec"
+  local t
+  if t=$(await_chord "$since" "$@"); then
+    local thr; thr=$(sed -n 's/^# threshold-frame: //p' "$share/recordings/$rec.evemu")
+    pass "$name" "$(IFS=+; echo "$*") observed $(latency "$rec" "$t") (threshold frame $thr)"
+  else
+    fail "$name" "no $(IFS=+; echo "$*") within ${timeout_s}s"
+  fi
+  starts+=("$name $since")
+}
+starts=()
+
+scenario_swipe touchpad-swipe-left-3 touchpad-swipe-left-3 Control_L Alt_L Left
+scenario_swipe touchpad-swipe-right-3 touchpad-swipe-right-3 Control_L Alt_L Right
+
+since=$(mark); starts+=("touchpad-swipe-up-4 $since")
+play touchpad touchpad-swipe-up-4
+if t=$(await "$since" "exec touchpad-swipe-up-4"); then
+  line=$(grep "^$t exec" "$observed")
+  missing=
+  for v in GESTURE_NAME=touchpad-swipe-up-4 GESTURE_FINGERS=4 GESTURE_DIRECTION=up GESTURE_PHASE=ended; do
+    [[ " $line " == *" $v "* ]] || missing+=" $v"
+  done
+  if [ -z "$missing" ]; then pass touchpad-swipe-up-4 "exec ran with $(echo "$line" | grep -o 'GESTURE_[A-Z_]*=' | wc -l) GESTURE_* variables, $(latency touchpad-swipe-up-4 "$t")"
+  else fail touchpad-swipe-up-4 "exec ran without$missing: ${line#* exec }"; fi
+else
+  fail touchpad-swipe-up-4 "the exec action did not run within ${timeout_s}s"
+fi
+
+# Pinches: exactly 2 steps each (see make-fixtures.py); counted at the end,
+# between this scenario's start and the next one's.
+declare -A pinch_latency
+for dir in out in; do
+  key=equal; [ $dir = in ] && key=minus
+  since=$(mark); starts+=("touchpad-pinch-$dir-2 $since")
+  play touchpad touchpad-pinch-$dir-2
+  if t=$(await "$since" "key+ $key" 2); then
+    pinch_latency[$dir]="second step $(latency touchpad-pinch-$dir-2 "$t")"
+  else
+    pinch_latency[$dir]="fewer than 2 steps within ${timeout_s}s"
+  fi
+done
+
+# ---- touchscreen (XI 2.2 touches, grabbed: a high binding) ----
+# Consumed: the chord fires and e2e-other, under the fingers, sees none of
+# the touches (counted at the end, over this scenario's span).
+since=$(mark); starts+=("touchscreen-swipe-consumed $since")
+play touchscreen touchscreen-swipe-left-3
+if t=$(await_chord "$since" Super_L Left); then consumed="Super_L+Left observed $(latency touchscreen-swipe-left-3 "$t")"
+else consumed=; fi
+
+# Handed back: one finger is no binding's; the daemon's grab holds it, then
+# rejects it, and X replays it to e2e-app under the finger. The proof that it
+# was held: raw events of that touch (which every client gets at once) came
+# before the window's TouchBegin; without a grab X delivers the TouchBegin
+# together with the raw begin.
+for rec in touchscreen-tap-1 touchscreen-drag-1; do
+  since=$(mark); starts+=("$rec $since")
+  play touchscreen "$rec"
+  land=$(frame_time "$rec" 0)
+  if t_begin=$(await "$since" "touch-begin e2e-app") && t_end=$(await "$since" "touch-end e2e-app"); then
+    id=$(grep "^$t_begin touch-begin" "$observed" | grep -o 'touch=[0-9]*')
+    before=$(( $(count "$since" "$t_begin" "raw-touch-update $id ") + $(count "$since" "$t_begin" "raw-touch-end $id ") ))
+    updates=$(count "$since" "$t_end" "touch-update e2e-app $id ")
+    lift=$(frame_time "$rec" "$(last_frame "$rec")")
+    if [ "$before" -gt 0 ]; then
+      pass "$rec" "held by the grab ($before raw events first), replayed to e2e-app $(( (t_begin - land) / 1000 )) µs after the landing frame, with $updates updates; its end $(( (t_end - lift) / 1000 )) µs after the lift"
+    else
+      fail "$rec" "e2e-app got the touch at once ($(( (t_begin - land) / 1000 )) µs after landing): nothing held it"
+    fi
+  else
+    fail "$rec" "e2e-app was never given the touch (no TouchBegin and TouchEnd within ${timeout_s}s)"
+  fi
+done
+
+# ---- app scope: e2e-app's binding (F5) over e2e-app only; the desktop's (F6) elsewhere ----
+declare -A app
+for where in app other; do
+  key=F5; [ $where = other ] && key=F6
+  since=$(mark); starts+=("app-scope-over-$where $since")
+  play touchscreen touchscreen-swipe-down-3-$where
+  if t=$(await "$since" "key+ $key"); then app[$where]="$key observed $(latency touchscreen-swipe-down-3-$where "$t")"
+  else app[$where]=; fi
+done
+
+# ---- hot-plug: devices created after the daemon started ----
+create_device touchpad2 touchpad.desc
+create_device touchscreen2 touchscreen.desc
+since=$(mark); starts+=("hotplug $since")
+hot=
+node[touchpad]=${node[touchpad2]}
+play touchpad touchpad-swipe-left-3
+if t=$(await_chord "$since" Control_L Alt_L Left); then
+  hot+="new touchpad: Control_L+Alt_L+Left $(latency touchpad-swipe-left-3 "$t")"
+  since=$t
+  node[touchscreen]=${node[touchscreen2]}
+  play touchscreen touchscreen-swipe-left-3
+  if t=$(await_chord "$since" Super_L Left); then pass hotplug "$hot; new touchscreen: Super_L+Left $(latency touchscreen-swipe-left-3 "$t")"
+  else fail hotplug "the touchscreen added after start: no Super_L+Left within ${timeout_s}s ($hot)"; fi
+else
+  fail hotplug "the touchpad added after start: no Control_L+Alt_L+Left within ${timeout_s}s"
+fi
+
+# ---- SIGTERM while a gesture holds a key ----
+since=$(mark); starts+=("sigterm-keydown $since")
+play touchpad touchpad-swipe-down-4-held
+if t=$(await "$since" "key+ Super_L"); then
+  t_kill=$("$probe" signal "$daemon_pid" TERM)
+  if t_up=$(await "$t" "key- Super_L"); then
+    wait "$daemon_pid"; status=$?   # bounded: init's timeout ends the whole run
+    down=$("$probe" keys-down | tr '\n' ' ')
+    if [ -z "$down" ] && [ "$status" = 0 ]; then
+      pass sigterm-keydown "Super_L held $(latency touchpad-swipe-down-4-held "$t"); released $(( (t_up - t_kill) / 1000 )) µs after SIGTERM; daemon exit 0; no key down"
+    else
+      fail sigterm-keydown "after SIGTERM: exit status $status, keys down: ${down:-none}"
+    fi
+  else
+    fail sigterm-keydown "Super_L still down ${timeout_s}s after SIGTERM"
+  fi
+else
+  fail sigterm-keydown "the held swipe pressed no Super_L within ${timeout_s}s"
+fi
+play touchpad touchpad-lift-4
+
+# ---- checks over each scenario's span (from its start to the next one's) ----
+starts+=("end $(mark)")
+span() { local i; for i in "${!starts[@]}"; do [ "${starts[$i]%% *}" = "$1" ] && { echo "${starts[$i]#* } ${starts[$((i + 1))]#* }"; return; }; done; }
+
+for dir in out in; do
+  read -r a b <<<"$(span touchpad-pinch-$dir-2)"
+  plus=$(count "$a" "$b" "key+ equal"); minus=$(count "$a" "$b" "key+ minus")
+  want_plus=2 want_minus=0; [ $dir = in ] && { want_plus=0; want_minus=2; }
+  if [ "$plus" = $want_plus ] && [ "$minus" = $want_minus ]; then pass touchpad-pinch-$dir-2 "$plus zoom-in, $minus zoom-out steps; ${pinch_latency[$dir]}"
+  else fail touchpad-pinch-$dir-2 "$plus zoom-in and $minus zoom-out steps, want $want_plus and $want_minus"; fi
+done
+
+read -r a b <<<"$(span touchscreen-swipe-consumed)"
+seen=$(count "$a" "$b" " touch-")   # the window's own events, not the raw ones
+if [ -n "$consumed" ] && [ "$seen" = 0 ]; then pass touchscreen-swipe-consumed "$consumed; the window under it received 0 touch events"
+elif [ -n "$consumed" ]; then fail touchscreen-swipe-consumed "the chord fired but the window received $seen touch events"
+else fail touchscreen-swipe-consumed "no Super_L+Left within ${timeout_s}s (the window received $seen touch events)"; fi
+
+for where in app other; do
+  read -r a b <<<"$(span app-scope-over-$where)"
+  other_key=F6; [ $where = other ] && other_key=F5
+  wrong=$(count "$a" "$b" "key+ $other_key")
+  if [ -n "${app[$where]}" ] && [ "$wrong" = 0 ]; then pass app-scope-over-$where "${app[$where]}; $other_key never"
+  else fail app-scope-over-$where "${app[$where]:-no key within ${timeout_s}s}; $other_key pressed $wrong times"; fi
+done
+
+# Results in the order the scenarios ran.
+for entry in "${starts[@]}"; do grep " ${entry%% *}: " "$results" || true; done >"$work/ordered"
+cp "$work/ordered" "$results"
+say "done: $(grep -c ^PASS "$results") passed, $(grep -c ^FAIL "$results") failed"
+cp "$observed" "$share/observed.log"
+grep -q ^FAIL "$results" && exit 1
+exit 0
