@@ -4,7 +4,8 @@
 #   Benchmarks/run.sh            the full suite (~15 min on 2 cores)
 #   Benchmarks/run.sh --smoke    every step at toy sizes, nothing written: CI
 #                                runs it to show the suite runs (not timed)
-# Needs valgrind, gdb, hyperfine, Xvfb (.ci/run installs them).
+# Needs valgrind, gdb, hyperfine, Xvfb, and for the side-by-side what
+# Tests/E2E/run.sh needs (.ci/run installs them all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 smoke=0; [ "${1:-}" = "--smoke" ] && smoke=1
@@ -83,6 +84,26 @@ startup() {  # binary -> mean ms
 start_dynamic=$(startup "$dynamic")
 start_static=$(startup "$static")
 
+# Side by side with a peer, in the E2E VM (Tests/E2E/README.md): the same
+# recorded touchscreen swipes to gesture-bridge and lisgd at once. Needs what
+# Tests/E2E/run.sh needs (qemu, mmdebstrap, root); the smoke run plays one
+# swipe and skips the instruction counts.
+say "side by side with lisgd in the E2E VM"
+if [ $smoke -eq 1 ]; then vm_env=(E2E_GESTURES=1 E2E_CALLGRIND=0); else vm_env=(E2E_GESTURES=20 E2E_CALLGRIND=1); fi
+env "${vm_env[@]}" NO_BUILD=0 Tests/E2E/run.sh --versus-lisgd >"$work/versus" 2>"$work/versus.err" \
+  || { cat "$work/versus" "$work/versus.err" >&2; echo "the side-by-side run failed" >&2; exit 1; }
+vs=$(sed -n 's/^PASS versus-peer: //p' "$work/versus")
+vs_ours=$(echo "$vs" | sed -n 's/.*gesture-bridge \([0-9]*\) µs CPU.*/\1/p')
+vs_peer=$(echo "$vs" | sed -n 's/.*lisgd \([0-9]*\) µs CPU.*/\1/p')
+vs_xorg=$(echo "$vs" | sed -n 's/.*Xorg \([0-9]*\) µs CPU.*/\1/p')
+vs_wake=$(echo "$vs" | sed -n 's/.*gesture-bridge [^;]*, \([0-9]*\) wakeups.*lisgd [^;]*, \([0-9]*\) wakeups.*/\1 \/ \2/p')
+vs_lat=$(echo "$vs" | sed -n 's/.*(gesture-bridge): \(p50 [0-9]* µs, max [0-9]* µs\).*/\1/p')
+vs_n=$(echo "$vs" | sed -n 's/^\([0-9]*\) gestures.*/\1/p')
+vsi=$(sed -n 's/^PASS versus-peer-instructions: instructions per gesture: //p' "$work/versus")
+vsi_ours=$(echo "$vsi" | sed -n 's/^gesture-bridge \([0-9]*\),.*/\1/p')
+vsi_peer=$(echo "$vsi" | sed -n 's/.*lisgd \([0-9]*\) .*/\1/p')
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "–"; else printf "%.2f", a / b }'; }
+
 kb2mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 met() { if awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; then echo "met"; else echo "not met"; fi; }
 idle_ticks=$(get dynamic idle_ticks); idle_wakeups=$(get dynamic idle_wakeups)
@@ -102,7 +123,10 @@ table="| figure | value | target (issue 7) |
 | RSS after startup, dynamic / static stdlib | $(kb2mb "$(get dynamic rss_startup_kb)") / $(kb2mb "$(get static rss_startup_kb)") MB | |
 | RSS after $(get dynamic gestures) gestures ($(get dynamic played_events) events), dynamic / static | $(kb2mb "$(get dynamic rss_after_kb)") / $(kb2mb "$rss_static") MB | ≤ 7 MB static: $(met "$rss_static" 7168) |
 | binary size, dynamic / static stdlib | $(kb2mb "$(get dynamic binary_kb)") / $(kb2mb "$(get static binary_kb)") MB | |
-| start-up to ready (hyperfine mean, Xvfb), dynamic / static | $start_dynamic / $start_static ms | < 50 ms: $(met "$start_static" 49.9) |"
+| start-up to ready (hyperfine mean, Xvfb), dynamic / static | $start_dynamic / $start_static ms | < 50 ms: $(met "$start_static" 49.9) |
+| side by side, E2E VM (TCG), $vs_n touchscreen swipes to both at once: CPU per gesture, gesture-bridge / lisgd (Xorg, which runs libinput for gesture-bridge) | $vs_ours / $vs_peer µs (Xorg $vs_xorg µs); ratio $(ratio "$vs_ours" "$vs_peer"); wakeups $vs_wake | ratio, reported |
+| side by side: instructions per gesture (callgrind in the VM), gesture-bridge / lisgd | ${vsi_ours:-–} / ${vsi_peer:-–}; ratio $(ratio "$vsi_ours" "$vsi_peer") | |
+| lift frame written → key seen by another client, real touches (E2E VM) | $vs_lat | |"
 echo "$table"
 [ $smoke -eq 1 ] && { echo "smoke run: every step ran; docs/performance.md not written" >&2; exit 0; }
 

@@ -137,9 +137,16 @@ public final class XIListener {
     /// Reads every queued event; `emit` gets each input with its engine time.
     public func drain(now: Double, _ emit: (Input, Double) -> Void) {
         let d = connection.dpy
-        while connection.alive && XPending(d) > 0 {
+        guard connection.alive else { return }
+        // One read of the socket (XPending flushes, then reads what arrived),
+        // then the events Xlib holds: XPending per event would try the socket
+        // again for each one. Anything arriving meanwhile wakes poll().
+        var queued = XPending(d)
+        while queued > 0 && connection.alive {
             var ev = XEvent()
-            XNextEvent(d, &ev)
+            XNextEvent(d, &ev)   // one is queued: it does not block
+            queued -= 1
+            if queued == 0 { queued = XEventsQueued(d, QueuedAlready) }
             if cx_event_type(&ev) == MappingNotify {
                 XRefreshKeyboardMapping(&ev.xmapping)
                 onMappingChanged()

@@ -36,11 +36,19 @@ public final class Daemon {
     }
 
     /// A live X connection and what hangs off it.
-    struct Session {
+    /// A class: the loop and `perform` look at it on every event, and a
+    /// struct of four references would be copied (four retains) each time.
+    final class Session {
         let connection: XConnection
         let listener: XIListener?
         let synthesizer: XTestSynthesizer
         let performer: ActionPerformer
+        init(connection: XConnection, listener: XIListener?, synthesizer: XTestSynthesizer, performer: ActionPerformer) {
+            self.connection = connection
+            self.listener = listener
+            self.synthesizer = synthesizer
+            self.performer = performer
+        }
     }
 
     public let options: Options
