@@ -88,12 +88,8 @@ public struct GestureEngine: Sendable {
     /// The devices the engine knows.
     public var deviceIDs: [DeviceID] { devices.map(\.device.id) }
 
-    /// When `advance(to:)` next has work: a pending frame or a timer. Kept
-    /// up to date by `process` and `advance` (the only mutations), so the
-    /// caller's loop reads a field instead of walking every attempt.
-    public private(set) var nextDeadline: Seconds? = nil
-
-    private func earliestDeadline() -> Seconds? {
+    /// When `advance(to:)` next has work: a pending frame or a timer.
+    public var nextDeadline: Seconds? {
         var best: Seconds? = nil
         for d in devices.indices {
             if let x = deadline(of: d), best == nil || x < best! { best = x }
@@ -103,7 +99,6 @@ public struct GestureEngine: Sendable {
 
     /// `process` that appends to a caller's buffer (no allocation when it has capacity).
     public mutating func process(_ input: Input, at t: Seconds, into out: inout [Effect]) {
-        defer { nextDeadline = earliestDeadline() }
         if !(t >= now) || !t.isFinite {
             out.append(.rejected(t.isFinite ? .timeWentBackwards : .notFinite, at: now))
             return
@@ -172,7 +167,6 @@ public struct GestureEngine: Sendable {
 
     public mutating func advance(to t: Seconds, into out: inout [Effect]) {
         guard t.isFinite else { return }  // never "forever": a held press repeats without end
-        defer { nextDeadline = earliestDeadline() }
         advance(to: t, strictlyBefore: false, into: &out)
         if t.isFinite { now = max(now, t) }
     }
