@@ -5,8 +5,10 @@ import Glibc
 #endif
 
 /// The command-line tool, run as a user would.
-@Suite(.serialized) struct CommandTests {
+@Suite(.serialized) final class CommandTests {
     let home = "/tmp/gesture-bridge-home-\(getpid())"
+    // Swift Testing makes an instance per test: each leaves nothing behind.
+    deinit { removeTree(home) }
 
     func run(_ args: String..., desktop: String = "GNOME") -> Spawned {
         Spawn.run(Spawn.gestureBridge, args, environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config",

@@ -11,12 +11,15 @@ final class DaemonProcess {
     let pid: pid_t
     let logPath: String
     let dir: String
+    /// A directory it made itself is removed when it goes (one a test passed in, the test removes).
+    private let ownsDirectory: Bool
 
     /// Starts the daemon on `display` with `config` (TOML text) and `play` (a trace).
     /// With `asNobody`, it runs as uid/gid 65534 with no supplementary groups
     /// when the tests run as root (as an ordinary user otherwise): no root, no `input` group.
     convenience init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil,
                      asNobody: Bool = false) {
+        let owns = dir == nil
         let dir = dir ?? Self.newDirectory()
         _ = FileSystem.write(config, to: dir + "/config.toml")
         var args = ["run", "--config", dir + "/config.toml", "--display", display, "--verbose"] + extraArgs
@@ -24,7 +27,7 @@ final class DaemonProcess {
             _ = FileSystem.write(TraceWriter.write(play.trace), to: dir + "/play.jsonl")
             args += ["--play", dir + "/play.jsonl"]
         }
-        self.init(command: args, dir: dir, asNobody: asNobody)
+        self.init(command: args, dir: dir, asNobody: asNobody, ownsDirectory: owns)
     }
 
     static let nobody: uid_t = 65534
@@ -34,7 +37,9 @@ final class DaemonProcess {
     }
 
     /// Any gesture-bridge command, stderr to a log file.
-    init(command args: [String], dir: String? = nil, asNobody: Bool = false, desktop: String? = "GNOME") {
+    init(command args: [String], dir: String? = nil, asNobody: Bool = false, desktop: String? = "GNOME",
+         ownsDirectory: Bool? = nil) {
+        self.ownsDirectory = ownsDirectory ?? (dir == nil)
         let dir = dir ?? Self.newDirectory()
         self.dir = dir
         _ = FileSystem.write("", to: dir + "/.keep")
@@ -107,6 +112,7 @@ final class DaemonProcess {
     deinit {
         kill(pid, SIGKILL)
         waitpid(pid, nil, 0)
+        if ownsDirectory { removeTree(dir) }
     }
 }
 

@@ -116,6 +116,7 @@ import Glibc
         var b = TraceBuilder.standard()
         swipe(&b)
         let dir = "/tmp/gesture-bridge-exec-\(getpid())"
+        defer { removeTree(dir) }
         let out = dir + "/env.txt"
         let d = DaemonProcess(display: x.display, config: """
             keymap = "none"
@@ -190,6 +191,7 @@ import Glibc
     @Test func oneDaemonPerDisplay() throws {
         let x = try Xvfb()
         let dir = "/tmp/gesture-bridge-lock-\(getpid())"
+        defer { removeTree(dir) }
         let first = DaemonProcess(display: x.display, config: Self.swipeLeft, play: nil, dir: dir)
         #expect(first.waitForLog("listening on display"))
         let second = DaemonProcess(display: x.display, config: Self.swipeLeft, play: nil, dir: dir)
@@ -309,6 +311,7 @@ extension DaemonTests {
     @Test func recordWritesATraceReplayReads() throws {
         let x = try Xvfb()
         let path = "/tmp/gesture-bridge-record-\(getpid()).jsonl"
+        defer { removeTree(path) }
         let randr = try XConnection(name: x.display)   // two monitors: the header carries them
         setMonitor(randr, name: "LEFT", x: 0, y: 0, width: 960, height: 1080)
         setMonitor(randr, name: "RIGHT", x: 960, y: 0, width: 960, height: 1080)
@@ -333,6 +336,7 @@ extension DaemonTests {
         let wm = try XConnection(name: x.display)   // its windows live as long as it does
         announceWindowManager(wm, name: "KWin")
         let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
         _ = FileSystem.write("""
             keymap = "auto"
             [[bind]]
@@ -370,6 +374,7 @@ extension DaemonTests {
     @Test func exitWhenReadyChecksStartUp() throws {
         let x = try Xvfb()
         let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
         _ = FileSystem.write("", to: dir + "/.keep")
         chmod(dir, 0o700)
         let env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "PATH": "/usr/bin:/bin"]
@@ -397,6 +402,7 @@ extension DaemonTests {
         let x = try Xvfb()
         let observer = try KeyObserver(display: x.display)
         let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
         let pwned = dir + "/pwned"
         let hostileClass = "$(touch \(pwned))"
         let hostileTitle = "\"; touch \(pwned); echo \"`touch \(pwned)`"
@@ -484,6 +490,7 @@ extension DaemonTests {
         let x = try Xvfb()
         let observer = try KeyObserver(display: x.display)
         let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
         let configDir = dir + "/cfg/gesture-bridge"
         var b = TraceBuilder.standard()
         b.wait(2)

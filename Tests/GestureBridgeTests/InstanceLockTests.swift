@@ -5,8 +5,10 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.serialized) struct InstanceLockTests {
+@Suite(.serialized) final class InstanceLockTests {
     let dir = "/tmp/gesture-bridge-lock-test-\(getpid())"
+    // Swift Testing makes an instance per test: each leaves nothing behind.
+    deinit { for suffix in ["", "-open", "-theirs", "-link"] { removeTree(dir + suffix) } }
 
     @Test func oneLockPerDisplay() throws {
         _ = FileSystem.write("", to: dir + "/.keep")

@@ -76,6 +76,7 @@ let isolatedLoader = ConfigLoader(keymaps: KeymapStore(directories: []), environ
 
     @Test func brokenTraceNamesLineAndKey() {
         let path = "/tmp/gesture-bridge-broken-\(getpid()).jsonl"
+        defer { removeTree(path) }
         _ = FileSystem.write("{\"trace\": 1, \"screen\": {\"width\": 10, \"height\": 10}, \"devices\": []}\n{\"t\": 0}\n", to: path)
         let r = Spawn.run(Spawn.gestureBridge, ["replay", "--json", "--config", ReplayCase.directory + "/kinds.toml", path],
                           environment: ["HOME": "/nonexistent"])

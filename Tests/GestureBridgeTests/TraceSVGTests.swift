@@ -97,6 +97,7 @@ import Testing
     /// The command: one trace drawn next to the usual output; more is a usage error.
     @Test func replayDrawsOneTrace() {
         let out = "/tmp/gesture-bridge-svg-\(getpid()).svg"
+        defer { removeTree(out) }
         let trace = TraceFiles.directory + "/touchscreen-swipe-left-3.jsonl"
         let config = ReplayCase.directory + "/everyday.toml"
         let env = ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"]

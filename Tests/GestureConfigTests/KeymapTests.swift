@@ -57,6 +57,7 @@ import Testing
 
     @Test func userKeymapsOverrideBuiltIns() throws {
         let dir = "/tmp/gesture-bridge-test-keymaps-\(getpid())"
+        defer { removeTree(dir); removeTree(dir + "-cfg") }
         _ = FileSystem.write("desktop = \"Mine\"\nmatch = [\"gnome\"]\n[actions]\nworkspace-next = \"super+n\"\n", to: dir + "/gnome.toml")
         let store = KeymapStore.standard(environment: ["XDG_CONFIG_HOME": "/tmp/gesture-bridge-test-keymaps-\(getpid())-cfg",
                                                        "XDG_DATA_DIRS": "/nonexistent"], executableDirectory: nil)
@@ -70,6 +71,7 @@ import Testing
 
     @Test func brokenKeymapsArePositioned() {
         let dir = "/tmp/gesture-bridge-test-broken-\(getpid())"
+        defer { removeTree(dir) }
         _ = FileSystem.write("[actions]\nworkspace-next = \"super+Pgae_Down\"\n", to: dir + "/mine.toml")
         guard case .failure(let e)? = KeymapStore(directories: [dir]).load("mine") else {
             Issue.record("loaded")

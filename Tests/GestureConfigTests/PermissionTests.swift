@@ -5,8 +5,10 @@ import Glibc
 #endif
 
 /// Files that decide which commands run must be ours alone, as ssh insists.
-@Suite(.serialized) struct PermissionTests {
+@Suite(.serialized) final class PermissionTests {
     let dir = "/tmp/gesture-bridge-perms-\(getpid())"
+    // Swift Testing makes an instance per test: each leaves nothing behind.
+    deinit { removeTree(dir) }
 
     func file(_ name: String, mode: mode_t, dirMode: mode_t = 0o700) -> String {
         let path = dir + "/" + name
@@ -24,6 +26,7 @@ import Glibc
     @Test func aConfigOfOursInAStickyDirectoryLoads() throws {
         // /tmp is 1777: others can write there, but not replace our file.
         let path = "/tmp/gesture-bridge-sticky-\(getpid()).toml"
+        defer { removeTree(path) }
         _ = FileSystem.write("keymap = \"none\"\n", to: path)
         chmod(path, 0o644)
         defer { unlink(path) }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureConfig
 import GestureCore
 
@@ -20,4 +21,9 @@ let keymapsDirectory = repositoryDirectory("keymaps")
 
 func load(_ text: String, desktop: String? = "GNOME") -> Result<LoadedConfig, ConfigErrors> {
     testLoader(desktop: desktop).load(text: text, file: "c.toml")
+}
+
+/// Removes a test's scratch file or directory under /tmp (whatever is there).
+func removeTree(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
 }
