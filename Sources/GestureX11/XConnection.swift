@@ -120,7 +120,37 @@ public final class XConnection {
         }
     }
 
-    public func flush() { if alive { XFlush(dpy) } }
+    public func flush() {
+        requestsQueued = false
+        if alive { XFlush(dpy) }
+    }
+
+    /// Requests written to Xlib's buffer and not yet sent (the daemon's
+    /// per-wakeup flush). XFlush also tries to read the socket, a system call
+    /// per wakeup that is wasted when nothing was asked of the server.
+    public private(set) var requestsQueued = false
+    /// Marks that a request was queued for `flushIfQueued`.
+    public func queued() { requestsQueued = true }
+    /// Flushes only if a request was queued since the last flush.
+    public func flushIfQueued() { if requestsQueued { flush() } }
+
+    /// Reads what the server sent, for a client that listens to no input
+    /// (the daemon playing a trace): errors are recorded, a lost server is
+    /// noticed, a keyboard mapping change is applied; other events are dropped.
+    public func drainIgnoringInput(onMappingChanged: () -> Void) {
+        guard alive else { return }
+        var queued = XPending(dpy)
+        while queued > 0 && alive {
+            var ev = XEvent()
+            XNextEvent(dpy, &ev)
+            if cx_event_type(&ev) == MappingNotify {
+                XRefreshKeyboardMapping(&ev.xmapping)
+                onMappingChanged()
+            }
+            queued -= 1
+            if queued == 0 { queued = XEventsQueued(dpy, QueuedAlready) }
+        }
+    }
 
     /// Events Xlib has already read from the socket (a round trip pulls them
     /// in): poll() will not wake for those, so the loop must not wait.

@@ -238,6 +238,7 @@ public final class XIListener {
         guard connection.alive else { return }
         XIAllowTouchEvents(connection.dpy, master, touch, connection.root,
                            accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
+        connection.queued()   // sent by the daemon's flush at the end of this wakeup
     }
 
     /// Touches waiting for a decision (for tests and --verbose).

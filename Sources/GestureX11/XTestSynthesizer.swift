@@ -51,6 +51,7 @@ public final class XTestSynthesizer: Synthesizer {
         } else {
             XTestFakeKeyEvent(d, UInt32(code), 0, 0)
         }
+        connection.queued()
         if borrowed?.keycode == code { restoreDeadline = clock() + Self.restoreDelay }
         return true
     }
@@ -58,9 +59,11 @@ public final class XTestSynthesizer: Synthesizer {
     public func button(_ n: Int, down: Bool) {
         guard connection.alive else { return }
         XTestFakeButtonEvent(connection.dpy, UInt32(n), down ? 1 : 0, 0)
+        connection.queued()
     }
 
-    public func flush() { connection.flush() }
+    /// Sends what the keys and buttons queued (nothing to send: no call).
+    public func flush() { connection.flushIfQueued() }
 
     /// Gives the borrowed keycode back its empty mapping, once due.
     public func restoreIfDue(now: Double) {

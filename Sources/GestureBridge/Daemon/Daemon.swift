@@ -171,7 +171,11 @@ public final class Daemon {
             watcher.rewatch()
 
             if let s = session, s.connection.alive {
-                s.listener?.drain(now: t) { input, at in feed(input, at: at) }
+                if let l = s.listener {
+                    l.drain(now: t) { input, at in feed(input, at: at) }
+                } else {
+                    s.connection.drainIgnoringInput { s.synthesizer.layoutChanged() }
+                }
             }
             playDue(now: engineTime(t))
             advance(to: engineTime(t))
