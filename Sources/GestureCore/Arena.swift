@@ -12,8 +12,8 @@
 extension GestureEngine {
     mutating func stepDevice(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         devices[d].lastStep = t
-        guard var a = devices[d].attempt else { return }
-        devices[d].attempt = nil  // own it while stepping: no copy on write
+        // Taken out, so it is owned while stepping: no copy on write.
+        guard var a = devices[d].attempt.take() else { return }
         let dev = devices[d].device.id
 
         var c = devices[d].tracker.contact
@@ -24,7 +24,8 @@ extension GestureEngine {
         }
 
         for i in a.candidates.indices where !a.candidates[i].isResolved {
-            a.candidates[i].tree.step(c)
+            a.trees[i].step(c)
+            a.candidates[i].treeState = a.trees[i].state
             let s = a.candidates[i].state
             if a.candidates[i].recognizedAt == nil && s.isRecognized { a.candidates[i].recognizedAt = t }
             if explain && a.candidates[i].shown == .nothing && (s == .failed || s == .cancelled) {
@@ -36,11 +37,13 @@ extension GestureEngine {
         if expireGrabs(&a, dev, t, &out) { resolve(&a, dev, t, &out) }
 
         for i in a.candidates.indices where a.candidates[i].simultaneous || a.winner == i {
-            publish(&a.candidates[i], c, dev, t, &out)
+            let changed = a.trees[i].changed, value = a.trees[i].value
+            publish(&a.candidates[i], changed, value, dev, t, &out)
         }
         let pressing = !c.ended && c.fingers > 0
         for i in a.candidates.indices where a.candidates[i].nextRepeat != nil {
-            repeats(&a.candidates[i], pressing, dev, t, &out)
+            let value = a.trees[i].value
+            repeats(&a.candidates[i], value, pressing, dev, t, &out)
         }
         decide(&a, dev, t, &out)
 
@@ -57,11 +60,11 @@ extension GestureEngine {
     /// Ends a device's attempt at once (device removed, or its touches replaced
     /// by a touchpad gesture): what began is cancelled, undecided touches released.
     mutating func abandon(_ d: Int, at t: Seconds, into out: inout [Effect]) {
-        guard var a = devices[d].attempt else { return }
+        guard var a = devices[d].attempt.take() else { return }
         let dev = devices[d].device.id
         for i in a.candidates.indices {
             if a.candidates[i].shown == .began {
-                emit(a.candidates[i], .cancelled, nil, dev, t, &out)
+                emit(a.candidates[i].id, a.trees[i].value, .cancelled, nil, dev, t, &out)
                 a.candidates[i].shown = .done
             }
             a.candidates[i].nextRepeat = nil
@@ -124,7 +127,7 @@ extension GestureEngine {
         guard expired, a.winner == nil else { return false }
         var lost = false
         for i in a.candidates.indices where !a.candidates[i].dropped && !a.candidates[i].isResolved
-            && compiled[a.candidates[i].id].binding.priority == .high {
+            && a.candidates[i].high {
             a.candidates[i].dropped = true
             note(a.candidates[i].id, .conceded, .grabTimeout, dev, t, &out)
             lost = true
@@ -159,43 +162,45 @@ extension GestureEngine {
 
     // MARK: Publishing
 
-    private func publish(_ cand: inout Candidate, _ c: Contact, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
-        let state = cand.tree.state
+    /// `changed` and `value`: its tree's, as of this step.
+    private func publish(_ cand: inout Candidate, _ changed: Bool, _ value: GestureValue, _ dev: DeviceID,
+                         _ t: Seconds, _ out: inout [Effect]) {
+        let state = cand.treeState
         var justBegan = false
         if cand.shown == .nothing {
             guard state.isRecognized else { return }
-            emit(cand, .began, nil, dev, t, &out)
+            emit(cand.id, value, .began, nil, dev, t, &out)
             cand.shown = .began
             justBegan = true
-            cand.stepBase = compiled[cand.id].stepKind == .scale ? 1 : 0
-            let translation = cand.tree.value.translation
+            cand.stepBase = cand.stepKind == .scale ? 1 : 0
+            let translation = value.translation
             cand.stepVertical = abs(translation.y) > abs(translation.x)
-            if compiled[cand.id].binding.repeats { cand.nextRepeat = t + thresholds.repeatDelay }
+            if cand.repeats { cand.nextRepeat = t + thresholds.repeatDelay }
         }
         guard cand.shown == .began else { return }
         switch state {
         case .possible:
             return
         case .active:
-            if cand.tree.changed && !justBegan { emit(cand, .changed, nil, dev, t, &out) }
-            steps(&cand, dev, t, &out)
+            if changed && !justBegan { emit(cand.id, value, .changed, nil, dev, t, &out) }
+            steps(&cand, value, dev, t, &out)
         case .ended:
-            steps(&cand, dev, t, &out)
-            emit(cand, .ended, nil, dev, t, &out)
+            steps(&cand, value, dev, t, &out)
+            emit(cand.id, value, .ended, nil, dev, t, &out)
             cand.shown = .done
         case .cancelled, .failed:
-            emit(cand, .cancelled, nil, dev, t, &out)
+            emit(cand.id, value, .cancelled, nil, dev, t, &out)
             cand.shown = .done
             cand.nextRepeat = nil
         }
     }
 
     /// `on-step`: one effect per crossing of `every`, re-based on the crossing.
-    private func steps(_ cand: inout Candidate, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
-        guard let spec = compiled[cand.id].binding.step, spec.every > 0, let kind = compiled[cand.id].stepKind else {
+    private func steps(_ cand: inout Candidate, _ v: GestureValue, _ dev: DeviceID, _ t: Seconds,
+                       _ out: inout [Effect]) {
+        guard let every = cand.stepEvery, every > 0, let kind = cand.stepKind else {
             return
         }
-        let v = cand.tree.value
         let q: Double
         switch kind {
         case .alongDirection: q = v.translation.dot((v.direction ?? Direction.cardinal(of: v.translation)).vector)
@@ -208,45 +213,45 @@ extension GestureEngine {
         // A bound on crossings per frame, so absurd input cannot stall the loop.
         var budget = 1000
         if kind == .scale {
-            let f = 1 + spec.every
+            let f = 1 + every
             while q >= cand.stepBase * f && budget > 0 {
                 cand.stepBase *= f; budget -= 1
-                emit(cand, .step, .increase, dev, t, &out)
+                emit(cand.id, v, .step, .increase, dev, t, &out)
             }
             while q <= cand.stepBase / f && budget > 0 {
                 cand.stepBase /= f; budget -= 1
-                emit(cand, .step, .decrease, dev, t, &out)
+                emit(cand.id, v, .step, .decrease, dev, t, &out)
             }
         } else {
-            while q >= cand.stepBase + spec.every && budget > 0 {
-                cand.stepBase += spec.every; budget -= 1
-                emit(cand, .step, .increase, dev, t, &out)
+            while q >= cand.stepBase + every && budget > 0 {
+                cand.stepBase += every; budget -= 1
+                emit(cand.id, v, .step, .increase, dev, t, &out)
             }
-            while q <= cand.stepBase - spec.every && budget > 0 {
-                cand.stepBase -= spec.every; budget -= 1
-                emit(cand, .step, .decrease, dev, t, &out)
+            while q <= cand.stepBase - every && budget > 0 {
+                cand.stepBase -= every; budget -= 1
+                emit(cand.id, v, .step, .decrease, dev, t, &out)
             }
         }
     }
 
     /// `on-repeat`: after `repeat-delay` from began, then every `repeat-interval`,
     /// while the fingers stay down and the gesture is not cancelled.
-    private func repeats(_ cand: inout Candidate, _ pressing: Bool, _ dev: DeviceID, _ t: Seconds,
-                         _ out: inout [Effect]) {
-        guard pressing, cand.tree.state != .cancelled else {
+    private func repeats(_ cand: inout Candidate, _ value: GestureValue, _ pressing: Bool, _ dev: DeviceID,
+                         _ t: Seconds, _ out: inout [Effect]) {
+        guard pressing, cand.treeState != .cancelled else {
             cand.nextRepeat = nil
             return
         }
         while let due = cand.nextRepeat, due <= t {
-            emit(cand, .repeat, nil, dev, due, &out)
+            emit(cand.id, value, .repeat, nil, dev, due, &out)
             cand.nextRepeat = due + max(thresholds.repeatInterval, 0.001)
         }
     }
 
-    private func emit(_ cand: Candidate, _ phase: GesturePhase, _ step: StepDirection?, _ dev: DeviceID,
-                      _ t: Seconds, _ out: inout [Effect]) {
-        out.append(.gesture(GestureEvent(time: t, binding: cand.id, phase: phase, step: step, device: dev,
-                                         value: cand.tree.value)))
+    private func emit(_ id: BindingID, _ value: GestureValue, _ phase: GesturePhase, _ step: StepDirection?,
+                      _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        out.append(.gesture(GestureEvent(time: t, binding: id, phase: phase, step: step, device: dev,
+                                         value: value)))
     }
 
     private func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,

@@ -29,13 +29,23 @@ enum StepKind: Sendable {
     }
 }
 
+/// One binding competing in an attempt. Its recognizer tree is kept apart, at
+/// the same index of `Attempt.trees`, so that a Candidate is a plain value:
+/// the arena reads and copies candidates freely without retaining anything.
 struct Candidate: Sendable {
     enum Shown: UInt8, Sendable { case nothing, began, done }
 
     let id: BindingID
-    var tree: RecognizerTree
     let rank: Int
     let simultaneous: Bool
+    /// From its binding, copied here so the arena reads no binding per input.
+    let high: Bool
+    let repeats: Bool
+    /// `on-step`: how it counts and the distance between steps (nil: none).
+    let stepKind: StepKind?
+    let stepEvery: Double?
+    /// Its tree's root state, as of the tree's last step.
+    var treeState = RecognizerState.possible
     /// Left the arena (lost, or lost its grab) without publishing.
     var dropped = false
     var shown = Shown.nothing
@@ -46,7 +56,17 @@ struct Candidate: Sendable {
     /// `on-repeat`: the next one, while pressing.
     var nextRepeat: Seconds? = nil
 
-    var state: RecognizerState { dropped ? .failed : tree.state }
+    init(id: BindingID, rank: Int, binding: Binding, stepKind: StepKind?) {
+        self.id = id
+        self.rank = rank
+        simultaneous = binding.priority == .simultaneous
+        high = binding.priority == .high
+        repeats = binding.repeats
+        self.stepKind = stepKind
+        stepEvery = binding.step?.every
+    }
+
+    var state: RecognizerState { dropped ? .failed : treeState }
     /// Nothing more will come of it. A recognized candidate waiting for the
     /// arena (shown nothing, not dropped) is not resolved.
     var isResolved: Bool {
@@ -62,6 +82,8 @@ struct TouchRecord: Sendable {
 
 struct Attempt: Sendable {
     var candidates: [Candidate]
+    /// The candidates' recognizer trees, index for index.
+    var trees: [RecognizerTree]
     /// The most fingers any candidate wants: once as many have landed, no need
     /// to wait for `finger-landing`.
     let maximumFingers: Int
@@ -71,19 +93,17 @@ struct Attempt: Sendable {
     var touches: [TouchRecord] = []
 
     /// The earliest timer after `after`: a candidate's own, a repeat, or a
-    /// touch's grab timeout. Reads its arrays in place (no Candidate copies).
-    func deadline(after: Seconds, grabTimeout: Seconds) -> Seconds? {
+    /// touch's grab timeout; infinity if none.
+    func deadline(after: Seconds, grabTimeout: Seconds) -> Seconds {
         var best = Seconds.infinity
-        candidates.withUnsafeBufferPointer { cs in
-            for c in cs.indices {
-                if !cs[c].isResolved, let x = cs[c].tree.nextDeadline, x > after, x < best { best = x }
-                if let x = cs[c].nextRepeat, x > after, x < best { best = x }
-            }
+        for c in candidates.indices {
+            if !candidates[c].isResolved, let x = trees[c].nextDeadline, x > after, x < best { best = x }
+            if let x = candidates[c].nextRepeat, x > after, x < best { best = x }
         }
         for k in touches.indices where touches[k].decision == nil {
             let x = touches[k].began + grabTimeout
             if x > after && x < best { best = x }
         }
-        return best == .infinity ? nil : best
+        return best
     }
 }

@@ -12,7 +12,8 @@
 
 struct RecognizerTree: Sendable {
     enum Kind: Sendable {
-        case leaf(Recognizer)
+        /// A recognizer: its kind and its index in that kind's array.
+        case leaf(LeafKind, Int)
         case simultaneous(Int, Int)
         case sequenced(Int, Int)
         case exclusive(Int, Int)
@@ -33,6 +34,14 @@ struct RecognizerTree: Sendable {
     }
 
     private(set) var nodes: [Node] = []
+    /// The leaf recognizers, one array per kind, stepped in place.
+    private var taps: [TapRecognizer] = []
+    private var longPresses: [LongPressRecognizer] = []
+    private var drags: [DragRecognizer] = []
+    private var swipes: [SwipeRecognizer] = []
+    private var magnifies: [MagnifyRecognizer] = []
+    private var rotates: [RotateRecognizer] = []
+    private var holds: [HoldRecognizer] = []
     /// The earliest pending timer among the parts still running, kept at each
     /// step: the engine looks for it on every input, and a stored field is
     /// read without copying the candidate that holds this tree.
@@ -44,10 +53,13 @@ struct RecognizerTree: Sendable {
         nextDeadline = deadline()
     }
 
-    // The root's fields, read in place (a Node is a few hundred bytes).
-    var state: RecognizerState { nodes[0].state }
-    var value: GestureValue { nodes[0].value }
-    var changed: Bool { nodes[0].changed }
+    /// The root's state, value and whether it moved, kept at each step like
+    /// `nextDeadline`: the arena reads them on every input, and stored fields
+    /// are read in place, where a computed property made Swift copy the tree
+    /// (retaining its arrays) to call the getter.
+    private(set) var state = RecognizerState.possible
+    private(set) var changed = false
+    private(set) var value = GestureValue()
 
     private mutating func add(_ spec: GestureSpec, _ t: Thresholds) -> Int {
         let i = nodes.count
@@ -60,32 +72,21 @@ struct RecognizerTree: Sendable {
             case .sequenced: nodes[i].kind = .sequenced(ia, ib)
             default: nodes[i].kind = .exclusive(ia, ib)
             }
-        default:
-            let r = Recognizer(spec, t)
-            nodes.append(Node(kind: .leaf(r), leafDeadline: r.deadline))
+        case .tap(let x): Self.addLeaf(&nodes, .tap, TapRecognizer(x, t), &taps)
+        case .longPress(let x): Self.addLeaf(&nodes, .longPress, LongPressRecognizer(x, t), &longPresses)
+        case .drag(let x): Self.addLeaf(&nodes, .drag, DragRecognizer(x, t), &drags)
+        case .swipe(let x): Self.addLeaf(&nodes, .swipe, SwipeRecognizer(x, t), &swipes)
+        case .magnify(let x): Self.addLeaf(&nodes, .magnify, MagnifyRecognizer(x, t), &magnifies)
+        case .rotate(let x): Self.addLeaf(&nodes, .rotate, RotateRecognizer(x, t), &rotates)
+        case .hold(let x): Self.addLeaf(&nodes, .hold, HoldRecognizer(x, t), &holds)
         }
         return i
     }
 
-    /// The quantity `on-step` counts: the first continuous leaf decides
-    /// (px along the swipe's direction, or a drag's dominant axis; degrees for
-    /// rotate; a ratio for magnify; seconds for hold).
-    func stepQuantity() -> Recognizer.StepQuantity? {
-        for n in nodes {
-            guard case .leaf(let r) = n.kind, r.state.isRecognized || r.state == .possible else { continue }
-            let v = r.value
-            switch r {
-            case .swipe:
-                if let d = v.direction { return .additive(v.translation.dot(d.vector)) }
-            case .drag:
-                return .additive(abs(v.translation.x) >= abs(v.translation.y) ? v.translation.x : v.translation.y)
-            case .magnify: return .ratio(v.scale)
-            case .rotate: return .additive(v.angle)
-            case .hold: return .additive(v.duration)
-            case .tap, .longPress: continue
-            }
-        }
-        return nil
+    private static func addLeaf<R: LeafRecognizer>(_ nodes: inout [Node], _ kind: LeafKind, _ r: R,
+                                                   _ store: inout [R]) {
+        nodes.append(Node(kind: .leaf(kind, store.count), leafDeadline: r.deadline))
+        store.append(r)
     }
 
     private func deadline(_ i: Int = 0) -> Seconds? {
@@ -107,6 +108,9 @@ struct RecognizerTree: Sendable {
 
     mutating func step(_ c: Contact) {
         step(0, c)
+        state = nodes[0].state
+        changed = nodes[0].changed
+        value = nodes[0].value
         nextDeadline = deadline()
     }
 
@@ -115,13 +119,16 @@ struct RecognizerTree: Sendable {
         let wasActive = nodes[i].state == .active
         nodes[i].changed = false
         switch nodes[i].kind {
-        case .leaf(var r):
-            r.step(c)
-            nodes[i].state = r.state
-            nodes[i].value = r.value
-            nodes[i].changed = wasActive && r.changed
-            nodes[i].leafDeadline = r.deadline
-            nodes[i].kind = .leaf(r)
+        case .leaf(let kind, let k):
+            switch kind {
+            case .tap: Self.stepLeaf(&nodes[i], &taps[k], c, wasActive)
+            case .longPress: Self.stepLeaf(&nodes[i], &longPresses[k], c, wasActive)
+            case .drag: Self.stepLeaf(&nodes[i], &drags[k], c, wasActive)
+            case .swipe: Self.stepLeaf(&nodes[i], &swipes[k], c, wasActive)
+            case .magnify: Self.stepLeaf(&nodes[i], &magnifies[k], c, wasActive)
+            case .rotate: Self.stepLeaf(&nodes[i], &rotates[k], c, wasActive)
+            case .hold: Self.stepLeaf(&nodes[i], &holds[k], c, wasActive)
+            }
         case .simultaneous(let a, let b):
             step(a, c)
             step(b, c)
@@ -131,6 +138,16 @@ struct RecognizerTree: Sendable {
         case .exclusive(let a, let b):
             stepExclusive(i, a, b, c, wasActive)
         }
+    }
+
+    /// Steps a recognizer where it lies and mirrors its outcome in its node.
+    private static func stepLeaf<R: LeafRecognizer>(_ node: inout Node, _ r: inout R, _ c: Contact,
+                                                    _ wasActive: Bool) {
+        r.step(c)
+        node.state = r.state
+        node.value = r.value
+        node.changed = wasActive && r.changed
+        node.leafDeadline = r.deadline
     }
 
     private mutating func stepSimultaneous(_ i: Int, _ a: Int, _ b: Int, _ wasActive: Bool) {

@@ -93,7 +93,7 @@ struct ContactTracker {
                     prevSpread += a.length
                     curSpread += b.length
                     if a.length > 0.5 && b.length > 0.5 {
-                        turn += Angle.wrap(Angle.degrees(of: b) - Angle.degrees(of: a))
+                        turn += Angle.turn(from: a, to: b)
                     }
                 }
                 if prevSpread > 1e-9 { contact.scale *= curSpread / prevSpread }

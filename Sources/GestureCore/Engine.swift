@@ -24,6 +24,22 @@ public struct GestureEngine: Sendable {
         /// The recognizers in their initial state, built once: an attempt
         /// copies it instead of building the tree from the spec again.
         var template: RecognizerTree
+        /// Its candidate as an attempt starts, and the fingers it may want,
+        /// built once too (reading them from `binding` copied the binding).
+        let candidate: Candidate
+        let maximumFingers: Int
+        let devices: DeviceFilter
+
+        init(binding: Binding, scope: Int, rank: Int, id: BindingID, thresholds: Thresholds) {
+            self.binding = binding
+            self.scope = scope
+            self.rank = rank
+            stepKind = StepKind.of(binding.gesture)
+            template = RecognizerTree(binding.gesture, thresholds)
+            candidate = Candidate(id: id, rank: rank, binding: binding, stepKind: stepKind)
+            maximumFingers = binding.gesture.maximumFingers
+            devices = binding.device
+        }
     }
 
     struct DeviceState: Sendable {
@@ -41,13 +57,12 @@ public struct GestureEngine: Sendable {
         var compiled: [CompiledBinding] = []
         for b in table.desktop {
             compiled.append(CompiledBinding(binding: b, scope: -1, rank: Self.rank(b.priority, parent: true),
-                                            stepKind: StepKind.of(b.gesture), template: RecognizerTree(b.gesture, thresholds)))
+                                            id: compiled.count, thresholds: thresholds))
         }
         for (i, app) in table.apps.enumerated() {
             for b in app.bindings {
                 compiled.append(CompiledBinding(binding: b, scope: i, rank: Self.rank(b.priority, parent: false),
-                                                stepKind: StepKind.of(b.gesture),
-                                                template: RecognizerTree(b.gesture, thresholds)))
+                                                id: compiled.count, thresholds: thresholds))
             }
         }
         bindings = table.allBindings
@@ -194,17 +209,19 @@ public struct GestureEngine: Sendable {
 
     private func deadline(of d: Int) -> Seconds? {
         if let f = devices[d].tracker.pendingFrame { return f }
-        guard devices[d].attempt != nil else { return nil }
         return attemptDeadline(d)
     }
 
     private func attemptDeadline(_ d: Int) -> Seconds? {
-        var best = devices[d].attempt!.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
+        // Optional chaining reads the attempt in place (`attempt!` and
+        // `attempt != nil` copied it); nil here means no attempt.
+        guard var best = devices[d].attempt?.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
+        else { return nil }
         if devices[d].tracker.active && !devices[d].tracker.contact.settled {
             let landing = devices[d].tracker.contact.sessionStart + thresholds.fingerLanding
-            if landing > devices[d].lastStep, best.map({ landing < $0 }) ?? true { best = landing }
+            if landing > devices[d].lastStep && landing < best { best = landing }
         }
-        return best
+        return best == .infinity ? nil : best
     }
 
     /// A touch event of another device, or of a later moment, closes a pending frame.
@@ -285,21 +302,22 @@ public struct GestureEngine: Sendable {
     /// for the window now under the touch, filtered by device and masks.
     private func makeAttempt(for device: Device) -> Attempt {
         var candidates: [Candidate] = []
+        var trees: [RecognizerTree] = []
         var fingers = 1
         let desktopOn = table.including.includesOwn
         let appsOn = table.including.includesChildren
-        for (id, cb) in compiled.enumerated() where cb.binding.device.accepts(device.kind) {
-            if cb.scope < 0 {
+        for id in compiled.indices where compiled[id].devices.accepts(device.kind) {
+            let scope = compiled[id].scope
+            if scope < 0 {
                 guard desktopOn else { continue }
             } else {
-                let app = table.apps[cb.scope]
-                guard appsOn, app.including.includesOwn, app.matches(window) else { continue }
+                guard appsOn, table.apps[scope].including.includesOwn, table.apps[scope].matches(window) else { continue }
             }
-            candidates.append(Candidate(id: id, tree: cb.template, rank: cb.rank,
-                                        simultaneous: cb.binding.priority == .simultaneous))
-            fingers = max(fingers, cb.binding.gesture.maximumFingers)
+            candidates.append(compiled[id].candidate)
+            trees.append(compiled[id].template)
+            fingers = max(fingers, compiled[id].maximumFingers)
         }
-        var a = Attempt(candidates: candidates, maximumFingers: fingers)
+        var a = Attempt(candidates: candidates, trees: trees, maximumFingers: fingers)
         a.noneLeft = !candidates.contains { !$0.simultaneous }
         return a
     }
