@@ -24,8 +24,9 @@ extension GestureEngine {
         }
 
         for i in a.candidates.indices where !a.candidates[i].isResolved {
-            a.trees[i].step(c)
-            a.candidates[i].treeState = a.trees[i].state
+            let id = a.candidates[i].id
+            a.trees[id].step(c)
+            a.candidates[i].treeState = a.trees[id].state
             let s = a.candidates[i].state
             if a.candidates[i].recognizedAt == nil && s.isRecognized { a.candidates[i].recognizedAt = t }
             if explain && a.candidates[i].shown == .nothing && (s == .failed || s == .cancelled) {
@@ -37,12 +38,13 @@ extension GestureEngine {
         if expireGrabs(&a, dev, t, &out) { resolve(&a, dev, t, &out) }
 
         for i in a.candidates.indices where a.candidates[i].simultaneous || a.winner == i {
-            let changed = a.trees[i].changed, value = a.trees[i].value
+            let id = a.candidates[i].id
+            let changed = a.trees[id].changed, value = a.trees[id].value
             publish(&a.candidates[i], changed, value, dev, t, &out)
         }
         let pressing = !c.ended && c.fingers > 0
         for i in a.candidates.indices where a.candidates[i].nextRepeat != nil {
-            let value = a.trees[i].value
+            let value = a.trees[a.candidates[i].id].value
             repeats(&a.candidates[i], value, pressing, dev, t, &out)
         }
         decide(&a, dev, t, &out)
@@ -52,6 +54,7 @@ extension GestureEngine {
         if over {
             release(&a, dev, t, a.winner == nil ? .noBindingLeft : .wonBy(a.candidates[a.winner!].id), &out)
             devices[d].tracker.resetAttempt()
+            recycle(a, of: d)
         } else {
             devices[d].attempt = a
         }
@@ -64,14 +67,14 @@ extension GestureEngine {
         let dev = devices[d].device.id
         for i in a.candidates.indices {
             if a.candidates[i].shown == .began {
-                emit(a.candidates[i].id, a.trees[i].value, .cancelled, nil, dev, t, &out)
+                emit(a.candidates[i].id, a.trees[a.candidates[i].id].value, .cancelled, nil, dev, t, &out)
                 a.candidates[i].shown = .done
             }
             a.candidates[i].nextRepeat = nil
         }
         release(&a, dev, t, .deviceRemoved, &out)
-        devices[d].attempt = nil
         devices[d].tracker.resetAttempt()
+        recycle(a, of: d)
     }
 
     // MARK: Winning

@@ -29,8 +29,8 @@ enum StepKind: Sendable {
     }
 }
 
-/// One binding competing in an attempt. Its recognizer tree is kept apart, at
-/// the same index of `Attempt.trees`, so that a Candidate is a plain value:
+/// One binding competing in an attempt. Its recognizer tree is kept apart, in
+/// `Attempt.trees[id]`, so that a Candidate is a plain value:
 /// the arena reads and copies candidates freely without retaining anything.
 struct Candidate: Sendable {
     enum Shown: UInt8, Sendable { case nothing, began, done }
@@ -82,11 +82,12 @@ struct TouchRecord: Sendable {
 
 struct Attempt: Sendable {
     var candidates: [Candidate]
-    /// The candidates' recognizer trees, index for index.
+    /// The recognizer trees of every binding, by BindingID (a candidate's is
+    /// `trees[candidate.id]`); those of bindings not in this attempt are idle.
     var trees: [RecognizerTree]
     /// The most fingers any candidate wants: once as many have landed, no need
     /// to wait for `finger-landing`.
-    let maximumFingers: Int
+    var maximumFingers: Int
     var winner: Int? = nil
     /// Every non-simultaneous candidate is gone: touches go to applications.
     var noneLeft = false
@@ -97,7 +98,7 @@ struct Attempt: Sendable {
     func deadline(after: Seconds, grabTimeout: Seconds) -> Seconds {
         var best = Seconds.infinity
         for c in candidates.indices {
-            if !candidates[c].isResolved, let x = trees[c].nextDeadline, x > after, x < best { best = x }
+            if !candidates[c].isResolved, let x = trees[candidates[c].id].nextDeadline, x > after, x < best { best = x }
             if let x = candidates[c].nextRepeat, x > after, x < best { best = x }
         }
         for k in touches.indices where touches[k].decision == nil {

@@ -61,6 +61,32 @@ struct RecognizerTree: Sendable {
     private(set) var changed = false
     private(set) var value = GestureValue()
 
+    /// Becomes `template` again, in its own arrays when it has the same shape
+    /// (the same binding's tree): a new attempt then allocates nothing.
+    mutating func reset(to template: borrowing RecognizerTree) {
+        guard nodes.count == template.nodes.count, taps.count == template.taps.count,
+              longPresses.count == template.longPresses.count, drags.count == template.drags.count,
+              swipes.count == template.swipes.count, magnifies.count == template.magnifies.count,
+              rotates.count == template.rotates.count, holds.count == template.holds.count
+        else { self = copy template; return }
+        Self.overwrite(&nodes, with: template.nodes)
+        Self.overwrite(&taps, with: template.taps)
+        Self.overwrite(&longPresses, with: template.longPresses)
+        Self.overwrite(&drags, with: template.drags)
+        Self.overwrite(&swipes, with: template.swipes)
+        Self.overwrite(&magnifies, with: template.magnifies)
+        Self.overwrite(&rotates, with: template.rotates)
+        Self.overwrite(&holds, with: template.holds)
+        state = template.state
+        changed = template.changed
+        value = template.value
+        nextDeadline = template.nextDeadline
+    }
+
+    private static func overwrite<T>(_ dst: inout [T], with src: [T]) {
+        for k in src.indices { dst[k] = src[k] }
+    }
+
     private mutating func add(_ spec: GestureSpec, _ t: Thresholds) -> Int {
         let i = nodes.count
         switch spec {

@@ -19,7 +19,9 @@ struct ContactTracker {
     /// Time of the frame being built, if any (touch events not yet judged).
     private(set) var pendingFrame: Seconds?
     /// Velocity samples: (time, translation), a small ring.
-    private var samples: [(Seconds, Point)] = Array(repeating: (0, .zero), count: 8)
+    private var samples: [(Seconds, Point)] = Array(repeating: (0, .zero), count: ContactTracker.sampleRing)
+    /// The ring's size: a power of two, so an index wraps with a mask.
+    private static let sampleRing = 8
     private var sampleHead = 0
     private var sampleCount = 0
 
@@ -187,12 +189,13 @@ struct ContactTracker {
     /// Velocity over the samples of the last 100 ms.
     private mutating func addSample() {
         let now = contact.time
+        let mask = Self.sampleRing - 1
         samples[sampleHead] = (now, contact.translation)
-        sampleHead = (sampleHead + 1) % samples.count
-        sampleCount = min(sampleCount + 1, samples.count)
+        sampleHead = (sampleHead + 1) & mask
+        sampleCount = min(sampleCount + 1, Self.sampleRing)
         var oldest: (Seconds, Point)? = nil
         for k in 1..<sampleCount {
-            let idx = (sampleHead - 1 - k + samples.count * 2) % samples.count
+            let idx = (sampleHead - 1 - k) & mask
             let s = samples[idx]
             if now - s.0 > 0.1 { break }
             oldest = s

@@ -9,7 +9,12 @@ public struct GestureEngine: Sendable {
     private(set) var compiled: [CompiledBinding]
     private(set) var thresholds: Thresholds
     public private(set) var screen: Screen
-    public private(set) var window: WindowContext = .desktop
+    public private(set) var window: WindowContext = .desktop {
+        didSet { scopesInEffect = Self.scopesInEffect(table, window) }
+    }
+    /// Per app scope: its bindings take part for the window now (masks and
+    /// WM_CLASS match), worked out when the window changes, not per attempt.
+    private var scopesInEffect: [Bool]
     public private(set) var now: Seconds = 0
     /// Emit `.arena` notes (joined, won, conceded): for `--explain` and `--verbose`.
     public var explain: Bool = false
@@ -46,6 +51,10 @@ public struct GestureEngine: Sendable {
         var device: Device
         var tracker = ContactTracker()
         var attempt: Attempt? = nil
+        /// What the last attempt leaves for the next to reuse, so that starting
+        /// one allocates nothing: its arrays, emptied, and the recognizer trees
+        /// of every binding, by BindingID, reset from the templates when reused.
+        var spare: Attempt? = nil
         /// The last time this device was stepped: timers at or before it are done.
         var lastStep: Seconds = -.infinity
     }
@@ -67,6 +76,7 @@ public struct GestureEngine: Sendable {
         }
         bindings = table.allBindings
         self.compiled = compiled
+        scopesInEffect = Self.scopesInEffect(table, .desktop)
         self.devices = devices.map { DeviceState(device: $0) }
         self.devices.reserveCapacity(8)
     }
@@ -263,8 +273,7 @@ public struct GestureEngine: Sendable {
         devices[d].attempt!.touches.append(TouchRecord(id: touch, began: t, decision: nil))
         // The arena may already have decided this attempt (a winner owns the
         // hand, or nothing wants it): the new touch is decided at once.
-        if var a = devices[d].attempt {
-            devices[d].attempt = nil
+        if var a = devices[d].attempt.take() {
             decide(&a, devices[d].device.id, t, &out)
             devices[d].attempt = a
         }
@@ -288,7 +297,7 @@ public struct GestureEngine: Sendable {
     private mutating func startAttemptIfIdle(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         if devices[d].attempt != nil { return }
         devices[d].tracker.resetAttempt()
-        let a = makeAttempt(for: devices[d].device)
+        let a = makeAttempt(d)
         if explain {
             for c in a.candidates {
                 out.append(.arena(ArenaNote(time: t, device: devices[d].device.id, binding: c.id, kind: .joined,
@@ -298,27 +307,42 @@ public struct GestureEngine: Sendable {
         devices[d].attempt = a
     }
 
-    /// The candidates for a new attempt: the bindings of the scopes in effect
-    /// for the window now under the touch, filtered by device and masks.
-    private func makeAttempt(for device: Device) -> Attempt {
-        var candidates: [Candidate] = []
-        var trees: [RecognizerTree] = []
+    static func scopesInEffect(_ table: GestureTable, _ window: WindowContext) -> [Bool] {
+        table.apps.map { table.including.includesChildren && $0.including.includesOwn && $0.matches(window) }
+    }
+
+    /// The candidates for a new attempt of device `d`: the bindings of the
+    /// scopes in effect for the window now under the touch, filtered by
+    /// device and masks. Built in the last attempt's storage.
+    private mutating func makeAttempt(_ d: Int) -> Attempt {
+        var a = devices[d].spare.take() ?? Attempt(candidates: [], trees: compiled.map(\.template), maximumFingers: 1)
         var fingers = 1
         let desktopOn = table.including.includesOwn
-        let appsOn = table.including.includesChildren
-        for id in compiled.indices where compiled[id].devices.accepts(device.kind) {
-            let scope = compiled[id].scope
-            if scope < 0 {
-                guard desktopOn else { continue }
-            } else {
-                guard appsOn, table.apps[scope].including.includesOwn, table.apps[scope].matches(window) else { continue }
+        let kind = devices[d].device.kind
+        compiled.withUnsafeBufferPointer { cs in
+            // Through the base pointer, which lends each template in place:
+            // `compiled[id].template` made a copy (retaining its arrays).
+            guard let bindings = cs.baseAddress else { return }
+            for id in 0..<cs.count where bindings[id].devices.accepts(kind) {
+                let scope = bindings[id].scope
+                guard scope < 0 ? desktopOn : scopesInEffect[scope] else { continue }
+                a.candidates.append(bindings[id].candidate)
+                a.trees[id].reset(to: bindings[id].template)
+                fingers = max(fingers, bindings[id].maximumFingers)
             }
-            candidates.append(compiled[id].candidate)
-            trees.append(compiled[id].template)
-            fingers = max(fingers, compiled[id].maximumFingers)
         }
-        var a = Attempt(candidates: candidates, trees: trees, maximumFingers: fingers)
-        a.noneLeft = !candidates.contains { !$0.simultaneous }
+        a.maximumFingers = fingers
+        a.noneLeft = !a.candidates.contains { !$0.simultaneous }
         return a
+    }
+
+    /// Keeps an attempt that is over for the next one to reuse.
+    mutating func recycle(_ attempt: Attempt, of d: Int) {
+        var a = attempt
+        a.candidates.removeAll(keepingCapacity: true)
+        a.touches.removeAll(keepingCapacity: true)
+        a.winner = nil
+        a.noneLeft = false
+        devices[d].spare = a
     }
 }
