@@ -9,6 +9,10 @@
 //   4. the winner and the simultaneous candidates publish their phases,
 //      steps and repeats.
 
+// The helpers below are `mutating` though most only read the engine: called
+// from a mutating method, a non-mutating one is handed a copy of the whole
+// engine (368 bytes, memcpy'd at every call); a mutating one gets its address.
+
 extension GestureEngine {
     mutating func stepDevice(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         devices[d].lastStep = t
@@ -79,7 +83,7 @@ extension GestureEngine {
 
     // MARK: Winning
 
-    private func resolve(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+    private mutating func resolve(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
         guard a.winner == nil, !a.noneLeft else { return }
         var highestPossible = Int.min
         var best: Int? = nil
@@ -119,7 +123,7 @@ extension GestureEngine {
 
     /// Releases touches undecided for `grab-timeout`. Returns true if `high`
     /// candidates lost their grab (the arena must look again).
-    private func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) -> Bool {
+    private mutating func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) -> Bool {
         var expired = false
         for k in a.touches.indices where a.touches[k].decision == nil && t >= a.touches[k].began + thresholds.grabTimeout {
             a.touches[k].decision = .released
@@ -140,7 +144,7 @@ extension GestureEngine {
 
     // MARK: Touches
 
-    func decide(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+    mutating func decide(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
         if let w = a.winner {
             let id = a.candidates[w].id
             for k in a.touches.indices where a.touches[k].decision == nil {
@@ -154,7 +158,7 @@ extension GestureEngine {
         }
     }
 
-    private func release(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ reason: ArenaReason,
+    private mutating func release(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ reason: ArenaReason,
                          _ out: inout [Effect]) {
         for k in a.touches.indices where a.touches[k].decision == nil {
             a.touches[k].decision = .released
@@ -166,7 +170,7 @@ extension GestureEngine {
     // MARK: Publishing
 
     /// `changed` and `value`: its tree's, as of this step.
-    private func publish(_ cand: inout Candidate, _ changed: Bool, _ value: GestureValue, _ dev: DeviceID,
+    private mutating func publish(_ cand: inout Candidate, _ changed: Bool, _ value: GestureValue, _ dev: DeviceID,
                          _ t: Seconds, _ out: inout [Effect]) {
         let state = cand.treeState
         var justBegan = false
@@ -199,7 +203,7 @@ extension GestureEngine {
     }
 
     /// `on-step`: one effect per crossing of `every`, re-based on the crossing.
-    private func steps(_ cand: inout Candidate, _ v: GestureValue, _ dev: DeviceID, _ t: Seconds,
+    private mutating func steps(_ cand: inout Candidate, _ v: GestureValue, _ dev: DeviceID, _ t: Seconds,
                        _ out: inout [Effect]) {
         guard let every = cand.stepEvery, every > 0, let kind = cand.stepKind else {
             return
@@ -239,7 +243,7 @@ extension GestureEngine {
 
     /// `on-repeat`: after `repeat-delay` from began, then every `repeat-interval`,
     /// while the fingers stay down and the gesture is not cancelled.
-    private func repeats(_ cand: inout Candidate, _ value: GestureValue, _ pressing: Bool, _ dev: DeviceID,
+    private mutating func repeats(_ cand: inout Candidate, _ value: GestureValue, _ pressing: Bool, _ dev: DeviceID,
                          _ t: Seconds, _ out: inout [Effect]) {
         guard pressing, cand.treeState != .cancelled else {
             cand.nextRepeat = nil
@@ -251,13 +255,13 @@ extension GestureEngine {
         }
     }
 
-    private func emit(_ id: BindingID, _ value: GestureValue, _ phase: GesturePhase, _ step: StepDirection?,
+    private mutating func emit(_ id: BindingID, _ value: GestureValue, _ phase: GesturePhase, _ step: StepDirection?,
                       _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
         out.append(.gesture(GestureEvent(time: t, binding: id, phase: phase, step: step, device: dev,
                                          value: value)))
     }
 
-    private func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,
+    private mutating func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,
                       _ t: Seconds, _ out: inout [Effect]) {
         guard explain else { return }
         out.append(.arena(ArenaNote(time: t, device: dev, binding: binding, kind: kind, reason: reason)))

@@ -134,9 +134,14 @@ struct RecognizerTree: Sendable {
 
     mutating func step(_ c: Contact) {
         step(0, c)
-        state = nodes[0].state
-        changed = nodes[0].changed
-        value = nodes[0].value
+        // Through the buffer's base pointer, which reads the fields in place:
+        // `nodes[0].state` copied the whole node (368 bytes) for each field.
+        nodes.withUnsafeBufferPointer { p in
+            guard let root = p.baseAddress else { return }
+            state = root.pointee.state
+            changed = root.pointee.changed
+            value = root.pointee.value
+        }
         nextDeadline = deadline()
     }
 

@@ -217,11 +217,13 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    @inline(__always)  // called from mutating code: inlined, it reads self in place (see Arena.swift)
     private func deadline(of d: Int) -> Seconds? {
         if let f = devices[d].tracker.pendingFrame { return f }
         return attemptDeadline(d)
     }
 
+    @inline(__always)  // called from mutating code: inlined, it reads self in place (see Arena.swift)
     private func attemptDeadline(_ d: Int) -> Seconds? {
         // Optional chaining reads the attempt in place (`attempt!` and
         // `attempt != nil` copied it); nil here means no attempt.
@@ -245,6 +247,7 @@ public struct GestureEngine: Sendable {
 
     // MARK: Devices
 
+    @inline(__always)  // called from mutating code: inlined, it reads self in place (see Arena.swift)
     private func index(of id: DeviceID) -> Int? {
         devices.firstIndex { $0.device.id == id }
     }
