@@ -115,7 +115,9 @@ struct RecognizerTree: Sendable {
         store.append(r)
     }
 
-    private func deadline(_ i: Int = 0) -> Seconds? {
+    // `mutating` though it only reads: called from `step`, a non-mutating
+    // method would be handed a copy of the tree (see Arena.swift).
+    private mutating func deadline(_ i: Int = 0) -> Seconds? {
         if nodes[i].state.isResolved { return nil }
         switch nodes[i].kind {
         case .leaf: return nodes[i].leafDeadline
