@@ -134,21 +134,27 @@ public final class XConnection {
     /// Flushes only if a request was queued since the last flush.
     public func flushIfQueued() { if requestsQueued { flush() } }
 
-    /// Reads what the server sent, for a client that listens to no input
-    /// (the daemon playing a trace): errors are recorded, a lost server is
-    /// noticed, a keyboard mapping change is applied; other events are dropped.
-    public func drainIgnoringInput(onMappingChanged: () -> Void) {
+    /// Reads what the server sent, so that errors are recorded and a lost
+    /// server is noticed. One read of the socket (XPending flushes, then reads
+    /// what arrived), then the events Xlib holds: XPending per event would try
+    /// the socket again for each one; anything arriving meanwhile wakes
+    /// poll(). A keyboard mapping change is applied here and reported to
+    /// `onMappingChanged`; every other event goes to `body` (a client that
+    /// listens to no input, like the daemon playing a trace, drops them).
+    public func drain(onMappingChanged: () -> Void, _ body: (inout XEvent) -> Void = { _ in }) {
         guard alive else { return }
         var queued = XPending(dpy)
         while queued > 0 && alive {
             var ev = XEvent()
-            XNextEvent(dpy, &ev)
+            XNextEvent(dpy, &ev)   // one is queued: it does not block
+            queued -= 1
+            if queued == 0 { queued = XEventsQueued(dpy, QueuedAlready) }
             if cx_event_type(&ev) == MappingNotify {
                 XRefreshKeyboardMapping(&ev.xmapping)
                 onMappingChanged()
+            } else {
+                body(&ev)
             }
-            queued -= 1
-            if queued == 0 { queued = XEventsQueued(dpy, QueuedAlready) }
         }
     }
 

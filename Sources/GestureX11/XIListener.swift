@@ -137,21 +137,7 @@ public final class XIListener {
     /// Reads every queued event; `emit` gets each input with its engine time.
     public func drain(now: Double, _ emit: (Input, Double) -> Void) {
         let d = connection.dpy
-        guard connection.alive else { return }
-        // One read of the socket (XPending flushes, then reads what arrived),
-        // then the events Xlib holds: XPending per event would try the socket
-        // again for each one. Anything arriving meanwhile wakes poll().
-        var queued = XPending(d)
-        while queued > 0 && connection.alive {
-            var ev = XEvent()
-            XNextEvent(d, &ev)   // one is queued: it does not block
-            queued -= 1
-            if queued == 0 { queued = XEventsQueued(d, QueuedAlready) }
-            if cx_event_type(&ev) == MappingNotify {
-                XRefreshKeyboardMapping(&ev.xmapping)
-                onMappingChanged()
-                continue
-            }
+        connection.drain(onMappingChanged: onMappingChanged) { ev in
             if monitors.changed(&ev) {
                 // A monitor plugged, unplugged, moved or resized: edges follow.
                 let screen = monitors.screen
@@ -161,10 +147,10 @@ public final class XIListener {
                     // Touchscreens' mapped outputs may have changed with them.
                     for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), now) }
                 }
-                continue
+                return
             }
             guard let cookie = cx_cookie(&ev), cookie.pointee.extension == xi.opcode,
-                  XGetEventData(d, cookie) != 0 else { continue }
+                  XGetEventData(d, cookie) != 0 else { return }
             defer { XFreeEventData(d, cookie) }
             handle(cookie.pointee.evtype, cookie.pointee.data, now: now, emit)
         }

@@ -174,7 +174,7 @@ public final class Daemon {
                 if let l = s.listener {
                     l.drain(now: t) { input, at in feed(input, at: at) }
                 } else {
-                    s.connection.drainIgnoringInput { s.synthesizer.layoutChanged() }
+                    s.connection.drain(onMappingChanged: { s.synthesizer.layoutChanged() })
                 }
             }
             playDue(now: engineTime(t))
