@@ -63,12 +63,12 @@ struct RecognizerTree: Sendable {
 
     /// Becomes `template` again, in its own arrays when it has the same shape
     /// (the same binding's tree): a new attempt then allocates nothing.
-    mutating func reset(to template: borrowing RecognizerTree) {
+    mutating func reset(to template: RecognizerTree) {
         guard nodes.count == template.nodes.count, taps.count == template.taps.count,
               longPresses.count == template.longPresses.count, drags.count == template.drags.count,
               swipes.count == template.swipes.count, magnifies.count == template.magnifies.count,
               rotates.count == template.rotates.count, holds.count == template.holds.count
-        else { self = copy template; return }
+        else { self = template; return }
         Self.overwrite(&nodes, with: template.nodes)
         Self.overwrite(&taps, with: template.taps)
         Self.overwrite(&longPresses, with: template.longPresses)
@@ -136,14 +136,9 @@ struct RecognizerTree: Sendable {
 
     mutating func step(_ c: Contact) {
         step(0, c)
-        // Through the buffer's base pointer, which reads the fields in place:
-        // `nodes[0].state` copied the whole node (368 bytes) for each field.
-        nodes.withUnsafeBufferPointer { p in
-            guard let root = p.baseAddress else { return }
-            state = root.pointee.state
-            changed = root.pointee.changed
-            value = root.pointee.value
-        }
+        state = nodes[0].state
+        changed = nodes[0].changed
+        value = nodes[0].value
         nextDeadline = deadline()
     }
 

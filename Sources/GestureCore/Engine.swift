@@ -24,8 +24,6 @@ public struct GestureEngine: Sendable {
         let binding: Binding
         /// -1: the desktop scope; otherwise the index of its app scope.
         let scope: Int
-        let rank: Int
-        let stepKind: StepKind?
         /// The recognizers in their initial state, built once: an attempt
         /// copies it instead of building the tree from the spec again.
         var template: RecognizerTree
@@ -38,10 +36,8 @@ public struct GestureEngine: Sendable {
         init(binding: Binding, scope: Int, rank: Int, id: BindingID, thresholds: Thresholds) {
             self.binding = binding
             self.scope = scope
-            self.rank = rank
-            stepKind = StepKind.of(binding.gesture)
             template = RecognizerTree(binding.gesture, thresholds)
-            candidate = Candidate(id: id, rank: rank, binding: binding, stepKind: stepKind)
+            candidate = Candidate(id: id, rank: rank, binding: binding, stepKind: StepKind.of(binding.gesture))
             maximumFingers = binding.gesture.maximumFingers
             devices = binding.device
         }
@@ -225,8 +221,7 @@ public struct GestureEngine: Sendable {
 
     @inline(__always)  // called from mutating code: inlined, it reads self in place (see Arena.swift)
     private func attemptDeadline(_ d: Int) -> Seconds? {
-        // Optional chaining reads the attempt in place (`attempt!` and
-        // `attempt != nil` copied it); nil here means no attempt.
+        // nil here means no attempt.
         guard var best = devices[d].attempt?.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
         else { return nil }
         if devices[d].tracker.active && !devices[d].tracker.contact.settled {
@@ -322,17 +317,12 @@ public struct GestureEngine: Sendable {
         var fingers = 1
         let desktopOn = table.including.includesOwn
         let kind = devices[d].device.kind
-        compiled.withUnsafeBufferPointer { cs in
-            // Through the base pointer, which lends each template in place:
-            // `compiled[id].template` made a copy (retaining its arrays).
-            guard let bindings = cs.baseAddress else { return }
-            for id in 0..<cs.count where bindings[id].devices.accepts(kind) {
-                let scope = bindings[id].scope
-                guard scope < 0 ? desktopOn : scopesInEffect[scope] else { continue }
-                a.candidates.append(bindings[id].candidate)
-                a.trees[id].reset(to: bindings[id].template)
-                fingers = max(fingers, bindings[id].maximumFingers)
-            }
+        for id in compiled.indices where compiled[id].devices.accepts(kind) {
+            let scope = compiled[id].scope
+            guard scope < 0 ? desktopOn : scopesInEffect[scope] else { continue }
+            a.candidates.append(compiled[id].candidate)
+            a.trees[id].reset(to: compiled[id].template)
+            fingers = max(fingers, compiled[id].maximumFingers)
         }
         a.maximumFingers = fingers
         a.noneLeft = !a.candidates.contains { !$0.simultaneous }
