@@ -16,8 +16,7 @@
 extension GestureEngine {
     mutating func stepDevice(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         devices[d].lastStep = t
-        // Taken out, so it is owned while stepping: no copy on write.
-        guard var a = devices[d].attempt.take() else { return }
+        guard var a = devices[d].takeAttempt() else { return }
         let dev = devices[d].device.id
 
         var c = devices[d].tracker.contact
@@ -60,14 +59,15 @@ extension GestureEngine {
             devices[d].tracker.resetAttempt()
             recycle(a, of: d)
         } else {
-            devices[d].attempt = a
+            let timer = a.deadline(after: t, grabTimeout: thresholds.grabTimeout)
+            devices[d].store(a, timer: timer)
         }
     }
 
     /// Ends a device's attempt at once (device removed, or its touches replaced
     /// by a touchpad gesture): what began is cancelled, undecided touches released.
     mutating func abandon(_ d: Int, at t: Seconds, into out: inout [Effect]) {
-        guard var a = devices[d].attempt.take() else { return }
+        guard var a = devices[d].takeAttempt() else { return }
         let dev = devices[d].device.id
         for i in a.candidates.indices {
             if a.candidates[i].shown == .began {

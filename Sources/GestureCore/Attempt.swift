@@ -94,8 +94,10 @@ struct Attempt: Sendable {
     var touches: [TouchRecord] = []
 
     /// The earliest timer after `after`: a candidate's own, a repeat, or a
-    /// touch's grab timeout; infinity if none.
-    func deadline(after: Seconds, grabTimeout: Seconds) -> Seconds {
+    /// touch's grab timeout; infinity if none. `mutating` though it only
+    /// reads: the engine calls it on its own attempt, and a non-mutating call
+    /// made Swift copy the attempt (retaining its arrays) first.
+    mutating func deadline(after: Seconds, grabTimeout: Seconds) -> Seconds {
         var best = Seconds.infinity
         for c in candidates.indices {
             if !candidates[c].isResolved, let x = trees[candidates[c].id].nextDeadline, x > after, x < best { best = x }

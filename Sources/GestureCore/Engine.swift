@@ -46,13 +46,32 @@ public struct GestureEngine: Sendable {
     struct DeviceState: Sendable {
         var device: Device
         var tracker = ContactTracker()
-        var attempt: Attempt? = nil
+        /// Set through `store` and `takeAttempt`, which keep `attemptTimer` with it.
+        private(set) var attempt: Attempt? = nil
+        /// The attempt's next timer after `lastStep` (infinity: none; nil: no
+        /// attempt), worked out when the attempt is stored: the engine looks
+        /// for it on every input, and reading it from the attempt in place
+        /// made Swift copy the attempt (retaining its arrays) each time.
+        private(set) var attemptTimer: Seconds? = nil
         /// What the last attempt leaves for the next to reuse, so that starting
         /// one allocates nothing: its arrays, emptied, and the recognizer trees
         /// of every binding, by BindingID, reset from the templates when reused.
         var spare: Attempt? = nil
         /// The last time this device was stepped: timers at or before it are done.
         var lastStep: Seconds = -.infinity
+
+        /// `timer`: `a.deadline(after: lastStep, …)`, worked out by the caller
+        /// on its own copy (here, Swift copied the attempt to work it out).
+        mutating func store(_ a: consuming Attempt, timer: Seconds) {
+            attemptTimer = timer
+            attempt = a
+        }
+
+        /// Takes the attempt out, so that it is owned while stepping: no copy on write.
+        mutating func takeAttempt() -> Attempt? {
+            attemptTimer = nil
+            return attempt.take()
+        }
     }
 
     public init(table: GestureTable, screen: Screen, devices: [Device] = []) {
@@ -221,9 +240,7 @@ public struct GestureEngine: Sendable {
 
     @inline(__always)  // called from mutating code: inlined, it reads self in place (see Arena.swift)
     private func attemptDeadline(_ d: Int) -> Seconds? {
-        // nil here means no attempt.
-        guard var best = devices[d].attempt?.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
-        else { return nil }
+        guard var best = devices[d].attemptTimer else { return nil }  // no attempt
         if devices[d].tracker.active && !devices[d].tracker.contact.settled {
             let landing = devices[d].tracker.contact.sessionStart + thresholds.fingerLanding
             if landing > devices[d].lastStep && landing < best { best = landing }
@@ -267,14 +284,14 @@ public struct GestureEngine: Sendable {
         }
         startAttemptIfIdle(d, at: t, into: &out)
         devices[d].tracker.touchBegin(touch, at: p, time: t, screen: screen, output: devices[d].device.output)
-        devices[d].attempt!.touches.removeAll { $0.id == touch && $0.decision != nil }
-        devices[d].attempt!.touches.append(TouchRecord(id: touch, began: t, decision: nil))
+        guard var a = devices[d].takeAttempt() else { return }
+        a.touches.removeAll { $0.id == touch && $0.decision != nil }
+        a.touches.append(TouchRecord(id: touch, began: t, decision: nil))
         // The arena may already have decided this attempt (a winner owns the
         // hand, or nothing wants it): the new touch is decided at once.
-        if var a = devices[d].attempt.take() {
-            decide(&a, devices[d].device.id, t, &out)
-            devices[d].attempt = a
-        }
+        decide(&a, devices[d].device.id, t, &out)
+        let timer = a.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
+        devices[d].store(a, timer: timer)
     }
 
     /// Input the engine refuses: non-finite coordinates or values.
@@ -295,14 +312,15 @@ public struct GestureEngine: Sendable {
     private mutating func startAttemptIfIdle(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         if devices[d].attempt != nil { return }
         devices[d].tracker.resetAttempt()
-        let a = makeAttempt(d)
+        var a = makeAttempt(d)
         if explain {
             for c in a.candidates {
                 out.append(.arena(ArenaNote(time: t, device: devices[d].device.id, binding: c.id, kind: .joined,
                                             reason: nil)))
             }
         }
-        devices[d].attempt = a
+        let timer = a.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
+        devices[d].store(a, timer: timer)
     }
 
     static func scopesInEffect(_ table: GestureTable, _ window: WindowContext) -> [Bool] {
