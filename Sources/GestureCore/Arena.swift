@@ -57,10 +57,10 @@ extension GestureEngine {
         if over {
             release(&a, dev, t, a.winner == nil ? .noBindingLeft : .wonBy(a.candidates[a.winner!].id), &out)
             devices[d].tracker.resetAttempt()
-            recycle(a, of: d)
+            recycle(consume a, of: d)
         } else {
             let timer = a.deadline(after: t, grabTimeout: thresholds.grabTimeout)
-            devices[d].store(a, timer: timer)
+            devices[d].store(consume a, timer: timer)
         }
     }
 
@@ -78,7 +78,7 @@ extension GestureEngine {
         }
         release(&a, dev, t, .deviceRemoved, &out)
         devices[d].tracker.resetAttempt()
-        recycle(a, of: d)
+        recycle(consume a, of: d)
     }
 
     // MARK: Winning

@@ -92,6 +92,8 @@ struct Attempt: Sendable {
     /// Every non-simultaneous candidate is gone: touches go to applications.
     var noneLeft = false
     var touches: [TouchRecord] = []
+    /// The engine's template generation the trees were built from.
+    let generation: Int
 
     /// The earliest timer after `after`: a candidate's own, a repeat, or a
     /// touch's grab timeout; infinity if none. `mutating` though it only

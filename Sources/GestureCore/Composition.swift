@@ -61,30 +61,24 @@ struct RecognizerTree: Sendable {
     private(set) var changed = false
     private(set) var value = GestureValue()
 
-    /// Becomes `template` again, in its own arrays when it has the same shape
-    /// (the same binding's tree): a new attempt then allocates nothing.
-    mutating func reset(to template: RecognizerTree) {
-        guard nodes.count == template.nodes.count, taps.count == template.taps.count,
-              longPresses.count == template.longPresses.count, drags.count == template.drags.count,
-              swipes.count == template.swipes.count, magnifies.count == template.magnifies.count,
-              rotates.count == template.rotates.count, holds.count == template.holds.count
-        else { self = template; return }
-        Self.overwrite(&nodes, with: template.nodes)
-        Self.overwrite(&taps, with: template.taps)
-        Self.overwrite(&longPresses, with: template.longPresses)
-        Self.overwrite(&drags, with: template.drags)
-        Self.overwrite(&swipes, with: template.swipes)
-        Self.overwrite(&magnifies, with: template.magnifies)
-        Self.overwrite(&rotates, with: template.rotates)
-        Self.overwrite(&holds, with: template.holds)
-        state = template.state
-        changed = template.changed
-        value = template.value
-        nextDeadline = template.nextDeadline
-    }
-
-    private static func overwrite<T>(_ dst: inout [T], with src: [T]) {
-        for k in src.indices { dst[k] = src[k] }
+    /// Back to its state as built, in place: each recognizer resets where it
+    /// lies, so a new attempt copies and allocates nothing. One loop per
+    /// array: a loop reaching all of them made Swift check every array for
+    /// uniqueness first, and "copy" the empty ones, at every reset.
+    mutating func reset() {
+        for i in nodes.indices { nodes[i] = Node(kind: nodes[i].kind) }
+        for k in taps.indices { taps[k].reset() }
+        for k in longPresses.indices { longPresses[k].reset() }
+        for k in drags.indices { drags[k].reset() }
+        for k in swipes.indices { swipes[k].reset() }
+        for k in magnifies.indices { magnifies[k].reset() }
+        for k in rotates.indices { rotates[k].reset() }
+        for k in holds.indices { holds[k].reset() }
+        // A recognizer as built, or reset, has no timer (so its node has none).
+        state = .possible
+        changed = false
+        value = GestureValue()
+        nextDeadline = nil
     }
 
     private mutating func add(_ spec: GestureSpec, _ t: Thresholds) -> Int {

@@ -16,6 +16,9 @@ public struct GestureEngine: Sendable {
     /// WM_CLASS match), worked out when the window changes, not per attempt.
     private var scopesInEffect: [Bool]
     public private(set) var now: Seconds = 0
+    /// Counts the template rebuilds: an attempt whose trees came from older
+    /// templates (older thresholds) is not kept for reuse.
+    private var templateGeneration = 0
     /// Emit `.arena` notes (joined, won, conceded): for `--explain` and `--verbose`.
     public var explain: Bool = false
     var devices: [DeviceState] = []
@@ -24,8 +27,9 @@ public struct GestureEngine: Sendable {
         let binding: Binding
         /// -1: the desktop scope; otherwise the index of its app scope.
         let scope: Int
-        /// The recognizers in their initial state, built once: an attempt
-        /// copies it instead of building the tree from the spec again.
+        /// The recognizers in their initial state, built once (and again when
+        /// the screen's px/mm changes): each device's pool of trees copies it
+        /// once, then resets its trees in place.
         var template: RecognizerTree
         /// Its candidate as an attempt starts, and the fingers it may want,
         /// built once too (reading them from `binding` copied the binding).
@@ -55,7 +59,7 @@ public struct GestureEngine: Sendable {
         private(set) var attemptTimer: Seconds? = nil
         /// What the last attempt leaves for the next to reuse, so that starting
         /// one allocates nothing: its arrays, emptied, and the recognizer trees
-        /// of every binding, by BindingID, reset from the templates when reused.
+        /// of every binding, by BindingID, reset in place when reused.
         var spare: Attempt? = nil
         /// The last time this device was stepped: timers at or before it are done.
         var lastStep: Seconds = -.infinity
@@ -159,6 +163,8 @@ public struct GestureEngine: Sendable {
             thresholds = Thresholds(table.settings, pxPerMM: s.pxPerMM)
             // Recognizers hold thresholds in px: new attempts start from new templates.
             for k in compiled.indices { compiled[k].template = RecognizerTree(compiled[k].binding.gesture, thresholds) }
+            templateGeneration += 1
+            for k in devices.indices { devices[k].spare = nil }
         case .deviceAdded(let dev):
             if let d = index(of: dev.id) { devices[d].device = dev } else { devices.append(DeviceState(device: dev)) }
         case .deviceRemoved(let id):
@@ -291,7 +297,7 @@ public struct GestureEngine: Sendable {
         // hand, or nothing wants it): the new touch is decided at once.
         decide(&a, devices[d].device.id, t, &out)
         let timer = a.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
-        devices[d].store(a, timer: timer)
+        devices[d].store(consume a, timer: timer)
     }
 
     /// Input the engine refuses: non-finite coordinates or values.
@@ -320,7 +326,7 @@ public struct GestureEngine: Sendable {
             }
         }
         let timer = a.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
-        devices[d].store(a, timer: timer)
+        devices[d].store(consume a, timer: timer)
     }
 
     static func scopesInEffect(_ table: GestureTable, _ window: WindowContext) -> [Bool] {
@@ -331,7 +337,8 @@ public struct GestureEngine: Sendable {
     /// scopes in effect for the window now under the touch, filtered by
     /// device and masks. Built in the last attempt's storage.
     private mutating func makeAttempt(_ d: Int) -> Attempt {
-        var a = devices[d].spare.take() ?? Attempt(candidates: [], trees: compiled.map(\.template), maximumFingers: 1)
+        var a = devices[d].spare.take()
+            ?? Attempt(candidates: [], trees: compiled.map(\.template), maximumFingers: 1, generation: templateGeneration)
         var fingers = 1
         let desktopOn = table.including.includesOwn
         let kind = devices[d].device.kind
@@ -339,7 +346,7 @@ public struct GestureEngine: Sendable {
             let scope = compiled[id].scope
             guard scope < 0 ? desktopOn : scopesInEffect[scope] else { continue }
             a.candidates.append(compiled[id].candidate)
-            a.trees[id].reset(to: compiled[id].template)
+            a.trees[id].reset()
             fingers = max(fingers, compiled[id].maximumFingers)
         }
         a.maximumFingers = fingers
@@ -348,7 +355,8 @@ public struct GestureEngine: Sendable {
     }
 
     /// Keeps an attempt that is over for the next one to reuse.
-    mutating func recycle(_ attempt: Attempt, of d: Int) {
+    mutating func recycle(_ attempt: consuming Attempt, of d: Int) {
+        guard attempt.generation == templateGeneration else { return }
         var a = attempt
         a.candidates.removeAll(keepingCapacity: true)
         a.touches.removeAll(keepingCapacity: true)

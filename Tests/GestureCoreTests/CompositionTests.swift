@@ -70,6 +70,16 @@ let compositionCases: [CompositionCase] = [
         }
     }
 
+    /// Played twice, on recognizers reset in place for the second attempt.
+    @Test(arguments: compositionCases)
+    func playedTwice(_ c: CompositionCase) {
+        var b = TraceBuilder.standard(seed: 9)
+        c.script(&b)
+        b.wait(1.5)
+        c.script(&b)
+        #expect(Run(b, [bind("g", c.gesture)]).phases == c.expected + c.expected)
+    }
+
     @Test func sequencedDragMeasuresFromWhereThePressSucceeded() throws {
         var b = TraceBuilder.standard()
         b.land(1, at: centre)

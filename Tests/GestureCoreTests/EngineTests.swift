@@ -34,6 +34,25 @@ import Testing
         #expect(began(drag60(from: 3)) == recognized)   // at 10 px/mm it takes 100 px
     }
 
+    /// The same when the screen changes during an attempt: its recognizers,
+    /// built for the old density, are not kept for the next one.
+    @Test func aScreenChangeDuringAnAttemptAppliesToTheNext() {
+        var e = engine([bind("drag", drag(distance: .mm(10)))])
+        _ = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 0)
+        _ = e.process(.screenChanged(Screen(width: 1920, height: 1080, pxPerMM: 10)), at: 0.01)
+        _ = e.process(.touchEnd(device: 11, touch: 1, at: centre), at: 0.02)
+        _ = e.advance(to: 1)
+        var out = e.process(.touchBegin(device: 11, touch: 2, at: centre), at: 2)
+        for k in 1...6 {
+            out += e.process(.touchUpdate(device: 11, touch: 2, at: centre + Point(x: Double(k) * 10, y: 0)),
+                             at: 2 + Double(k) * 0.01)
+        }
+        out += e.process(.touchEnd(device: 11, touch: 2, at: centre + Point(x: 60, y: 0)), at: 2.07)
+        out += e.advance(to: 3)
+        // 60 px is 6 mm at 10 px/mm: no drag (at the old 3.78 px/mm it was one).
+        #expect(!out.contains { if case .gesture = $0 { return true } else { return false } })
+    }
+
     @Test func rejectsTimeGoingBackwards() {
         var e = engine([bind("tap", tap())])
         _ = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 1.0)

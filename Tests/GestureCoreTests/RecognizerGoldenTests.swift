@@ -184,4 +184,16 @@ let touchpadCases: [GoldenCase] = {
         #expect(Set(r.touches.map(\.touch)) == begun)
         #expect(r.rejections.isEmpty)
     }
+
+    /// The second attempt reuses the first one's recognizers, reset in place:
+    /// played twice, a case gives its phases twice (a reset that forgot some
+    /// state, a tap's count say, would show here).
+    @Test(arguments: touchscreenCases + touchpadCases)
+    func playedTwice(_ c: GoldenCase) {
+        var b = TraceBuilder.standard(device: c.device, seed: 7)
+        c.script(&b)
+        b.wait(1.5)
+        c.script(&b)
+        #expect(Run(b, c.bindings).phases == c.expected + c.expected)
+    }
 }

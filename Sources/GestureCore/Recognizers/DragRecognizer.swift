@@ -19,6 +19,8 @@ struct DragRecognizer: Sendable {
         minimumDistance = t.px(s.minimumDistance, default: 10)
     }
 
+    mutating func reset() { progress.reset() }
+
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:

@@ -79,6 +79,7 @@ struct Progress: Sendable {
 
     mutating func fail() { state = .failed }
     mutating func cancel() { state = .cancelled }
+    mutating func reset() { self = Progress() }
 
     mutating func begin(_ c: Contact, _ rule: FingerRule) {
         value = GestureValue(contact: c, fingers: rule.fingers)

@@ -22,6 +22,11 @@ struct HoldRecognizer: Sendable {
         maximumDistance = t.px(s.maximumDistance, default: t.slop)
     }
 
+    mutating func reset() {
+        progress.reset()
+        deadline = nil
+    }
+
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:

@@ -20,6 +20,12 @@ struct LongPressRecognizer: Sendable {
         maximumDistance = t.px(s.maximumDistance, default: t.slop)
     }
 
+    mutating func reset() {
+        state = .possible
+        value = GestureValue()
+        deadline = nil
+    }
+
     mutating func step(_ c: Contact) {
         guard state == .possible else { return }
         guard c.source == .touch, rule.stillPossible(c), c.maxTravel <= maximumDistance

@@ -19,6 +19,8 @@ struct MagnifyRecognizer: Sendable {
         minimumScaleDelta = s.minimumScaleDelta ?? 0.05
     }
 
+    mutating func reset() { progress.reset() }
+
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:

@@ -11,6 +11,10 @@ protocol LeafRecognizer: Sendable {
     /// When a timer of this recognizer runs out, if it has one.
     var deadline: Seconds? { get }
     mutating func step(_ c: Contact)
+    /// Back to its state as built (possible, no value, no timer: the tree
+    /// relies on that), keeping its arguments: a new attempt reuses it where
+    /// it lies (UIKit's `reset()`).
+    mutating func reset()
 }
 
 /// The leaf kinds, as the tree's nodes name them.

@@ -19,6 +19,8 @@ struct RotateRecognizer: Sendable {
         minimumAngleDelta = s.minimumAngleDelta ?? 5
     }
 
+    mutating func reset() { progress.reset() }
+
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:

@@ -33,6 +33,11 @@ struct SwipeRecognizer: Sendable {
         maximumDeviation = s.maximumDeviation ?? SwipeRecognizer.defaultMaximumDeviation
     }
 
+    mutating func reset() {
+        progress.reset()
+        peak = 0
+    }
+
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:

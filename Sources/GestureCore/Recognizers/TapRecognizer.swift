@@ -28,6 +28,15 @@ struct TapRecognizer: Sendable {
         doubleTapTimeout = t.doubleTapTimeout
     }
 
+    mutating func reset() {
+        state = .possible
+        value = GestureValue()
+        deadline = nil
+        taps = 0
+        countedSession = 0
+        lastLift = 0
+    }
+
     mutating func step(_ c: Contact) {
         guard state == .possible else { return }
         guard c.source == .touch else { return fail() }
