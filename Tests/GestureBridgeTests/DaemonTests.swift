@@ -42,6 +42,27 @@ import Glibc
         #expect(d.log.contains("next ended: key ctrl+alt+Right"))
     }
 
+    /// `--play` reads the trace as it plays, but checks all of it first: a bad
+    /// line at the end is reported (file:line) before anything is played.
+    @Test func aPlayedTraceWithABadLineIsRefusedBeforePlaying() throws {
+        let x = try Xvfb()
+        let observer = try KeyObserver(display: x.display)
+        var b = TraceBuilder.standard()
+        b.wait(0.2)
+        swipe(&b)
+        let dir = DaemonProcess.newDirectory()
+        _ = FileSystem.write("", to: dir + "/.keep")
+        let text = TraceWriter.write(b.trace) + "{\"t\": 9, \"type\": \"touch_begin\"}\n"
+        let lines = text.split(separator: "\n").count
+        _ = FileSystem.write(text, to: dir + "/bad.jsonl")
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: nil,
+                              extraArgs: ["--play", dir + "/bad.jsonl"], dir: dir)
+        defer { removeTree(dir) }
+        #expect(d.waitExit() == 1)
+        #expect(d.log.contains(dir + "/bad.jsonl:\(lines):"))
+        #expect(observer.events(count: 1, timeout: 0.5).isEmpty)
+    }
+
     @Test func aCancelledKeydownGestureLeavesNoKeyDown() throws {
         let x = try Xvfb()
         let observer = try KeyObserver(display: x.display)

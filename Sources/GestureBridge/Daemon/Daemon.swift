@@ -69,7 +69,9 @@ public final class Daemon {
     private var running = true
     private var buffer: [Effect] = []
     private var screen = Screen(width: 1920, height: 1080)
-    private var play: (trace: Trace, start: Double, next: Int)? = nil
+    /// `--play`: the trace, read one event ahead (a long trace is not held in
+    /// memory), and when playing began.
+    private var play: (stream: TraceStream, start: Double)? = nil
 
     /// Reload this long after the last change to the file (editors write in steps).
     public static let reloadDebounce = 0.1
@@ -126,8 +128,10 @@ public final class Daemon {
     public func run() -> Int32 {
         if let p = options.play {
             do {
-                let t = try TraceFile.read(path: p)
-                play = (t, 0, 0)
+                // The whole file is checked first, so that a bad line is
+                // reported before anything plays; then it is read as it plays.
+                try TraceFile.forEachEvent(path: p) { _, _ in }
+                play = (try TraceStream(path: p), 0)
             } catch {
                 log.error("\(error)")
                 return 1
@@ -147,9 +151,7 @@ public final class Daemon {
             let now = monotonicNow()
             var wake = earliest(engine.nextDeadline.map(wallTime), reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
-            if let p = play, p.next < p.trace.events.count {
-                wake = earliest(wake, wallTime(p.start + p.trace.events[p.next].t))
-            }
+            if let p = play, let e = p.stream.next { wake = earliest(wake, wallTime(p.start + e.t)) }
             var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
@@ -213,18 +215,19 @@ public final class Daemon {
     }
 
     private func playDue(now: Double) {
-        guard var p = play else { return }
+        guard let p = play else { return }
         // Trace time counts from the trace start: t = 0 is when playing began.
-        while p.next < p.trace.events.count {
-            let e = p.trace.events[p.next]
-            let due = p.start + e.t
-            guard due <= now else { break }
-            play = p
-            feed(e.input, at: due)
-            p.next += 1
-            if p.next == p.trace.events.count { log.notice("played \(p.next) events") }
+        while let e = p.stream.next, p.start + e.t <= now {
+            feed(e.input, at: p.start + e.t)
+            do {
+                try p.stream.advance()
+            } catch {
+                log.error("\(error); playing stops here")   // the file changed since it was checked
+                play = nil
+                return
+            }
+            if p.stream.next == nil { log.notice("played \(p.stream.passed) events") }
         }
-        play = p
     }
 
     // MARK: Effects
@@ -293,7 +296,7 @@ public final class Daemon {
 
     private func rebuildEngine() {
         var devices = session?.listener?.engineDevices ?? []
-        if let p = play { devices = p.trace.header.devices }
+        if let p = play { devices = p.stream.header.devices }
         engine = GestureEngine(table: config.table, screen: screen, devices: devices)
         engine.explain = options.verbose
     }
@@ -316,7 +319,7 @@ public final class Daemon {
             performer.onError = { log.error("\($0)") }
             session = Session(connection: c, listener: listener, synthesizer: synth, performer: performer)
             screen = listener?.monitors.screen ?? Monitors(connection: c).screen
-            if let p = play { screen = p.trace.header.screen; play!.start = monotonicNow() }
+            if let p = play { screen = p.stream.header.screen; play!.start = monotonicNow() }
             rebuildEngine()
             backoff = 0.25
             let version = listener.map { "XInput \($0.xi.major).\($0.xi.minor)" } ?? "playing \(options.play ?? "")"
