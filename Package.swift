@@ -54,6 +54,9 @@ let package = Package(
             dependencies: ["GestureBridge", "GestureX11", "GestureActions", "GestureConfig", "XTestSupport"],
             path: "Benchmarks/gesture-bench"
         ),
+        // The least an X11 daemon in Swift can be (its RSS is the floor the
+        // daemon's is measured against: Benchmarks/daemon.sh).
+        .executableTarget(name: "rss-floor", dependencies: ["CX11"], path: "Benchmarks/rss-floor"),
         // The E2E guest's observer and input player (Tests/E2E: a VM with a real
         // Xorg, libinput and uinput devices).
         .executableTarget(

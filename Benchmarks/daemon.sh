@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The daemon's idle cost and memory under a real Xvfb:
 #   - CPU ticks and wakeups (context switches) over IDLE seconds of idling (default 60)
-#   - RSS after startup, and after GESTURES gestures played through it (--play, 20x speed)
+#   - RSS after startup, and after GESTURES gestures played through it (--play, 20x speed),
+#     and how much of the latter is anonymous memory
 #   - binary size
 # Usage: [BIN=path/to/gesture-bridge] Benchmarks/daemon.sh [IDLE_SECONDS] [GESTURES]
 # (BIN defaults to the release build, built first). Prints key=value lines.
@@ -47,8 +48,12 @@ echo "rss_startup_kb=$rss0"
 pid=$!
 wait_log "$work/play.log" "played [0-9]* events" $((gestures + 60))
 read -r _ _ rss2 < <(stat_of $pid)
+# Of it, what is the process's own (heap, stacks, written data), the rest being
+# mapped files (the binary, the libraries), shared with the page cache.
+anon2=$(awk '/RssAnon/ {print $2}' "/proc/$pid/status")
 kill -TERM $pid; wait $pid || true
 echo "gestures=$gestures"
 echo "played_events=$(grep -o "played [0-9]* events" "$work/play.log" | grep -o "[0-9]*")"
 echo "rss_after_kb=$rss2"
+echo "rss_anon_after_kb=$anon2"
 echo "binary_kb=$(du -k "$BIN" | cut -f1)"
