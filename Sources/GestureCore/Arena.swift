@@ -42,12 +42,12 @@ extension GestureEngine {
 
         for i in a.candidates.indices where a.candidates[i].simultaneous || a.winner == i {
             let id = a.candidates[i].id
-            let changed = a.trees[id].changed, value = a.trees[id].value
+            let changed = a.trees[id].changed, value = a.trees[id].nodes[0].value
             publish(&a.candidates[i], changed, value, dev, t, &out)
         }
         let pressing = !c.ended && c.fingers > 0
         for i in a.candidates.indices where a.candidates[i].nextRepeat != nil {
-            let value = a.trees[a.candidates[i].id].value
+            let value = a.trees[a.candidates[i].id].nodes[0].value
             repeats(&a.candidates[i], value, pressing, dev, t, &out)
         }
         decide(&a, dev, t, &out)
@@ -71,7 +71,7 @@ extension GestureEngine {
         let dev = devices[d].device.id
         for i in a.candidates.indices {
             if a.candidates[i].shown == .began {
-                emit(a.candidates[i].id, a.trees[a.candidates[i].id].value, .cancelled, nil, dev, t, &out)
+                emit(a.candidates[i].id, a.trees[a.candidates[i].id].nodes[0].value, .cancelled, nil, dev, t, &out)
                 a.candidates[i].shown = .done
             }
             a.candidates[i].nextRepeat = nil

@@ -53,13 +53,13 @@ struct RecognizerTree: Sendable {
         nextDeadline = deadline()
     }
 
-    /// The root's state, value and whether it moved, kept at each step like
+    /// The root's state and whether it moved, kept at each step like
     /// `nextDeadline`: the arena reads them on every input, and stored fields
     /// are read in place, where a computed property made Swift copy the tree
-    /// (retaining its arrays) to call the getter.
+    /// (retaining its arrays) to call the getter. The root's value is read
+    /// where it lies, `nodes[0].value`, only when published (it is 137 bytes).
     private(set) var state = RecognizerState.possible
     private(set) var changed = false
-    private(set) var value = GestureValue()
 
     /// Back to its state as built, in place: each recognizer resets where it
     /// lies, so a new attempt copies and allocates nothing. One loop per
@@ -77,7 +77,6 @@ struct RecognizerTree: Sendable {
         // A recognizer as built, or reset, has no timer (so its node has none).
         state = .possible
         changed = false
-        value = GestureValue()
         nextDeadline = nil
     }
 
@@ -132,7 +131,6 @@ struct RecognizerTree: Sendable {
         step(0, c)
         state = nodes[0].state
         changed = nodes[0].changed
-        value = nodes[0].value
         nextDeadline = deadline()
     }
 
