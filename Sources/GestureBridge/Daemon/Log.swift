@@ -16,11 +16,10 @@ public struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-                    file: String, function: String, line: UInt) {
+    public func log(event: LogEvent) {
         var text = "gesture-bridge: "
-        if level >= .warning { text += "\(level): " }
-        text += message.description + "\n"
+        if event.level >= .warning { text += "\(event.level): " }
+        text += event.message.description + "\n"
         text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
 }
