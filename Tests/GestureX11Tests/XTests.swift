@@ -151,8 +151,11 @@ extension XTests {
             free(name); free(cls)
             XStoreName(d, client, "Mozilla Firefox")
             let wmState = conn.atom("WM_STATE")
-            var state: [UInt] = [1, 0]
-            XChangeProperty(d, client, wmState, wmState, 32, PropModeReplace, UnsafeRawPointer(&state).assumingMemoryBound(to: UInt8.self), 2)
+            let state: [UInt] = [1, 0]
+            _ = state.withUnsafeBytes {
+                XChangeProperty(d, client, wmState, wmState, 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+            }
             conn.sync()
             let ctx = WindowClasses(connection: conn).context(of: frame)
             #expect(ctx == WindowContext(windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox"))

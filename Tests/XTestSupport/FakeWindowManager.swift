@@ -32,7 +32,7 @@ public func announceWindowManager(_ c: XConnection, name: String, stale: Bool = 
         if !stale { XChangeProperty(d, w, check, Atom(XA_WINDOW), 32, PropModeReplace, p, 1) }
     }
     let utf8 = Array(name.utf8)
-    utf8.withUnsafeBufferPointer {
+    _ = utf8.withUnsafeBufferPointer {
         XChangeProperty(d, w, c.atom("_NET_WM_NAME"), c.atom("UTF8_STRING"), 8, PropModeReplace, $0.baseAddress,
                         Int32(utf8.count))
     }
