@@ -37,23 +37,15 @@ enum Angle {
         atan2Degrees(v.y, v.x)
     }
 
-    /// Wraps an angle difference into (-180, 180].
-    static func wrap(_ d: Double) -> Double {
-        var a = d.truncatingRemainder(dividingBy: 360)
-        if a > 180 { a -= 360 }
-        if a <= -180 { a += 360 }
-        return a
-    }
-
     /// The signed angle from `a` to `b`, degrees in [-180, 180]: one atan2
-    /// of the cross and dot products, where the difference of two
-    /// directions takes two atan2 and a remainder.
+    /// of the cross and dot products (the difference of their two
+    /// directions would take two atan2 and a remainder).
     static func turn(from a: Point, to b: Point) -> Double {
         atan2Degrees(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
     }
 
     /// The unsigned angle between two non-zero vectors, in degrees [0, 180].
     static func between(_ a: Point, _ b: Point) -> Double {
-        abs(wrap(degrees(of: a) - degrees(of: b)))
+        abs(turn(from: a, to: b))
     }
 }
