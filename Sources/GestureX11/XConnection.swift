@@ -38,7 +38,7 @@ enum XErrorLog {
         XGetErrorText(display, Int32(e.error_code), &buf, Int32(buf.count))
         let record = XErrorRecord(code: e.error_code, request: e.request_code, minor: e.minor_code,
                                   resource: UInt(e.resourceid),
-                                  text: String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                                  text: buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         XErrorLog.state.withLock { s in
             var list = s.errors[UInt(bitPattern: display), default: []]
             if list.count > 1000 { list.removeFirst(500) }
