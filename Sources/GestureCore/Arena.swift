@@ -59,8 +59,7 @@ extension GestureEngine {
             devices[d].tracker.resetAttempt()
             recycle(consume a, of: d)
         } else {
-            let timer = a.deadline(after: t, grabTimeout: thresholds.grabTimeout)
-            devices[d].store(consume a, timer: timer)
+            putBack(consume a, in: d)
         }
     }
 

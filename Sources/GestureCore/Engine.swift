@@ -64,8 +64,7 @@ public struct GestureEngine: Sendable {
         /// The last time this device was stepped: timers at or before it are done.
         var lastStep: Seconds = -.infinity
 
-        /// `timer`: `a.deadline(after: lastStep, …)`, worked out by the caller
-        /// on its own copy (here, Swift copied the attempt to work it out).
+        /// `timer`: `a.deadline(after: lastStep, …)` (`GestureEngine.putBack`).
         mutating func store(_ a: consuming Attempt, timer: Seconds) {
             attemptTimer = timer
             attempt = a
@@ -296,8 +295,7 @@ public struct GestureEngine: Sendable {
         // The arena may already have decided this attempt (a winner owns the
         // hand, or nothing wants it): the new touch is decided at once.
         decide(&a, devices[d].device.id, t, &out)
-        let timer = a.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
-        devices[d].store(consume a, timer: timer)
+        putBack(consume a, in: d)
     }
 
     /// Input the engine refuses: non-finite coordinates or values.
@@ -318,13 +316,22 @@ public struct GestureEngine: Sendable {
     private mutating func startAttemptIfIdle(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         if devices[d].attempt != nil { return }
         devices[d].tracker.resetAttempt()
-        var a = makeAttempt(d)
+        let a = makeAttempt(d)
         if explain {
             for c in a.candidates {
                 out.append(.arena(ArenaNote(time: t, device: devices[d].device.id, binding: c.id, kind: .joined,
                                             reason: nil)))
             }
         }
+        putBack(consume a, in: d)
+    }
+
+    /// Puts an attempt (back) in its device, with its next timer worked out
+    /// here, on the engine's own copy (in `store`, Swift copied the attempt
+    /// to work it out).
+    @inline(__always)  // out of line, the attempt was copied on the way in
+    mutating func putBack(_ attempt: consuming Attempt, in d: Int) {
+        var a = attempt
         let timer = a.deadline(after: devices[d].lastStep, grabTimeout: thresholds.grabTimeout)
         devices[d].store(consume a, timer: timer)
     }
