@@ -226,7 +226,7 @@ public final class Daemon {
                 play = nil
                 return
             }
-            if p.stream.next == nil { log.notice("played \(p.stream.passed) events") }
+            if p.stream.next == nil { log.notice("played \(p.stream.count) events") }
         }
     }
 

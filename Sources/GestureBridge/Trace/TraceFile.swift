@@ -29,16 +29,19 @@ public enum TraceFile {
 /// ahead: a daemon playing a long trace holds one line of it, not the file.
 public final class TraceStream {
     public let path: String
-    public let header: TraceHeader
+    /// How many events have been read, `next` included: once `next` is nil,
+    /// every event of the file.
+    public private(set) var count = 0
     /// The next event, or nil at the end of the file.
     public private(set) var next: TraceEvent? = nil
-    /// How many events `advance` has gone past.
-    public private(set) var passed = 0
     private let file: UnsafeMutablePointer<FILE>
     private var reader: TraceReader
     private var line: UnsafeMutablePointer<CChar>? = nil
     private var capacity = 0
     private var number = 0
+
+    /// The file's header (its first line that is not blank or a comment).
+    public var header: TraceHeader { reader.header! }
 
     /// Opens the file and reads its header and first event.
     public init(path: String) throws {
@@ -48,23 +51,9 @@ public final class TraceStream {
         self.path = path
         file = f
         reader = TraceReader(file: path)
-        do {
-            while reader.header == nil, let text = Self.readLine(f, &line, &capacity) {
-                number += 1
-                _ = try reader.read(line: Substring(text), number: number)   // comments, blanks, the header
-            }
-        } catch {
-            fclose(f)
-            free(line)
-            throw error
-        }
-        guard let header = reader.header else {
-            fclose(f)
-            free(line)
-            throw TraceError(file: path, line: 1, message: "empty trace: no header line")
-        }
-        self.header = header
-        try advance(counting: false)
+        // Initialized: if this throws, deinit closes the file.
+        try advance()   // the reader takes the header on the way
+        guard reader.header != nil else { throw TraceError(file: path, line: 1, message: "empty trace: no header line") }
     }
 
     deinit {
@@ -74,26 +63,21 @@ public final class TraceStream {
 
     /// Reads the event after `next` (nil at the end of the file).
     public func advance() throws {
-        try advance(counting: true)
-    }
-
-    private func advance(counting: Bool) throws {
-        if counting && next != nil { passed += 1 }
         next = nil
-        while next == nil, let text = Self.readLine(file, &line, &capacity) {
+        while next == nil, let text = readLine() {
             number += 1
             next = try reader.read(line: Substring(text), number: number)
         }
+        if next != nil { count += 1 }
     }
 
     /// One line without its newline, or nil at the end of the file.
-    private static func readLine(_ f: UnsafeMutablePointer<FILE>, _ buffer: inout UnsafeMutablePointer<CChar>?,
-                                 _ capacity: inout Int) -> String? {
-        let n = getline(&buffer, &capacity, f)
+    private func readLine() -> String? {
+        let n = getline(&line, &capacity, file)
         if n < 0 { return nil }
         var len = n
-        if len > 0 && buffer![len - 1] == 0x0A { len -= 1 }
-        return buffer!.withMemoryRebound(to: UInt8.self, capacity: len) {
+        if len > 0 && line![len - 1] == 0x0A { len -= 1 }
+        return line!.withMemoryRebound(to: UInt8.self, capacity: len) {
             String(decoding: UnsafeBufferPointer(start: $0, count: len), as: UTF8.self)
         }
     }
