@@ -4,7 +4,9 @@
 #   - RSS after startup, and after GESTURES gestures played through it (--play, 20x speed),
 #     and how much of the latter is anonymous memory
 #   - binary size
-# Usage: [BIN=path/to/gesture-bridge] Benchmarks/daemon.sh [IDLE_SECONDS] [GESTURES]
+#   - with FLOOR=path/to/rss-floor: that program's RSS too (Benchmarks/rss-floor,
+#     the least X11 daemon in Swift), measured the same way
+# Usage: [BIN=path/to/gesture-bridge] [FLOOR=…] Benchmarks/daemon.sh [IDLE_SECONDS] [GESTURES]
 # (BIN defaults to the release build, built first). Prints key=value lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,3 +59,13 @@ echo "played_events=$(grep -o "played [0-9]* events" "$work/play.log" | grep -o 
 echo "rss_after_kb=$rss2"
 echo "rss_anon_after_kb=$anon2"
 echo "binary_kb=$(du -k "$BIN" | cut -f1)"
+
+if [ -n "${FLOOR:-}" ]; then
+  (env_run env DISPLAY="$display" "$FLOOR") 2>"$work/floor.log" &
+  pid=$!
+  wait_log "$work/floor.log" "listening on display" 30
+  sleep 1
+  read -r _ _ floor_rss < <(stat_of $pid)
+  kill -TERM $pid; wait $pid || true
+  echo "floor_rss_kb=$floor_rss"
+fi
