@@ -45,9 +45,14 @@ public enum XIEventConverter {
 
     /// XI_RawTouch*: device coordinates (valuators 0 and 1), scaled from the
     /// device's axis ranges onto `area` (its output, or the screen). Nil when
-    /// the event carries neither axis and no position is known yet.
+    /// the event carries neither axis and no position is known yet, and nil
+    /// for the copy X delivers through the master device: raw events selected
+    /// for all devices come once from the slave (`deviceid == sourceid`) and
+    /// again from its master (`deviceid` the master, `sourceid` the same
+    /// slave), and a finger must be one touch, not two.
     public static func rawTouch(_ e: XIRawEvent, device: XDevice, area: (x: Double, y: Double, width: Double, height: Double),
                                 last: Point?) -> Input? {
+        guard e.deviceid == e.sourceid else { return nil }
         var x: Double? = nil, y: Double? = nil
         var k = 0
         let bits = Int(e.valuators.mask_len) * 8

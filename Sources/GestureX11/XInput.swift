@@ -38,10 +38,13 @@ public struct XDevice: Hashable, Sendable {
     public var xRange: ClosedRange<Double>?
     public var yRange: ClosedRange<Double>?
 
+    /// How `kind` was decided (DeviceKindRule).
+    public var kindReason: String
+
     public var device: Device { Device(id: id, name: name, kind: kind) }
 
     public init(id: Int32, name: String, kind: DeviceKind, touchMode: String, maxTouches: Int, enabled: Bool,
-                xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil) {
+                xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, kindReason: String = "") {
         self.id = id
         self.name = name
         self.kind = kind
@@ -50,19 +53,23 @@ public struct XDevice: Hashable, Sendable {
         self.enabled = enabled
         self.xRange = xRange
         self.yRange = yRange
+        self.kindReason = kindReason
     }
 
-    /// Slave pointers with touch, and touchpads (by class or by name).
+    /// Slave pointers, each with its kind decided from what X and its driver
+    /// say it is (DeviceKindRule).
     public static func query(_ c: XConnection) -> [XDevice] {
         var n: Int32 = 0
         guard let infos = XIQueryDevice(c.dpy, XIAllDevices, &n) else { return [] }
         defer { XIFreeDeviceInfo(infos) }
+        let types = typeNames(c)
+        let tapping = XInternAtom(c.dpy, DeviceKindRule.libinputTapping, 1)
         var out: [XDevice] = []
         for i in 0..<Int(n) {
             let info = infos[i]
             guard info.use == XISlavePointer || info.use == XIFloatingSlave else { continue }
             let name = String(cString: info.name)
-            var mode = "none", touches = 0
+            var mode = "none", touches = 0, gestures = false
             var xr: ClosedRange<Double>? = nil, yr: ClosedRange<Double>? = nil
             for k in 0..<Int(info.num_classes) {
                 guard let cls = info.classes[k] else { continue }
@@ -70,6 +77,8 @@ public struct XDevice: Hashable, Sendable {
                     let t = UnsafeMutableRawPointer(cls).assumingMemoryBound(to: XITouchClassInfo.self).pointee
                     mode = t.mode == XIDirectTouch ? "direct" : "dependent"
                     touches = Int(t.num_touches)
+                } else if cls.pointee.type == XIGestureClass {
+                    gestures = true
                 } else if cls.pointee.type == XIValuatorClass {
                     let v = UnsafeMutableRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
                     if v.max > v.min {
@@ -78,19 +87,39 @@ public struct XDevice: Hashable, Sendable {
                     }
                 }
             }
-            let lower = name.lowercased()
-            let kind: DeviceKind
-            if mode == "direct" {
-                kind = .touchscreen
-            } else if mode == "dependent" || lower.contains("touchpad") || lower.contains("trackpad")
-                || lower.contains("synaptics") || lower.contains("clickpad") {
-                kind = .touchpad
-            } else {
-                kind = .other
-            }
+            var properties: Set<String> = []
+            if tapping != 0 && hasProperty(c, device: info.deviceid, tapping) { properties.insert(DeviceKindRule.libinputTapping) }
+            let facts = DeviceFacts(touchMode: mode, hasGestureClass: gestures, typeName: types[info.deviceid],
+                                    properties: properties, name: name)
+            let (kind, reason) = DeviceKindRule.decide(facts)
             out.append(XDevice(id: info.deviceid, name: name, kind: kind, touchMode: mode, maxTouches: touches,
-                               enabled: info.enabled != 0, xRange: xr, yRange: yr))
+                               enabled: info.enabled != 0, xRange: xr, yRange: yr, kindReason: reason))
         }
         return out
+    }
+
+    /// Each device's XI type atom, by name (XI 1's device list is the only
+    /// place X reports it; drivers set it: TOUCHPAD, TOUCHSCREEN, MOUSE, …).
+    private static func typeNames(_ c: XConnection) -> [Int32: String] {
+        var n: Int32 = 0
+        guard let list = XListInputDevices(c.dpy, &n) else { return [:] }
+        defer { XFreeDeviceList(list) }
+        var atoms: [Int32: Atom] = [:]
+        for i in 0..<Int(n) where list[i].type != 0 { atoms[Int32(truncatingIfNeeded: list[i].id)] = list[i].type }
+        var names: [Atom: String] = [:]
+        for atom in Set(atoms.values) {
+            if let p = XGetAtomName(c.dpy, atom) {
+                names[atom] = String(cString: p)
+                XFree(p)
+            }
+        }
+        return atoms.compactMapValues { names[$0] }
+    }
+
+    private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
+        var n: Int32 = 0
+        guard let props = XIListProperties(c.dpy, device, &n) else { return false }
+        defer { XFree(props) }
+        return (0..<Int(n)).contains { props[$0] == atom }
     }
 }

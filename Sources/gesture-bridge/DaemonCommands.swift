@@ -58,7 +58,7 @@ struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: "List the XInput devices and whether GestureBridge uses them.",
-        discussion: "Touchscreens (direct touch) and touchpads are used; other pointers are not."
+        discussion: "Touchscreens (direct touch) and touchpads are used; other pointers are not. Each line ends with how its kind was decided: from the touch class, an XI 2.4 gesture class, the driver's device type (TOUCHPAD) or libinput's tapping property, and only last from the name."
     )
 
     @OptionGroup var display: DisplayOption
@@ -79,7 +79,7 @@ struct DevicesCommand: ParsableCommand {
             let used = d.kind != .other && d.enabled
             print(String(d.id).leftPadded(4) + "  " + d.kind.rawValue.padded(11) + d.touchMode.padded(9)
                 + String(d.maxTouches).leftPadded(4) + "  " + (used ? "yes" : "no").padded(5) + d.name
-                + (d.enabled ? "" : " (disabled)"))
+                + (d.enabled ? "" : " (disabled)") + "  [\(d.kind.rawValue): \(d.kindReason)]")
         }
     }
 }

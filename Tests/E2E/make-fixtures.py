@@ -24,10 +24,14 @@ TOOL_FOR_COUNT = {1: BTN_TOOL_FINGER, 2: BTN_TOOL_DOUBLETAP, 3: BTN_TOOL_TRIPLET
                   4: BTN_TOOL_QUADTAP, 5: BTN_TOOL_QUINTTAP}
 
 class Device:
-    def __init__(self, name, bus, props, keys, width_mm, height_mm, res, slots):
+    def __init__(self, name, bus, props, keys, width_mm, height_mm, res, slots, ids=None, origin=(0, 0), note=None):
         self.name, self.bus, self.props, self.keys = name, bus, props, keys
         self.width_mm, self.height_mm, self.res, self.slots = width_mm, height_mm, res, slots
         self.is_touchpad = INPUT_PROP_POINTER in props
+        # (vendor, product, version); ours by default. origin: the axes' minima
+        # (real devices' ranges need not start at 0).
+        self.ids = ids or (0x4742, 0x0e2e if self.is_touchpad else 0x0e2d, 0x0001)
+        self.origin, self.note = origin, note
 
     def description(self):
         def bitlines(prefix, bits):
@@ -36,16 +40,18 @@ class Device:
             for b in bits:
                 data[b // 8] |= 1 << (b % 8)
             return [prefix + " ".join(f"{x:02x}" for x in data[i:i + 8]) for i in range(0, len(data), 8)]
-        xmax, ymax = self.width_mm * self.res, self.height_mm * self.res
-        lines = ["# EVEMU 1.3", f"# {self.width_mm} x {self.height_mm} mm, {self.res} units/mm, {self.slots} slots",
-                 f"N: {self.name}", f"I: {self.bus:04x} 4742 {0x0e2e if self.is_touchpad else 0x0e2d:04x} 0001"]
+        (x0, y0) = self.origin
+        xmax, ymax = x0 + self.width_mm * self.res, y0 + self.height_mm * self.res
+        lines = ["# EVEMU 1.3", f"# {self.width_mm} x {self.height_mm} mm, {self.res} units/mm, {self.slots} slots"]
+        lines += [f"# {self.note}"] if self.note else []
+        lines += [f"N: {self.name}", f"I: {self.bus:04x} {self.ids[0]:04x} {self.ids[1]:04x} {self.ids[2]:04x}"]
         lines += bitlines("P: ", self.props)
         lines += bitlines("B: 00 ", [EV_SYN, EV_KEY, EV_ABS])
         lines += bitlines("B: 01 ", self.keys)
         lines += bitlines("B: 03 ", [ABS_X, ABS_Y, ABS_MT_SLOT, ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID])
-        for code, lo, hi, res in [(ABS_X, 0, xmax, self.res), (ABS_Y, 0, ymax, self.res),
+        for code, lo, hi, res in [(ABS_X, x0, xmax, self.res), (ABS_Y, y0, ymax, self.res),
                                   (ABS_MT_SLOT, 0, self.slots - 1, 0),
-                                  (ABS_MT_POSITION_X, 0, xmax, self.res), (ABS_MT_POSITION_Y, 0, ymax, self.res),
+                                  (ABS_MT_POSITION_X, x0, xmax, self.res), (ABS_MT_POSITION_Y, y0, ymax, self.res),
                                   (ABS_MT_TRACKING_ID, 0, 65535, 0)]:
             lines.append(f"A: {code:02x} {lo} {hi} 0 0 {res}")
         return "\n".join(lines) + "\n"
@@ -55,6 +61,23 @@ TOUCHPAD = Device("GestureBridge E2E Touchpad", 0x18, [INPUT_PROP_POINTER, INPUT
                    BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP], 100, 60, 40, 5)
 # 300 x 225 mm: the 4:3 of the guest's 1024x768 screen, 3.41 px/mm.
 TOUCHSCREEN = Device("GestureBridge E2E Touchscreen", 0x03, [INPUT_PROP_DIRECT], [BTN_TOUCH], 300, 225, 10, 10)
+
+# Touchpads whose names carry no touchpad word, described as public device
+# databases describe them (the evemu-devices collection, systemd's hwdb for
+# resolutions): names, bus and USB ids, slots, tool bits and properties as the
+# kernel reports them; axes in their own units. X must tell they are touchpads
+# from what the device is, not what it is called.
+APPLE = Device("bcm5974", 0x03, [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD],
+               [BTN_LEFT, BTN_TOOL_FINGER, BTN_TOOL_QUINTTAP, BTN_TOUCH, BTN_TOOL_DOUBLETAP,
+                BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP], 104, 72, 94, 16, ids=(0x05ac, 0x0262, 0x0001),
+               origin=(-4620, -150), note="Apple MacBook Pro clickpad (bcm5974 driver): X -4620.., Y -150.., 94 units/mm")
+ALPS = Device("AlpsPS/2 ALPS GlidePoint", 0x11, [INPUT_PROP_POINTER, INPUT_PROP_BUTTONPAD],
+              [BTN_LEFT, BTN_TOOL_FINGER, BTN_TOUCH, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP],
+              98, 50, 33, 4, ids=(0x0002, 0x0008, 0x0800), note="ALPS v8 PS/2 clickpad (psmouse driver)")
+WACOM = Device("Wacom Intuos5 touch M Finger", 0x03, [INPUT_PROP_POINTER],
+               [BTN_TOOL_FINGER, BTN_TOUCH, BTN_TOOL_DOUBLETAP, BTN_TOOL_TRIPLETAP, BTN_TOOL_QUADTAP],
+               136, 85, 30, 16, ids=(0x056a, 0x0027, 0x0107), note="Wacom Intuos5 M's finger-touch interface (wacom driver)")
+REAL_TOUCHPADS = {"apple": APPLE, "alps": ALPS, "wacom": WACOM}
 
 def ease(s):
     """Smooth start and stop, as a finger moves."""
@@ -73,7 +96,7 @@ class Recording:
         """positions: one (x_mm, y_mm) per finger, slot = index; lift: all up."""
         d, landing = self.device, not self.down and not lift
         for slot, (x, y) in enumerate(positions):
-            ux, uy = round(x * d.res), round(y * d.res)
+            ux, uy = d.origin[0] + round(x * d.res), d.origin[1] + round(y * d.res)
             self.event(EV_ABS, ABS_MT_SLOT, slot)
             if lift:
                 self.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
@@ -159,11 +182,22 @@ def recordings():
     r, last = path_gesture(ts, [(60, 150)], [(40, -20)], 25)
     out["touchscreen-drag-1"] = r.text("touchscreen: 1 finger drag 45 mm over e2e-app "
                                        "(threshold: the landing; the daemon should hand it back)", 0)
+    # Two fingers down 72 ms, still: a tap (the raw-touch scenario; a finger
+    # counted twice would make it a 4-finger tap).
+    r, last = path_gesture(ts, row(2, 200, 120, 20), [(0, 0)] * 2, 6)
+    out["touchscreen-tap-2"] = r.text("touchscreen: 2 fingers tap over e2e-other, 84 ms (threshold: the lift)", last)
+    # The real touchpads: a 3-finger swipe left, 40 mm, in each one's units.
+    for key, dev in REAL_TOUCHPADS.items():
+        x = dev.width_mm / 2 + 20
+        swipe(f"{key}-swipe-left-3", dev, row(3, x - 12, dev.height_mm / 2, 12), -40, 0, 24,
+              f"{dev.name}: 3 fingers swipe left 40 mm")
     return out
 
 def files():
     result = {HERE / "devices/touchpad.desc": TOUCHPAD.description(),
               HERE / "devices/touchscreen.desc": TOUCHSCREEN.description()}
+    for key, dev in REAL_TOUCHPADS.items():
+        result[HERE / f"devices/{key}.desc"] = dev.description()
     for name, text in recordings().items():
         result[HERE / f"recordings/{name}.evemu"] = text
     return result

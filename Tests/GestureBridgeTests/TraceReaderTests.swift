@@ -106,6 +106,8 @@ import Testing
         var p = TraceBuilder.standard(device: .touchpad)
         p.touchpadPinch(fingers: 3, to: 0.8, rotating: -12.5, over: 0.1, cancelled: true)
         p.touchpadSwipe(fingers: 4, by: Point(x: 0, y: 99.5), over: 0.1)
+        // How record decided a device's kind travels with the trace.
+        p.header.kindFrom = [p.header.devices[0].id: "sends XI 2.4 touchpad gestures (gesture class)"]
         for trace in [b.trace, p.trace] {
             let text = TraceWriter.write(trace)
             let back = try TraceReader.parse(text)

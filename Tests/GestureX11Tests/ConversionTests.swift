@@ -75,6 +75,7 @@ import Testing
             values.withUnsafeMutableBufferPointer { v in
                 var e = XIRawEvent()
                 e.evtype = XI_RawTouchBegin
+                e.deviceid = 11     // delivered for the slave itself
                 e.sourceid = 11
                 e.detail = 7
                 e.valuators = XIValuatorState(mask_len: 2, mask: m.baseAddress, values: v.baseAddress)
@@ -110,5 +111,107 @@ import Testing
         #expect(ListenPlan(table: GestureTable(apps: [AppScope(classGlob: "x", bindings: [b(.high, zoom, .touchpad)])]))
             == ListenPlan(touches: .none, swipes: .none, pinches: .grab))
         #expect(ListenPlan(table: GestureTable()) == ListenPlan())
+    }
+}
+
+/// Raw touches selected for all devices: X delivers each from the slave and
+/// again through its master, both naming the slave as the source.
+@Suite struct RawTouchOncePerFingerTests {
+    let dev = XDevice(id: 11, name: "ts", kind: .touchscreen, touchMode: "direct", maxTouches: 10, enabled: true,
+                      xRange: 0...4095, yRange: 0...4095)
+
+    func raw(_ type: Int32, deliveredBy deviceid: Int32, touch: Int32) -> Input? {
+        var mask: [UInt8] = [0b11, 0]
+        var values: [Double] = [1000, 2000]
+        return mask.withUnsafeMutableBufferPointer { m in
+            values.withUnsafeMutableBufferPointer { v in
+                var e = XIRawEvent()
+                e.evtype = type
+                e.deviceid = deviceid
+                e.sourceid = 11
+                e.detail = touch
+                e.valuators = XIValuatorState(mask_len: 2, mask: m.baseAddress, values: v.baseAddress)
+                return XIEventConverter.rawTouch(e, device: dev, area: (0, 0, 4095, 4095), last: nil)
+            }
+        }
+    }
+
+    @Test(arguments: [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd])
+    func slaveAndMasterCopiesMakeOneTouch(_ type: Int32) {
+        // What X delivers for one finger of a two-finger tap: the slave's
+        // event (deviceid 11) and the master pointer's (deviceid 2).
+        let delivered = [raw(type, deliveredBy: 11, touch: 5), raw(type, deliveredBy: 2, touch: 5),
+                         raw(type, deliveredBy: 11, touch: 6), raw(type, deliveredBy: 2, touch: 6)]
+        let inputs = delivered.compactMap { $0 }
+        let p = Point(x: 1000, y: 2000)
+        switch type {
+        case XI_RawTouchBegin: #expect(inputs == [.touchBegin(device: 11, touch: 5, at: p), .touchBegin(device: 11, touch: 6, at: p)])
+        case XI_RawTouchUpdate: #expect(inputs == [.touchUpdate(device: 11, touch: 5, at: p), .touchUpdate(device: 11, touch: 6, at: p)])
+        default: #expect(inputs == [.touchEnd(device: 11, touch: 5, at: p), .touchEnd(device: 11, touch: 6, at: p)])
+        }
+    }
+}
+
+/// Device kinds from what X and the driver say, as real hardware is described
+/// (names as xinput lists them; classes, type atoms and properties as
+/// xf86-input-libinput, -synaptics, -evdev and -wacom set them).
+@Suite struct DeviceKindRuleTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var facts: DeviceFacts
+        var kind: DeviceKind
+        var description: String { facts.name }
+    }
+
+    static let tapping: Set<String> = [DeviceKindRule.libinputTapping]
+    static let cases: [Case] = [
+        // libinput touchpads whose names carry no keyword: gesture class, type TOUCHPAD, tapping.
+        Case(facts: DeviceFacts(hasGestureClass: true, typeName: "TOUCHPAD", properties: tapping, name: "bcm5974"), kind: .touchpad),
+        Case(facts: DeviceFacts(hasGestureClass: true, typeName: "TOUCHPAD", properties: tapping,
+                                name: "Apple Inc. Magic Trackpad 2"), kind: .touchpad),
+        Case(facts: DeviceFacts(hasGestureClass: true, typeName: "TOUCHPAD", properties: tapping,
+                                name: "AlpsPS/2 ALPS GlidePoint"), kind: .touchpad),
+        Case(facts: DeviceFacts(hasGestureClass: true, typeName: "TOUCHPAD", properties: tapping,
+                                name: "Wacom Intuos Pro M Finger"), kind: .touchpad),
+        // libinput on an X server before 2.4 (no gesture class reported): the type still says it.
+        Case(facts: DeviceFacts(typeName: "TOUCHPAD", properties: tapping, name: "bcm5974"), kind: .touchpad),
+        // A driver that sets no type but libinput's tapping property is there.
+        Case(facts: DeviceFacts(properties: tapping, name: "ELAN0501:00 04F3:3060"), kind: .touchpad),
+        // xf86-input-synaptics / evdev: type TOUCHPAD, no gesture class.
+        Case(facts: DeviceFacts(typeName: "TOUCHPAD", name: "AlpsPS/2 ALPS GlidePoint"), kind: .touchpad),
+        // xf86-input-wacom finger touch on an Intuos: type TOUCH, dependent touch class.
+        Case(facts: DeviceFacts(touchMode: "dependent", typeName: "TOUCH", name: "Wacom Intuos5 touch M Finger touch"),
+             kind: .touchpad),
+        // Touchscreens: a direct touch class, whatever the name says.
+        Case(facts: DeviceFacts(touchMode: "direct", typeName: "TOUCHSCREEN", name: "ELAN Touchscreen"), kind: .touchscreen),
+        Case(facts: DeviceFacts(touchMode: "direct", typeName: "TOUCH", name: "Wacom Cintiq 13HD touch Finger touch"),
+             kind: .touchscreen),
+        Case(facts: DeviceFacts(touchMode: "direct", name: "Atmel maXTouch Digitizer"), kind: .touchscreen),
+        // A single-touch screen X drives as a pointer: nothing to read as touches.
+        Case(facts: DeviceFacts(typeName: "TOUCHSCREEN", name: "eGalax Inc. USB TouchController"), kind: .other),
+        // Mice and the rest.
+        Case(facts: DeviceFacts(typeName: "MOUSE", name: "Logitech USB Receiver"), kind: .other),
+        Case(facts: DeviceFacts(typeName: "MOUSE", name: "TPPS/2 IBM TrackPoint"), kind: .other),
+        Case(facts: DeviceFacts(name: "Virtual core XTEST pointer"), kind: .other),
+        // The name, only when nothing else says anything.
+        Case(facts: DeviceFacts(name: "SynPS/2 Synaptics TouchPad"), kind: .touchpad),
+    ]
+
+    @Test(arguments: cases)
+    func kindIsWhatTheDeviceIs(_ c: Case) {
+        let (kind, reason) = DeviceKindRule.decide(c.facts)
+        #expect(kind == c.kind, "\(c.facts.name): \(reason)")
+        #expect(!reason.isEmpty)
+    }
+
+    @Test func aMouseNamedTouchpadIsTrustedOnlyWithoutAType() {
+        // A driver's type outranks the name: a mouse is a mouse.
+        #expect(DeviceKindRule.decide(DeviceFacts(typeName: "MOUSE", name: "Touchpad-shaped mouse")).kind == .other)
+        #expect(DeviceKindRule.decide(DeviceFacts(name: "Touchpad-shaped mouse")).kind == .touchpad)
+    }
+
+    @Test func theReasonSaysWhatDecided() {
+        #expect(DeviceKindRule.decide(DeviceFacts(hasGestureClass: true, name: "bcm5974")).reason.contains("gesture"))
+        #expect(DeviceKindRule.decide(DeviceFacts(typeName: "TOUCHPAD", name: "x")).reason.contains("TOUCHPAD"))
+        #expect(DeviceKindRule.decide(DeviceFacts(name: "My Trackpad")).reason.contains("name"))
     }
 }

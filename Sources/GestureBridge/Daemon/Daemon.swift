@@ -324,6 +324,9 @@ public final class Daemon {
             backoff = 0.25
             let version = listener.map { "XInput \($0.xi.major).\($0.xi.minor)" } ?? "playing \(options.play ?? "")"
             log.notice("listening on display \(c.name) (\(version), \(engine.deviceIDs.count) touch devices)")
+            if options.verbose, let listener {
+                for d in listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
+            }
             windowManagerSeen(WindowManager.name(c))
         } catch {
             log.warning("\(error); retrying in \(backoff) s")

@@ -31,7 +31,8 @@ public enum Recorder {
         // touchscreens with the output they are mapped to.
         let mapped = Dictionary(uniqueKeysWithValues: listener.engineDevices.map { ($0.id, $0) })
         let header = TraceHeader(screen: listener.monitors.screen,
-                                 devices: listener.devices.map { mapped[$0.id] ?? $0.device })
+                                 devices: listener.devices.map { mapped[$0.id] ?? $0.device },
+                                 kindFrom: Dictionary(uniqueKeysWithValues: listener.devices.map { ($0.id, $0.kindReason) }))
         fputs(TraceWriter.header(header) + "\n", f)
         fflush(f)
         report("recording to \(path) (\(listener.devices.filter { $0.kind != .other }.count) touch devices); Ctrl+C to stop")

@@ -4,10 +4,14 @@ import GestureCore
 public struct TraceHeader: Hashable, Sendable {
     public var screen: Screen
     public var devices: [Device]
+    /// How each device's kind was decided, where known (`record` writes it as
+    /// the device's `kind_from`, so a user's trace shows it).
+    public var kindFrom: [DeviceID: String]
 
-    public init(screen: Screen, devices: [Device]) {
+    public init(screen: Screen, devices: [Device], kindFrom: [DeviceID: String] = [:]) {
         self.screen = screen
         self.devices = devices
+        self.kindFrom = kindFrom
     }
 }
 

@@ -64,16 +64,19 @@ public struct TraceReader {
             }
         }
         var devices: [Device] = []
+        var kindFrom: [DeviceID: String] = [:]
         for d in try o.array("devices") {
             let dd = try d.asObject(key: "devices")
             let kindText = try dd.string("kind")
             guard let kind = DeviceKind(rawValue: kindText) else {
                 throw dd.error("kind", "unknown device kind '\(kindText)'; expected touchscreen, touchpad or other")
             }
-            devices.append(Device(id: try dd.deviceID("id"), name: try dd.optionalString("name") ?? "",
+            let id = try dd.deviceID("id")
+            devices.append(Device(id: id, name: try dd.optionalString("name") ?? "",
                                   kind: kind, output: try dd.optionalString("output")))
+            kindFrom[id] = try dd.optionalString("kind_from")
         }
-        return TraceHeader(screen: s, devices: devices)
+        return TraceHeader(screen: s, devices: devices, kindFrom: kindFrom)
     }
 
     private mutating func readEvent(_ o: Fields) throws(TraceError) -> TraceEvent {

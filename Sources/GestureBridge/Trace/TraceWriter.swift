@@ -18,6 +18,7 @@ public enum TraceWriter {
         s += h.devices.map { d in
             var o = "{\"id\": \(d.id), \"name\": \(quote(d.name)), \"kind\": \"\(d.kind.rawValue)\""
             if let out = d.output { o += ", \"output\": \(quote(out))" }
+            if let from = h.kindFrom[d.id] { o += ", \"kind_from\": \(quote(from))" }
             return o + "}"
         }.joined(separator: ", ")
         return s + "]}"

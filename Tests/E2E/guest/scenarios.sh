@@ -117,6 +117,33 @@ else
   fail hotplug "the touchpad added after start: no Control_L+Alt_L+Left within ${timeout_s}s"
 fi
 
+# ---- touchpads whose names say nothing: Apple, ALPS, Wacom finger touch ----
+# Described as public device databases describe them (make-fixtures.py); the
+# daemon must see them as touchpads from what X says they are.
+since=$(mark); starts+=("real-touchpads $since")
+real_ok= real_bad=
+for dev in apple alps wacom; do
+  create_device "$dev" "$dev.desc"
+  node[touchpad]=${node[$dev]}
+  play touchpad "$dev-swipe-left-3"
+  name=$(sed -n 's/^N: //p' "$share/devices/$dev.desc")
+  if t=$(await_chord "$since" Control_L Alt_L Left); then
+    real_ok+="$name: Control_L+Alt_L+Left $(latency "$dev-swipe-left-3" "$t"); "
+    since=$t
+  else
+    real_bad+="$name: no Control_L+Alt_L+Left within ${timeout_s}s; "
+  fi
+done
+"$work/gesture-bridge" devices >"$share/devices.txt" 2>&1
+for dev in apple alps wacom; do
+  name=$(sed -n 's/^N: //p' "$share/devices/$dev.desc")
+  line=$(grep -F " $name  [" "$share/devices.txt" | head -1)
+  [[ "$line" == *" touchpad "*"[touchpad: "* ]] || real_bad+="devices lists $name as: ${line:-nothing}; "
+done
+if [ -z "$real_bad" ]; then pass real-touchpads "${real_ok}devices: $(grep -F -e bcm5974 -e GlidePoint -e 'M Finger' "$share/devices.txt" | sed 's/.*\[//; s/\]$//' | sort -u | paste -sd';')"
+else fail real-touchpads "$real_bad$real_ok"; fi
+node[touchpad]=${node[touchpad2]}
+
 # ---- SIGTERM while a gesture holds a key ----
 since=$(mark); starts+=("sigterm-keydown $since")
 play touchpad touchpad-swipe-down-4-held
@@ -137,6 +164,44 @@ else
   fail sigterm-keydown "the held swipe pressed no Super_L within ${timeout_s}s"
 fi
 play touchpad touchpad-lift-4
+
+# ---- record: the Apple touchpad's swipe is written, with how its kind was decided ----
+since=$(mark); starts+=("record $since")
+if [ "$no_daemon" != 1 ]; then
+  trace=$work/record.jsonl
+  "$work/gesture-bridge" record "$trace" 2>"$work/record.err" &
+  rec_pid=$!
+  if until_ok 10 grep -q "recording to" "$work/record.err"; then
+    node[touchpad]=${node[apple]}
+    play touchpad apple-swipe-left-3
+    until_ok 10 grep -q '"ev": "swipe-end", "fingers": 3' "$trace"
+    "$probe" signal "$rec_pid" INT >/dev/null; wait "$rec_pid"
+    cp "$trace" "$share/record.jsonl"
+    apple=$(head -1 "$trace" | grep -o '{"id": [0-9]*, "name": "bcm5974", "kind": "touchpad", "kind_from": "[^"]*"}' | head -1)
+    id=$(echo "$apple" | sed -n 's/^{"id": \([0-9]*\),.*/\1/p')
+    swipes=0; [ -n "$id" ] && swipes=$(grep -c "\"dev\": $id, \"ev\": \"swipe-update\", \"fingers\": 3," "$trace")
+    if [ -n "$apple" ] && [ "$swipes" -gt 0 ]; then pass record "bcm5974 in the header as $apple; $swipes swipe updates written"
+    else fail record "header: ${apple:-bcm5974 not a touchpad with kind_from}; $swipes swipe updates from it"; fi
+  else
+    fail record "record did not start: $(cat "$work/record.err")"; kill "$rec_pid" 2>/dev/null
+  fi
+else
+  fail record "control run: gesture-bridge is not run"
+fi
+node[touchpad]=${node[touchpad2]}
+
+# ---- raw touches: one finger is one touch (simultaneous bindings only) ----
+# X delivers each raw touch event from the touchscreen and again through the
+# master pointer; counted twice, the 2-finger tap would be a 4-finger one.
+since=$(mark); starts+=("raw-tap-2 $since")
+if [ "$no_daemon" != 1 ]; then
+  "$work/gesture-bridge" run --config "$work/config/raw.toml" --verbose >"$share/daemon-raw.log" 2>&1 &
+  raw_pid=$!
+  until_ok 20 grep -q "listening on display" "$share/daemon-raw.log" || say "raw daemon did not start"
+fi
+play touchscreen touchscreen-tap-2
+if t=$(await "$since" "key+ F7"); then raw_seen="F7 (2-finger tap) observed $(latency touchscreen-tap-2 "$t")"; else raw_seen=; fi
+if [ -n "${raw_pid:-}" ]; then "$probe" signal "$raw_pid" TERM >/dev/null; wait "$raw_pid"; fi
 
 # ---- checks over each scenario's span (from its start to the next one's) ----
 starts+=("end $(mark)")
@@ -163,6 +228,11 @@ for where in app other; do
   if [ -n "${app[$where]}" ] && [ "$wrong" = 0 ]; then pass app-scope-over-$where "${app[$where]}; $other_key never"
   else fail app-scope-over-$where "${app[$where]:-no key within ${timeout_s}s}; $other_key pressed $wrong times"; fi
 done
+
+read -r a b <<<"$(span raw-tap-2)"
+f7=$(count "$a" "$b" "key+ F7"); f8=$(count "$a" "$b" "key+ F8")
+if [ -n "$raw_seen" ] && [ "$f7" = 1 ] && [ "$f8" = 0 ]; then pass raw-tap-2 "$raw_seen; F7 once, F8 (4-finger tap) never"
+else fail raw-tap-2 "F7 (2-finger tap) $f7 times, F8 (4-finger tap) $f8 times; want 1 and 0"; fi
 
 # Results in the order the scenarios ran.
 for entry in "${starts[@]}"; do grep " ${entry%% *}: " "$results" || true; done >"$work/ordered"
