@@ -248,6 +248,7 @@ struct ImportCommand: ParsableCommand {
             } else {
                 print(imported.toml, terminator: "")
             }
+            printError("gesture-bridge import: \(imported.summary)")
         } catch let error as ImportError {
             printError("\(error)")
             throw ExitCode(1)

@@ -30,30 +30,27 @@ import Testing
     @Test func nothingIsLostSilently() throws {
         let touchegg = try FileSystem.read(Self.directory + "/touchegg.expected.toml").get()
         #expect(touchegg.contains("# touchegg line 4: setting animation_delay = 150: no equivalent"))
-        #expect(touchegg.contains("SEND_KEYS A+B: not one key gesture-bridge knows"))
+        #expect(touchegg.contains("# not imported: line 92: unknown key: SEND_KEYS A+B: not one key gesture-bridge knows"))
         let libinput = try FileSystem.read(Self.directory + "/libinput-gestures.expected.toml").get()
-        #expect(libinput.contains("gesture hold on xdotool key super+a: no equivalent"))
+        #expect(libinput.contains("# not imported: line 22: no equivalent: gesture hold on xdotool key super+a"))
         #expect(libinput.contains("device DLL0945:00 06CB:CDE6 Touchpad"))
         let fusuma = try FileSystem.read(Self.directory + "/fusuma.expected.toml").get()
-        #expect(fusuma.contains("hold: no equivalent") && fusuma.contains("plugin settings: not imported"))
+        #expect(fusuma.contains("no equivalent: hold:") && fusuma.contains("plugin settings: not imported"))
         #expect(fusuma.contains("class = \"Google-chrome\""))
     }
 
+    /// Files that are not the tool's config at all (or not readable as it) are refused with file:line:column.
     @Test(arguments: [
         ("touchegg", "<touchégg><application name=\"All\">\n  <gesture type=\"SWIPE\" fingers=\"3\">\n</touchégg>",
          "t.conf:3:1: XML: </touchégg> closes <gesture> (line 2)"),
-        ("touchegg", "<touchégg>\n<application name='All'><gesture type=\"SWIPE\"/></application></touchégg>",
-         "t.conf:2:25: <gesture> needs type and fingers"),
         ("touchegg", "<a>&nbsp;</a>", "t.conf:1:14: XML: unknown entity '&nbsp;'"),
-        ("libinput-gestures", "gesture swipe sideways 3 true", "t.conf:1:15: unknown swipe direction 'sideways'; expected up, down, left, right, left_up, right_up, left_down or right_down"),
-        ("libinput-gestures", "\n\ngesture tap 3 true", "t.conf:3:9: unknown gesture type 'tap'; expected swipe, pinch or hold"),
-        ("libinput-gestures", "gestures swipe up true", "t.conf:1:1: unknown keyword 'gestures'; expected gesture, device, swipe_threshold or timeout"),
-        ("libinput-gestures", "gesture swipe up 3", "t.conf:1:19: gesture swipe up has no command"),
-        ("fusuma", "swipe:\n  3:\n    - left", "t.conf:3:5: YAML: sequences are not used by this importer"),
-        ("fusuma", "swipe:\n  7:\n    left:\n      command: x", "t.conf:2:3: swipe: '7' is no finger count (3 to 5)"),
-        ("fusuma", "pinch: {2: {in: {command: x}}}", "t.conf:1:8: YAML: '{' (flow collections, anchors, tags, block scalars) is not used by this importer"),
+        ("libinput-gestures", "gestures swipe up true\n\nswipe left 3 true",
+         "t.conf:1:1: unknown keyword 'gestures'; expected gesture, device, swipe_threshold or timeout\n"
+            + "t.conf:3:1: unknown keyword 'swipe'; expected gesture, device, swipe_threshold or timeout"),
         ("fusuma", "swipe:\n  3:\n    left:\n      command: 'x\n", "t.conf:4:16: YAML: unterminated 'string'"),
         ("fusuma", "swipe:\n\t3:", "t.conf:2:1: YAML: a tab in the indentation"),
+        ("fusuma", "swipe: &a\n  3: x", "t.conf:1:8: YAML: '&' (anchors, aliases, tags) is not read by this importer"),
+        ("fusuma", "context: { application: X", "t.conf:1:26: YAML: a flow collection must close on its line"),
     ])
     func errorsNameTheLineAndColumn(tool: String, text: String, message: String) {
         do {
@@ -62,5 +59,117 @@ import Testing
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// What a reader cannot map is skipped and said (`# not imported: line N:
+    /// reason`); the rest of the file is still imported.
+    @Test(arguments: [
+        ("touchegg", "<touchégg>\n<application name='All'><gesture type=\"SWIPE\"/>\n<gesture type=\"TAP\" fingers=\"2\"><action type=\"SHOW_DESKTOP\"/></gesture></application></touchégg>",
+         "# not imported: line 2: incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)"),
+        ("libinput-gestures", "gesture swipe sideways 3 true\ngesture swipe up 3 true",
+         "# not imported: line 1: unknown motion: swipe 'sideways'"),
+        ("libinput-gestures", "\n\ngesture tap 3 true\ngesture swipe up 3 true", "# not imported: line 3: unknown gesture type: 'tap'"),
+        ("libinput-gestures", "gesture swipe up 3\ngesture swipe down 3 true", "# not imported: line 1: no command: gesture swipe up has none"),
+        ("fusuma", "swipe:\n  7:\n    left:\n      command: x\n  3:\n    left:\n      command: y",
+         "# not imported: line 2: no finger count: swipe '7'"),
+        ("fusuma", "swipe:\n  3:\n    left: just a string\n    right:\n      command: y",
+         "# not imported: line 3: no action: swipe 3 left is a bare value, which fusuma ignores"),
+    ])
+    func unmappableIsSkippedAndSaid(tool: String, text: String, said: String) throws {
+        let imported = try Self.convert(tool, text, file: "t.conf")
+        #expect(imported.toml.contains(said))
+        #expect(imported.bindingsWritten == 1)
+        #expect(imported.notImported.count == 1)
+    }
+
+    /// Constructs of real users' configs (Tests/Import/constructs, written
+    /// for these tests): the legacy `gesture:` keyword, any case, `_internal`
+    /// with -w/--cols, commands without a shell, CRLF and a BOM; touchegg's
+    /// FULLSCREEN_WINDOW, CHANGE_DESKTOP without a direction, `<keys>A`;
+    /// fusuma's flow maps, block scalars, plugin sequences, begin/update/end,
+    /// the wmctrl plugin, bare strings. Each gives its golden and loads.
+    @Test(arguments: [("libinput-gestures", "libinput-gestures.conf"), ("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml"),
+                      ("fusuma", "fusuma-crlf.yml")])
+    func constructs(tool: String, file: String) throws {
+        let dir = Self.directory + "/constructs"
+        let text = try FileSystem.read(dir + "/" + file).get()
+        let golden = file.hasSuffix("-crlf.yml") ? "fusuma.expected.toml" : file.split(separator: ".")[0] + ".expected.toml"
+        let expected = try FileSystem.read(dir + "/" + golden).get()
+        let imported = try Self.convert(tool, text, file: file.replacingAll("-crlf", with: ""))
+        #expect(imported.toml == expected)
+        let loaded = testLoader().load(text: imported.toml, file: "\(tool).toml")
+        if case .failure(let e) = loaded { Issue.record("\(e)") }
+    }
+
+    /// The meanings checked against each tool's own code.
+    @Test func meaningsAreTheTools() throws {
+        let dir = Self.directory + "/constructs"
+        let lg = try FileSystem.read(dir + "/libinput-gestures.expected.toml").get()
+        // _internal ws_up is the next workspace (libinput-gestures' own default config).
+        #expect(lg.contains("name = \"swipe-up-3\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\ndevice = \"touchpad\"\non-ended = \"key workspace-next\""))
+        // Without a finger count: 3 and 4.
+        #expect(lg.contains("name = \"swipe-up-4\""))
+        // No shell there: each word quoted, so #, $, | and && stay literal.
+        #expect(lg.contains("exec notify-send 'zoom #SCALE#' '$HOME|x' '&&' y"))
+        let te = try FileSystem.read(dir + "/touchegg.expected.toml").get()
+        #expect(te.contains("on-ended = \"key fullscreen\""))
+        #expect(te.contains("on-ended = \"key ctrl+a\""))   // <keys>A</keys> types a, not Shift+A
+        #expect(te.contains("CHANGE_DESKTOP auto"))
+        let fu = try FileSystem.read(dir + "/fusuma.expected.toml").get()
+        #expect(fu.contains("on-began = \"exec xdotool mousedown 1\"") && fu.contains("on-ended = \"exec xdotool mouseup 1\""))
+        #expect(fu.contains("on-began = \"key workspace-next\""))
+        #expect(fu.contains("class = \"Google-chrome\""))
+    }
+
+    /// Touchégg 1.x: refused with a message that says so and names each gesture, never exit 0 with nothing.
+    @Test func toucheggOneIsSaidNotImportedAsNothing() throws {
+        let text = try FileSystem.read(Self.directory + "/constructs/touchegg-1.conf").get()
+        do {
+            _ = try ToucheggImporter.convert(text, file: "old.conf")
+            Issue.record("converted")
+        } catch {
+            #expect(error.description.hasPrefix("old.conf:1:1: this is a Touchégg 1.x config (2 gestures"))
+            #expect(error.description.contains("old.conf:9:9: Touchégg 1.x gesture: DRAG 3 UP → SEND_KEYS Control+Alt+Up"))
+        }
+    }
+
+    /// Hostile input: deep nesting is an error, not a stack overflow; text
+    /// copied into a comment can never become config.
+    @Test func hostileInput() throws {
+        let deep = String(repeating: "<a>", count: 30_000) + String(repeating: "</a>", count: 30_000)
+        do {
+            _ = try ToucheggImporter.convert(deep, file: "deep.conf")
+            Issue.record("converted")
+        } catch {
+            #expect(error.description == "deep.conf:1:193: XML: elements nested deeper than 64 levels; this is no touchegg.conf")
+        }
+        let dir = Self.directory + "/constructs"
+        let imported = try ToucheggImporter.convert(try FileSystem.read(dir + "/touchegg.conf").get(), file: "touchegg.conf")
+        let loaded = try testLoader().load(text: imported.toml, file: "t.toml").get()
+        // The source has 7 gestures, 3 of them mappable; the crafted <keys> made none.
+        #expect(loaded.table.allBindings.map(\.name).sorted() == ["swipe-right-3", "swipe-up-4", "tap-3"])
+        #expect(!imported.toml.contains("\nname = \"not-in-the-source\""))
+        #expect(ImportedConfig.commentSafe("a\nb\r\nc\u{2028}d\u{0}e") == "a b  c d e")
+    }
+
+    @Test func summaryCountsWhatWasReadWrittenAndSkipped() throws {
+        let dir = Self.directory + "/constructs"
+        let imported = try LibinputGesturesImporter.convert(try FileSystem.read(dir + "/libinput-gestures.conf").get(), file: "l.conf")
+        #expect(imported.summary == "libinput-gestures: 13 gestures read, 7 bindings written, 8 not imported (1 bad option, "
+            + "2 unbalanced quotes, 1 unknown motion, 1 unknown gesture type, 1 no command, 1 no equivalent, 1 unknown keyword)")
+    }
+
+    /// libinput-gestures' commands, split as Python's shlex splits them, are
+    /// quoted so that /bin/sh hands the program the same words.
+    @Test(arguments: [
+        ("notify-send \"zoom #SCALE#\" $HOME|x && y", ["notify-send", "zoom #SCALE#", "$HOME|x", "&&", "y"],
+         "notify-send 'zoom #SCALE#' '$HOME|x' '&&' y"),
+        ("echo 'it'\\''s' \"a\\\"b\" c\\ d", ["echo", "it's", "a\"b", "c d"], "echo 'it'\\''s' 'a\"b' 'c d'"),
+        ("~/bin/zoom --in", ["~/bin/zoom", "--in"], "\"$HOME\"/bin/zoom --in"),
+        ("$HOME/x $(y)", ["$HOME/x", "$(y)"], "\"$HOME/x\" '$(y)'"),
+    ])
+    func commandsKeepTheirWords(line: String, words: [String], command: String) {
+        #expect(ShellWords.split(line) == words)
+        #expect(ShellWords.command(words, expandFirst: true) == command)
     }
 }

@@ -1,11 +1,13 @@
 /// The YAML of gesture tools' configs (fusuma): documents (`---`) of block
-/// mappings, nested by indentation, with plain, 'single' or "double" quoted
-/// scalars and comments. Other YAML (sequences, flow collections, anchors,
-/// block scalars) is reported with its line and column, not guessed at.
+/// mappings nested by indentation, block sequences (`- item`), one-line flow
+/// collections (`{ application: X }`, `[a, b]`), block scalars (`|`, `>`),
+/// plain, 'single' or "double" quoted scalars and comments. Anchors, aliases
+/// and tags are reported with their line and column, not guessed at.
 enum BlockYAML {
     indirect enum Node {
         case scalar(String)
         case map([(key: String, value: Node, line: Int, column: Int)])
+        case seq([Node])
 
         var map: [(key: String, value: Node, line: Int, column: Int)]? {
             if case .map(let m) = self { return m } else { return nil }
@@ -19,14 +21,15 @@ enum BlockYAML {
         var number: Int
         var indent: Int
         var text: Substring
+        /// The line after its indentation, comment and all (a block scalar's text).
+        var raw: Substring
     }
 
     static func documents(_ text: String, file: String) throws(ImportError) -> [Node] {
         var docs: [[Line]] = [[]]
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, raw) in ImportText.normalized(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = i + 1
-            var s = Substring(raw)
-            if s.last == "\r" { s.removeLast() }
+            let s = Substring(raw)
             if s.hasPrefix("---") { docs.append([]); continue }
             if s.hasPrefix("...") { continue }
             let content = try stripComment(s, file: file, line: line)
@@ -36,12 +39,13 @@ enum BlockYAML {
             }
             let body = content.dropFirst(indentPrefix.count)
             guard !body.isEmpty else { continue }
-            docs[docs.count - 1].append(Line(number: line, indent: indentPrefix.count, text: body))
+            docs[docs.count - 1].append(Line(number: line, indent: indentPrefix.count, text: body,
+                                             raw: s.dropFirst(indentPrefix.count)))
         }
         var out: [Node] = []
-        for lines in docs where !lines.isEmpty {
+        for var lines in docs where !lines.isEmpty {
             var i = 0
-            out.append(try mapping(lines, &i, indent: lines[0].indent, file: file))
+            out.append(try block(&lines, &i, indent: lines[0].indent, file: file))
             if i < lines.count {
                 throw ImportError(file: file, line: lines[i].number, column: lines[i].indent + 1, message: "YAML: bad indentation")
             }
@@ -49,26 +53,60 @@ enum BlockYAML {
         return out
     }
 
-    private static func mapping(_ lines: [Line], _ i: inout Int, indent: Int, file: String) throws(ImportError) -> Node {
-        var entries: [(key: String, value: Node, line: Int, column: Int)] = []
-        while i < lines.count, lines[i].indent == indent {
+    static func isItem(_ text: Substring) -> Bool { text.hasPrefix("- ") || text == "-" }
+
+    /// A mapping or a sequence, by its first line.
+    private static func block(_ lines: inout [Line], _ i: inout Int, indent: Int, file: String) throws(ImportError) -> Node {
+        isItem(lines[i].text) ? try sequence(&lines, &i, indent: indent, file: file)
+            : try mapping(&lines, &i, indent: indent, file: file)
+    }
+
+    /// `- item` lines at `indent`; an item `- key: value` is a mapping whose
+    /// first entry sits on the dash's line, two columns in.
+    private static func sequence(_ lines: inout [Line], _ i: inout Int, indent: Int, file: String) throws(ImportError) -> Node {
+        var items: [Node] = []
+        while i < lines.count, lines[i].indent == indent, isItem(lines[i].text) {
             let l = lines[i]
-            if l.text.hasPrefix("- ") || l.text == "-" {
-                throw ImportError(file: file, line: l.number, column: indent + 1, message: "YAML: sequences are not used by this importer")
+            let rest = l.text.dropFirst().drop { $0 == " " }
+            let column = indent + l.text.count - rest.count + 1
+            if rest.isEmpty {
+                i += 1
+                if i < lines.count, lines[i].indent > indent { items.append(try block(&lines, &i, indent: lines[i].indent, file: file)) }
+                else { items.append(.scalar("")) }
+                continue
             }
+            let key = "{[\"'".contains(rest.first!) ? nil : try splitKey(rest, file: file, line: l.number, column: column)
+            if isItem(rest) || key != nil {
+                // The item is itself a block: read it in place, indented where its text starts.
+                lines[i] = Line(number: l.number, indent: column - 1, text: rest, raw: rest)
+                items.append(try block(&lines, &i, indent: column - 1, file: file))
+            } else {
+                i += 1
+                items.append(try value(rest, &lines, &i, parentIndent: indent, file: file, line: l.number, column: column))
+            }
+        }
+        return .seq(items)
+    }
+
+    private static func mapping(_ lines: inout [Line], _ i: inout Int, indent: Int, file: String) throws(ImportError) -> Node {
+        var entries: [(key: String, value: Node, line: Int, column: Int)] = []
+        while i < lines.count, lines[i].indent == indent, !isItem(lines[i].text) {
+            let l = lines[i]
             guard let (key, rest) = try splitKey(l.text, file: file, line: l.number, column: indent + 1) else {
                 throw ImportError(file: file, line: l.number, column: indent + 1, message: "YAML: expected 'key: value'")
             }
             i += 1
             let valueColumn = indent + l.text.count - rest.count + 1
             if rest.isEmpty {
-                if i < lines.count, lines[i].indent > indent {
-                    entries.append((key, try mapping(lines, &i, indent: lines[i].indent, file: file), l.number, indent + 1))
+                if i < lines.count, lines[i].indent > indent || (lines[i].indent == indent && isItem(lines[i].text)) {
+                    // Nested, or a sequence at the key's own indentation (YAML allows it).
+                    entries.append((key, try block(&lines, &i, indent: lines[i].indent, file: file), l.number, indent + 1))
                 } else {
                     entries.append((key, .scalar(""), l.number, indent + 1))
                 }
             } else {
-                entries.append((key, .scalar(try scalar(rest, file: file, line: l.number, column: valueColumn)), l.number, indent + 1))
+                entries.append((key, try value(rest, &lines, &i, parentIndent: indent, file: file, line: l.number, column: valueColumn),
+                                l.number, indent + 1))
             }
         }
         if i < lines.count, lines[i].indent > indent {
@@ -100,7 +138,117 @@ enum BlockYAML {
         return nil
     }
 
-    private static func scalar(_ s: Substring, file: String, line: Int, column: Int) throws(ImportError) -> String {
+    /// A value on its key's (or dash's) line: a block scalar, whose text is
+    /// the more-indented lines after it; a flow collection; or a scalar.
+    private static func value(_ s: Substring, _ lines: inout [Line], _ i: inout Int, parentIndent: Int,
+                              file: String, line: Int, column: Int) throws(ImportError) -> Node {
+        let t = s.trimmingSuffixWhitespace()
+        if let first = t.first, first == "|" || first == ">", t.dropFirst().allSatisfy({ "+-0123456789".contains($0) }) {
+            var text: [Substring] = []
+            while i < lines.count, lines[i].indent > parentIndent {
+                text.append(lines[i].raw.trimmingSuffixWhitespace())
+                i += 1
+            }
+            return .scalar(text.joined(separator: first == "|" ? "\n" : " "))
+        }
+        if let first = t.first, first == "{" || first == "[" {
+            var flow = FlowReader(chars: Array(t), file: file, line: line, column: column)
+            let node = try flow.node()
+            try flow.end()
+            return node
+        }
+        return .scalar(try scalar(s, file: file, line: line, column: column))
+    }
+
+    /// One-line flow collections: `{ key: value, … }`, `[a, b]`, nested.
+    struct FlowReader {
+        let chars: [Character]
+        var k = 0
+        let file: String, line: Int, column: Int
+
+        init(chars: [Character], file: String, line: Int, column: Int) {
+            self.chars = chars
+            self.file = file
+            self.line = line
+            self.column = column
+        }
+
+        func error(_ message: String) -> ImportError {
+            ImportError(file: file, line: line, column: column + k, message: "YAML: " + message)
+        }
+        mutating func spaces() { while k < chars.count, chars[k] == " " || chars[k] == "\t" { k += 1 } }
+
+        mutating func node() throws(ImportError) -> Node {
+            spaces()
+            guard k < chars.count else { throw error("a flow collection must close on its line") }
+            switch chars[k] {
+            case "{":
+                k += 1
+                var entries: [(key: String, value: Node, line: Int, column: Int)] = []
+                spaces()
+                if k < chars.count, chars[k] == "}" { k += 1; return .map(entries) }
+                while true {
+                    let keyColumn = column + k
+                    guard case .scalar(let key) = try item(stopAt: ":,}") else { throw error("expected a key") }
+                    spaces()
+                    var value = Node.scalar("")
+                    if k < chars.count, chars[k] == ":" { k += 1; value = try node() }
+                    entries.append((key, value, line, keyColumn))
+                    spaces()
+                    guard k < chars.count else { throw error("a flow collection must close on its line") }
+                    if chars[k] == "}" { k += 1; return .map(entries) }
+                    guard chars[k] == "," else { throw error("expected ',' or '}'") }
+                    k += 1
+                }
+            case "[":
+                k += 1
+                var items: [Node] = []
+                spaces()
+                if k < chars.count, chars[k] == "]" { k += 1; return .seq(items) }
+                while true {
+                    items.append(try node())
+                    spaces()
+                    guard k < chars.count else { throw error("a flow collection must close on its line") }
+                    if chars[k] == "]" { k += 1; return .seq(items) }
+                    guard chars[k] == "," else { throw error("expected ',' or ']'") }
+                    k += 1
+                }
+            default:
+                return try item(stopAt: ",}]")
+            }
+        }
+
+        /// A scalar inside a flow collection: quoted, or plain up to a stop character.
+        mutating func item(stopAt stops: String) throws(ImportError) -> Node {
+            spaces()
+            if k < chars.count, chars[k] == "{" || chars[k] == "[" { return try node() }
+            if k < chars.count, chars[k] == "'" || chars[k] == "\"" {
+                let q = chars[k], start = k
+                k += 1
+                while k < chars.count, chars[k] != q || (q == "'" && k + 1 < chars.count && chars[k + 1] == "'") {
+                    if q == "'" && chars[k] == "'" { k += 1 }   // '' inside '…'
+                    if q == "\"" && chars[k] == "\\" { k += 1 }
+                    k += 1
+                }
+                guard k < chars.count else { throw error("unterminated string") }
+                k += 1
+                return .scalar(try BlockYAML.scalar(Substring(String(chars[start..<k])), file: file, line: line, column: column + start))
+            }
+            let start = k
+            // A ':' ends a key only when a space, a stop or the end follows it.
+            while k < chars.count, !stops.contains(chars[k]) || (chars[k] == ":" && k + 1 < chars.count && !" ,}]".contains(chars[k + 1])) {
+                k += 1
+            }
+            return .scalar(String(chars[start..<k]).trimmingWhitespace())
+        }
+
+        mutating func end() throws(ImportError) {
+            spaces()
+            if k < chars.count { throw error("unexpected '\(chars[k])' after a flow collection") }
+        }
+    }
+
+    static func scalar(_ s: Substring, file: String, line: Int, column: Int) throws(ImportError) -> String {
         let t = String(s).trimmingWhitespace()
         guard let first = t.first else { return "" }
         switch first {
@@ -125,9 +273,9 @@ enum BlockYAML {
                 }
             }
             return out
-        case "{", "[", "&", "*", "|", ">", "!":
+        case "&", "*", "!":
             throw ImportError(file: file, line: line, column: column,
-                              message: "YAML: '\(first)' (flow collections, anchors, tags, block scalars) is not used by this importer")
+                              message: "YAML: '\(first)' (anchors, aliases, tags) is not read by this importer")
         default:
             return t
         }
@@ -152,6 +300,14 @@ enum BlockYAML {
             idx = s.index(after: idx)
         }
         return s
+    }
+}
+
+extension Substring {
+    func trimmingSuffixWhitespace() -> Substring {
+        var t = self
+        while let l = t.last, l == " " || l == "\t" { t.removeLast() }
+        return t
     }
 }
 

@@ -2,105 +2,165 @@
 /// `pinch: {FINGERS: {in|out: ACTION}}` (or without FINGERS),
 /// `rotate: {FINGERS: {clockwise|counterclockwise: ACTION}}`,
 /// `hold: {FINGERS: ACTION}`, with ACTION `command:`, `shortcut:` (xdotool
-/// key) or `sendkey:` (evdev names); `threshold:`, `interval:`, `plugin:`;
-/// further documents (`---`) with `context: {application: CLASS}` are
-/// per-application. Touchpads only. A swipe fires once, when it crosses its
-/// threshold (our `on-began`); pinches and rotations fire again every
-/// threshold (our `on-step`).
+/// key), `sendkey:` (evdev names) or `workspace:`/`window:` (the wmctrl
+/// plugin); `threshold:`, `interval:`, `plugin:`; further documents (`---`)
+/// with `context: {application: CLASS}` are per-application. Touchpads only.
+/// A swipe fires once, when it crosses its threshold (our `on-began`);
+/// pinches and rotations fire again every threshold (our `on-step`). fusuma
+/// also looks up `begin:`/`update:`/`end:` under a finger count or a
+/// direction (its swipe detector's repeat index: gesture, fingers, optional
+/// direction, status): our `on-began`, `on-changed` (fusuma runs `update` on
+/// every update) and `on-ended`; without a direction, that is a `drag`.
 public enum FusumaImporter {
+    typealias Entries = [(key: String, value: BlockYAML.Node, line: Int, column: Int)]
+
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "fusuma", file: file)
         for doc in try BlockYAML.documents(text, file: file) {
-            guard let entries = doc.map else { continue }
-            var app: String? = nil
+            guard let entries = doc.map else {
+                throw ImportError(file: file, line: 1, column: 1, message: "not a fusuma config: a document is not a mapping")
+            }
+            var apps: [String]? = nil
             if let context = entries.first(where: { $0.key == "context" }) {
-                guard let a = context.value.map?.first(where: { $0.key == "application" })?.value.scalar else {
-                    out.notes.append("fusuma line \(context.line): a context other than application: not imported")
+                let application = context.value.map?.first(where: { $0.key == "application" })?.value
+                let names = application?.scalar.map { [$0] } ?? application?.seq?.compactMap(\.scalar)
+                guard let names, !names.isEmpty else {
+                    out.skip(line: context.line, "unknown context: only context: application: is imported; this document's gestures are not")
                     continue
                 }
-                app = a
+                apps = names
             }
             var bindings: [ImportedBinding] = []
             for e in entries {
                 switch e.key {
                 case "context": continue
-                case "swipe": bindings += try swipes(e.value, file: file, line: e.line, notes: &out.notes)
-                case "pinch": bindings += try twoWay(e.value, kind: "pinch", file: file, line: e.line, notes: &out.notes)
-                case "rotate": bindings += try twoWay(e.value, kind: "rotate", file: file, line: e.line, notes: &out.notes)
-                case "hold": out.notes.append("fusuma line \(e.line): hold: no equivalent; X reports no touchpad holds")
+                case "swipe": bindings += swipes(e.value, out: &out)
+                case "pinch": bindings += twoWay(e.value, kind: "pinch", out: &out)
+                case "rotate": bindings += twoWay(e.value, kind: "rotate", out: &out)
+                case "hold":
+                    out.gesturesRead += max(1, e.value.map?.count ?? 1)
+                    out.skip(line: e.line, "no equivalent: hold: X reports no touchpad holds")
                 case "threshold", "interval":
                     out.notes.append("fusuma line \(e.line): \(e.key): no equivalent setting; steps use `every` (see each on-step)")
                 case "plugin": out.notes.append("fusuma line \(e.line): plugin settings: not imported")
                 default: out.notes.append("fusuma line \(e.line): '\(e.key)': not imported")
                 }
             }
-            if let app { out.apps.append((app, bindings)) } else { out.bindings += bindings }
+            if let apps { for a in apps { out.apps.append((a, bindings)) } } else { out.bindings += bindings }
         }
         return out
     }
 
-    /// `{N: {direction: action}}`.
-    static func swipes(_ node: BlockYAML.Node, file: String, line: Int, notes: inout [String]) throws(ImportError) -> [ImportedBinding] {
-        var out: [ImportedBinding] = []
-        for (fingers, byDirection, l, c) in node.map ?? [] {
+    static let statusPhases = ["begin": "on-began", "update": "on-changed", "end": "on-ended"]
+
+    /// `{N: {direction: action}}`, or `{N: {begin|update|end: action}}`.
+    static func swipes(_ node: BlockYAML.Node, out: inout ImportedConfig) -> [ImportedBinding] {
+        var bindings: [ImportedBinding] = []
+        for (fingers, byDirection, l, _) in node.map ?? [] {
             guard let n = Int(fingers), (3...5).contains(n) else {
-                throw ImportError(file: file, line: l, column: c, message: "swipe: '\(fingers)' is no finger count (3 to 5)")
+                out.gesturesRead += 1
+                out.skip(line: l, "no finger count: swipe '\(fingers)' (X's touchpad swipes have 3 to 5 fingers)")
+                continue
             }
-            for (direction, action, dl, dc) in byDirection.map ?? [] {
+            let entries = byDirection.map ?? []
+            // The status form without a direction: any direction, so a drag.
+            if entries.contains(where: { statusPhases[$0.key] != nil }) {
+                out.gesturesRead += 1
+                var b = ImportedBinding(name: "drag-\(n)", gesture: "drag(fingers: \(n))")
+                b.device = "touchpad"
+                status(entries, into: &b, out: &out)
+                bindings.append(b)
+                continue
+            }
+            for (direction, action, dl, _) in entries {
+                out.gesturesRead += 1
                 guard ["up", "down", "left", "right"].contains(direction) else {
-                    throw ImportError(file: file, line: dl, column: dc, message: "swipe: unknown direction '\(direction)'")
+                    out.skip(line: dl, "unknown direction: swipe \(n) '\(direction)'; fusuma swipes go up, down, left or right")
+                    continue
+                }
+                guard let actionEntries = action.map else {
+                    out.skip(line: dl, "no action: swipe \(n) \(direction) is a bare value, which fusuma ignores")
+                    continue
                 }
                 var b = ImportedBinding(name: "swipe-\(direction)-\(n)", gesture: "swipe(fingers: \(n), direction: .\(direction))")
                 b.device = "touchpad"
-                let (actions, comments) = try self.actions(action, file: file, line: dl)
-                b.phases = [("on-began", actions)]
-                b.comments = comments
-                out.append(b)
+                if actionEntries.contains(where: { statusPhases[$0.key] != nil }) {
+                    status(actionEntries, into: &b, out: &out)
+                } else {
+                    let (actions, comments) = self.actions(actionEntries)
+                    b.phases = [("on-began", actions)]
+                    b.comments = comments
+                }
+                bindings.append(b)
             }
         }
-        return out
+        return bindings
+    }
+
+    /// `begin:` / `update:` / `end:`, each an action mapping, as our phases.
+    static func status(_ entries: Entries, into b: inout ImportedBinding, out: inout ImportedConfig) {
+        for (key, value, line, _) in entries {
+            guard let phase = statusPhases[key] else {
+                b.comments.append("fusuma line \(line): '\(key)' beside begin/update/end: not imported")
+                continue
+            }
+            guard let m = value.map else {
+                b.comments.append("fusuma line \(line): \(key): a bare value, which fusuma ignores")
+                continue
+            }
+            let (actions, comments) = self.actions(m)
+            b.phases.append((phase, actions))
+            b.comments += comments
+            if key == "update" && actions.contains(where: { $0.contains("$move_") || $0.contains("${move_") }) {
+                b.comments.append("fusuma line \(line): fusuma's move_x/move_y are not set here; GESTURE_DX/GESTURE_DY are (docs/config.md)")
+            }
+        }
     }
 
     /// Pinch (in/out) or rotate (clockwise/counterclockwise), with or without
     /// a finger count level: one binding per count, stepping both ways.
-    static func twoWay(_ node: BlockYAML.Node, kind: String, file: String, line: Int,
-                       notes: inout [String]) throws(ImportError) -> [ImportedBinding] {
+    static func twoWay(_ node: BlockYAML.Node, kind: String, out: inout ImportedConfig) -> [ImportedBinding] {
         let (up, down) = kind == "pinch" ? ("out", "in") : ("clockwise", "counterclockwise")
         var levels: [(Int, BlockYAML.Node, Int)] = []
-        for (key, value, l, c) in node.map ?? [] {
+        for (key, value, l, _) in node.map ?? [] {
             if let n = Int(key) {
                 levels.append((n, value, l))
             } else if key == up || key == down {
                 levels = [(2, node, l)]   // the older form: no finger count
                 break
             } else {
-                throw ImportError(file: file, line: l, column: c, message: "\(kind): '\(key)' is neither a finger count nor \(up)/\(down)")
+                out.gesturesRead += 1
+                out.skip(line: l, "unknown direction: \(kind) '\(key)' is neither a finger count nor \(up)/\(down)")
             }
         }
-        var out: [ImportedBinding] = []
+        var bindings: [ImportedBinding] = []
         for (n, byDirection, l) in levels {
             let entries = byDirection.map ?? []
-            func action(_ d: String) throws(ImportError) -> (String, [String]) {
+            out.gesturesRead += max(1, entries.count)
+            func action(_ d: String) -> (String, [String]) {
                 guard let e = entries.first(where: { $0.key == d }) else { return ("none", []) }
-                let (acts, comments) = try actions(e.value, file: file, line: e.line)
+                guard let m = e.value.map else { return ("none", ["fusuma line \(e.line): \(d): a bare value, which fusuma ignores"]) }
+                let (acts, comments) = actions(m)
                 return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
             }
-            let (increase, ci) = try action(up), (decrease, cd) = try action(down)
+            let (increase, ci) = action(up), (decrease, cd) = action(down)
             let gesture = kind == "pinch" ? "magnify(fingers: \(n))" : "rotate(fingers: \(n))"
             var b = ImportedBinding(name: "\(kind)-\(n)", gesture: gesture)
             b.device = "touchpad"
             b.step = kind == "pinch" ? (0.25, increase, decrease) : (45, increase, decrease)
             b.comments = ["fusuma line \(l): fires again every threshold; here every \(kind == "pinch" ? "25 % of scale" : "45°")"] + ci + cd
-            out.append(b)
+            bindings.append(b)
         }
-        return out
+        return bindings
     }
 
-    /// An action mapping: command, shortcut or sendkey (and what is dropped).
-    static func actions(_ node: BlockYAML.Node, file: String, line: Int) throws(ImportError) -> ([String], [String]) {
-        guard let entries = node.map else {
-            throw ImportError(file: file, line: line, column: 1, message: "expected command:, shortcut: or sendkey: under the gesture")
-        }
+    /// The wmctrl plugin's `workspace:` values as the keymap's names.
+    static let workspaces = ["next": "workspace-next", "prev": "workspace-previous", "right": "workspace-next",
+                             "left": "workspace-previous", "up": "workspace-up", "down": "workspace-down"]
+
+    /// An action mapping: command, shortcut, sendkey, workspace or window
+    /// (and what is dropped, said).
+    static func actions(_ entries: Entries) -> ([String], [String]) {
         var actions: [String] = [], comments: [String] = []
         for (key, value, l, _) in entries {
             let v = value.scalar ?? ""
@@ -112,13 +172,32 @@ public enum FusumaImporter {
             case "sendkey":
                 if let c = ImportedActions.chord(v.split(separator: "+").map(String.init), evdevNames: true) { actions.append("key " + c) }
                 else { comments.append("fusuma line \(l): sendkey '\(v)': not a key gesture-bridge knows; not imported") }
+            case "workspace":
+                if let name = workspaces[v] { actions.append("key " + name) }
+                else { comments.append("fusuma line \(l): workspace '\(v)': not imported") }
+            case "window":
+                let toggled = value.map?.first { $0.value.scalar == "toggle" }?.key
+                switch v.isEmpty ? toggled ?? "" : v {
+                case "close": actions.append("key close-window")
+                case "maximized": actions.append("key maximize")
+                case "fullscreen": actions.append("key fullscreen")
+                default: comments.append("fusuma line \(l): window '\(v.isEmpty ? toggled ?? "?" : v)': no equivalent (moving a window to another workspace); not imported")
+                }
             case "threshold", "interval":
                 comments.append("fusuma line \(l): \(key) \(v): no per-gesture equivalent")
+            case "keypress":
+                comments.append("fusuma line \(l): keypress (a gesture with a key held): no equivalent, not imported")
             default:
                 comments.append("fusuma line \(l): '\(key)': no equivalent, not imported")
             }
         }
         if actions.isEmpty { actions = ["none"] }
         return (actions, comments)
+    }
+}
+
+extension BlockYAML.Node {
+    var seq: [BlockYAML.Node]? {
+        if case .seq(let s) = self { return s } else { return nil }
     }
 }

@@ -29,17 +29,51 @@ public struct ImportedConfig: Sendable {
     public var bindings: [ImportedBinding] = []
     /// Per-application bindings, by WM_CLASS glob.
     public var apps: [(classGlob: String, bindings: [ImportedBinding])] = []
+    /// Gestures the source file binds (each counted once, however many
+    /// bindings it becomes).
+    public var gesturesRead = 0
+    /// What the source has that could not be mapped, with its line: written
+    /// as `# not imported: line N: reason` and counted in the summary.
+    public var notImported: [(line: Int, reason: String)] = []
 
     public init(tool: String, file: String) {
         self.tool = tool
         self.file = file
     }
 
+    /// Something of the source skipped: said in the output, counted in the summary.
+    mutating func skip(line: Int, _ reason: String) {
+        notImported.append((line, reason))
+    }
+
+    public var bindingsWritten: Int { bindings.count + apps.reduce(0) { $0 + $1.bindings.count } }
+
+    /// `import`'s one line on stderr: N gestures read, M bindings written, K
+    /// not imported (with the reasons' counts).
+    public var summary: String {
+        var s = "\(tool): \(gesturesRead) gesture\(gesturesRead == 1 ? "" : "s") read, "
+            + "\(bindingsWritten) binding\(bindingsWritten == 1 ? "" : "s") written, \(notImported.count) not imported"
+        guard !notImported.isEmpty else { return s }
+        var counts: [(String, Int)] = []
+        for (_, reason) in notImported {
+            let kind = Self.reasonKind(reason)
+            if let k = counts.firstIndex(where: { $0.0 == kind }) { counts[k].1 += 1 } else { counts.append((kind, 1)) }
+        }
+        s += " (" + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
+        return s
+    }
+
+    /// A reason's kind: its text up to the first colon (`no equivalent: …` → `no equivalent`).
+    static func reasonKind(_ reason: String) -> String {
+        String(reason.prefix { $0 != ":" }).trimmingWhitespace()
+    }
+
     /// The config file, ready for `gesture-bridge check`.
     public var toml: String {
-        var s = "# Imported from \(tool) (\(file)) by gesture-bridge import.\n"
+        var s = "# Imported from \(Self.commentSafe(tool)) (\(Self.commentSafe(file))) by gesture-bridge import.\n"
         s += "# Check it with `gesture-bridge check --config FILE`; compare with `replay` on a recorded trace.\n"
-        for n in notes { s += "# " + n + "\n" }
+        for n in notes { s += "# " + Self.commentSafe(n) + "\n" }
+        for (line, reason) in notImported.sorted(by: { $0.line < $1.line }) { s += "# not imported: line \(line): " + Self.commentSafe(reason) + "\n" }
         s += "version = 1\nkeymap = \"auto\"\n"
         for b in bindings { s += "\n" + Self.binding(b, table: "bind") }
         for app in apps {
@@ -51,7 +85,7 @@ public struct ImportedConfig: Sendable {
 
     static func binding(_ b: ImportedBinding, table: String) -> String {
         var s = ""
-        for c in b.comments { s += "# " + c + "\n" }
+        for c in b.comments { s += "# " + commentSafe(c) + "\n" }
         s += "[[\(table)]]\nname = \(quote(b.name))\ngesture = \(quote(b.gesture))\n"
         if let d = b.device { s += "device = \(quote(d))\n" }
         if let p = b.priority { s += "priority = \(quote(p))\n" }
@@ -64,8 +98,37 @@ public struct ImportedConfig: Sendable {
         return s
     }
 
+    /// Text copied from the source into a `#` comment: a newline (or any
+    /// control character TOML forbids in comments) would end the comment and
+    /// let the rest of the line be read as config, so each becomes a space.
+    static func commentSafe(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { c in
+            (c.value < 0x20 && c != "\t") || c.value == 0x7F || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}" ? " " : c
+        }))
+    }
+
     static func quote(_ s: String) -> String { Literals.quote(s) }
     static func number(_ v: Double) -> String { Literals.number(v) }
+}
+
+/// The text of another tool's config as the readers take it: without a UTF-8
+/// byte order mark (touchegg accepts one), and with CRLF and lone CR line ends
+/// as LF (in Swift "\r\n" is one Character, which no "\n" test matches).
+enum ImportText {
+    static func normalized(_ text: String) -> String {
+        var s = Substring(text)
+        if s.unicodeScalars.first == "\u{FEFF}" { s = Substring(s.unicodeScalars.dropFirst()) }
+        guard s.unicodeScalars.contains("\r") else { return String(s) }
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for c in s.unicodeScalars {
+            if c == "\r" { out.append("\n"); previousCR = true; continue }
+            if c == "\n" && previousCR { previousCR = false; continue }
+            previousCR = false
+            out.append(c)
+        }
+        return String(out)
+    }
 }
 
 /// Why another tool's config could not be read: file:line:column and the reason.
@@ -74,5 +137,23 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
     public var line: Int
     public var column: Int
     public var message: String
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    /// Further errors of the same file, reported together (one per line).
+    public var more: [ImportError] = []
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// All of `errors` as one error (the first, with the rest in `more`).
+    init(all errors: [ImportError]) {
+        self = errors[0]
+        more = Array(errors.dropFirst())
+    }
+
+    public var description: String {
+        ([self] + more).map { "\($0.file):\($0.line):\($0.column): \($0.message)" }.joined(separator: "\n")
+    }
 }

@@ -1,121 +1,242 @@
 /// libinput-gestures.conf: one line per gesture,
-///   `gesture swipe|pinch|hold DIRECTION [FINGERS] COMMAND`,
+///   `gesture swipe|pinch|hold MOTION [FINGERS] COMMAND`,
 /// plus `device`, `swipe_threshold`, `timeout`. Touchpads only; each gesture
-/// fires once, at its end.
+/// fires once, at its end. What its script does, and so what this reads:
+/// - a line is stripped and skipped when empty or starting with `#` (a `#`
+///   later in the line belongs to the command);
+/// - the keyword may end in `:` (the old format: `gesture: swipe up …`);
+/// - the gesture type is matched in any case, the motion lowercased;
+/// - FINGERS is one digit; without it the command applies to any finger
+///   count not bound on its own (libinput swipes have 3 or 4, pinches 2 to 4);
+/// - the command is split with Python's `shlex.split` and run without a shell
+///   (`~` and `$VAR` expanded in its first word only), so each word is quoted
+///   here for `/bin/sh`, and `#`, `$`, `|`, `&&` stay literal as they were;
+/// - `_internal ws_up` moves to the next workspace, `ws_down` to the previous
+///   (with `--cols N`, a grid: up/down move a row, left/right a column).
 public enum LibinputGesturesImporter {
     static let directions: [String: String] = [
         "up": ".up", "down": ".down", "left": ".left", "right": ".right",
         "left_up": ".upLeft", "right_up": ".upRight", "left_down": ".downLeft", "right_down": ".downRight",
     ]
+    static let pinchMotions = ["in", "out", "clockwise", "anticlockwise"]
+    /// The finger counts libinput reports, for a gesture bound without one.
+    static let anyFingers: [String: [Int]] = ["swipe": [3, 4], "pinch": [2, 3, 4]]
+
+    /// One configured gesture: (type, motion, fingers or nil for any).
+    struct Entry {
+        var type: String, motion: String, fingers: Int?
+        var actions: [String], comments: [String], line: Int
+    }
 
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "libinput-gestures", file: file)
-        // Pinches and rotations of one finger count become one binding (steps up and down).
-        var pinches: [Int: (out: [String], in: [String], line: Int)] = [:]
-        var rotations: [Int: (cw: [String], ccw: [String], line: Int)] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var entries: [Entry] = []
+        var unknown: [ImportError] = []
+        var recognized = 0
+        for (index, raw) in ImportText.normalized(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
-            var s = String(raw).trimmingWhitespace()
-            if let hash = s.firstIndex(of: "#"), s[..<hash].allSatisfy({ $0 == " " || $0 == "\t" }) { s = "" }
-            guard !s.isEmpty else { continue }
-            var words = s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-            let keyword = words.removeFirst()
+            let s = String(raw).trimmingWhitespace()
+            guard !s.isEmpty, s.first != "#" else { continue }
+            var (keyword, rest) = firstWord(s)
+            if keyword.hasSuffix(":") { keyword.removeLast() }   // the old format
             switch keyword {
             case "device":
-                out.notes.append("libinput-gestures line \(line): device \(words.joined(separator: " ")): gesture-bridge uses every touchpad X reports; no per-device setting")
+                recognized += 1
+                out.notes.append("libinput-gestures line \(line): device \(rest): gesture-bridge uses every touchpad X reports; no per-device setting")
                 continue
             case "swipe_threshold", "timeout":
-                out.notes.append("libinput-gestures line \(line): \(keyword) \(words.joined(separator: " ")): no equivalent; see [settings] swipe-distance in docs/config.md")
+                recognized += 1
+                out.notes.append("libinput-gestures line \(line): \(keyword) \(rest): no equivalent; see [settings] swipe-distance in docs/config.md")
                 continue
             case "gesture":
-                break
+                recognized += 1
             default:
-                throw ImportError(file: file, line: line, column: 1, message: "unknown keyword '\(keyword)'; expected gesture, device, swipe_threshold or timeout")
+                unknown.append(ImportError(file: file, line: line, column: 1,
+                                           message: "unknown keyword '\(keyword)'; expected gesture, device, swipe_threshold or timeout"))
+                continue
             }
-            guard words.count >= 2 else {
-                throw ImportError(file: file, line: line, column: s.count + 1, message: "a gesture needs a type, a direction and a command")
+            out.gesturesRead += 1
+            let (typeWord, afterType) = firstWord(rest)
+            let (motionWord, afterMotion) = firstWord(afterType)
+            guard !typeWord.isEmpty, !motionWord.isEmpty, !afterMotion.isEmpty else {
+                out.skip(line: line, "not a gesture: a gesture line needs a type, a motion and a command (libinput-gestures refuses it too)")
+                continue
             }
-            let type = words.removeFirst(), motion = words.removeFirst()
+            let type = typeWord.lowercased(), motion = motionWord.lowercased()
             var fingers: Int? = nil
-            if let f = words.first.flatMap({ Int($0) }) { fingers = f; words.removeFirst() }
-            // `_internal` workspace switches (wmctrl in libinput-gestures).
-            let command = words.joined(separator: " ")
+            var command = afterMotion
+            let (first, afterFirst) = firstWord(afterMotion)
+            if first.count == 1, let n = Int(first) { fingers = n; command = afterFirst }
             guard !command.isEmpty else {
-                throw ImportError(file: file, line: line, column: s.count + 1, message: "gesture \(type) \(motion) has no command")
+                out.skip(line: line, "no command: gesture \(type) \(motion) has none (libinput-gestures refuses it too)")
+                continue
             }
-            let actions = internalAction(words) ?? ImportedActions.command(command)
             switch type {
-            case "swipe":
-                guard let d = directions[motion] else {
-                    throw ImportError(file: file, line: line, column: column(of: motion, in: String(raw)), message: "unknown swipe direction '\(motion)'; expected up, down, left, right, left_up, right_up, left_down or right_down")
-                }
-                var b = ImportedBinding(name: "swipe-\(motion)-\(fingers.map(String.init) ?? "3")",
-                                        gesture: "swipe(fingers: \(fingers ?? 3), direction: \(d))")
-                b.device = "touchpad"
-                b.phases = [("on-ended", actions)]
-                if fingers == nil { b.comments.append("libinput-gestures line \(line): any number of fingers; here 3 (copy it for 4)") }
-                out.bindings.append(b)
-            case "pinch":
-                let n = fingers ?? 2
-                var p = pinches[n] ?? ([], [], line)
-                switch motion {
-                case "out": p.out = actions
-                case "in": p.in = actions
-                case "clockwise", "anticlockwise":
-                    var r = rotations[n] ?? ([], [], line)
-                    if motion == "clockwise" { r.cw = actions } else { r.ccw = actions }
-                    rotations[n] = r
-                    continue
-                default:
-                    throw ImportError(file: file, line: line, column: column(of: motion, in: String(raw)), message: "unknown pinch direction '\(motion)'; expected in, out, clockwise or anticlockwise")
-                }
-                pinches[n] = p
+            case "swipe" where directions[motion] == nil:
+                out.skip(line: line, "unknown motion: swipe '\(motion)'; libinput-gestures knows up, down, left, right, left_up, right_up, left_down, right_down")
+                continue
+            case "pinch" where !pinchMotions.contains(motion):
+                out.skip(line: line, "unknown motion: pinch '\(motion)'; libinput-gestures knows in, out, clockwise, anticlockwise")
+                continue
+            case "swipe", "pinch":
+                break
             case "hold":
-                out.notes.append("libinput-gestures line \(line): gesture hold \(motion) \(command): no equivalent; X reports no touchpad holds")
+                out.skip(line: line, "no equivalent: gesture hold \(motion) \(command): X reports no touchpad holds")
+                continue
             default:
-                throw ImportError(file: file, line: line, column: column(of: type, in: String(raw)), message: "unknown gesture type '\(type)'; expected swipe, pinch or hold")
+                out.skip(line: line, "unknown gesture type: '\(typeWord)'; libinput-gestures knows swipe, pinch and hold")
+                continue
+            }
+            guard let argv = ShellWords.split(command) else {
+                out.skip(line: line, "unbalanced quotes: the command \(command) has an unclosed quote (libinput-gestures refuses it too)")
+                continue
+            }
+            switch actions(argv, line: line) {
+            case .success(let (actions, comments)):
+                // A later line for the same gesture replaces an earlier one, as there.
+                entries.removeAll { $0.type == type && $0.motion == motion && $0.fingers == fingers }
+                entries.append(Entry(type: type, motion: motion, fingers: fingers, actions: actions, comments: comments, line: line))
+            case .failure(let reason):
+                out.skip(line: line, reason.message)
             }
         }
-        for (n, p) in pinches.sorted(by: { $0.key < $1.key }) {
-            var b = ImportedBinding(name: "pinch-\(n)", gesture: "magnify(fingers: \(n))")
-            b.device = "touchpad"
-            b.step = (0.5, p.out.first ?? "none", p.in.first ?? "none")
-            b.comments.append("libinput-gestures line \(p.line): one action per pinch; here one per 50 % of scale (out: increase, in: decrease)")
-            if p.out.count > 1 || p.in.count > 1 { b.comments.append("only the first key of several is kept for each step") }
-            out.bindings.append(b)
+        // Nothing here is libinput-gestures' config: say every line that shows it.
+        if recognized == 0 && !unknown.isEmpty { throw ImportError(all: unknown) }
+        for e in unknown { out.skip(line: e.line, "unknown keyword: \(e.message.dropFirst("unknown keyword ".count)) (libinput-gestures refuses the whole file on it)") }
+        out.bindings = bindings(entries)
+        return out
+    }
+
+    /// Swipes one binding per direction and finger count; pinches and
+    /// rotations one binding per count, stepping both ways.
+    static func bindings(_ entries: [Entry]) -> [ImportedBinding] {
+        var out: [ImportedBinding] = []
+        // Each gesture at each finger count it applies to: its own, or every
+        // count libinput reports that no line binds on its own.
+        func counts(_ e: Entry) -> [Int] {
+            if let n = e.fingers { return [n] }
+            // libinput-gestures looks up (motion, fingers), then the motion alone.
+            let taken = Set(entries.filter { $0.type == e.type && $0.motion == e.motion }.compactMap(\.fingers))
+            return anyFingers[e.type, default: []].filter { !taken.contains($0) }
         }
-        for (n, r) in rotations.sorted(by: { $0.key < $1.key }) {
-            var b = ImportedBinding(name: "rotate-\(n)", gesture: "rotate(fingers: \(n))")
-            b.device = "touchpad"
-            b.step = (90, r.cw.first ?? "none", r.ccw.first ?? "none")
-            b.comments.append("libinput-gestures line \(r.line): one action per rotation; here one per 90°")
-            out.bindings.append(b)
+        func anyNote(_ e: Entry, _ ns: [Int]) -> [String] {
+            e.fingers != nil ? [] : ["libinput-gestures line \(e.line): no finger count, so any count not bound on its own: here \(ns.map(String.init).joined(separator: ", "))"]
+        }
+        for e in entries where e.type == "swipe" {
+            for n in counts(e) {
+                var b = ImportedBinding(name: "swipe-\(e.motion)-\(n)", gesture: "swipe(fingers: \(n), direction: \(directions[e.motion]!))")
+                b.device = "touchpad"
+                b.phases = [("on-ended", e.actions)]
+                b.comments = anyNote(e, counts(e)) + e.comments
+                out.append(b)
+            }
+        }
+        // Pinches in/out and rotations: one binding per count, stepping both ways.
+        for rotation in [false, true] {
+            let (up, down) = rotation ? ("clockwise", "anticlockwise") : ("out", "in")
+            var byCount: [Int: (up: Entry?, down: Entry?)] = [:]
+            for e in entries where e.type == "pinch" && isRotation(e.motion) == rotation {
+                for n in counts(e) {
+                    var p = byCount[n] ?? (nil, nil)
+                    if e.motion == up { p.up = e } else { p.down = e }
+                    byCount[n] = p
+                }
+            }
+            for (n, p) in byCount.sorted(by: { $0.key < $1.key }) {
+                let kind = rotation ? "rotate" : "pinch"
+                var b = ImportedBinding(name: "\(kind)-\(n)", gesture: rotation ? "rotate(fingers: \(n))" : "magnify(fingers: \(n))")
+                b.device = "touchpad"
+                b.step = (rotation ? 90 : 0.5, p.up?.actions.first ?? "none", p.down?.actions.first ?? "none")
+                let lines = [p.up, p.down].compactMap { $0 }.sorted { $0.line < $1.line }
+                let anyCount = lines.filter { $0.fingers == nil }
+                if !anyCount.isEmpty {
+                    b.comments.append("libinput-gestures line \(anyCount.map { String($0.line) }.joined(separator: ", ")): no finger count, "
+                        + "so any count not bound on its own: here \(Set(anyCount.flatMap(counts)).sorted().map(String.init).joined(separator: ", "))")
+                }
+                b.comments.append("libinput-gestures line \(lines.map { String($0.line) }.joined(separator: ", ")): one action per "
+                    + (rotation ? "rotation; here one per 90°" : "pinch; here one per 50 % of scale (out: increase, in: decrease)"))
+                if lines.contains(where: { $0.actions.count > 1 }) { b.comments.append("only the first key of several is kept for each step") }
+                b.comments += lines.flatMap(\.comments)
+                out.append(b)
+            }
         }
         return out
     }
 
-    /// The 1-based column of `word` in `line`, after its first word.
-    static func column(of word: String, in line: String) -> Int {
-        let chars = Array(line), w = Array(word)
-        var i = 0
-        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-        while i < chars.count, chars[i] != " " && chars[i] != "\t" { i += 1 }   // the keyword
-        while i + w.count <= chars.count {
-            if Array(chars[i..<(i + w.count)]) == w { return i + 1 }
-            i += 1
+    static func isRotation(_ motion: String) -> Bool { motion == "clockwise" || motion == "anticlockwise" }
+
+    struct Unmapped: Error { var message: String }
+
+    /// The command's words as our actions: `_internal` workspace moves,
+    /// `xdotool key` chords, or the command run as it was (each word quoted).
+    static func actions(_ argv: [String], line: Int) -> Result<([String], [String]), Unmapped> {
+        if argv.first == "_internal" { return internalAction(argv, line: line) }
+        if argv.count >= 3, argv[0] == "xdotool", argv[1] == "key" {
+            let converted = argv.dropFirst(2).filter { !$0.hasPrefix("-") }.map { ImportedActions.chord($0.split(separator: "+").map(String.init)) }
+            if !converted.isEmpty, converted.allSatisfy({ $0 != nil }) { return .success((converted.map { "key " + $0! }, [])) }
         }
-        return 1
+        return .success((["exec " + ShellWords.command(argv, expandFirst: true)], []))
     }
 
-    /// `_internal [--wrap] ws_up|ws_down|ws_left|ws_right|ws_N`: libinput-gestures' workspace switching.
-    static func internalAction(_ words: [String]) -> [String]? {
-        guard words.first == "_internal" else { return nil }
-        switch words.last {
-        case "ws_up": return ["key workspace-previous"]
-        case "ws_down": return ["key workspace-next"]
-        case "ws_left": return ["key workspace-previous"]
-        case "ws_right": return ["key workspace-next"]
-        default: return nil
+    /// `_internal [-w|--wrap] [-c N|--cols N] ws_…`: the move in the desktop's
+    /// grid, as libinput-gestures works it out, onto the keymap's names.
+    static func internalAction(_ argv: [String], line: Int) -> Result<([String], [String]), Unmapped> {
+        var wrap = false, cols: Int? = nil, action: String? = nil
+        var i = 1
+        while i < argv.count {
+            let w = argv[i]
+            if w == "-w" || w == "--wrap" {
+                wrap = true
+            } else if w == "-c" || w == "--cols" {
+                i += 1
+                guard i < argv.count, let n = Int(argv[i]) else { return .failure(Unmapped(message: "bad option: _internal \(w) needs a number")) }
+                cols = n
+            } else if w.hasPrefix("--cols="), let n = Int(w.dropFirst(7)) {
+                cols = n
+            } else if w.hasPrefix("-c"), let n = Int(w.dropFirst(2)) {
+                cols = n
+            } else if w.hasPrefix("-") {
+                return .failure(Unmapped(message: "unknown option: _internal \(w) (libinput-gestures refuses it too)"))
+            } else {
+                action = w
+            }
+            i += 1
         }
+        // (x, y) as libinput-gestures moves: x +1 one column right, y +1 one row down.
+        let moves: [String: (Int, Int)] = ["ws_up": (0, 1), "ws_down": (0, -1), "ws_left": (1, 0), "ws_right": (-1, 0),
+                                           "ws_left_up": (1, 1), "ws_left_down": (1, -1), "ws_right_up": (-1, 1), "ws_right_down": (-1, -1)]
+        guard let action, var (x, y) = moves[action] else {
+            return .failure(Unmapped(message: "unknown internal command: _internal \(action ?? "(none)") (libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals)"))
+        }
+        if let cols, cols < 1 { return .failure(Unmapped(message: "bad option: --cols must be >= 1 (libinput-gestures refuses it too)")) }
+        var comments: [String] = []
+        let grid = (cols ?? 1) > 1
+        if !grid {
+            // One column: libinput-gestures turns left/right into up/down.
+            guard y == 0 || x == 0 else {
+                return .failure(Unmapped(message: "bad option: _internal \(action) needs --cols (libinput-gestures refuses it too)"))
+            }
+            if x != 0 { (x, y) = (0, x) }
+        } else {
+            comments.append("libinput-gestures line \(line): --cols \(cols!): a grid of \(cols!) columns; here the keymap's workspace-up/down/next/previous, which your desktop lays out itself")
+        }
+        if wrap {
+            comments.append("libinput-gestures line \(line): -w (wrap around): whether the last workspace wraps to the first is your desktop's choice here")
+        }
+        var keys: [String] = []
+        if grid {
+            if y > 0 { keys.append("key workspace-down") } else if y < 0 { keys.append("key workspace-up") }
+            if x > 0 { keys.append("key workspace-next") } else if x < 0 { keys.append("key workspace-previous") }
+        } else {
+            keys.append(y > 0 ? "key workspace-next" : "key workspace-previous")
+        }
+        return .success((keys, comments))
+    }
+
+    /// The first whitespace-separated word, and the rest trimmed.
+    static func firstWord(_ s: String) -> (String, String) {
+        let t = s.drop { $0 == " " || $0 == "\t" }
+        let word = t.prefix { $0 != " " && $0 != "\t" }
+        return (String(word), String(t.dropFirst(word.count)).trimmingWhitespace())
     }
 }

@@ -27,7 +27,7 @@ struct SimpleXML {
     let file: String
 
     static func parse(_ text: String, file: String) throws(ImportError) -> Element {
-        var p = SimpleXML(chars: Array(text), file: file)
+        var p = SimpleXML(chars: Array(ImportText.normalized(text)), file: file)
         return try p.document()
     }
 
@@ -90,7 +90,17 @@ struct SimpleXML {
 
     private mutating func skipSpace() { while i < chars.count, chars[i].isWhitespace { advance() } }
 
+    /// Deeper than any touchegg.conf (4 levels); a hostile file of
+    /// thousands of nested elements is refused, not recursed into.
+    static let maximumDepth = 64
+    private var depth = 0
+
     private mutating func element() throws(ImportError) -> Element {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw error("elements nested deeper than \(Self.maximumDepth) levels; this is no touchegg.conf")
+        }
         let startLine = line, startColumn = column
         advance()   // <
         let n = try name()

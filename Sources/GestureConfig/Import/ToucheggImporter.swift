@@ -9,6 +9,7 @@ public enum ToucheggImporter {
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
         let root = try SimpleXML.parse(text, file: file)
+        if let old = version1(root, file: file) { throw old }
         var animations = false
         for section in root.children {
             switch section.name {
@@ -20,8 +21,11 @@ public enum ToucheggImporter {
                 let names = (section.attributes["name"] ?? "All").split(separator: ",").map { String($0).trimmingWhitespace() }
                 var bindings: [ImportedBinding] = []
                 for g in section.children where g.name == "gesture" {
-                    if let b = try gesture(g, file: file, animations: &animations) { bindings.append(b) }
-                    else { out.notes.append("touchegg line \(g.line): \(describe(g)): no equivalent, not imported") }
+                    out.gesturesRead += 1
+                    switch gesture(g, animations: &animations) {
+                    case .success(let b): bindings.append(b)
+                    case .failure(let reason): out.skip(line: g.line, reason.message)
+                    }
                 }
                 bindings = mergePinches(bindings)
                 if names.contains("All") {
@@ -44,25 +48,33 @@ public enum ToucheggImporter {
         return "\(g.attributes["type"] ?? "?") \(g.attributes["fingers"] ?? "?") \(g.attributes["direction"] ?? "") → \(action)"
     }
 
-    static func gesture(_ g: SimpleXML.Element, file: String, animations: inout Bool) throws(ImportError) -> ImportedBinding? {
+    struct Unmapped: Error { var message: String }
+
+    static func gesture(_ g: SimpleXML.Element, animations: inout Bool) -> Result<ImportedBinding, Unmapped> {
         guard let type = g.attributes["type"], let fingers = g.attributes["fingers"].flatMap({ Int($0) }) else {
-            throw ImportError(file: file, line: g.line, column: g.column, message: "<gesture> needs type and fingers")
+            return .failure(Unmapped(message: "incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)"))
         }
         let direction = (g.attributes["direction"] ?? "").lowercased()
         let gesture: String
         switch type {
         case "SWIPE":
-            guard ["up", "down", "left", "right"].contains(direction) else { return nil }
+            guard ["up", "down", "left", "right"].contains(direction) else {
+                return .failure(Unmapped(message: "unknown direction: SWIPE '\(direction)'; touchegg swipes go up, down, left or right"))
+            }
             gesture = "swipe(fingers: \(fingers), direction: .\(direction))"
         case "PINCH":
-            guard direction == "in" || direction == "out" else { return nil }
+            guard direction == "in" || direction == "out" else {
+                return .failure(Unmapped(message: "unknown direction: PINCH '\(direction)'; touchegg pinches go in or out"))
+            }
             gesture = "magnify(fingers: \(fingers))"
         case "TAP":
             gesture = "tap(fingers: \(fingers))"
         default:
-            return nil
+            return .failure(Unmapped(message: "no equivalent: \(describe(g))"))
         }
-        guard let action = g.child("action"), let actionType = action.attributes["type"] else { return nil }
+        guard let action = g.child("action"), let actionType = action.attributes["type"] else {
+            return .failure(Unmapped(message: "no action: \(describe(g))"))
+        }
         if action.child("animate") != nil || action.child("color") != nil { animations = true }
         var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction + "-")\(fingers)", gesture: gesture)
         let repeats = action.value("repeat") == "true"
@@ -73,21 +85,26 @@ public enum ToucheggImporter {
         case "MINIMIZE_WINDOW": once(["key minimize"])
         case "CLOSE_WINDOW": once(["key close-window"])
         case "SHOW_DESKTOP": once(["key show-desktop"])
+        case "FULLSCREEN_WINDOW": once(["key fullscreen"])
         case "TILE_WINDOW":
             once([action.value("direction") == "left" ? "key super+Left" : "key super+Right"])
             b.comments.append("touchegg line \(g.line): TILE_WINDOW as the usual tiling shortcut; check your desktop's")
         case "CHANGE_DESKTOP":
-            var d = action.value("direction") ?? "next"
-            if d == "auto" { d = direction == "left" || direction == "up" ? "next" : "previous" }
+            // No <direction> is touchegg's AUTO (change-desktop.h), which
+            // follows the gesture: left or up is the next workspace with
+            // natural scrolling (GNOME's touchpad default), the previous without.
+            var d = (action.value("direction") ?? "auto").lowercased()
+            if d == "auto" {
+                d = direction == "left" || direction == "up" ? "next" : "previous"
+                b.comments.append("touchegg line \(g.line): CHANGE_DESKTOP auto: \(direction) is the \(d) workspace with natural scrolling; swap next and previous if yours is off")
+            }
             let names = ["next": "workspace-next", "previous": "workspace-previous", "up": "workspace-up",
                          "down": "workspace-down", "left": "workspace-previous", "right": "workspace-next"]
             once(["key " + (names[d] ?? "workspace-next")])
         case "SEND_KEYS":
             let mods = (action.value("modifiers") ?? "").split(separator: "+").map(String.init)
             guard let increase = keys(mods, action.value("keys")) else {
-                b.comments.append("touchegg line \(g.line): SEND_KEYS \(action.value("keys") ?? ""): not one key gesture-bridge knows; not imported")
-                once(["none"])
-                break
+                return .failure(Unmapped(message: "unknown key: SEND_KEYS \(action.value("keys") ?? ""): not one key gesture-bridge knows"))
             }
             if repeats {
                 let decrease = keys(mods, action.value("decreaseKeys")) ?? "none"
@@ -98,7 +115,7 @@ public enum ToucheggImporter {
             }
         case "RUN_COMMAND":
             let command = action.value("command") ?? ""
-            guard !command.isEmpty else { return nil }
+            guard !command.isEmpty else { return .failure(Unmapped(message: "no command: RUN_COMMAND without <command>")) }
             if repeats {
                 let decrease = action.value("decreaseCommand").map { "exec " + $0 } ?? "none"
                 b.step = stepping(type, direction, keys: "exec " + command, decreaseKeys: decrease)
@@ -109,7 +126,7 @@ public enum ToucheggImporter {
         case "MOUSE_CLICK":
             once(["button \(action.value("button") ?? "1")"])
         default:
-            return nil
+            return .failure(Unmapped(message: "no equivalent: \(describe(g))"))
         }
         // A pinch's direction: touchegg binds IN and OUT separately; ours
         // steps both ways, so a one-way pinch steps only its way.
@@ -118,13 +135,41 @@ public enum ToucheggImporter {
             b.phases = []
             b.comments.append("touchegg line \(g.line): pinch \(direction) once per 25 % of scale")
         }
-        return b
+        return .success(b)
+    }
+
+    /// A Touchégg 1.x file (gestures DRAG, TAP_AND_HOLD…, actions with their
+    /// settings as text: `<action type="MOUSE_CLICK">BUTTON=3</action>`): an
+    /// error that says so, naming each gesture, rather than an import of nothing.
+    static func version1(_ root: SimpleXML.Element, file: String) -> ImportError? {
+        let old1Types: Set<String> = ["DRAG", "TAP_AND_HOLD", "DOUBLE_TAP", "ROTATE_LEFT", "ROTATE_RIGHT"]
+        let gestures = root.children.filter { $0.name == "application" }.flatMap { $0.children.filter { $0.name == "gesture" } }
+        let isOld = gestures.contains { g in
+            old1Types.contains(g.attributes["type"] ?? "")
+                || (g.child("action").map { $0.children.isEmpty && !$0.text.trimmingWhitespace().isEmpty } ?? false)
+        }
+        guard isOld, !gestures.isEmpty else { return nil }
+        var e = ImportError(file: file, line: root.line, column: root.column,
+                            message: "this is a Touchégg 1.x config (\(gestures.count) gestures; actions written as text, e.g. "
+                                + "<action type=\"SEND_KEYS\">Control+Alt+Left</action>): gesture-bridge imports Touchégg 2 configs. "
+                                + "Write the bindings by hand (README: Writing a config), or let Touchégg 2 write its default config and import that")
+        e.more = gestures.map { g in
+            ImportError(file: file, line: g.line, column: g.column,
+                        message: "Touchégg 1.x gesture: \(g.attributes["type"] ?? "?") \(g.attributes["fingers"] ?? "?") \(g.attributes["direction"] ?? "")"
+                            + " → \(g.child("action")?.attributes["type"] ?? "?") \(g.child("action")?.text.trimmingWhitespace() ?? "")")
+        }
+        return e
     }
 
     /// `SEND_KEYS` modifiers and keys as one of our key actions.
+    /// touchegg presses each key's keycode (`XKeysymToKeycode`) without
+    /// shift: `<keys>A</keys>` types a, so a letter is taken in lower case.
     static func keys(_ modifiers: [String], _ keys: String?) -> String? {
         guard let keys, !keys.isEmpty else { return nil }
-        return ImportedActions.chord(modifiers + keys.split(separator: "+").map(String.init)).map { "key " + $0 }
+        let parts = keys.split(separator: "+").map { p -> String in
+            p.count == 1 && p.first!.isUppercase && p.first!.isASCII ? p.lowercased() : String(p)
+        }
+        return ImportedActions.chord(modifiers + parts).map { "key " + $0 }
     }
 
     /// A repeating action as on-step: every 100 px of a swipe (increase is
