@@ -111,6 +111,10 @@ public struct ImportedConfig: Sendable {
     static func number(_ v: Double) -> String { Literals.number(v) }
 }
 
+/// Why a gesture of the source was not imported: becomes `# not imported:
+/// line N: message`, its kind the message up to the first colon.
+struct ImportSkip: Error { var message: String }
+
 /// The text of another tool's config as the readers take it: without a UTF-8
 /// byte order mark (touchegg accepts one), and with CRLF and lone CR line ends
 /// as LF (in Swift "\r\n" is one Character, which no "\n" test matches).

@@ -165,11 +165,9 @@ public enum LibinputGesturesImporter {
 
     static func isRotation(_ motion: String) -> Bool { motion == "clockwise" || motion == "anticlockwise" }
 
-    struct Unmapped: Error { var message: String }
-
     /// The command's words as our actions: `_internal` workspace moves,
     /// `xdotool key` chords, or the command run as it was (each word quoted).
-    static func actions(_ argv: [String], line: Int) -> Result<([String], [String]), Unmapped> {
+    static func actions(_ argv: [String], line: Int) -> Result<([String], [String]), ImportSkip> {
         if argv.first == "_internal" { return internalAction(argv, line: line) }
         if argv.count >= 3, argv[0] == "xdotool", argv[1] == "key" {
             let converted = argv.dropFirst(2).filter { !$0.hasPrefix("-") }.map { ImportedActions.chord($0.split(separator: "+").map(String.init)) }
@@ -180,7 +178,7 @@ public enum LibinputGesturesImporter {
 
     /// `_internal [-w|--wrap] [-c N|--cols N] ws_…`: the move in the desktop's
     /// grid, as libinput-gestures works it out, onto the keymap's names.
-    static func internalAction(_ argv: [String], line: Int) -> Result<([String], [String]), Unmapped> {
+    static func internalAction(_ argv: [String], line: Int) -> Result<([String], [String]), ImportSkip> {
         var wrap = false, cols: Int? = nil, action: String? = nil
         var i = 1
         while i < argv.count {
@@ -189,14 +187,14 @@ public enum LibinputGesturesImporter {
                 wrap = true
             } else if w == "-c" || w == "--cols" {
                 i += 1
-                guard i < argv.count, let n = Int(argv[i]) else { return .failure(Unmapped(message: "bad option: _internal \(w) needs a number")) }
+                guard i < argv.count, let n = Int(argv[i]) else { return .failure(ImportSkip(message: "bad option: _internal \(w) needs a number")) }
                 cols = n
             } else if w.hasPrefix("--cols="), let n = Int(w.dropFirst(7)) {
                 cols = n
             } else if w.hasPrefix("-c"), let n = Int(w.dropFirst(2)) {
                 cols = n
             } else if w.hasPrefix("-") {
-                return .failure(Unmapped(message: "unknown option: _internal \(w) (libinput-gestures refuses it too)"))
+                return .failure(ImportSkip(message: "unknown option: _internal \(w) (libinput-gestures refuses it too)"))
             } else {
                 action = w
             }
@@ -206,15 +204,15 @@ public enum LibinputGesturesImporter {
         let moves: [String: (Int, Int)] = ["ws_up": (0, 1), "ws_down": (0, -1), "ws_left": (1, 0), "ws_right": (-1, 0),
                                            "ws_left_up": (1, 1), "ws_left_down": (1, -1), "ws_right_up": (-1, 1), "ws_right_down": (-1, -1)]
         guard let action, var (x, y) = moves[action] else {
-            return .failure(Unmapped(message: "unknown internal command: _internal \(action ?? "(none)") (libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals)"))
+            return .failure(ImportSkip(message: "unknown internal command: _internal \(action ?? "(none)") (libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals)"))
         }
-        if let cols, cols < 1 { return .failure(Unmapped(message: "bad option: --cols must be >= 1 (libinput-gestures refuses it too)")) }
+        if let cols, cols < 1 { return .failure(ImportSkip(message: "bad option: --cols must be >= 1 (libinput-gestures refuses it too)")) }
         var comments: [String] = []
         let grid = (cols ?? 1) > 1
         if !grid {
             // One column: libinput-gestures turns left/right into up/down.
             guard y == 0 || x == 0 else {
-                return .failure(Unmapped(message: "bad option: _internal \(action) needs --cols (libinput-gestures refuses it too)"))
+                return .failure(ImportSkip(message: "bad option: _internal \(action) needs --cols (libinput-gestures refuses it too)"))
             }
             if x != 0 { (x, y) = (0, x) }
         } else {

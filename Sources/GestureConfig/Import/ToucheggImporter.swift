@@ -48,32 +48,30 @@ public enum ToucheggImporter {
         return "\(g.attributes["type"] ?? "?") \(g.attributes["fingers"] ?? "?") \(g.attributes["direction"] ?? "") → \(action)"
     }
 
-    struct Unmapped: Error { var message: String }
-
-    static func gesture(_ g: SimpleXML.Element, animations: inout Bool) -> Result<ImportedBinding, Unmapped> {
+    static func gesture(_ g: SimpleXML.Element, animations: inout Bool) -> Result<ImportedBinding, ImportSkip> {
         guard let type = g.attributes["type"], let fingers = g.attributes["fingers"].flatMap({ Int($0) }) else {
-            return .failure(Unmapped(message: "incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)"))
+            return .failure(ImportSkip(message: "incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)"))
         }
         let direction = (g.attributes["direction"] ?? "").lowercased()
         let gesture: String
         switch type {
         case "SWIPE":
             guard ["up", "down", "left", "right"].contains(direction) else {
-                return .failure(Unmapped(message: "unknown direction: SWIPE '\(direction)'; touchegg swipes go up, down, left or right"))
+                return .failure(ImportSkip(message: "unknown direction: SWIPE '\(direction)'; touchegg swipes go up, down, left or right"))
             }
             gesture = "swipe(fingers: \(fingers), direction: .\(direction))"
         case "PINCH":
             guard direction == "in" || direction == "out" else {
-                return .failure(Unmapped(message: "unknown direction: PINCH '\(direction)'; touchegg pinches go in or out"))
+                return .failure(ImportSkip(message: "unknown direction: PINCH '\(direction)'; touchegg pinches go in or out"))
             }
             gesture = "magnify(fingers: \(fingers))"
         case "TAP":
             gesture = "tap(fingers: \(fingers))"
         default:
-            return .failure(Unmapped(message: "no equivalent: \(describe(g))"))
+            return .failure(ImportSkip(message: "no equivalent: \(describe(g))"))
         }
         guard let action = g.child("action"), let actionType = action.attributes["type"] else {
-            return .failure(Unmapped(message: "no action: \(describe(g))"))
+            return .failure(ImportSkip(message: "no action: \(describe(g))"))
         }
         if action.child("animate") != nil || action.child("color") != nil { animations = true }
         var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction + "-")\(fingers)", gesture: gesture)
@@ -104,7 +102,7 @@ public enum ToucheggImporter {
         case "SEND_KEYS":
             let mods = (action.value("modifiers") ?? "").split(separator: "+").map(String.init)
             guard let increase = keys(mods, action.value("keys")) else {
-                return .failure(Unmapped(message: "unknown key: SEND_KEYS \(action.value("keys") ?? ""): not one key gesture-bridge knows"))
+                return .failure(ImportSkip(message: "unknown key: SEND_KEYS \(action.value("keys") ?? ""): not one key gesture-bridge knows"))
             }
             if repeats {
                 let decrease = keys(mods, action.value("decreaseKeys")) ?? "none"
@@ -115,7 +113,7 @@ public enum ToucheggImporter {
             }
         case "RUN_COMMAND":
             let command = action.value("command") ?? ""
-            guard !command.isEmpty else { return .failure(Unmapped(message: "no command: RUN_COMMAND without <command>")) }
+            guard !command.isEmpty else { return .failure(ImportSkip(message: "no command: RUN_COMMAND without <command>")) }
             if repeats {
                 let decrease = action.value("decreaseCommand").map { "exec " + $0 } ?? "none"
                 b.step = stepping(type, direction, keys: "exec " + command, decreaseKeys: decrease)
@@ -126,7 +124,7 @@ public enum ToucheggImporter {
         case "MOUSE_CLICK":
             once(["button \(action.value("button") ?? "1")"])
         default:
-            return .failure(Unmapped(message: "no equivalent: \(describe(g))"))
+            return .failure(ImportSkip(message: "no equivalent: \(describe(g))"))
         }
         // A pinch's direction: touchegg binds IN and OUT separately; ours
         // steps both ways, so a one-way pinch steps only its way.
