@@ -72,6 +72,7 @@ public struct ReplayPrinter {
         case .wonBy(let b): return "\(bindingName(b)) won"
         case .noBindingLeft: return "no binding can want it any more"
         case .grabTimeout: return "undecided for grab-timeout"
+        case .extraFinger: return "a finger landed after the landing window: a new attempt"
         case .failed: return "its gesture can no longer be recognized"
         case .lostTo(let b): return "\(bindingName(b)) won the touches"
         case .deviceRemoved: return "the device went away"

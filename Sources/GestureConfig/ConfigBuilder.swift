@@ -19,7 +19,8 @@ struct ConfigBuilder {
     static let stepKeys = ["every", "increase", "decrease"]
     static let settingKinds: [(String, SettingKind)] = [
         ("tap-timeout", .time), ("double-tap-timeout", .time), ("long-press", .time), ("slop", .length),
-        ("finger-landing", .time), ("swipe-distance", .length), ("swipe-min-velocity", .speed),
+        ("finger-landing", .time), ("swipe-distance", .length), ("touchpad-swipe-distance", .length),
+        ("swipe-min-velocity", .speed),
         ("edge-width", .length), ("grab-timeout", .time), ("repeat-delay", .time), ("repeat-interval", .time),
     ]
 
@@ -155,7 +156,11 @@ struct ConfigBuilder {
                 if x <= 0 { context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"") }
                 s.repeatInterval = x
             case ("slop", .length(let x)): s.slop = x
-            case ("swipe-distance", .length(let x)): s.swipeDistance = x
+            case ("swipe-distance", .length(let x)):
+                s.swipeDistance = x
+                // The user's distance is for every device unless they wrote a touchpad one.
+                if t["touchpad-swipe-distance"] == nil { s.touchpadSwipeDistance = x }
+            case ("touchpad-swipe-distance", .length(let x)): s.touchpadSwipeDistance = x
             case ("edge-width", .length(let x)): s.edgeWidth = x
             case ("swipe-min-velocity", .speed(let x)): s.swipeMinVelocity = x
             default: break

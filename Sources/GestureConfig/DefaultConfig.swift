@@ -14,15 +14,16 @@ keymap = "auto"
 
 # Tunables, with their defaults (lengths px or mm, times ms or s).
 [settings]
-# tap-timeout = "250ms"         # longest tap
+# tap-timeout = "400ms"         # longest tap, from the last finger down to the last lift
 # double-tap-timeout = "300ms"  # from one tap's lift to the next touch-down
 # long-press = "500ms"
-# slop = "10px"                 # movement allowed before a tap or press fails
-# finger-landing = "80ms"       # how far apart the fingers of one gesture may land
-# swipe-distance = "80px"
+# slop = "18px"                 # movement allowed before a tap or press fails
+# finger-landing = "200ms"      # the landing window stays open this long after each finger lands
+# swipe-distance = "80px"       # touchscreens
+# touchpad-swipe-distance = "10px"  # touchpads (libinput's gesture deltas)
 # swipe-min-velocity = "0px/s"
 # edge-width = "24px"           # for gestures that start from: an edge
-# grab-timeout = "150ms"        # longest a touch is held from applications
+# grab-timeout = "300ms"        # longest a touch is held from applications (the gesture still acts)
 # repeat-delay = "400ms"
 # repeat-interval = "100ms"
 

@@ -4,8 +4,10 @@
 //      higher rank could still want (equal ranks: first recognized, then the
 //      first declared). Its competitors are dropped; its touches are claimed.
 //   2. if no non-simultaneous candidate is left, the touches are released.
-//   3. a touch undecided for `grab-timeout` is released; `high` candidates,
-//      which needed the grab, leave the arena.
+//   3. a touch undecided for `grab-timeout` is released to the applications;
+//      the candidates stay: a gesture still in progress is still recognized
+//      and acts, it only no longer consumes those touches. Time never changes
+//      who wins.
 //   4. the winner and the simultaneous candidates publish their phases,
 //      steps and repeats.
 
@@ -20,8 +22,7 @@ extension GestureEngine {
         let dev = devices[d].device.id
 
         var c = devices[d].tracker.contact
-        if c.landed > 0 && !c.settled
-            && (c.landed >= a.maximumFingers || t >= c.sessionStart + thresholds.fingerLanding) {
+        if c.landed > 0 && !c.settled && landingClosed(c, a.maximumFingers, t) {
             devices[d].tracker.setSettled(true)
             c.settled = true
         }
@@ -38,7 +39,7 @@ extension GestureEngine {
         }
 
         resolve(&a, dev, t, &out)
-        if expireGrabs(&a, dev, t, &out) { resolve(&a, dev, t, &out) }
+        expireGrabs(&a, dev, t, &out)
 
         for i in a.candidates.indices where a.candidates[i].simultaneous || a.winner == i {
             let id = a.candidates[i].id
@@ -120,25 +121,29 @@ extension GestureEngine {
         return x.id < y.id
     }
 
-    /// Releases touches undecided for `grab-timeout`. Returns true if `high`
-    /// candidates lost their grab (the arena must look again).
-    private mutating func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) -> Bool {
-        var expired = false
+    /// Releases touches undecided for `grab-timeout` to the applications.
+    /// Every candidate stays: X goes on telling the bridge where those
+    /// fingers are (through raw events), so a slow gesture still acts.
+    private mutating func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
         for k in a.touches.indices where a.touches[k].decision == nil && t >= a.touches[k].began + thresholds.grabTimeout {
             a.touches[k].decision = .released
             out.append(.touch(TouchDecisionEvent(time: t, device: dev, touch: a.touches[k].id, decision: .released,
                                                  reason: .grabTimeout)))
-            expired = true
         }
-        guard expired, a.winner == nil else { return false }
-        var lost = false
-        for i in a.candidates.indices where !a.candidates[i].dropped && !a.candidates[i].isResolved
-            && a.candidates[i].high {
-            a.candidates[i].dropped = true
-            note(a.candidates[i].id, .conceded, .grabTimeout, dev, t, &out)
-            lost = true
-        }
-        return lost
+    }
+
+    // MARK: Landing
+
+    /// The landing window closes, and the finger count is final, when as many
+    /// fingers landed as any candidate wants, when `finger-landing` passed
+    /// since the last finger landed (each landing restarts it), or when every
+    /// finger down has moved by `slop` since then: the hand has started its
+    /// gesture (together, apart or around), and a lone finger that drags goes
+    /// to the application at once.
+    @inline(__always)
+    private func landingClosed(_ c: Contact, _ maximumFingers: Int, _ t: Seconds) -> Bool {
+        c.landed >= maximumFingers || t >= c.lastLanding + thresholds.fingerLanding
+            || c.movedSinceLanding >= thresholds.slop
     }
 
     // MARK: Touches
@@ -254,13 +259,13 @@ extension GestureEngine {
         }
     }
 
-    private mutating func emit(_ id: BindingID, _ value: GestureValue, _ phase: GesturePhase, _ step: StepDirection?,
+    mutating func emit(_ id: BindingID, _ value: GestureValue, _ phase: GesturePhase, _ step: StepDirection?,
                       _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
         out.append(.gesture(GestureEvent(time: t, binding: id, phase: phase, step: step, device: dev,
                                          value: value)))
     }
 
-    private mutating func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,
+    mutating func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason, _ dev: DeviceID,
                       _ t: Seconds, _ out: inout [Effect]) {
         guard explain else { return }
         out.append(.arena(ArenaNote(time: t, device: dev, binding: binding, kind: kind, reason: reason)))

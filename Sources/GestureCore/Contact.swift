@@ -73,6 +73,13 @@ public struct Contact: Hashable, Sendable {
     public var location: Point = .zero
     /// Mean movement of the fingers since they landed (robust to staggered landing).
     public var translation: Point = .zero
+    /// The least any finger down has moved since the last finger landed: once
+    /// every finger has moved by `slop` (together, apart or around), the hand
+    /// has started its gesture and the landing window closes.
+    public var movedSinceLanding: Double = 0
+    /// Mean distance of the fingers down from their centroid (0 for one
+    /// finger; touchpads: 0): what turns a change of scale or angle into px.
+    public var radius: Double = 0
     /// The farthest any finger has moved from where it landed.
     public var maxTravel: Double = 0
     /// Spread ratio (touchpad: the event's scale), 1 at landing.
@@ -84,6 +91,12 @@ public struct Contact: Hashable, Sendable {
     public var edges = EdgeDistances.none
 
     public init() {}
+
+    /// px the fingers moved apart or together (spread) and around their
+    /// centroid (turn) since landing: set against `translation`, they say which
+    /// motion dominates (a swipe's fingers are never perfectly rigid).
+    public var spreadMotion: Double { scale > 0 ? radius * abs(1 - 1 / scale) : 0 }
+    public var turnMotion: Double { radius * abs(angle) * Double.pi / 180 }
 
     /// The contact as seen by the second gesture of a sequence, which starts
     /// when the first succeeds and measures from there.

@@ -7,6 +7,8 @@ struct TouchSlot {
     var position: Point
     /// Position at the last committed frame (the base for this frame's deltas).
     var previous: Point
+    /// Position when the session's last finger landed.
+    var anchor: Point
     var landedAt: Seconds
     var down: Bool
     /// Landed in the frame being built: no delta yet.
@@ -16,8 +18,12 @@ struct TouchSlot {
 struct ContactTracker {
     private(set) var slots: [TouchSlot] = []
     private(set) var contact = Contact()
-    /// Time of the frame being built, if any (touch events not yet judged).
+    /// Time of the frame being built, if any (touch events not yet judged):
+    /// its first event's. `frameEnd`: its last event's.
     private(set) var pendingFrame: Seconds?
+    private var frameEnd: Seconds = 0
+    /// The touches that have an event in the frame being built.
+    private var frameTouches: [TouchID] = []
     /// Velocity samples: (time, translation), a small ring.
     private var samples: [(Seconds, Point)] = Array(repeating: (0, .zero), count: ContactTracker.sampleRing)
     /// The ring's size: a power of two, so an index wraps with a mask.
@@ -25,8 +31,23 @@ struct ContactTracker {
     private var sampleHead = 0
     private var sampleCount = 0
 
+    /// One hardware frame's events may reach X on two reads, and so carry two
+    /// adjacent millisecond stamps: an event within this of the frame's first,
+    /// of a touch not yet in the frame, belongs to it.
+    static let frameJoin: Seconds = 0.0015
+
     init() {
         slots.reserveCapacity(10)
+        frameTouches.reserveCapacity(10)
+    }
+
+    /// When the frame being built can take no more events and must be judged.
+    var frameDeadline: Seconds? { pendingFrame.map { $0 + Self.frameJoin } }
+
+    /// An event of `touch` at `t` belongs to the frame being built.
+    func joinsFrame(_ touch: TouchID, at t: Seconds) -> Bool {
+        guard let f = pendingFrame else { return true }
+        return t - f <= Self.frameJoin && !frameTouches.contains(touch)
     }
 
     var active: Bool { !contact.ended && contact.landed > 0 }
@@ -36,7 +57,11 @@ struct ContactTracker {
         contact = Contact()
         slots.removeAll(keepingCapacity: true)
         pendingFrame = nil
+        frameTouches.removeAll(keepingCapacity: true)
     }
+
+    /// Fingers down now (the attempt may be over while they stay down).
+    var fingersDown: Int { slots.reduce(0) { $0 + ($1.down ? 1 : 0) } }
 
     // MARK: Touches
 
@@ -46,15 +71,47 @@ struct ContactTracker {
             openSession(source: .touch, time: time)
         }
         slots.removeAll { $0.id == id }
-        slots.append(TouchSlot(id: id, landing: p, position: p, previous: p, landedAt: time, down: true, fresh: true))
+        for i in slots.indices { slots[i].anchor = slots[i].position }
+        slots.append(TouchSlot(id: id, landing: p, position: p, previous: p, anchor: p, landedAt: time, down: true,
+                               fresh: true))
         contact.landed += 1
         contact.lastLanding = time
+        contact.movedSinceLanding = 0
         let o = screen.output(at: p, mappedTo: mapped)
         contact.edges[.leftEdge] = max(contact.edges[.leftEdge], p.x - o.x)
         contact.edges[.rightEdge] = max(contact.edges[.rightEdge], o.x + o.width - p.x)
         contact.edges[.topEdge] = max(contact.edges[.topEdge], p.y - o.y)
         contact.edges[.bottomEdge] = max(contact.edges[.bottomEdge], o.y + o.height - p.y)
-        pendingFrame = time
+        addToFrame(id, time)
+    }
+
+    /// A finger lands after the landing window closed: a new attempt begins
+    /// with every finger down, landed now, where it is now (the motion before
+    /// counts for nothing). The caller then adds the new finger.
+    mutating func restartWithFingersDown(time: Seconds, screen: Screen, output mapped: String? = nil) {
+        let down = slots
+        openSession(source: .touch, time: time)
+        contact.session = 1
+        for var s in down {
+            s.landing = s.position
+            s.previous = s.position
+            s.anchor = s.position
+            s.landedAt = time
+            s.fresh = false
+            slots.append(s)
+            contact.landed += 1
+            let o = screen.output(at: s.position, mappedTo: mapped)
+            contact.edges[.leftEdge] = max(contact.edges[.leftEdge], s.position.x - o.x)
+            contact.edges[.rightEdge] = max(contact.edges[.rightEdge], o.x + o.width - s.position.x)
+            contact.edges[.topEdge] = max(contact.edges[.topEdge], s.position.y - o.y)
+            contact.edges[.bottomEdge] = max(contact.edges[.bottomEdge], o.y + o.height - s.position.y)
+        }
+        contact.fingers = slots.count
+        contact.lastLanding = time
+        if !slots.isEmpty {
+            contact.start = slots.reduce(Point.zero) { $0 + $1.position } / Double(slots.count)
+            contact.location = contact.start
+        }
     }
 
     /// Returns false for a touch this tracker does not know.
@@ -62,14 +119,25 @@ struct ContactTracker {
         guard let i = slots.firstIndex(where: { $0.id == id && $0.down }) else { return false }
         slots[i].position = p
         if lift { slots[i].down = false }
-        pendingFrame = time
+        addToFrame(id, time)
         return true
+    }
+
+    private mutating func addToFrame(_ id: TouchID, _ time: Seconds) {
+        if pendingFrame == nil {
+            pendingFrame = time
+            frameTouches.removeAll(keepingCapacity: true)
+        }
+        frameTouches.append(id)
+        frameEnd = time
     }
 
     /// Judges the frame: deltas over the fingers present before and after it.
     mutating func commitFrame() {
-        guard let t = pendingFrame else { return }
+        guard pendingFrame != nil else { return }
         pendingFrame = nil
+        frameTouches.removeAll(keepingCapacity: true)
+        let t = frameEnd
         contact.time = t
 
         // Fingers present in the previous frame and this one (a lifting finger's
@@ -120,6 +188,15 @@ struct ContactTracker {
         let lifting = slots.count - down
         contact.maxTravel = travel
         if down > 0 { contact.location = sum / Double(down) }
+        var least = Double.infinity
+        for s in slots where s.down { least = min(least, (s.position - s.anchor).length) }
+        contact.movedSinceLanding = least.isFinite ? least : 0
+        var radius = 0.0
+        if down > 1 {
+            for s in slots where s.down { radius += (s.position - contact.location).length }
+            radius /= Double(down)
+        }
+        contact.radius = radius
         if !slots.isEmpty { contact.start = startSum / Double(slots.count) }
         contact.lifted += lifting
         contact.fingers = down

@@ -46,6 +46,9 @@ public enum ArenaReason: Hashable, Sendable {
     case grabTimeout
     /// Its gesture can no longer be recognized.
     case failed
+    /// A finger landed after the landing window closed: a new attempt begins
+    /// with every finger down.
+    case extraFinger
     /// It lost to a binding that recognized first or outranks it.
     case lostTo(BindingID)
     /// The device went away mid-gesture.

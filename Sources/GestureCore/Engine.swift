@@ -172,11 +172,11 @@ public struct GestureEngine: Sendable {
             devices.remove(at: d)
         case .touchBegin(let dev, let touch, let p):
             guard let d = index(of: dev) else { return out.append(.rejected(.unknownDevice, at: t)) }
-            flushOtherFrames(except: d, at: t, into: &out)
+            closeFrames(for: d, touch: touch, at: t, into: &out)
             touchBegin(d, touch, p, t, into: &out)
         case .touchUpdate(let dev, let touch, let p), .touchEnd(let dev, let touch, let p):
             guard let d = index(of: dev) else { return out.append(.rejected(.unknownDevice, at: t)) }
-            flushOtherFrames(except: d, at: t, into: &out)
+            closeFrames(for: d, touch: touch, at: t, into: &out)
             var lift = false
             if case .touchEnd = input { lift = true }
             if !devices[d].tracker.touchMove(touch, to: p, time: t, lift: lift) {
@@ -184,7 +184,7 @@ public struct GestureEngine: Sendable {
             }
         case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
             guard let d = index(of: dev) else { return out.append(.rejected(.unknownDevice, at: t)) }
-            flushOtherFrames(except: d, at: t, into: &out)
+            closeFrames(for: d, touch: nil, at: t, into: &out)
             if devices[d].tracker.active { abandon(d, at: t, into: &out) }
             var source = ContactSource.touchpadSwipe
             if case .pinchBegin = input { source = .touchpadPinch }
@@ -229,17 +229,23 @@ public struct GestureEngine: Sendable {
             guard let (when, d) = best, strictlyBefore ? when < t : when <= t else { return }
             now = max(now, when)
             if devices[d].tracker.pendingFrame != nil {
-                devices[d].tracker.commitFrame()
+                commitFrame(d, into: &out)
             } else {
                 devices[d].tracker.tick(when)
+                stepDevice(d, at: when, into: &out)
             }
-            stepDevice(d, at: when, into: &out)
         }
+    }
+
+    /// Judges a device's frame, at the time of its last event.
+    private mutating func commitFrame(_ d: Int, into out: inout [Effect]) {
+        devices[d].tracker.commitFrame()
+        stepDevice(d, at: devices[d].tracker.contact.time, into: &out)
     }
 
     @inline(__always)  // called from mutating code: inlined, it reads self in place (see Arena.swift)
     private func deadline(of d: Int) -> Seconds? {
-        if let f = devices[d].tracker.pendingFrame { return f }
+        if let f = devices[d].tracker.frameDeadline { return f }
         return attemptDeadline(d)
     }
 
@@ -247,18 +253,19 @@ public struct GestureEngine: Sendable {
     private func attemptDeadline(_ d: Int) -> Seconds? {
         guard var best = devices[d].attemptTimer else { return nil }  // no attempt
         if devices[d].tracker.active && !devices[d].tracker.contact.settled {
-            let landing = devices[d].tracker.contact.sessionStart + thresholds.fingerLanding
+            let landing = devices[d].tracker.contact.lastLanding + thresholds.fingerLanding
             if landing > devices[d].lastStep && landing < best { best = landing }
         }
         return best == .infinity ? nil : best
     }
 
-    /// A touch event of another device, or of a later moment, closes a pending frame.
-    private mutating func flushOtherFrames(except d: Int, at t: Seconds, into out: inout [Effect]) {
-        for o in devices.indices {
-            guard let f = devices[o].tracker.pendingFrame, o != d || f != t else { continue }
-            devices[o].tracker.commitFrame()
-            stepDevice(o, at: f, into: &out)
+    /// An event closes the frames of other devices, and its own device's frame
+    /// unless it belongs there: within `frameJoin` of the frame's first event,
+    /// of a touch not yet in it (`touch` nil: never).
+    private mutating func closeFrames(for d: Int, touch: TouchID?, at t: Seconds, into out: inout [Effect]) {
+        for o in devices.indices where devices[o].tracker.pendingFrame != nil {
+            if o == d, let touch, devices[o].tracker.joinsFrame(touch, at: t) { continue }
+            commitFrame(o, into: &out)
         }
     }
 
@@ -287,15 +294,56 @@ public struct GestureEngine: Sendable {
         if devices[d].tracker.contact.source != .touch && devices[d].tracker.active {
             abandon(d, at: t, into: &out)
         }
+        var owner: BindingID? = nil
+        if devices[d].tracker.active && devices[d].tracker.contact.settled {
+            owner = lateFinger(d, at: t, into: &out)
+        }
         startAttemptIfIdle(d, at: t, into: &out)
         devices[d].tracker.touchBegin(touch, at: p, time: t, screen: screen, output: devices[d].device.output)
         guard var a = devices[d].takeAttempt() else { return }
         a.touches.removeAll { $0.id == touch && $0.decision != nil }
         a.touches.append(TouchRecord(id: touch, began: t, decision: nil))
+        if let owner {
+            // The hand belongs to the binding that won it: a finger added to it
+            // is that binding's too, never a lone touch in the application.
+            a.touches[a.touches.count - 1].decision = .claimed
+            out.append(.touch(TouchDecisionEvent(time: t, device: devices[d].device.id, touch: touch, decision: .claimed,
+                                                 reason: .wonBy(owner))))
+        }
         // The arena may already have decided this attempt (a winner owns the
         // hand, or nothing wants it): the new touch is decided at once.
         decide(&a, devices[d].device.id, t, &out)
         putBack(consume a, in: d)
+    }
+
+    /// A finger lands after the landing window closed: the attempt of the
+    /// fingers down ends (its candidates wanted exactly those fingers: what
+    /// began is cancelled), and a new one begins with every finger down, as
+    /// libinput begins a new gesture when the finger count changes. Touches
+    /// already decided stay so (one the applications got stays theirs); those
+    /// still held carry over, so the new attempt's winner can claim them; the
+    /// new finger is claimed at once if a binding had won the hand.
+    /// Returns the old attempt's winner, if it had one: it owns the hand.
+    private mutating func lateFinger(_ d: Int, at t: Seconds, into out: inout [Effect]) -> BindingID? {
+        guard var a = devices[d].takeAttempt() else { return nil }
+        let dev = devices[d].device.id
+        let owner = a.winner.map { a.candidates[$0].id }
+        for i in a.candidates.indices {
+            if a.candidates[i].shown == .began {
+                emit(a.candidates[i].id, a.trees[a.candidates[i].id].nodes[0].value, .cancelled, nil, dev, t, &out)
+            }
+            if explain && !a.candidates[i].isResolved {
+                note(a.candidates[i].id, .conceded, .extraFinger, dev, t, &out)
+            }
+        }
+        let carried = a.touches
+        recycle(consume a, of: d)
+        devices[d].tracker.restartWithFingersDown(time: t, screen: screen, output: devices[d].device.output)
+        startAttempt(d, at: t, into: &out)
+        guard var b = devices[d].takeAttempt() else { return owner }
+        b.touches.append(contentsOf: carried)
+        putBack(consume b, in: d)
+        return owner
     }
 
     /// Input the engine refuses: non-finite coordinates or values.
@@ -316,6 +364,10 @@ public struct GestureEngine: Sendable {
     private mutating func startAttemptIfIdle(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         if devices[d].attempt != nil { return }
         devices[d].tracker.resetAttempt()
+        startAttempt(d, at: t, into: &out)
+    }
+
+    private mutating func startAttempt(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         let a = makeAttempt(d)
         if explain {
             for c in a.candidates {

@@ -1,24 +1,41 @@
-/// The `[settings]` tunables of config.md, with its defaults.
+/// The `[settings]` tunables of config.md. The spec's numbers are starting
+/// points; where real hands and devices need others, the default here differs
+/// and says where its number comes from (docs/engine.md, "Defaults").
 /// Times are seconds; lengths keep their unit until the screen is known.
 public struct Settings: Hashable, Sendable {
-    /// Longest a tap may last from touch-down to lift.
-    public var tapTimeout: Seconds = 0.250
+    /// Longest a tap may last, from its last finger's landing to the last lift.
+    /// 400 ms: real two-finger taps last up to 0.36 s (public recordings);
+    /// under `long-press`, so a tap and a press stay apart.
+    public var tapTimeout: Seconds = 0.400
     /// From the lift of one tap to the touch-down of the next.
     public var doubleTapTimeout: Seconds = 0.300
     /// Default `minimumDuration` of `longPress`.
     public var longPress: Seconds = 0.500
-    /// Movement allowed before a tap or press fails.
-    public var slop: Length = .px(10)
-    /// How long the fingers of one gesture may take to land.
-    public var fingerLanding: Seconds = 0.080
-    /// Default `minimumDistance` of `swipe`.
+    /// Movement allowed before a tap or press fails. 18 px: Flutter's
+    /// `kTouchSlop`; real taps wander 10–15 px where 10 px failed them.
+    public var slop: Length = .px(18)
+    /// The landing window: it stays open while fingers keep landing, closing
+    /// this long after the last one landed (or once the fingers down move
+    /// together by `slop`, or once as many landed as any binding wants).
+    /// 200 ms: real put-downs of 2–5 fingers take 81–175 ms.
+    public var fingerLanding: Seconds = 0.200
+    /// Default `minimumDistance` of `swipe` on touchscreens.
     public var swipeDistance: Length = .px(80)
+    /// Default `minimumDistance` of `swipe` on touchpads, in the XI 2.4
+    /// gesture deltas (libinput's accelerated motion). 10 px: libinput reports
+    /// a swipe only once its own few-mm threshold is passed, and real 8–16 mm
+    /// three-finger swipes give 12–143 px after that. A `swipe-distance` the
+    /// user writes applies here too, unless `touchpad-swipe-distance` is written.
+    public var touchpadSwipeDistance: Length = .px(10)
     /// Default `minimumVelocity` of `swipe`, averaged over the whole swipe.
     public var swipeMinVelocity: Speed = .zero
     /// How far from an output's edge a `from:` edge gesture may start.
     public var edgeWidth: Length = .px(24)
-    /// The longest a touch may be held from applications while undecided.
-    public var grabTimeout: Seconds = 0.150
+    /// The longest a touch is held from applications while no binding can
+    /// decide. When it passes, the touch goes to the applications and a
+    /// gesture still in progress is still recognized and acts. 300 ms: slow
+    /// four-finger swipes cross 80 px 170–300 ms after the first touch.
+    public var grabTimeout: Seconds = 0.300
     /// `on-repeat`: first repeat after this, then every `repeatInterval`.
     public var repeatDelay: Seconds = 0.400
     public var repeatInterval: Seconds = 0.100

@@ -28,7 +28,7 @@ let everyday = GestureTable(desktop: [
 
 let replayGoldens: [ReplayGolden] = [
     ReplayGolden(file: "touchscreen-swipe-left-3.jsonl", table: everyday,
-                 expected: ["94 workspace-next began", "314 workspace-next ended"]),
+                 expected: ["104 workspace-next began", "314 workspace-next ended"]),
     ReplayGolden(file: "touchscreen-swipe-reversed.jsonl", table: everyday,
                  expected: ["110 workspace-next began", "330 workspace-next cancelled"]),
     ReplayGolden(file: "touchscreen-press-then-drag.jsonl", table: everyday,
@@ -37,10 +37,10 @@ let replayGoldens: [ReplayGolden] = [
                  expected: ["290 double-tap began", "290 double-tap ended"]),
     ReplayGolden(file: "touchscreen-pinch-out.jsonl", table: everyday,
                  // The zoom waits out finger-landing (80 ms): a 3-finger swipe could still land.
-                 expected: ["80 zoom began", "80 zoom step-increase", "140 zoom step-increase",
+                 expected: ["90 zoom began", "90 zoom step-increase", "140 zoom step-increase",
                             "220 zoom step-increase", "310 zoom step-increase", "370 zoom ended"]),
     ReplayGolden(file: "touchpad-swipe-right-3.jsonl", table: everyday,
-                 expected: ["70 workspace-previous began", "230 workspace-previous ended"]),
+                 expected: ["10 workspace-previous began", "230 workspace-previous ended"]),
     ReplayGolden(file: "touchpad-pinch-out-in.jsonl", table: everyday,
                  expected: ["30 zoom began", "90 zoom step-increase", "200 zoom step-increase", "310 zoom ended",
                             "660 zoom began", "750 zoom step-decrease", "860 zoom step-decrease", "920 zoom ended"]),

@@ -99,12 +99,25 @@ on-ended = "key alt+Left"              # browser back
         s.slop = .mm(3)
         s.fingerLanding = 0.06
         s.swipeDistance = .px(120)
+        s.touchpadSwipeDistance = .px(120)   // the user's swipe-distance is for every device
         s.swipeMinVelocity = Speed(.mm(50))
         s.edgeWidth = .px(0)
         s.grabTimeout = 0.1
         s.repeatDelay = 0.3
         s.repeatInterval = 0.05
         #expect(c.table.settings == s)
+    }
+
+    @Test func touchpadSwipeDistanceWrittenWinsOverSwipeDistance() throws {
+        let c = try load("""
+            version = 1
+            [settings]
+            touchpad-swipe-distance = "25px"
+            swipe-distance = "120px"
+            """).get()
+        #expect(c.table.settings.swipeDistance == .px(120))
+        #expect(c.table.settings.touchpadSwipeDistance == .px(25))
+        #expect(try load("version = 1").get().table.settings.touchpadSwipeDistance == Settings().touchpadSwipeDistance)
     }
 
     @Test func everyKeyOfABinding() throws {

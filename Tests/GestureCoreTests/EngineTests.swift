@@ -84,17 +84,17 @@ import Testing
         // A long press fires only when its deadline is advanced to, never by itself.
         var e = engine([bind("press", longPress(0.5))])
         var out = e.process(.touchBegin(device: 11, touch: 1, at: centre), at: 10)
-        #expect(e.nextDeadline == 10)                    // the pending frame
-        out += e.advance(to: 10)
-        #expect(e.nextDeadline == 10.15)                 // grab-timeout of the undecided touch
-        out += e.advance(to: 10.2)
+        #expect(e.nextDeadline == 10 + ContactTracker.frameJoin)   // the pending frame
+        out += e.advance(to: 10.01)
+        #expect(e.nextDeadline == 10 + Settings().grabTimeout)     // grab-timeout of the undecided touch
+        out += e.advance(to: 10.35)
         #expect(e.nextDeadline == 10.5)                  // the press
         out += e.advance(to: 10.49)
         #expect(!out.contains { if case .gesture = $0 { return true } else { return false } })
         out += e.advance(to: 10.5)
         #expect(out.contains { if case .gesture(let g) = $0 { return g.phase == .ended && g.time == 10.5 } else { return false } })
         _ = e.process(.touchEnd(device: 11, touch: 1, at: centre), at: 11)
-        _ = e.advance(to: 11)
+        _ = e.advance(to: 11.01)
         #expect(e.nextDeadline == nil)                   // idle: nothing to wake up for
     }
 
@@ -180,7 +180,9 @@ import Testing
         out += e.process(.touchBegin(device: 11, touch: 2, at: Point(x: 1000, y: 500)), at: 0)
         out += e.process(.touchUpdate(device: 11, touch: 1, at: Point(x: 850, y: 500)), at: 0.01)
         out += e.process(.touchUpdate(device: 11, touch: 2, at: Point(x: 1050, y: 500)), at: 0.01)
-        out += e.advance(to: 0.01)
+        // The frame may still take events stamped up to frameJoin later.
+        #expect(e.nextDeadline == 0.01 + ContactTracker.frameJoin)
+        out += e.advance(to: 0.02)
         let began = out.compactMap { if case .gesture(let g) = $0, g.phase == .began { return g } else { return nil } }
         #expect(began.count == 1 && e.bindings[began[0].binding].name == "zoom")
         #expect(abs(began[0].value.scale - 2) < 1e-9 && began[0].value.translation == .zero)

@@ -44,6 +44,10 @@ struct Run {
         effects.compactMap { if case .touch(let t) = $0 { return t } else { return nil } }
     }
 
+    var notes: [ArenaNote] {
+        effects.compactMap { if case .arena(let n) = $0 { return n } else { return nil } }
+    }
+
     var rejections: [InputRejection] {
         effects.compactMap { if case .rejected(let r, _) = $0 { return r } else { return nil } }
     }

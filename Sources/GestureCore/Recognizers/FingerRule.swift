@@ -9,6 +9,7 @@ struct Thresholds: Sendable {
     var slop: Double
     var fingerLanding: Seconds
     var swipeDistance: Double
+    var touchpadSwipeDistance: Double
     var swipeMinVelocity: Double
     var edgeWidth: Double
     var grabTimeout: Seconds
@@ -23,6 +24,7 @@ struct Thresholds: Sendable {
         slop = s.slop.pixels(pxPerMM: pxPerMM)
         fingerLanding = s.fingerLanding
         swipeDistance = s.swipeDistance.pixels(pxPerMM: pxPerMM)
+        touchpadSwipeDistance = s.touchpadSwipeDistance.pixels(pxPerMM: pxPerMM)
         swipeMinVelocity = s.swipeMinVelocity.perSecond.pixels(pxPerMM: pxPerMM)
         edgeWidth = s.edgeWidth.pixels(pxPerMM: pxPerMM)
         grabTimeout = s.grabTimeout

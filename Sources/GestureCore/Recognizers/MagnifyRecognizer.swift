@@ -4,7 +4,8 @@
 /// | state    | input                                                | next      |
 /// |----------|------------------------------------------------------|-----------|
 /// | possible | swipe events, finger rule broken, a lift             | failed    |
-/// | possible | fingers ready, scale off 1 by ≥ minimumScaleDelta     | active    |
+/// | possible | fingers ready, scale off 1 by ≥ minimumScaleDelta,    | active    |
+/// |          | the spread (px) at least the travel together          |           |
 /// | active   | scale changes                                        | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled           | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                | ended     |
@@ -25,7 +26,10 @@ struct MagnifyRecognizer: Sendable {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
-            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta { progress.begin(c, rule) }
+            // On a touchscreen the spread must dominate the fingers' travel
+            // together: a real swipe's fingers are never rigid (touchpads: libinput decided).
+            let dominant = c.source != .touch || c.spreadMotion >= c.translation.length
+            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta && dominant { progress.begin(c, rule) }
         case .active:
             progress.follow(c, rule) { $0.scale != $1.scale }
         default:

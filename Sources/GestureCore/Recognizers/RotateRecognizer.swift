@@ -4,7 +4,8 @@
 /// | state    | input                                                 | next      |
 /// |----------|-------------------------------------------------------|-----------|
 /// | possible | swipe events, finger rule broken, a lift              | failed    |
-/// | possible | fingers ready, turned ≥ minimumAngleDelta              | active    |
+/// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn    | active    |
+/// |          | (px of arc) at least the travel together               |           |
 /// | active   | angle changes                                         | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                 | ended     |
@@ -25,7 +26,10 @@ struct RotateRecognizer: Sendable {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
-            if rule.ready(c) && abs(c.angle) >= minimumAngleDelta { progress.begin(c, rule) }
+            // On a touchscreen the turn must dominate the fingers' travel
+            // together: a real swipe's fingers are never rigid (touchpads: libinput decided).
+            let dominant = c.source != .touch || c.turnMotion >= c.translation.length
+            if rule.ready(c) && abs(c.angle) >= minimumAngleDelta && dominant { progress.begin(c, rule) }
         case .active:
             progress.follow(c, rule) { $0.angle != $1.angle }
         default:

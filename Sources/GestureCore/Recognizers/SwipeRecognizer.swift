@@ -1,34 +1,47 @@
 /// `swipe(direction:, fingers:, minimumDistance:, minimumVelocity:, maximumDeviation:)`:
 /// continuous; value: direction. The seeds' strict swipe: distance, speed over
 /// the whole swipe, and deviation from the direction. Fed by touches and
-/// touchpad swipes.
+/// touchpad swipes. Decided on the dominant motion, as libinput decides: while
+/// the motion is ambiguous (short, diagonal, or the fingers spread or turn as
+/// much as they travel together) it stays possible.
 ///
 /// | state    | input                                                            | next      |
 /// |----------|------------------------------------------------------------------|-----------|
 /// | possible | pinch events, finger rule broken, a lift                         | failed    |
-/// | possible | moved ≥ minimumDistance off the direction (> maximumDeviation)   | failed    |
-/// | possible | moved ≥ minimumDistance on it, fingers ready, fast enough        | active    |
+/// | possible | moved ≥ minimumDistance clearly another way (another cardinal     | failed    |
+/// |          | direction dominates by minimumDistance)                          |           |
+/// | possible | moved ≥ minimumDistance within maximumDeviation of the direction, | active    |
+/// |          | travel dominating spread and turn, fingers ready, fast enough     |           |
 /// | active   | movement                                                         | active (changed) |
 /// | active   | back under minimumDistance, or reversed by minimumDistance from   | cancelled |
 /// |          | its farthest point; an extra finger; touchpad gesture cancelled   |           |
 /// | active   | a finger lifts / touchpad gesture ends                            | ended     |
 struct SwipeRecognizer: Sendable {
     static let defaultMaximumDeviation = 30.0
+    /// Travel must be this many times the spread or turn motion: a real
+    /// swipe's fingers drift a little; a pinch with one finger still travels
+    /// as much as it spreads.
+    static let dominance = 2.0
 
     let rule: FingerRule
     let direction: Direction?
+    /// Touchscreens (px on the screen) and touchpads (px of XI 2.4 deltas).
     let minimumDistance: Double
+    let touchpadMinimumDistance: Double
     let minimumVelocity: Double
     let maximumDeviation: Double
     private(set) var progress = Progress()
     var deadline: Seconds? { nil }
     /// Farthest progress along the direction since it began.
     private var peak = 0.0
+    /// The threshold for the contact's device, fixed at its first step.
+    private var distance = 0.0
 
     init(_ s: SwipeSpec, _ t: Thresholds) {
         rule = FingerRule(s.common, defaultFingers: 1, t)
         direction = s.direction
         minimumDistance = t.px(s.minimumDistance, default: t.swipeDistance)
+        touchpadMinimumDistance = t.px(s.minimumDistance, default: t.touchpadSwipeDistance)
         minimumVelocity = s.minimumVelocity.map { $0.perSecond.pixels(pxPerMM: t.pxPerMM) } ?? t.swipeMinVelocity
         maximumDeviation = s.maximumDeviation ?? SwipeRecognizer.defaultMaximumDeviation
     }
@@ -42,22 +55,31 @@ struct SwipeRecognizer: Sendable {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
-            let d = c.translation.length
-            guard d >= minimumDistance else { return }
-            let dir = direction ?? Direction.cardinal(of: c.translation)
-            if Angle.between(c.translation, dir.vector) > maximumDeviation { return progress.fail() }
+            let minimum = c.source == .touch ? minimumDistance : touchpadMinimumDistance
+            let v = c.translation
+            let d = v.length
+            guard d >= minimum else { return }
+            let dir = direction ?? Direction.cardinal(of: v)
+            let along = v.dot(dir.vector)
+            // Clearly another way: a cardinal direction other than ours leads,
+            // by the threshold (a swipe that drifts sideways first stays possible).
+            let other = Direction.cardinal(of: v)
+            if other != dir && v.dot(other.vector) - max(0, along) >= minimum { return progress.fail() }
+            guard along >= minimum, Angle.between(v, dir.vector) <= maximumDeviation else { return }
+            guard d >= Self.dominance * max(c.spreadMotion, c.turnMotion) else { return }
             let elapsed = c.time - c.sessionStart
             let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && d / elapsed >= minimumVelocity)
             if rule.ready(c) && fastEnough {
                 progress.begin(c, rule)
                 progress.value.direction = dir
-                peak = c.translation.dot(dir.vector)
+                peak = along
+                distance = minimum
             }
         case .active:
             guard let dir = progress.value.direction else { return }
             let along = c.translation.dot(dir.vector)
             peak = max(peak, along)
-            if along < minimumDistance || along <= peak - minimumDistance {
+            if along < distance || along <= peak - distance {
                 progress.clearChanged()
                 return progress.cancel()
             }

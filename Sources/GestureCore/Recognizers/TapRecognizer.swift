@@ -3,7 +3,8 @@
 /// | state    | input                                                     | next     |
 /// |----------|-----------------------------------------------------------|----------|
 /// | possible | not touches, finger rule broken, moved > slop,            | failed   |
-/// |          | down ≥ tap-timeout, next tap later than double-tap-timeout |          |
+/// |          | down ≥ tap-timeout after its last finger landed (fingers   |          |
+/// |          | land apart), next tap later than double-tap-timeout        |          |
 /// | possible | all lift: taps + 1 == count                                | ended    |
 /// | possible | all lift: taps + 1 < count (wait for the next tap)         | possible |
 struct TapRecognizer: Sendable {
@@ -43,11 +44,11 @@ struct TapRecognizer: Sendable {
         if c.session > countedSession && c.landed > 0 {
             // Inside a tap (or its lift).
             if taps > 0 && c.sessionStart >= lastLift + doubleTapTimeout { return fail() }
-            if rule.violated(by: c) || c.maxTravel > slop || c.time >= c.sessionStart + tapTimeout {
+            if rule.violated(by: c) || c.maxTravel > slop || c.time >= c.lastLanding + tapTimeout {
                 return fail()
             }
             guard c.ended else {
-                deadline = c.sessionStart + tapTimeout
+                deadline = c.lastLanding + tapTimeout
                 return
             }
             if c.landed != rule.fingers { return fail() }
