@@ -175,8 +175,31 @@ public struct TraceBuilder: Sendable {
         }
     }
 
-    private mutating func emit(_ input: Input) {
+    mutating func emit(_ input: Input) {
         events.append(TraceEvent(t: (t * 1e6).rounded() / 1e6, input: input))
+    }
+
+    // For HumanHand: fingers by index, the seeded generator, the clock.
+
+    var fingerCount: Int { fingers.count }
+    var fingerIDs: [TouchID] { fingers.map(\.id) }
+
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
+
+    /// Moves the clock to `time` (never back).
+    mutating func setTime(_ time: Seconds) { t = max(t, time) }
+
+    /// An update of the finger at `index`; `keep`: it stays there.
+    mutating func updateFinger(at index: Int, to p: Point, keep: Bool) {
+        if keep { fingers[index].position = p }
+        emit(.touchUpdate(device: device, touch: fingers[index].id, at: p))
+    }
+
+    /// The finger with this touch id lifts where it is.
+    mutating func liftTouch(_ id: TouchID) {
+        guard let i = fingers.firstIndex(where: { $0.id == id }) else { return }
+        emit(.touchEnd(device: device, touch: id, at: fingers[i].position))
+        fingers.remove(at: i)
     }
 }
 

@@ -5,18 +5,21 @@
 /// |----------|------------------------------------------------------|-----------|
 /// | possible | swipe events, finger rule broken, a lift             | failed    |
 /// | possible | fingers ready, scale off 1 by ≥ minimumScaleDelta,    | active    |
-/// |          | the spread (px) at least the travel together          |           |
+/// |          | the spread (px) ≥ the travel together and ≥ slop     |           |
 /// | active   | scale changes                                        | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled           | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                | ended     |
 struct MagnifyRecognizer: Sendable {
     let rule: FingerRule
     let minimumScaleDelta: Double
+    /// px of spread or turn under which a touchscreen hand is still.
+    let slop: Double
     private(set) var progress = Progress()
     var deadline: Seconds? { nil }
 
     init(_ s: MagnifySpec, _ t: Thresholds) {
         rule = FingerRule(s.common, defaultFingers: 2, t)
+        slop = t.slop
         minimumScaleDelta = s.minimumScaleDelta ?? 0.05
     }
 
@@ -27,8 +30,9 @@ struct MagnifyRecognizer: Sendable {
         case .possible:
             guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
             // On a touchscreen the spread must dominate the fingers' travel
-            // together: a real swipe's fingers are never rigid (touchpads: libinput decided).
-            let dominant = c.source != .touch || c.spreadMotion >= c.translation.length
+            // together (a real swipe's fingers are never rigid), and exceed
+            // slop (a still hand wobbles). Touchpads: libinput decided.
+            let dominant = c.source != .touch || (c.spreadMotion >= c.translation.length && c.spreadMotion >= slop)
             if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta && dominant { progress.begin(c, rule) }
         case .active:
             progress.follow(c, rule) { $0.scale != $1.scale }

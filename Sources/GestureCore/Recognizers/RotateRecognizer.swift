@@ -5,18 +5,21 @@
 /// |----------|-------------------------------------------------------|-----------|
 /// | possible | swipe events, finger rule broken, a lift              | failed    |
 /// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn    | active    |
-/// |          | (px of arc) at least the travel together               |           |
+/// |          | (px of arc) ≥ the travel together and ≥ slop          |           |
 /// | active   | angle changes                                         | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                 | ended     |
 struct RotateRecognizer: Sendable {
     let rule: FingerRule
     let minimumAngleDelta: Double
+    /// px of spread or turn under which a touchscreen hand is still.
+    let slop: Double
     private(set) var progress = Progress()
     var deadline: Seconds? { nil }
 
     init(_ s: RotateSpec, _ t: Thresholds) {
         rule = FingerRule(s.common, defaultFingers: 2, t)
+        slop = t.slop
         minimumAngleDelta = s.minimumAngleDelta ?? 5
     }
 
@@ -27,8 +30,9 @@ struct RotateRecognizer: Sendable {
         case .possible:
             guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
             // On a touchscreen the turn must dominate the fingers' travel
-            // together: a real swipe's fingers are never rigid (touchpads: libinput decided).
-            let dominant = c.source != .touch || c.turnMotion >= c.translation.length
+            // together (a real swipe's fingers are never rigid), and exceed
+            // slop (a still hand wobbles). Touchpads: libinput decided.
+            let dominant = c.source != .touch || (c.turnMotion >= c.translation.length && c.turnMotion >= slop)
             if rule.ready(c) && abs(c.angle) >= minimumAngleDelta && dominant { progress.begin(c, rule) }
         case .active:
             progress.follow(c, rule) { $0.angle != $1.angle }

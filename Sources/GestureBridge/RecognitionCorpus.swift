@@ -1,0 +1,247 @@
+import GestureCore
+
+/// A seeded corpus of realistic traces (`HumanHand`): gestures of every kind
+/// on both devices, and what must fire nothing (short and reversed swipes,
+/// palms, two-finger scrolls, one-finger taps and drags, resting fingers),
+/// replayed against everyday bindings: accuracy, false triggers and decision
+/// latency. `gesture-bridge corpus` prints it; docs/engine.md keeps it.
+public enum RecognitionCorpus {
+    /// One trace and what it must do.
+    public struct Case: Sendable {
+        public var name: String
+        /// Its class in the report ("touchscreen swipe", "negative: palm", …).
+        public var group: String
+        public var trace: Trace
+        /// The binding that must act (end, or step); nil: none may.
+        public var expected: String?
+        /// When the gesture's threshold was crossed (swipes), or the last
+        /// finger lifted (taps): decision latency is measured from there.
+        public var decisionDue: Seconds?
+    }
+
+    /// The bindings every trace is replayed against: a user's everyday set.
+    public static let table: GestureTable = {
+        func swipe(_ d: Direction, _ n: Int) -> GestureSpec {
+            .swipe(SwipeSpec(direction: d, common: CommonArguments(fingers: n)))
+        }
+        var b: [Binding] = []
+        for n in [3, 4] {
+            for d in [Direction.left, .right, .up, .down] {
+                b.append(Binding(name: "swipe\(n)-\(d.rawValue)", gesture: swipe(d, n), priority: .high))
+            }
+        }
+        b.append(Binding(name: "zoom", gesture: .magnify(MagnifySpec()), step: StepSpec(every: 0.25)))
+        b.append(Binding(name: "turn", gesture: .rotate(RotateSpec())))
+        b.append(Binding(name: "tap2", gesture: .tap(TapSpec(count: 1, common: CommonArguments(fingers: 2)))))
+        b.append(Binding(name: "tap3", gesture: .tap(TapSpec(count: 1, common: CommonArguments(fingers: 3)))))
+        return GestureTable(desktop: b)
+    }()
+
+    /// `count` cases (at least one of each kind), the same for the same seed.
+    public static func generate(seed: UInt64 = 1, count: Int = 480) -> [Case] {
+        var rng = SplitMix64(seed: seed)
+        var out: [Case] = []
+        let kinds = Kind.allCases
+        for k in 0..<max(count, kinds.count) {
+            let kind = kinds[k % kinds.count]
+            out.append(make(kind, index: k, seed: rng.next(), &rng))
+        }
+        return out
+    }
+
+    enum Kind: CaseIterable {
+        case swipe3, swipe4, pinchOut, pinchIn, rotate, tap2, tap3, padSwipe3, padSwipe4, padPinch
+        case shortSwipe, reversed, palm, scroll, oneFinger, rest2
+    }
+
+    private static func hand(_ r: inout SplitMix64, drift: Double) -> Hand {
+        Hand(landingSpread: r.uniform(0, 0.2), startDelay: r.uniform(0, 0.15), easing: r.uniform(0, 1) < 0.7,
+             jitter: r.uniform(0.5, 2), drift: r.uniform(0, drift), liftSpread: r.uniform(0, 0.08),
+             splitFrames: 0.17)
+    }
+
+    private static func make(_ kind: Kind, index: Int, seed: UInt64, _ r: inout SplitMix64) -> Case {
+        var b = TraceBuilder.standard(device: [.padSwipe3, .padSwipe4, .padPinch].contains(kind) ? .touchpad : .touchscreen,
+                                      seed: seed)
+        b.frameInterval = r.uniform(0.008, 0.016)
+        let at = Point(x: r.uniform(500, 1400), y: r.uniform(350, 700))
+        let dirs: [(Direction, Point)] = [(.left, Point(x: -1, y: 0)), (.right, Point(x: 1, y: 0)),
+                                          (.up, Point(x: 0, y: -1)), (.down, Point(x: 0, y: 1))]
+        let (dir, unit) = dirs[Int(r.next() % 4)]
+        let side = Point(x: unit.y, y: unit.x)
+        let name = "\(index)"
+        switch kind {
+        case .swipe3, .swipe4:
+            let n = kind == .swipe3 ? 3 : 4
+            let h = hand(&r, drift: 20)
+            let length = r.uniform(180, 400)
+            let v = unit * length + side * r.uniform(-0.2, 0.2) * length
+            let p = b.perform(n, at: at, spacing: r.uniform(45, 75), .translate(v), over: r.uniform(0.2, 0.5), hand: h)
+            let due = p.moment(at: 80 / length, easing: h.easing)
+            return Case(name: name, group: "touchscreen swipe", trace: b.trace, expected: "swipe\(n)-\(dir.rawValue)",
+                        decisionDue: due)
+        case .pinchOut, .pinchIn:
+            let s = kind == .pinchOut ? r.uniform(1.6, 2.2) : r.uniform(0.45, 0.65)
+            b.perform(2, at: at, spacing: r.uniform(120, 220), .pinch(s), over: r.uniform(0.3, 0.6), hand: hand(&r, drift: 15))
+            return Case(name: name, group: "touchscreen pinch", trace: b.trace, expected: "zoom")
+        case .rotate:
+            let a = (r.uniform(0, 1) < 0.5 ? -1.0 : 1.0) * r.uniform(40, 90)
+            b.perform(2, at: at, spacing: r.uniform(120, 220), .rotate(a), over: r.uniform(0.3, 0.6), hand: hand(&r, drift: 15))
+            return Case(name: name, group: "touchscreen rotate", trace: b.trace, expected: "turn")
+        case .tap2, .tap3:
+            let n = kind == .tap2 ? 2 : 3
+            var h = hand(&r, drift: 5)
+            h.startDelay = 0
+            let p = b.perform(n, at: at, spacing: r.uniform(40, 80), .still, over: r.uniform(0.04, 0.2), hand: h)
+            return Case(name: name, group: "touchscreen tap", trace: b.trace, expected: "tap\(n)", decisionDue: p.lastLift)
+        case .padSwipe3, .padSwipe4:
+            let n = kind == .padSwipe3 ? 3 : 4
+            let length = r.uniform(12, 200)
+            var h = hand(&r, drift: 0)
+            h.jitter = r.uniform(0, 1)
+            let v = unit * length + side * r.uniform(-0.25, 0.25) * length
+            let p = b.touchpadSwipe(fingers: n, by: v, over: r.uniform(0.12, 0.4), hand: h)
+            let due = p.moment(at: 10 / length, easing: h.easing)
+            return Case(name: name, group: "touchpad swipe", trace: b.trace, expected: "swipe\(n)-\(dir.rawValue)",
+                        decisionDue: due)
+        case .padPinch:
+            let s = r.uniform(0, 1) < 0.5 ? r.uniform(1.4, 2.2) : r.uniform(0.45, 0.7)
+            b.touchpadPinch(fingers: 2, to: s, rotating: r.uniform(-8, 8), over: r.uniform(0.2, 0.5))
+            return Case(name: name, group: "touchpad pinch", trace: b.trace, expected: "zoom")
+        case .shortSwipe:
+            let n = r.uniform(0, 1) < 0.5 ? 3 : 4
+            b.perform(n, at: at, spacing: 60, .translate(unit * r.uniform(15, 50)), over: r.uniform(0.1, 0.3),
+                      hand: hand(&r, drift: 5))
+            return Case(name: name, group: "negative: short swipe", trace: b.trace, expected: nil)
+        case .reversed:
+            // Out and back before lifting: began, then cancelled; nothing acts.
+            let n = r.uniform(0, 1) < 0.5 ? 3 : 4
+            let length = r.uniform(110, 200)
+            b.land(n, at: at, spacing: 60, stagger: r.uniform(0, 0.05))
+            b.wait(r.uniform(0, 0.08))
+            b.move(by: unit * length, over: r.uniform(0.15, 0.3), jitter: 1.5)
+            b.move(by: unit * -length, over: r.uniform(0.15, 0.3), jitter: 1.5)
+            b.lift(stagger: r.uniform(0, 0.03))
+            return Case(name: name, group: "negative: reversed swipe", trace: b.trace, expected: nil)
+        case .palm:
+            // A palm: five or more broad contacts landing over 100 ms, barely moving, resting.
+            let n = 5 + Int(r.next() % 3)
+            b.perform(n, at: at, spacing: r.uniform(25, 40), .translate(side * r.uniform(0, 12)), over: r.uniform(0.3, 0.8),
+                      hand: hand(&r, drift: 8))
+            return Case(name: name, group: "negative: palm", trace: b.trace, expected: nil)
+        case .scroll:
+            // Two fingers scrolling a page (no two-finger swipe is bound).
+            b.perform(2, at: at, spacing: r.uniform(35, 60), .translate(unit * r.uniform(150, 400)),
+                      over: r.uniform(0.2, 0.5), hand: hand(&r, drift: 6))
+            return Case(name: name, group: "negative: two-finger scroll", trace: b.trace, expected: nil)
+        case .oneFinger:
+            let still = r.uniform(0, 1) < 0.5
+            b.perform(1, at: at, .translate(still ? .zero : unit * r.uniform(30, 300)),
+                      over: still ? r.uniform(0.05, 1) : r.uniform(0.1, 0.4), hand: hand(&r, drift: 0))
+            return Case(name: name, group: still ? "negative: one-finger tap or press" : "negative: one-finger drag",
+                        trace: b.trace, expected: nil)
+        case .rest2:
+            // Two fingers resting, then lifting: longer than a tap.
+            var h = hand(&r, drift: 4)
+            h.startDelay = 0
+            b.perform(2, at: at, spacing: r.uniform(40, 140), .still, over: r.uniform(0.5, 1.2), hand: h)
+            return Case(name: name, group: "negative: two fingers resting", trace: b.trace, expected: nil)
+        }
+    }
+
+    // MARK: The report
+
+    /// What a case did: the bindings that acted (ended or stepped), and when
+    /// the expected one was decided (began).
+    public struct Outcome: Sendable {
+        public var acted: Set<String>
+        public var decidedAt: Seconds?
+    }
+
+    public static func run(_ c: Case) -> Outcome {
+        var acted = Set<String>()
+        var decided: Seconds? = nil
+        let engine = GestureEngine(table: table, screen: c.trace.header.screen)
+        for e in Replayer.run(c.trace, table: table) {
+            guard case .gesture(let g) = e else { continue }
+            let name = engine.bindings[g.binding].name
+            if g.phase == .ended || g.phase == .step { acted.insert(name) }
+            if name == c.expected && g.phase == .began && decided == nil { decided = g.time }
+        }
+        return Outcome(acted: acted, decidedAt: decided)
+    }
+
+    public struct Report: Sendable {
+        public var total = 0
+        public var correct = 0
+        /// A binding acted where none, or another, should have.
+        public var falseTriggers = 0
+        /// The expected binding did not act.
+        public var missed = 0
+        /// Per group: (cases, correct).
+        public var groups: [(String, Int, Int)] = []
+        /// Decision latencies (s): began minus the threshold frame or last lift.
+        public var latencies: [Seconds] = []
+        /// Names of the cases that went wrong, with what acted.
+        public var failures: [String] = []
+
+        public var accuracy: Double { total == 0 ? 0 : Double(correct) / Double(total) }
+
+        public func percentile(_ p: Double) -> Seconds? {
+            guard !latencies.isEmpty else { return nil }
+            let s = latencies.sorted()
+            return s[min(s.count - 1, Int((Double(s.count - 1) * p).rounded()))]
+        }
+
+        public var text: String {
+            func ms(_ x: Seconds?) -> String { x.map { String(format1($0 * 1000)) + " ms" } ?? "-" }
+            var lines = ["recognition report: \(total) traces, \(correct) correct (\(format2(accuracy * 100)) %), "
+                + "\(falseTriggers) false triggers, \(missed) missed"]
+            lines.append("decision latency after the threshold (swipes) or the last lift (taps): median \(ms(percentile(0.5))), "
+                + "95th percentile \(ms(percentile(0.95))), max \(ms(latencies.max()))")
+            for (g, n, ok) in groups { lines.append("  \(g): \(ok)/\(n)") }
+            for f in failures.prefix(20) { lines.append("  wrong: \(f)") }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    public static func report(_ cases: [Case]) -> Report {
+        var r = Report()
+        var order: [String] = []
+        var tally: [String: (Int, Int)] = [:]
+        for c in cases {
+            let o = run(c)
+            let want: Set<String> = c.expected.map { [$0] } ?? []
+            let ok = o.acted == want
+            r.total += 1
+            if ok { r.correct += 1 } else { r.failures.append("\(c.group) #\(c.name): acted \(o.acted.sorted())") }
+            if !o.acted.subtracting(want).isEmpty { r.falseTriggers += 1 }
+            if let e = c.expected, !o.acted.contains(e) { r.missed += 1 }
+            if ok, let due = c.decisionDue, let at = o.decidedAt { r.latencies.append(max(0, at - due)) }
+            if tally[c.group] == nil { order.append(c.group) }
+            let (n, k) = tally[c.group] ?? (0, 0)
+            tally[c.group] = (n + 1, k + (ok ? 1 : 0))
+        }
+        r.groups = order.map { ($0, tally[$0]!.0, tally[$0]!.1) }
+        return r
+    }
+}
+
+private func format1(_ x: Double) -> String { fixed(x, 1) }
+private func format2(_ x: Double) -> String { fixed(x, 2) }
+
+/// `x` with `places` decimals (no Foundation here).
+private func fixed(_ x: Double, _ places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let v = (x * scale).rounded() / scale
+    var s = String(Int(v.rounded(.towardZero)))
+    if v < 0 && v > -1 { s = "-" + s }
+    if places > 0 {
+        var frac = Int((abs(v) * scale).rounded()) % Int(scale)
+        var digits = ""
+        for _ in 0..<places { digits = String(frac % 10) + digits; frac /= 10 }
+        s += "." + digits
+    }
+    return s
+}
