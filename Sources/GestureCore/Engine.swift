@@ -325,7 +325,7 @@ public struct GestureEngine: Sendable {
     /// new finger is claimed at once if a binding had won the hand.
     /// Returns the old attempt's winner, if it had one: it owns the hand.
     private mutating func lateFinger(_ d: Int, at t: Seconds, into out: inout [Effect]) -> BindingID? {
-        guard var a = devices[d].takeAttempt() else { return nil }
+        guard let a = devices[d].takeAttempt() else { return nil }
         let dev = devices[d].device.id
         let owner = a.winner.map { a.candidates[$0].id }
         for i in a.candidates.indices {

@@ -77,6 +77,15 @@ public final class Monitors {
         }?.name
     }
 
+    /// The rectangle of the screen a device's axes map onto (its Coordinate
+    /// Transformation Matrix), in root pixels: the whole screen without one.
+    public func area(device: Int32) -> (x: Double, y: Double, width: Double, height: Double) {
+        let size = connection.screenSize
+        let whole = (x: 0.0, y: 0.0, width: Double(size.width), height: Double(size.height))
+        guard let m = matrix(device: device) else { return whole }
+        return Self.mapped(m, width: whole.width, height: whole.height) ?? whole
+    }
+
     /// The device's Coordinate Transformation Matrix, row-major, if it has one.
     func matrix(device: Int32) -> [Double]? {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0

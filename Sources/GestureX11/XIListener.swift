@@ -19,6 +19,11 @@ public final class XIListener {
     /// master device the grab delivered them through.
     private var pending: [TouchKey: Int32] = [:]
     private var lastRaw: [TouchKey: Point] = [:]
+    /// Touches handed back to applications that the engine still follows.
+    private var follower = TouchFollower()
+    /// Where each device's raw axes land on the screen (its CTM), read once
+    /// per device and again when devices or the screen change.
+    private var rawAreas: [Int32: (x: Double, y: Double, width: Double, height: Double)] = [:]
     /// The keyboard layout changed (MappingNotify).
     public var onMappingChanged: () -> Void = {}
 
@@ -83,7 +88,9 @@ public final class XIListener {
         if want.touches == .select { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
         if want.swipes == .select { selected += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd] }
         if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
-        select(master: selected, all: want.touches == .raw)
+        // With a grab, raw touches too: a touch handed back to the applications
+        // is followed through them (TouchFollower).
+        select(master: selected, all: want.touches == .raw || want.touches == .grab)
         connection.sync()
         active = want
         let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
@@ -122,6 +129,7 @@ public final class XIListener {
         // Touches still held by our grab go back to the applications.
         for (key, master) in pending { allow(master, key.touch, accept: false) }
         pending.removeAll()
+        follower.reset()
         active = ListenPlan()
     }
 
@@ -141,6 +149,7 @@ public final class XIListener {
             if monitors.changed(&ev) {
                 // A monitor plugged, unplugged, moved or resized: edges follow.
                 let screen = monitors.screen
+                rawAreas.removeAll()
                 if screen != lastScreen {
                     lastScreen = screen
                     emit(.screenChanged(screen), now)
@@ -167,6 +176,15 @@ public final class XIListener {
                 // Through our grab: it waits for accept or reject.
                 if active.touches == .grab { pending[TouchKey(device: e.sourceid, touch: e.detail.touchID)] = e.deviceid }
             }
+            if active.touches == .grab {
+                let key = TouchFollower.Key(device: e.sourceid, touch: e.detail.touchID)
+                if type == XI_TouchEnd {
+                    // The end X sends for a touch we handed back: the finger is still down.
+                    guard follower.grabEnd(key) else { return }
+                } else {
+                    follower.grab(key, at: Point(x: e.root_x, y: e.root_y))
+                }
+            }
             emit(input, t)
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
@@ -181,18 +199,26 @@ public final class XIListener {
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             let e = data.assumingMemoryBound(to: XIRawEvent.self).pointee
             guard let dev = devices.first(where: { $0.id == e.sourceid }), dev.kind != .other else { return }
-            let size = connection.screenSize
             let key = TouchKey(device: e.sourceid, touch: e.detail.touchID)
-            guard let input = XIEventConverter.rawTouch(e, device: dev, area: (0, 0, Double(size.width), Double(size.height)),
-                                                        last: lastRaw[key]) else { return }
+            guard let input = XIEventConverter.rawTouch(e, device: dev, area: rawArea(dev.id), last: lastRaw[key])
+            else { return }
+            var p = Point.zero, ended = false
             switch input {
-            case .touchBegin(_, _, let p), .touchUpdate(_, _, let p): lastRaw[key] = p
-            default: lastRaw[key] = nil
+            case .touchBegin(_, _, let q), .touchUpdate(_, _, let q): lastRaw[key] = q; p = q
+            case .touchEnd(_, _, let q): lastRaw[key] = nil; p = q; ended = true
+            default: return
             }
-            emit(input, time.seconds(e.time, now: now))
+            let t = time.seconds(e.time, now: now)
+            if active.touches == .raw { return emit(input, t) }
+            guard active.touches == .grab,
+                  case .follow(let root, let end) = follower.raw(.init(device: e.sourceid, touch: e.detail.touchID),
+                                                                  at: p, ended: ended) else { return }
+            let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
+            emit(end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root), t)
         case XI_HierarchyChanged:
             let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
             devices = XDevice.query(connection)
+            rawAreas.removeAll()
             let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
             for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
             for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }
@@ -217,7 +243,16 @@ public final class XIListener {
     public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
         let key = TouchKey(device: device, touch: touch)
         guard let master = pending.removeValue(forKey: key) else { return }
+        follower.decided(.init(device: device, touch: touch), accepted: claimed)
         allow(master, touch, accept: claimed)
+    }
+
+    /// Where a device's raw axes land on the screen.
+    private func rawArea(_ device: Int32) -> (x: Double, y: Double, width: Double, height: Double) {
+        if let a = rawAreas[device] { return a }
+        let a = monitors.area(device: device)
+        rawAreas[device] = a
+        return a
     }
 
     private func allow(_ master: Int32, _ touch: UInt32, accept: Bool) {
@@ -229,6 +264,8 @@ public final class XIListener {
 
     /// Touches waiting for a decision (for tests and --verbose).
     public var undecided: Int { pending.count }
+    /// Touches handed back to applications that the engine still follows.
+    public var followed: Int { follower.followed }
 }
 
 extension Int32 {

@@ -4,8 +4,9 @@ evemu-play recordings (recordings/*.evemu), deterministically; the outputs are
 committed, `--check` says whether they are current.
 
 Gestures are written as finger paths in millimetres, sampled every FRAME
-seconds; every finger of a gesture lands in one frame and lifts in one frame
-(libinput counts fingers per frame). Each recording names its threshold frame
+seconds. Tidy ones land and lift in one frame; `hand_gesture` writes hands as
+they are: fingers landing frames apart, a still start, eased motion, lifts
+apart (libinput counts fingers per frame). Each recording names its threshold frame
 in a comment: the frame whose events should make the daemon act (the lift for
 an on-ended action), which the E2E report measures latency from."""
 import math, pathlib, sys
@@ -138,6 +139,70 @@ def path_gesture(device, starts, moves, frames, lift=True, hold_frames=0):
         r.frame(starts, lift=True)
     return r, r.frames - 1
 
+def hand_gesture(device, starts, moves, land_frames, start_frames, frames, lift_frames, rest_before=0.0):
+    """A hand as it is: finger k lands at frame land_frames[k] (after
+    `rest_before` seconds of the first finger resting alone, if given), the
+    hand waits start_frames after the last landing, every finger moves by its
+    (dx, dy) over `frames` eased frames, and finger k lifts lift_frames[k]
+    frames after the motion ends. Returns the recording and the frame index
+    of the first lift."""
+    r = Recording(device)
+    n = len(starts)
+    pos = list(starts)
+    down = set()
+    def emit(lifting=()):
+        d = device
+        landing = not r.down
+        for slot in sorted(down | set(lifting)):
+            r.event(EV_ABS, ABS_MT_SLOT, slot)
+            if slot in lifting:
+                r.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
+                r.down.pop(slot, None)
+                continue
+            x, y = pos[slot]
+            ux, uy = d.origin[0] + round(x * d.res), d.origin[1] + round(y * d.res)
+            if slot not in r.down:
+                r.event(EV_ABS, ABS_MT_TRACKING_ID, r.next_id); r.next_id += 1
+            if r.down.get(slot, (None, None))[0] != ux: r.event(EV_ABS, ABS_MT_POSITION_X, ux)
+            if r.down.get(slot, (None, None))[1] != uy: r.event(EV_ABS, ABS_MT_POSITION_Y, uy)
+            r.down[slot] = (ux, uy)
+        count = len(down)
+        if landing: r.event(EV_KEY, BTN_TOUCH, 1)
+        if not down: r.event(EV_KEY, BTN_TOUCH, 0)
+        if d.is_touchpad:
+            before = count + len(lifting) - len([s for s in down if s not in r.counted])
+            for c, on in [(before, 0), (count, 1)]:
+                if c in TOOL_FOR_COUNT and before != count: r.event(EV_KEY, TOOL_FOR_COUNT[c], on)
+        r.counted = set(down)
+        if r.down:
+            first = min(r.down)
+            r.event(EV_ABS, ABS_X, r.down[first][0]); r.event(EV_ABS, ABS_Y, r.down[first][1])
+        r.event(EV_SYN, SYN_REPORT, 0)
+        r.frames += 1
+        r.t += FRAME
+    r.counted = set()
+    frame = 0
+    for k in range(n):
+        while frame < land_frames[k]:
+            r.t += FRAME; frame += 1   # nothing moves: no events
+        if k == 1 and rest_before:
+            r.t += rest_before
+        down.add(k); emit(); frame += 1
+    for _ in range(start_frames):
+        r.t += FRAME
+    for i in range(1, frames + 1):
+        s = ease(i / frames)
+        pos = [(x + dx * s, y + dy * s) for (x, y), (dx, dy) in zip(starts, moves)]
+        emit()
+    first_lift = r.frames
+    order = sorted(range(n), key=lambda k: lift_frames[k])
+    at = 0
+    for k in order:
+        while at < lift_frames[k]:
+            r.t += FRAME; at += 1
+        down.discard(k); emit(lifting=(k,))
+    return r, first_lift
+
 def row(n, x, y, spacing):
     return [(x + i * spacing, y) for i in range(n)]
 
@@ -186,6 +251,25 @@ def recordings():
     # counted twice would make it a 4-finger tap).
     r, last = path_gesture(ts, row(2, 200, 120, 20), [(0, 0)] * 2, 6)
     out["touchscreen-tap-2"] = r.text("touchscreen: 2 fingers tap over e2e-other, 84 ms (threshold: the lift)", last)
+    # Hands as they are (issue: real hands). Four fingers landing over 156 ms
+    # (frames 0, 4, 8, 13), still for 100 ms, then a slow eased 60 mm swipe
+    # left over e2e-app: 80 px (23.5 mm) comes ~0.5 s after the first touch,
+    # past grab-timeout (300 ms), so the touches go back to e2e-app and the
+    # daemon must follow them through raw events to see the swipe through.
+    r, first = hand_gesture(ts, row(4, 60, 110, 15), [(-60, 0)] * 4, [0, 4, 8, 13], 8, 50, [0, 2, 3, 6])
+    out["touchscreen-swipe-left-4-slow"] = r.text("touchscreen: 4 fingers land over 156 ms, wait 96 ms, swipe left "
+                                                  "60 mm in 600 ms, eased, over e2e-app; lifts over 72 ms "
+                                                  "(threshold: the first lift, the binding acts on-ended)", first)
+    # A short real touchpad swipe: 8 mm in 180 ms, eased, fingers landing together (libinput's swipe needs them).
+    r, last = path_gesture(tp, row(3, 50, 30, 12), [(-8, 0)] * 3, 15)
+    out["touchpad-swipe-left-3-8mm"] = r.text("touchpad: 3 fingers swipe left 8 mm in 180 ms "
+                                              "(threshold: the lift, the binding acts on-ended)", last)
+    # A finger rests 1 s (it goes back to e2e-other), a second lands and the
+    # two pinch out from 30 to 70 mm apart: a new attempt with both fingers.
+    r, first = hand_gesture(ts, [(200, 150), (230, 150)], [(-20, 0), (20, 0)], [0, 1], 3, 30, [0, 0], rest_before=1.0)
+    out["touchscreen-pinch-late-2"] = r.text("touchscreen: 1 finger rests 1 s over e2e-other, a second lands 30 mm "
+                                             "away, they spread to 70 mm: scale 2.3 "
+                                             "(threshold: none; each step fires on the frame that crosses it)", "-")
     # The real touchpads: a 3-finger swipe left, 40 mm, in each one's units.
     for key, dev in REAL_TOUCHPADS.items():
         x = dev.width_mm / 2 + 20

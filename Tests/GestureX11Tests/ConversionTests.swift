@@ -1,6 +1,6 @@
 import CX11
 import GestureCore
-import GestureX11
+@testable import GestureX11
 import Testing
 
 /// XI2 event structs, built as X delivers them, converted to engine input.
@@ -213,5 +213,47 @@ import Testing
         #expect(DeviceKindRule.decide(DeviceFacts(hasGestureClass: true, name: "bcm5974")).reason.contains("gesture"))
         #expect(DeviceKindRule.decide(DeviceFacts(typeName: "TOUCHPAD", name: "x")).reason.contains("TOUCHPAD"))
         #expect(DeviceKindRule.decide(DeviceFacts(name: "My Trackpad")).reason.contains("name"))
+    }
+}
+
+@Suite struct TouchFollowerTests {
+    let key = TouchFollower.Key(device: 10, touch: 7)
+
+    @Test func aTouchHandedBackIsFollowedThroughRawEvents() {
+        var f = TouchFollower()
+        // Both streams carry it while the grab holds it; raw lands 5 px off.
+        f.grab(key, at: Point(x: 100, y: 200))
+        #expect(f.raw(key, at: Point(x: 95, y: 200), ended: false) == .ignore)
+        f.grab(key, at: Point(x: 110, y: 200))
+        #expect(f.raw(key, at: Point(x: 105, y: 200), ended: false) == .ignore)
+        // grab-timeout: rejected while the finger is down.
+        f.decided(key, accepted: false)
+        #expect(f.followed == 1)
+        // X ends it for us at once: not a lift.
+        #expect(f.grabEnd(key) == false)
+        // Its motion and its real lift come from raw events, on root coordinates.
+        #expect(f.raw(key, at: Point(x: 145, y: 210), ended: false) == .follow(Point(x: 150, y: 210), ended: false))
+        #expect(f.raw(key, at: Point(x: 185, y: 210), ended: true) == .follow(Point(x: 190, y: 210), ended: true))
+        #expect(f.followed == 0)
+        #expect(f.raw(key, at: Point(x: 185, y: 210), ended: false) == .ignore)
+    }
+
+    @Test func aTouchThatLiftedBeforeItWasRejectedEndsThere() {
+        var f = TouchFollower()
+        f.grab(key, at: Point(x: 100, y: 200))
+        _ = f.raw(key, at: Point(x: 100, y: 200), ended: true)
+        f.decided(key, accepted: false)
+        #expect(f.followed == 0)
+        #expect(f.grabEnd(key) == true)
+    }
+
+    @Test func anAcceptedTouchStaysWithTheGrab() {
+        var f = TouchFollower()
+        f.grab(key, at: Point(x: 100, y: 200))
+        f.decided(key, accepted: true)
+        #expect(f.raw(key, at: Point(x: 120, y: 200), ended: false) == .ignore)
+        #expect(f.grabEnd(key) == true)
+        // Touches nobody grabbed are never forwarded from raw events.
+        #expect(f.raw(.init(device: 10, touch: 8), at: .zero, ended: false) == .ignore)
     }
 }

@@ -133,7 +133,7 @@ public enum LibinputGesturesImporter {
         }
         // Pinches in/out and rotations: one binding per count, stepping both ways.
         for rotation in [false, true] {
-            let (up, down) = rotation ? ("clockwise", "anticlockwise") : ("out", "in")
+            let up = rotation ? "clockwise" : "out"
             var byCount: [Int: (up: Entry?, down: Entry?)] = [:]
             for e in entries where e.type == "pinch" && isRotation(e.motion) == rotation {
                 for n in counts(e) {
