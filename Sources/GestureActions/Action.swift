@@ -58,6 +58,9 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case button(Int)
     /// `/bin/sh -c COMMAND`, detached; gesture values in `GESTURE_*` variables.
     case exec(String)
+    /// Asks the window manager through EWMH; `fallback`: the keymap's chords
+    /// for the same, pressed when the window manager does not advertise the hint.
+    case window(WindowAction, fallback: [KeyChord]?)
     case none
 
     /// The action as written, with keymap names resolved to chords.
@@ -68,6 +71,7 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .keyUp(let c): return "keyup \(c)"
         case .button(let n): return "button \(n)"
         case .exec(let cmd): return "exec \(cmd)"
+        case .window(let a, _): return a.description
         case .none: return "none"
         }
     }

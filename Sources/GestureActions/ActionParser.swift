@@ -23,7 +23,7 @@ public protocol NamedActions {
 }
 
 public enum ActionParser {
-    public static let verbs = ["key", "keydown", "keyup", "button", "exec", "none"]
+    public static let verbs = ["key", "keydown", "keyup", "button", "exec", "workspace", "show-desktop", "window", "none"]
 
     /// Parses `key CHORD…`, `keydown CHORD`, `keyup CHORD`, `button N`,
     /// `exec COMMAND`, `none`; keymap names are resolved through `keymap`.
@@ -36,6 +36,10 @@ public enum ActionParser {
         let verb = String(chars[verbStart..<i])
         let rest = words(chars, from: i)
         switch verb {
+        case "workspace", "show-desktop", "window":
+            return WindowAction.parse(verb: verb, rest, verbOffset: verbStart, textLength: chars.count).map { a in
+                .window(a, fallback: a.keymapFallback.flatMap { keymap?.chords(for: $0) })
+            }
         case "none":
             if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, message: "'none' takes nothing after it")) }
             return .success(.none)
@@ -74,7 +78,7 @@ public enum ActionParser {
         default:
             let hint = Suggest.phrase(verb, verbs)
             return .failure(ActionError(offset: verbStart, length: max(1, verb.count),
-                                        message: "unknown action '\(verb)'\(hint); expected key, keydown, keyup, button, exec or none"))
+                                        message: "unknown action '\(verb)'\(hint); expected key, keydown, keyup, button, exec, workspace, show-desktop, window or none"))
         }
     }
 

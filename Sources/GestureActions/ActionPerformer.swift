@@ -7,15 +7,34 @@ public final class ActionPerformer {
     public var baseEnvironment: [String: String]
     /// Called with what went wrong (the daemon logs it).
     public var onError: (String) -> Void = { _ in }
+    /// Called with the route a window action took (the daemon logs it with --verbose).
+    public var onNote: (String) -> Void = { _ in }
+    /// Asks the window manager (EWMH); without one, window actions press
+    /// their keymap chords.
+    public var windowControl: WindowControl?
 
     public init(synthesizer: Synthesizer, baseEnvironment: [String: String]) {
         self.synthesizer = synthesizer
         self.baseEnvironment = baseEnvironment
     }
 
-    /// Performs one action of `binding`; `gesture` is the GESTURE_* variables.
-    public func perform(_ action: Action, binding: Int, gesture: [String: String]) {
+    /// Performs one action of `binding`; `gesture` is the GESTURE_* variables;
+    /// `target`, where a window action is aimed.
+    public func perform(_ action: Action, binding: Int, gesture: [String: String], target: WindowTarget = WindowTarget()) {
         switch action {
+        case .window(let a, let fallback):
+            let result = windowControl?.perform(a, target: target) ?? .unsupported("no window manager connection")
+            switch result {
+            case .done(let what): onNote("\(a): \(what)")
+            case .nothing(let why): onNote("\(a): nothing to do: \(why)")
+            case .unsupported(let why):
+                if let chords = fallback, !chords.isEmpty {
+                    onNote("\(a): \(why); pressing the keymap's \(chords.map(\.description).joined(separator: " "))")
+                    for chord in chords { press(chord, binding: nil) }
+                } else {
+                    onError("\(a): \(why), and the keymap has no chord for it")
+                }
+            }
         case .key(let chords):
             for chord in chords { press(chord, binding: nil) }
         case .keyDown(let chord):

@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 import GestureCore
 
@@ -19,14 +20,25 @@ public enum BindingListing {
             let a = c.actions[id]
             for (phase, list) in [("on-began", a.began), ("on-changed", a.changed), ("on-ended", a.ended),
                                   ("on-cancelled", a.cancelled), ("on-repeat", a.repeats)] where !list.isEmpty {
-                out += "  \(phase): " + list.map(\.description).joined(separator: "; ") + "\n"
+                out += "  \(phase): " + list.map(\.route).joined(separator: "; ") + "\n"
             }
             if let step = b.step {
                 out += "  on-step every \(ExpressionPrinter.num(step.every)): increase "
-                    + (a.increase.isEmpty ? "-" : a.increase.map(\.description).joined(separator: "; "))
-                    + ", decrease " + (a.decrease.isEmpty ? "-" : a.decrease.map(\.description).joined(separator: "; ")) + "\n"
+                    + (a.increase.isEmpty ? "-" : a.increase.map(\.route).joined(separator: "; "))
+                    + ", decrease " + (a.decrease.isEmpty ? "-" : a.decrease.map(\.route).joined(separator: "; ")) + "\n"
             }
         }
         return String(out.dropLast())
+    }
+}
+
+extension Action {
+    /// The action and, for a window-manager action, the route it takes: EWMH,
+    /// else the keymap's chord (which the running daemon picks by what the
+    /// window manager lists in `_NET_SUPPORTED`).
+    var route: String {
+        guard case .window(let a, let fallback) = self else { return description }
+        let chords = fallback.map { $0.map(\.description).joined(separator: " ") }
+        return "\(a) (EWMH; where the window manager lacks it: " + (chords.map { "key \($0)" } ?? "nothing") + ")"
     }
 }

@@ -27,19 +27,21 @@ keymap = "auto"
 # repeat-delay = "400ms"
 # repeat-interval = "100ms"
 
-# Three fingers left or right: next or previous workspace. "high" lets the
-# desktop take these touches before any application sees them.
+# Three fingers left or right: next or previous workspace, asked of the
+# window manager itself (EWMH), whatever its shortcuts; one that does not
+# support it gets the keymap's chord. "high" lets the desktop take these
+# touches before any application sees them.
 [[bind]]
 name = "workspace-next"
 gesture = "swipe(fingers: 3, direction: .left)"
 priority = "high"
-on-ended = "key workspace-next"
+on-ended = "workspace next"
 
 [[bind]]
 name = "workspace-previous"
 gesture = "swipe(fingers: 3, direction: .right)"
 priority = "high"
-on-ended = "key workspace-previous"
+on-ended = "workspace previous"
 
 # Four fingers up: the overview; down: show the desktop.
 [[bind]]
@@ -52,7 +54,7 @@ on-ended = "key overview"
 name = "show-desktop"
 gesture = "swipe(fingers: 4, direction: .down)"
 priority = "high"
-on-ended = "key show-desktop"
+on-ended = "show-desktop"
 
 # Pinch with two fingers: one zoom key press per 15 % of scale change.
 [[bind]]

@@ -24,6 +24,8 @@ public final class XIListener {
     /// Where each device's raw axes land on the screen (its CTM), read once
     /// per device and again when devices or the screen change.
     private var rawAreas: [Int32: (x: Double, y: Double, width: Double, height: Double)] = [:]
+    /// The X time of the last touch or gesture event (EWMH messages carry it).
+    public private(set) var lastEventTime: UInt = 0
     /// The keyboard layout changed (MappingNotify).
     public var onMappingChanged: () -> Void = {}
 
@@ -171,6 +173,7 @@ public final class XIListener {
             let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard let input = XIEventConverter.touch(e) else { return }
             let t = time.seconds(e.time, now: now)
+            lastEventTime = e.time
             if type == XI_TouchBegin {
                 context(e.child, t, emit)
                 // Through our grab: it waits for accept or reject.
@@ -189,11 +192,13 @@ public final class XIListener {
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             let t = time.seconds(e.time, now: now)
+            lastEventTime = e.time
             if type == XI_GestureSwipeBegin { context(e.child, t, emit) }
             XIEventConverter.swipe(e).map { emit($0, t) }
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             let t = time.seconds(e.time, now: now)
+            lastEventTime = e.time
             if type == XI_GesturePinchBegin { context(e.child, t, emit) }
             XIEventConverter.pinch(e).map { emit($0, t) }
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:

@@ -52,7 +52,7 @@ struct TestKeymap: NamedActions {
     }
 
     @Test(arguments: [
-        ("kye ctrl+a", 0, 3, "unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, exec or none"),
+        ("kye ctrl+a", 0, 3, "unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, exec, workspace, show-desktop, window or none"),
         ("key", 0, 3, "'key' needs a chord, e.g. key ctrl+alt+Right"),
         ("key ctrl+alt+Rihgt", 13, 5, "unknown keysym 'Rihgt'; did you mean 'Right'?"),
         ("key ctrl++", 9, 1, "empty key in chord 'ctrl++'; write 'plus' for the + key"),

@@ -58,7 +58,7 @@ let brokenConfigs: [(String, String)] = [
     (B(""), "2:12: expected a gesture (tap, longPress, drag, swipe, magnify, rotate, hold), found the end"),
     (B("tap(count: )"), "2:23: expected a value (a number like 3 or 40px, or a name like .left), found ')'"),
     // Actions.
-    (A("kye ctrl+a"), "3:13: unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, exec or none"),
+    (A("kye ctrl+a"), "3:13: unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, exec, workspace, show-desktop, window or none"),
     (A("key ctrl+alt+Rihgt"), "3:26: unknown keysym 'Rihgt'; did you mean 'Right'?"),
     (A("key workspace-nxt"), "3:17: keymap 'gnome' has no 'workspace-nxt' (did you mean 'workspace-next'?)"),
     (A("exec"), "3:13: 'exec' needs a command, e.g. exec rofi -show window"),

@@ -257,3 +257,42 @@ import Testing
         #expect(f.raw(.init(device: 10, touch: 8), at: .zero, ended: false) == .ignore)
     }
 }
+
+/// `_NET_DESKTOP_LAYOUT` grids: which workspace a direction leads to.
+@Suite struct DesktopLayoutTests {
+    @Test func withoutALayoutWorkspacesAreOneRow() {
+        let l = DesktopLayout([], count: 4)
+        #expect(l.target(from: 1, .right, count: 4) == .success(2))
+        #expect(l.target(from: 1, .left, count: 4) == .success(0))
+        #expect(l.target(from: 1, .up, count: 4) == .failure(.init(text: "no workspace up of workspace 2")))
+        #expect(l.target(from: 3, .next, count: 4) == .failure(.init(text: "already on the last workspace")))
+        #expect(l.target(from: 0, .previous, count: 4) == .failure(.init(text: "already on the first workspace")))
+        #expect(l.target(from: 0, .number(4), count: 4) == .success(3))
+        #expect(l.target(from: 0, .number(5), count: 4) == .failure(.init(text: "there are 4 workspaces, no 5")))
+    }
+
+    @Test func aTwoByTwoGridRowsFirst() {
+        // 0 1
+        // 2 3
+        let l = DesktopLayout([0, 2, 2, 0], count: 4)
+        #expect(l.target(from: 0, .down, count: 4) == .success(2))
+        #expect(l.target(from: 2, .right, count: 4) == .success(3))
+        #expect(l.target(from: 3, .up, count: 4) == .success(1))
+        #expect(l.target(from: 1, .right, count: 4) == .failure(.init(text: "no workspace right of workspace 2")))
+    }
+
+    @Test func aColumnLikeMuffinsAndCornersOtherThanTopLeft() {
+        // Columns first, one column (rows worked out from the count): 0 above 1 above 2.
+        let column = DesktopLayout([1, 1, 0, 0], count: 3)
+        #expect(column.rows == 3 && column.columns == 1)
+        #expect(column.target(from: 0, .down, count: 3) == .success(1))
+        #expect(column.target(from: 0, .right, count: 3) == .failure(.init(text: "no workspace right of workspace 1")))
+        // Rows first from the top-right corner: 1 0 / 3 2.
+        let mirrored = DesktopLayout([0, 2, 2, 1], count: 4)
+        #expect(mirrored.target(from: 0, .left, count: 4) == .success(1))
+        #expect(mirrored.target(from: 0, .down, count: 4) == .success(2))
+        // A grid cell past the count is no workspace: 3 workspaces in 2x2.
+        #expect(DesktopLayout([0, 2, 2, 0], count: 3).target(from: 1, .down, count: 3)
+                == .failure(.init(text: "no workspace down of workspace 2")))
+    }
+}

@@ -230,4 +230,86 @@ extension XTests {
             #expect(WindowManager.name(conn) == "Mutter (Muffin)")
         }
     }
+
+    /// Window-manager actions through EWMH, asked of a window manager that
+    /// records what it is sent.
+    @Suite(.serialized) struct WindowManagerActions {
+        static let everything = ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS", "_NET_DESKTOP_LAYOUT",
+                                 "_NET_SHOWING_DESKTOP", "_NET_CLOSE_WINDOW", "_NET_WM_STATE",
+                                 "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ",
+                                 "_NET_WM_STATE_FULLSCREEN", "_NET_ACTIVE_WINDOW"]
+
+        @Test func workspacesAreAskedForAsPagersDo() throws {
+            let x = try Xvfb()
+            let wm = try FakeEWMH(display: x.display, supported: Self.everything, workspaces: 4, current: 1,
+                                  layout: [0, 2, 2, 0])
+            let c = try XConnection(name: x.display)
+            let control = EWMHControl(connection: c)
+            control.time = 4321
+            #expect(control.perform(.workspace(.next), target: WindowTarget()) == .done("workspace 3 of 4"))
+            #expect(wm.nextMessage() == .init(type: "_NET_CURRENT_DESKTOP", window: c.root, data: [2, 4321, 0, 0, 0]))
+            // The grid: workspace 2 is top-right; down is workspace 4.
+            #expect(control.perform(.workspace(.down), target: WindowTarget()) == .done("workspace 4 of 4"))
+            #expect(wm.nextMessage()?.data.first == 3)
+            #expect(control.perform(.workspace(.up), target: WindowTarget())
+                    == .nothing("no workspace up of workspace 2"))
+            #expect(control.perform(.workspace(.number(9)), target: WindowTarget())
+                    == .nothing("there are 4 workspaces, no 9"))
+            #expect(control.perform(.showDesktop, target: WindowTarget()) == .done("showing the desktop"))
+            #expect(wm.nextMessage() == .init(type: "_NET_SHOWING_DESKTOP", window: c.root, data: [1, 0, 0, 0, 0]))
+        }
+
+        @Test func windowsUnderTheFingersOrTheActiveOne() throws {
+            let x = try Xvfb()
+            let wm = try FakeEWMH(display: x.display, supported: Self.everything)
+            let left = wm.client(x: 0, y: 0, width: 900, height: 1000)
+            let right = wm.client(x: 1000, y: 0, width: 900, height: 1000)
+            wm.setActive(left)
+            let c = try XConnection(name: x.display)
+            let control = EWMHControl(connection: c)
+            control.time = 77
+            // Under the fingers (a touchscreen).
+            #expect(control.perform(.window(.close), target: WindowTarget(x: 1500, y: 500)) != .nothing(""))
+            #expect(wm.nextMessage() == .init(type: "_NET_CLOSE_WINDOW", window: right, data: [77, 2, 0, 0, 0]))
+            // No position (a touchpad): the active window.
+            _ = control.perform(.window(.maximize), target: WindowTarget())
+            #expect(wm.nextMessage() == .init(type: "_NET_WM_STATE", window: left,
+                                              data: [2, Int(c.atom("_NET_WM_STATE_MAXIMIZED_VERT")),
+                                                     Int(c.atom("_NET_WM_STATE_MAXIMIZED_HORZ")), 2, 0]))
+            _ = control.perform(.window(.fullscreen), target: WindowTarget(x: 100, y: 100))
+            #expect(wm.nextMessage() == .init(type: "_NET_WM_STATE", window: left,
+                                              data: [2, Int(c.atom("_NET_WM_STATE_FULLSCREEN")), 0, 2, 0]))
+            _ = control.perform(.window(.minimize), target: WindowTarget(x: 1500, y: 500))
+            #expect(wm.nextMessage() == .init(type: "WM_CHANGE_STATE", window: right, data: [3, 0, 0, 0, 0]))
+            _ = control.perform(.window(.activate), target: WindowTarget(x: 1500, y: 500))
+            #expect(wm.nextMessage() == .init(type: "_NET_ACTIVE_WINDOW", window: right, data: [2, 77, 0, 0, 0]))
+            // Over the bare root, with the active window gone: nothing.
+            wm.setActive(0)
+            #expect(control.perform(.window(.close), target: WindowTarget(x: 950, y: 1050))
+                    == .nothing("no window there, and none is active"))
+        }
+
+        @Test func whatTheWindowManagerDoesNotClaimFallsBackToItsChord() throws {
+            let x = try Xvfb()
+            let wm = try FakeEWMH(display: x.display, supported: ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"])
+            let c = try XConnection(name: x.display)
+            let control = EWMHControl(connection: c)
+            #expect(control.perform(.showDesktop, target: WindowTarget())
+                    == .unsupported("the window manager does not support _NET_SHOWING_DESKTOP"))
+            // Through the performer: the keymap's chord reaches X instead.
+            let observer = try KeyObserver(display: x.display)
+            let performer = ActionPerformer(synthesizer: XTestSynthesizer(connection: c, clock: monotonic), baseEnvironment: [:])
+            performer.windowControl = control
+            performer.perform(.window(.showDesktop, fallback: [try ActionParser.parseChord("super+d").get()]), binding: 0,
+                              gesture: [:])
+            performer.flush()
+            #expect(observer.events(count: 4).map(\.description) == ["+Super_L", "+d", "-d", "-Super_L"])
+            // And no window manager at all (no _NET_SUPPORTED): the chord too.
+            XDeleteProperty(wm.connection.display, wm.connection.root, wm.connection.atom("_NET_SUPPORTED"))
+            wm.connection.sync()
+            #expect(control.perform(.workspace(.next), target: WindowTarget())
+                    == .unsupported("the window manager does not support _NET_CURRENT_DESKTOP, _NET_NUMBER_OF_DESKTOPS"))
+        }
+    }
 }
+

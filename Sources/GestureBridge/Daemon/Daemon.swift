@@ -43,11 +43,14 @@ public final class Daemon {
         let listener: XIListener?
         let synthesizer: XTestSynthesizer
         let performer: ActionPerformer
-        init(connection: XConnection, listener: XIListener?, synthesizer: XTestSynthesizer, performer: ActionPerformer) {
+        let windows: EWMHControl
+        init(connection: XConnection, listener: XIListener?, synthesizer: XTestSynthesizer, performer: ActionPerformer,
+             windows: EWMHControl) {
             self.connection = connection
             self.listener = listener
             self.synthesizer = synthesizer
             self.performer = performer
+            self.windows = windows
         }
     }
 
@@ -246,7 +249,15 @@ public final class Daemon {
                 guard let s = session else { continue }
                 let needsEnv = actions.contains { if case .exec = $0 { return true } else { return false } }
                 let env = needsEnv ? GestureEnvironment.variables(g, name: name, window: engine.window) : [:]
-                for a in actions { s.performer.perform(a, binding: g.binding, gesture: env) }
+                var target = WindowTarget()
+                if actions.contains(where: { if case .window = $0 { return true } else { return false } }) {
+                    // Touchscreens: the window under the fingers; touchpads: the active one.
+                    if s.listener?.devices.first(where: { $0.id == g.device })?.kind == .touchscreen {
+                        target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
+                    }
+                    s.windows.time = s.listener?.lastEventTime ?? 0
+                }
+                for a in actions { s.performer.perform(a, binding: g.binding, gesture: env, target: target) }
                 if g.phase == .ended || g.phase == .cancelled { s.performer.gestureFinished(binding: g.binding) }
             case .touch(let d):
                 session?.listener?.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
@@ -317,7 +328,11 @@ public final class Daemon {
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: FileSystem.environment())
             let log = self.log
             performer.onError = { log.error("\($0)") }
-            session = Session(connection: c, listener: listener, synthesizer: synth, performer: performer)
+            let verbose = options.verbose
+            performer.onNote = { if verbose { log.debug("\($0)") } }
+            let windows = EWMHControl(connection: c)
+            performer.windowControl = windows
+            session = Session(connection: c, listener: listener, synthesizer: synth, performer: performer, windows: windows)
             screen = listener?.monitors.screen ?? Monitors(connection: c).screen
             if let p = play { screen = p.stream.header.screen; play!.start = monotonicNow() }
             rebuildEngine()

@@ -1,0 +1,146 @@
+/// What the window manager is asked to do through EWMH, the way pagers and
+/// touchegg ask it: client messages on the root window, which every EWMH
+/// window manager honours whatever its key bindings.
+public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
+    public enum Workspace: Hashable, Sendable {
+        /// Along the workspaces' order (`_NET_CURRENT_DESKTOP` ± 1), no wrap-around.
+        case next, previous
+        /// In the grid `_NET_DESKTOP_LAYOUT` describes (one row when the WM publishes none).
+        case left, right, up, down
+        /// The Nth workspace, 1-based as desktops show them.
+        case number(Int)
+    }
+
+    public enum Window: String, Hashable, Sendable, CaseIterable {
+        /// `_NET_CLOSE_WINDOW`.
+        case close
+        /// Toggles `_NET_WM_STATE_MAXIMIZED_VERT` and `_HORZ` together.
+        case maximize
+        /// `WM_CHANGE_STATE` IconicState (ICCCM: EWMH has no minimize message).
+        case minimize
+        /// Toggles `_NET_WM_STATE_FULLSCREEN`.
+        case fullscreen
+        /// `_NET_ACTIVE_WINDOW`: raise and focus it.
+        case activate
+    }
+
+    /// `workspace next|previous|left|right|up|down|N`.
+    case workspace(Workspace)
+    /// `show-desktop`: toggles `_NET_SHOWING_DESKTOP`.
+    case showDesktop
+    /// `window close|maximize|minimize|fullscreen|activate`: the window under
+    /// the gesture (touchscreens), else the active window.
+    case window(Window)
+
+    public var description: String {
+        switch self {
+        case .workspace(let w):
+            switch w {
+            case .next: return "workspace next"
+            case .previous: return "workspace previous"
+            case .left: return "workspace left"
+            case .right: return "workspace right"
+            case .up: return "workspace up"
+            case .down: return "workspace down"
+            case .number(let n): return "workspace \(n)"
+            }
+        case .showDesktop: return "show-desktop"
+        case .window(let w): return "window \(w.rawValue)"
+        }
+    }
+
+    /// The keymap name whose chord does the same, for window managers that do
+    /// not advertise the EWMH hint this needs.
+    public var keymapFallback: String? {
+        switch self {
+        case .workspace(.next), .workspace(.right): return "workspace-next"
+        case .workspace(.previous), .workspace(.left): return "workspace-previous"
+        case .workspace(.up): return "workspace-up"
+        case .workspace(.down): return "workspace-down"
+        case .workspace(.number): return nil
+        case .showDesktop: return "show-desktop"
+        case .window(.close): return "close-window"
+        case .window(.maximize): return "maximize"
+        case .window(.minimize): return "minimize"
+        case .window(.fullscreen): return "fullscreen"
+        case .window(.activate): return nil
+        }
+    }
+
+    /// The `_NET_SUPPORTED` atoms the window manager must list for the EWMH route.
+    public var requiredHints: [String] {
+        switch self {
+        case .workspace(.next), .workspace(.previous), .workspace(.number):
+            return ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
+        case .workspace: return ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
+        case .showDesktop: return ["_NET_SHOWING_DESKTOP"]
+        case .window(.close): return ["_NET_CLOSE_WINDOW"]
+        case .window(.maximize): return ["_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]
+        case .window(.minimize): return []   // ICCCM, every WM
+        case .window(.fullscreen): return ["_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN"]
+        case .window(.activate): return ["_NET_ACTIVE_WINDOW"]
+        }
+    }
+
+    /// Parses the words after the verb (`workspace`, `show-desktop`, `window`).
+    static func parse(verb: String, _ args: [ActionParser.Word], verbOffset: Int, textLength: Int) -> Result<WindowAction, ActionError> {
+        func error(_ message: String) -> Result<WindowAction, ActionError> {
+            let at = args.first?.offset ?? verbOffset
+            return .failure(ActionError(offset: at, length: max(1, textLength - at), message: message))
+        }
+        switch verb {
+        case "show-desktop":
+            return args.isEmpty ? .success(.showDesktop) : error("'show-desktop' takes nothing after it")
+        case "workspace":
+            let usage = "'workspace' takes one of next, previous, left, right, up, down or a number from 1, e.g. workspace next"
+            guard args.count == 1 else { return error(usage) }
+            switch args[0].text.lowercased() {
+            case "next": return .success(.workspace(.next))
+            case "previous", "prev": return .success(.workspace(.previous))
+            case "left": return .success(.workspace(.left))
+            case "right": return .success(.workspace(.right))
+            case "up": return .success(.workspace(.up))
+            case "down": return .success(.workspace(.down))
+            default:
+                guard let n = Int(args[0].text), (1...1000).contains(n) else { return error(usage) }
+                return .success(.workspace(.number(n)))
+            }
+        default:   // window
+            let names = Window.allCases.map(\.rawValue)
+            guard args.count == 1, let w = Window(rawValue: args[0].text.lowercased()) else {
+                let hint = args.first.map { Suggest.phrase($0.text, names) } ?? ""
+                return error("'window' takes one of \(names.joined(separator: ", "))\(hint), e.g. window maximize")
+            }
+            return .success(.window(w))
+        }
+    }
+}
+
+/// Where a window action is aimed: the gesture's location on the screen
+/// (touchscreens) or nowhere (touchpads: the active window), and the X time of
+/// the input that made it (EWMH wants the user's timestamp).
+public struct WindowTarget: Hashable, Sendable {
+    public var x: Double?
+    public var y: Double?
+    public init(x: Double? = nil, y: Double? = nil) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// What asks the window manager (EWMH client messages in the daemon; a
+/// recorder in tests).
+public protocol WindowControl: AnyObject {
+    /// Performs it, or says why not: `.unsupported` makes the performer press
+    /// the keymap's chord instead.
+    func perform(_ action: WindowAction, target: WindowTarget) -> WindowResult
+}
+
+public enum WindowResult: Hashable, Sendable {
+    /// Sent.
+    case done(String)
+    /// Nothing to do (the last workspace, no window there): said with --verbose.
+    case nothing(String)
+    /// The window manager does not advertise what this needs.
+    case unsupported(String)
+}
