@@ -90,7 +90,7 @@ import Glibc
         #expect(ok.status == 0)
         #expect(ok.stderr == "gesture-bridge import: libinput-gestures: 13 gestures read, 14 bindings written, 1 not imported (1 no equivalent)\n")
         #expect(ok.stdout.hasPrefix("# Imported from libinput-gestures (\(dir)/libinput-gestures.conf)"))
-        #expect(ok.stdout.contains("on-ended = \"key workspace-previous\""))
+        #expect(ok.stdout.contains("on-ended = \"workspace previous\""))
         let missing = run("import", "fusuma", "/nonexistent/config.yml")
         #expect(missing.status == 1 && missing.stderr.contains("cannot read /nonexistent/config.yml: No such file or directory"))
         let unknown = run("import", "easystroke", dir + "/fusuma.yml")

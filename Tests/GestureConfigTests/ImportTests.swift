@@ -106,18 +106,18 @@ import Testing
         let dir = Self.directory + "/constructs"
         let lg = try FileSystem.read(dir + "/libinput-gestures.expected.toml").get()
         // _internal ws_up is the next workspace (libinput-gestures' own default config).
-        #expect(lg.contains("name = \"swipe-up-3\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\ndevice = \"touchpad\"\non-ended = \"key workspace-next\""))
+        #expect(lg.contains("name = \"swipe-up-3\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\ndevice = \"touchpad\"\non-ended = \"workspace next\""))
         // Without a finger count: 3 and 4.
         #expect(lg.contains("name = \"swipe-up-4\""))
         // No shell there: each word quoted, so #, $, | and && stay literal.
         #expect(lg.contains("exec notify-send 'zoom #SCALE#' '$HOME|x' '&&' y"))
         let te = try FileSystem.read(dir + "/touchegg.expected.toml").get()
-        #expect(te.contains("on-ended = \"key fullscreen\""))
+        #expect(te.contains("on-ended = \"window fullscreen\""))
         #expect(te.contains("on-ended = \"key ctrl+a\""))   // <keys>A</keys> types a, not Shift+A
         #expect(te.contains("CHANGE_DESKTOP auto"))
         let fu = try FileSystem.read(dir + "/fusuma.expected.toml").get()
         #expect(fu.contains("on-began = \"exec xdotool mousedown 1\"") && fu.contains("on-ended = \"exec xdotool mouseup 1\""))
-        #expect(fu.contains("on-began = \"key workspace-next\""))
+        #expect(fu.contains("on-began = \"workspace next\""))
         #expect(fu.contains("class = \"Google-chrome\""))
     }
 

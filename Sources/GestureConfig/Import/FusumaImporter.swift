@@ -154,9 +154,10 @@ public enum FusumaImporter {
         return bindings
     }
 
-    /// The wmctrl plugin's `workspace:` values as the keymap's names.
-    static let workspaces = ["next": "workspace-next", "prev": "workspace-previous", "right": "workspace-next",
-                             "left": "workspace-previous", "up": "workspace-up", "down": "workspace-down"]
+    /// The wmctrl plugin's `workspace:` values as window-manager actions
+    /// (wmctrl asks the window manager through EWMH, as these do).
+    static let workspaces = ["next": "workspace next", "prev": "workspace previous", "right": "workspace right",
+                             "left": "workspace left", "up": "workspace up", "down": "workspace down"]
 
     /// An action mapping: command, shortcut, sendkey, workspace or window
     /// (and what is dropped, said).
@@ -173,14 +174,14 @@ public enum FusumaImporter {
                 if let c = ImportedActions.chord(v.split(separator: "+").map(String.init), evdevNames: true) { actions.append("key " + c) }
                 else { comments.append("fusuma line \(l): sendkey '\(v)': not a key gesture-bridge knows; not imported") }
             case "workspace":
-                if let name = workspaces[v] { actions.append("key " + name) }
+                if let name = workspaces[v] { actions.append(name) }
                 else { comments.append("fusuma line \(l): workspace '\(v)': not imported") }
             case "window":
                 let toggled = value.map?.first { $0.value.scalar == "toggle" }?.key
                 switch v.isEmpty ? toggled ?? "" : v {
-                case "close": actions.append("key close-window")
-                case "maximized": actions.append("key maximize")
-                case "fullscreen": actions.append("key fullscreen")
+                case "close": actions.append("window close")
+                case "maximized": actions.append("window maximize")
+                case "fullscreen": actions.append("window fullscreen")
                 default: comments.append("fusuma line \(l): window '\(v.isEmpty ? toggled ?? "?" : v)': no equivalent (moving a window to another workspace); not imported")
                 }
             case "threshold", "interval":

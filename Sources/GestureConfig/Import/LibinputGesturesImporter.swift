@@ -216,17 +216,18 @@ public enum LibinputGesturesImporter {
             }
             if x != 0 { (x, y) = (0, x) }
         } else {
-            comments.append("libinput-gestures line \(line): --cols \(cols!): a grid of \(cols!) columns; here the keymap's workspace-up/down/next/previous, which your desktop lays out itself")
+            comments.append("libinput-gestures line \(line): --cols \(cols!): a grid of \(cols!) columns; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)")
         }
         if wrap {
-            comments.append("libinput-gestures line \(line): -w (wrap around): whether the last workspace wraps to the first is your desktop's choice here")
+            comments.append("libinput-gestures line \(line): -w (wrap around): here the last workspace does not wrap to the first")
         }
+        // Through EWMH, as libinput-gestures does (wmctrl -s).
         var keys: [String] = []
         if grid {
-            if y > 0 { keys.append("key workspace-down") } else if y < 0 { keys.append("key workspace-up") }
-            if x > 0 { keys.append("key workspace-next") } else if x < 0 { keys.append("key workspace-previous") }
+            if y > 0 { keys.append("workspace down") } else if y < 0 { keys.append("workspace up") }
+            if x > 0 { keys.append("workspace right") } else if x < 0 { keys.append("workspace left") }
         } else {
-            keys.append(y > 0 ? "key workspace-next" : "key workspace-previous")
+            keys.append(y > 0 ? "workspace next" : "workspace previous")
         }
         return .success((keys, comments))
     }

@@ -3,8 +3,8 @@
 /// each with `<gesture type="SWIPE|PINCH|TAP" fingers="N" direction="…">`
 /// holding one `<action type="…">`. Touchégg reads touchpads and
 /// touchscreens, so the bindings take any device. Window-management actions
-/// become the keymap's names (`key maximize`, `key workspace-next`…), which
-/// the desktop's keymap turns into its own shortcut.
+/// become window-manager actions (`workspace next`, `window maximize`…),
+/// asked of the window manager through EWMH as touchegg itself does.
 public enum ToucheggImporter {
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
@@ -79,11 +79,11 @@ public enum ToucheggImporter {
         let phase = action.value("on") == "begin" ? "on-began" : "on-ended"
         func once(_ actions: [String]) { b.phases = [(phase, actions)] }
         switch actionType {
-        case "MAXIMIZE_RESTORE_WINDOW": once(["key maximize"])
-        case "MINIMIZE_WINDOW": once(["key minimize"])
-        case "CLOSE_WINDOW": once(["key close-window"])
-        case "SHOW_DESKTOP": once(["key show-desktop"])
-        case "FULLSCREEN_WINDOW": once(["key fullscreen"])
+        case "MAXIMIZE_RESTORE_WINDOW": once(["window maximize"])
+        case "MINIMIZE_WINDOW": once(["window minimize"])
+        case "CLOSE_WINDOW": once(["window close"])
+        case "SHOW_DESKTOP": once(["show-desktop"])
+        case "FULLSCREEN_WINDOW": once(["window fullscreen"])
         case "TILE_WINDOW":
             once([action.value("direction") == "left" ? "key super+Left" : "key super+Right"])
             b.comments.append("touchegg line \(g.line): TILE_WINDOW as the usual tiling shortcut; check your desktop's")
@@ -96,9 +96,14 @@ public enum ToucheggImporter {
                 d = direction == "left" || direction == "up" ? "next" : "previous"
                 b.comments.append("touchegg line \(g.line): CHANGE_DESKTOP auto: \(direction) is the \(d) workspace with natural scrolling; swap next and previous if yours is off")
             }
-            let names = ["next": "workspace-next", "previous": "workspace-previous", "up": "workspace-up",
-                         "down": "workspace-down", "left": "workspace-previous", "right": "workspace-next"]
-            once(["key " + (names[d] ?? "workspace-next")])
+            // As touchegg does it (x11.cpp changeDesktop): EWMH, next and
+            // previous stop at the ends unless <cyclic>, up/down/left/right
+            // move in the window manager's _NET_DESKTOP_LAYOUT grid.
+            if (action.value("cyclic") ?? "").lowercased() == "true" {
+                b.comments.append("touchegg line \(g.line): cyclic: here next and previous stop at the last and first workspace")
+            }
+            let known = ["next", "previous", "up", "down", "left", "right"]
+            once(["workspace " + (known.contains(d) ? d : "next")])
         case "SEND_KEYS":
             let mods = (action.value("modifiers") ?? "").split(separator: "+").map(String.init)
             guard let increase = keys(mods, action.value("keys")) else {
