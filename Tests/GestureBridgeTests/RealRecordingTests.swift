@@ -29,20 +29,9 @@ let realRecordings: [RealRecording] = [
                   what: "a 0.36 s two-finger tap, then 4 and 5 fingers landing over 275 and 81 ms moving every which way, then one finger"),
 ]
 
-let realBindings: GestureTable = {
-    var b: [Binding] = []
-    for n in [3, 4] {
-        for d in [Direction.left, .right, .up, .down] {
-            b.append(Binding(name: "swipe\(n)-\(d.rawValue)",
-                             gesture: .swipe(SwipeSpec(direction: d, common: CommonArguments(fingers: n))), priority: .high))
-        }
-    }
-    b.append(Binding(name: "zoom", gesture: .magnify(MagnifySpec()), step: StepSpec(every: 0.25)))
-    b.append(Binding(name: "turn", gesture: .rotate(RotateSpec())))
-    b.append(Binding(name: "tap2", gesture: .tap(TapSpec(count: 1, common: CommonArguments(fingers: 2)))))
-    b.append(Binding(name: "tap3", gesture: .tap(TapSpec(count: 1, common: CommonArguments(fingers: 3)))))
-    return GestureTable(desktop: b)
-}()
+/// A user's everyday bindings: the recognition corpus's (3- and 4-finger
+/// swipes, magnify, rotate, 2- and 3-finger taps).
+let realBindings = RecognitionCorpus.table
 
 @Suite struct RealRecordingTests {
     @Test(arguments: realRecordings)

@@ -7,15 +7,10 @@ import Testing
 // in and out, wobble and drift, lift apart, and whose frames X splits over two
 // milliseconds. Each must fire its binding once, and nothing else.
 
-/// A user's everyday bindings, all at once: what competes in real use.
-let everydayHands: [Binding] = [
-    bind("swipe3-left", swipe(.left), .high), bind("swipe3-right", swipe(.right), .high),
-    bind("swipe3-up", swipe(.up), .high), bind("swipe3-down", swipe(.down), .high),
-    bind("swipe4-left", swipe(.left, fingers: 4), .high), bind("swipe4-right", swipe(.right, fingers: 4), .high),
-    bind("swipe4-up", swipe(.up, fingers: 4), .high), bind("swipe4-down", swipe(.down, fingers: 4), .high),
-    bind("zoom", magnify()), bind("turn", rotate()),
-    bind("tap2", tap(fingers: 2)), bind("tap3", tap(fingers: 3)),
-]
+/// A user's everyday bindings, all at once: what competes in real use (the
+/// recognition corpus's: 3- and 4-finger swipes each way, high; magnify;
+/// rotate; 2- and 3-finger taps).
+let everydayHands: [Binding] = RecognitionCorpus.table.desktop
 
 struct HandGesture: CustomTestStringConvertible, Sendable {
     let name: String
