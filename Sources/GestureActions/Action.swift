@@ -54,8 +54,15 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case key([KeyChord])
     case keyDown(KeyChord)
     case keyUp(KeyChord)
-    /// Click mouse button N.
-    case button(Int)
+    /// Click mouse button N (`here`: at the touch point, the pointer warped there first).
+    case button(Int, here: Bool = false)
+    /// Hold button N for the gesture's life (and the drag-lock after it ends);
+    /// `here`: warp to the touch point first.
+    case buttonDown(Int, here: Bool = false)
+    case buttonUp(Int)
+    /// Move the pointer with the gesture: by a touchpad swipe's deltas (as X
+    /// moves it for one finger, accelerated once), to a touchscreen's centroid.
+    case move
     /// `/bin/sh -c COMMAND`, detached; gesture values in `GESTURE_*` variables.
     case exec(String)
     /// Asks the window manager through EWMH; `fallback`: the keymap's chords
@@ -69,7 +76,10 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .key(let chords): return "key " + chords.map(\.description).joined(separator: " ")
         case .keyDown(let c): return "keydown \(c)"
         case .keyUp(let c): return "keyup \(c)"
-        case .button(let n): return "button \(n)"
+        case .button(let n, let here): return "button \(n)" + (here ? " here" : "")
+        case .buttonDown(let n, let here): return "buttondown \(n)" + (here ? " here" : "")
+        case .buttonUp(let n): return "buttonup \(n)"
+        case .move: return "move"
         case .exec(let cmd): return "exec \(cmd)"
         case .window(let a, _): return a.description
         case .none: return "none"

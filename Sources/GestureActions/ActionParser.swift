@@ -23,7 +23,8 @@ public protocol NamedActions {
 }
 
 public enum ActionParser {
-    public static let verbs = ["key", "keydown", "keyup", "button", "exec", "workspace", "show-desktop", "window", "none"]
+    public static let verbs = ["key", "keydown", "keyup", "button", "buttondown", "buttonup", "move", "exec", "workspace",
+                               "show-desktop", "window", "none"]
 
     /// Parses `key CHORD…`, `keydown CHORD`, `keyup CHORD`, `button N`,
     /// `exec COMMAND`, `none`; keymap names are resolved through `keymap`.
@@ -48,13 +49,23 @@ public enum ActionParser {
                 return .failure(ActionError(offset: verbStart, length: 4, message: "'exec' needs a command, e.g. exec rofi -show window"))
             }
             return .success(.exec(String(chars[first.offset...])))
-        case "button":
-            guard rest.count == 1, let n = Int(rest[0].text), (1...255).contains(n) else {
+        case "button", "buttondown", "buttonup":
+            let placed = verb != "buttonup" && rest.count == 2 && rest[1].text == "here"
+            guard rest.count == 1 || placed, let n = Int(rest[0].text), (1...255).contains(n) else {
                 let at = rest.first?.offset ?? verbStart
+                let example = verb == "button" ? "button 8 (back), button 3 here (at the touch point)"
+                    : verb == "buttondown" ? "buttondown 1, buttondown 1 here" : "buttonup 1"
                 return .failure(ActionError(offset: at, length: max(1, chars.count - at),
-                                            message: "'button' takes one button number 1-255, e.g. button 8 (back), button 4 (scroll up)"))
+                                            message: "'\(verb)' takes one button number 1-255, e.g. \(example)"))
             }
-            return .success(.button(n))
+            switch verb {
+            case "button": return .success(.button(n, here: placed))
+            case "buttondown": return .success(.buttonDown(n, here: placed))
+            default: return .success(.buttonUp(n))
+            }
+        case "move":
+            if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, message: "'move' takes nothing after it: the pointer follows the gesture")) }
+            return .success(.move)
         case "key", "keydown", "keyup":
             guard !rest.isEmpty else {
                 return .failure(ActionError(offset: verbStart, length: verb.count,
@@ -78,7 +89,7 @@ public enum ActionParser {
         default:
             let hint = Suggest.phrase(verb, verbs)
             return .failure(ActionError(offset: verbStart, length: max(1, verb.count),
-                                        message: "unknown action '\(verb)'\(hint); expected key, keydown, keyup, button, exec, workspace, show-desktop, window or none"))
+                                        message: "unknown action '\(verb)'\(hint); expected key, keydown, keyup, button, buttondown, buttonup, move, exec, workspace, show-desktop, window or none"))
         }
     }
 

@@ -1,8 +1,36 @@
-/// Performs actions: chords through the synthesizer, held keys in the ledger,
-/// commands detached.
+/// Where a gesture is, for actions that aim at the screen: the touch point
+/// (touchscreens: the fingers' centroid now, and where they landed; nil on
+/// touchpads, which have no point on the screen) and how far the fingers have
+/// moved since the gesture began (touchpads: the XI 2.4 swipe deltas summed,
+/// as X moves a one-finger pointer).
+public struct GesturePlace: Hashable, Sendable {
+    public var touch: (x: Double, y: Double)?
+    public var start: (x: Double, y: Double)?
+    public var translation: (x: Double, y: Double)
+
+    public init(touch: (x: Double, y: Double)? = nil, start: (x: Double, y: Double)? = nil,
+                translation: (x: Double, y: Double) = (0, 0)) {
+        self.touch = touch
+        self.start = start
+        self.translation = translation
+    }
+
+    public static func == (a: GesturePlace, b: GesturePlace) -> Bool {
+        a.touch?.x == b.touch?.x && a.touch?.y == b.touch?.y && a.start?.x == b.start?.x && a.start?.y == b.start?.y
+            && a.translation.x == b.translation.x && a.translation.y == b.translation.y
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(touch?.x); h.combine(touch?.y); h.combine(translation.x); h.combine(translation.y)
+    }
+}
+
+/// Performs actions: chords through the synthesizer, held keys and buttons in
+/// their ledgers, commands detached, window-manager actions through EWMH.
 public final class ActionPerformer {
     public let synthesizer: Synthesizer
     public private(set) var ledger = KeyLedger()
+    public private(set) var buttons = ButtonLedger()
     /// Environment every command starts from (the daemon's own).
     public var baseEnvironment: [String: String]
     /// Called with what went wrong (the daemon logs it).
@@ -12,6 +40,16 @@ public final class ActionPerformer {
     /// Asks the window manager (EWMH); without one, window actions press
     /// their keymap chords.
     public var windowControl: WindowControl?
+    /// How long a button held by a gesture stays held after the gesture ends,
+    /// so the fingers can be placed again and go on with the same drag.
+    public var dragLock: Double = 0.4
+    /// Buttons whose gesture ended, released at `due` unless it begins again.
+    private var locked: [(binding: Int, due: Double)] = []
+    /// `move`: the translation already turned into pointer motion, per binding.
+    private var moved: [Int: (x: Double, y: Double)] = [:]
+    /// Where the bridge put the pointer last (a drag moves it from there, so
+    /// no round trip to X per motion event).
+    private var pointer: (x: Double, y: Double)? = nil
 
     public init(synthesizer: Synthesizer, baseEnvironment: [String: String]) {
         self.synthesizer = synthesizer
@@ -19,8 +57,9 @@ public final class ActionPerformer {
     }
 
     /// Performs one action of `binding`; `gesture` is the GESTURE_* variables;
-    /// `target`, where a window action is aimed.
-    public func perform(_ action: Action, binding: Int, gesture: [String: String], target: WindowTarget = WindowTarget()) {
+    /// `target`, where a window action is aimed; `place`, where the gesture is.
+    public func perform(_ action: Action, binding: Int, gesture: [String: String], target: WindowTarget = WindowTarget(),
+                        place: GesturePlace = GesturePlace()) {
         switch action {
         case .window(let a, let fallback):
             let result = windowControl?.perform(a, target: target) ?? .unsupported("no window manager connection")
@@ -43,9 +82,22 @@ public final class ActionPerformer {
             for k in chord.keysyms where ledger.holds(k) || synthesizer.key(k, down: true) { ledger.press(k, binding: binding) }
         case .keyUp(let chord):
             for k in chord.keysyms.reversed() where ledger.lift(k, binding: binding) { synthesizer.key(k, down: false) }
-        case .button(let n):
+        case .button(let n, let here):
+            if here { warp(to: place.touch) }
             synthesizer.button(n, down: true)
             synthesizer.button(n, down: false)
+        case .buttonDown(let n, let here):
+            // Held by this binding already (a drag going on through its
+            // drag-lock): it stays down.
+            guard !buttons.holds(n, binding: binding) else { return }
+            if here { warp(to: place.touch) }
+            if !buttons.holds(n) { synthesizer.button(n, down: true) }
+            buttons.press(n, binding: binding)
+        case .buttonUp(let n):
+            if buttons.lift(n, binding: binding) { synthesizer.button(n, down: false) }
+            if !buttons.bindings.contains(binding) { locked.removeAll { $0.binding == binding } }
+        case .move:
+            move(binding, place)
         case .exec(let command):
             var env = baseEnvironment
             for (k, v) in gesture { env[k] = v }
@@ -65,17 +117,86 @@ public final class ActionPerformer {
         for k in pressed.reversed() { synthesizer.key(k, down: false) }
     }
 
-    /// The gesture of `binding` ended or was cancelled: what it still holds goes up.
-    public func gestureFinished(binding: Int) {
+    // MARK: The pointer
+
+    private func warp(to p: (x: Double, y: Double)?) {
+        guard let p else { return }   // touchpads: where the pointer is
+        synthesizer.warp(x: p.x, y: p.y)
+        pointer = p
+    }
+
+    /// Touchscreens: the pointer follows the fingers' centroid. Touchpads: it
+    /// moves by the swipe's deltas since the last move, from where it is.
+    private func move(_ binding: Int, _ place: GesturePlace) {
+        if let touch = place.touch {
+            warp(to: touch)
+            return
+        }
+        let last = moved[binding] ?? (0, 0)
+        let dx = place.translation.x - last.x, dy = place.translation.y - last.y
+        moved[binding] = place.translation
+        guard dx != 0 || dy != 0 else { return }
+        guard let from = pointer ?? synthesizer.pointerPosition() else { return }
+        let to = (x: from.x + dx, y: from.y + dy)
+        synthesizer.warp(x: to.x, y: to.y)
+        pointer = to
+    }
+
+    // MARK: A gesture's life
+
+    /// The gesture of `binding` began: its motion counts from here, and a
+    /// button its last gesture left held in the drag-lock stays held (the
+    /// same drag goes on).
+    public func gestureBegan(binding: Int) {
+        moved[binding] = nil
+        locked.removeAll { $0.binding == binding }
+        if buttons.isEmpty { pointer = nil }   // someone else may have moved it since
+    }
+
+    /// The gesture of `binding` ended or was cancelled: its keys go up; its
+    /// buttons go up at once when cancelled, else after the drag-lock.
+    public func gestureFinished(binding: Int, cancelled: Bool = false, now: Double = 0) {
         for k in ledger.take(binding: binding) { synthesizer.key(k, down: false) }
+        moved[binding] = nil
+        if buttons.bindings.contains(binding) {
+            if cancelled || dragLock <= 0 {
+                releaseButtons(of: binding)
+            } else {
+                locked.removeAll { $0.binding == binding }
+                locked.append((binding, now + dragLock))
+            }
+        }
         synthesizer.flush()
     }
 
-    /// Reload, exit, X error: every held key goes up.
-    public func releaseAll() {
-        for k in ledger.take(binding: nil) { synthesizer.key(k, down: false) }
+    /// When a drag-lock runs out (the daemon's poll waits no longer).
+    public var nextDeadline: Double? { locked.map(\.due).min() }
+
+    /// Releases the buttons whose drag-lock ran out by `now`.
+    public func advance(to now: Double) {
+        let due = locked.filter { $0.due <= now }
+        guard !due.isEmpty else { return }
+        locked.removeAll { $0.due <= now }
+        for l in due { releaseButtons(of: l.binding) }
         synthesizer.flush()
     }
+
+    private func releaseButtons(of binding: Int) {
+        for n in buttons.take(binding: binding) { synthesizer.button(n, down: false) }
+        locked.removeAll { $0.binding == binding }
+    }
+
+    /// Reload, exit, X error: every held key and button goes up.
+    public func releaseAll() {
+        for k in ledger.take(binding: nil) { synthesizer.key(k, down: false) }
+        for n in buttons.take(binding: nil) { synthesizer.button(n, down: false) }
+        locked.removeAll()
+        moved.removeAll()
+        synthesizer.flush()
+    }
+
+    /// Nothing held: no key, no button.
+    public var holdsNothing: Bool { ledger.isEmpty && buttons.isEmpty }
 
     public func flush() { synthesizer.flush() }
 }

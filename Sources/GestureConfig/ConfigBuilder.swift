@@ -21,7 +21,8 @@ struct ConfigBuilder {
         ("tap-timeout", .time), ("double-tap-timeout", .time), ("long-press", .time), ("slop", .length),
         ("finger-landing", .time), ("swipe-distance", .length), ("touchpad-swipe-distance", .length),
         ("swipe-min-velocity", .speed),
-        ("edge-width", .length), ("grab-timeout", .time), ("repeat-delay", .time), ("repeat-interval", .time),
+        ("edge-width", .length), ("grab-timeout", .time), ("drag-lock", .time), ("repeat-delay", .time),
+        ("repeat-interval", .time),
     ]
 
     init(loader: ConfigLoader, context: Context) {
@@ -151,6 +152,7 @@ struct ConfigBuilder {
             case ("long-press", .time(let x)): s.longPress = x
             case ("finger-landing", .time(let x)): s.fingerLanding = x
             case ("grab-timeout", .time(let x)): s.grabTimeout = x
+            case ("drag-lock", .time(let x)): s.dragLock = x
             case ("repeat-delay", .time(let x)): s.repeatDelay = x
             case ("repeat-interval", .time(let x)):
                 if x <= 0 { context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"") }

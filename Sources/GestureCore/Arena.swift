@@ -121,10 +121,18 @@ extension GestureEngine {
         return x.id < y.id
     }
 
-    /// Releases touches undecided for `grab-timeout` to the applications.
-    /// Every candidate stays: X goes on telling the bridge where those
-    /// fingers are (through raw events), so a slow gesture still acts.
+    /// Releases touches undecided for `grab-timeout` to the applications —
+    /// the longest a touch is held while no binding can decide. A `high`
+    /// press (a long press or hold, which decide by time) still possible
+    /// will decide when its timer runs out: the touches wait for it, so a
+    /// long press consumes its press (no stray click reaches the
+    /// application). Every candidate stays after a release: X goes on
+    /// telling the bridge where those fingers are (through raw events), so a
+    /// slow gesture still acts.
     private mutating func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        for c in a.candidates where c.high && c.decidedByTime && !c.isResolved && c.state == .possible {
+            if let due = a.trees[c.id].nextDeadline, due > t { return }
+        }
         for k in a.touches.indices where a.touches[k].decision == nil && t >= a.touches[k].began + thresholds.grabTimeout {
             a.touches[k].decision = .released
             out.append(.touch(TouchDecisionEvent(time: t, device: dev, touch: a.touches[k].id, decision: .released,

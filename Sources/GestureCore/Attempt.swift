@@ -40,6 +40,9 @@ struct Candidate: Sendable {
     let simultaneous: Bool
     /// From its binding, copied here so the arena reads no binding per input.
     let high: Bool
+    /// A long press or hold (alone, first in a sequence, or in an exclusive
+    /// or simultaneous pair): it decides by time, not by movement.
+    let decidedByTime: Bool
     let repeats: Bool
     /// `on-step`: how it counts and the distance between steps (nil: none).
     let stepKind: StepKind?
@@ -61,6 +64,7 @@ struct Candidate: Sendable {
         self.rank = rank
         simultaneous = binding.priority == .simultaneous
         high = binding.priority == .high
+        decidedByTime = binding.gesture.decidedByTime
         repeats = binding.repeats
         self.stepKind = stepKind
         stepEvery = binding.step?.every
@@ -110,5 +114,17 @@ struct Attempt: Sendable {
             if x > after && x < best { best = x }
         }
         return best
+    }
+}
+
+extension GestureSpec {
+    /// A press: its recognizer decides when a timer runs out.
+    var decidedByTime: Bool {
+        switch self {
+        case .longPress, .hold: return true
+        case .tap, .drag, .swipe, .magnify, .rotate: return false
+        case .sequenced(let a, _): return a.decidedByTime
+        case .simultaneously(let a, let b), .exclusively(let a, let b): return a.decidedByTime || b.decidedByTime
+        }
     }
 }

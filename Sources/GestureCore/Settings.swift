@@ -36,6 +36,11 @@ public struct Settings: Hashable, Sendable {
     /// gesture still in progress is still recognized and acts. 300 ms: slow
     /// four-finger swipes cross 80 px 170–300 ms after the first touch.
     public var grabTimeout: Seconds = 0.300
+    /// How long a button a gesture holds (`buttondown`) stays held after the
+    /// gesture ends, so the fingers can be placed again and go on with the
+    /// same drag (macOS's three-finger drag lock). 400 ms: within the
+    /// 300–500 ms a hand takes to lift and land again on a touchpad.
+    public var dragLock: Seconds = 0.400
     /// `on-repeat`: first repeat after this, then every `repeatInterval`.
     public var repeatDelay: Seconds = 0.400
     public var repeatInterval: Seconds = 0.100

@@ -62,6 +62,23 @@ public final class XTestSynthesizer: Synthesizer {
         connection.queued()
     }
 
+    public func warp(x: Double, y: Double) {
+        guard connection.alive else { return }
+        // Absolute: X applies no pointer acceleration to it (the motion it
+        // carries was accelerated once already, by libinput).
+        XTestFakeMotionEvent(connection.dpy, -1, Int32(x.rounded()), Int32(y.rounded()), 0)
+        connection.queued()
+    }
+
+    public func pointerPosition() -> (x: Double, y: Double)? {
+        guard connection.alive else { return nil }
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(connection.dpy, connection.root, &root, &child, &rx, &ry, &wx, &wy, &mask) != 0 else { return nil }
+        return (Double(rx), Double(ry))
+    }
+
     /// Sends what the keys and buttons queued (nothing to send: no call).
     public func flush() { connection.flushIfQueued() }
 

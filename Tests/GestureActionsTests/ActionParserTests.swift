@@ -52,7 +52,7 @@ struct TestKeymap: NamedActions {
     }
 
     @Test(arguments: [
-        ("kye ctrl+a", 0, 3, "unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, exec, workspace, show-desktop, window or none"),
+        ("kye ctrl+a", 0, 3, "unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, buttondown, buttonup, move, exec, workspace, show-desktop, window or none"),
         ("key", 0, 3, "'key' needs a chord, e.g. key ctrl+alt+Right"),
         ("key ctrl+alt+Rihgt", 13, 5, "unknown keysym 'Rihgt'; did you mean 'Right'?"),
         ("key ctrl++", 9, 1, "empty key in chord 'ctrl++'; write 'plus' for the + key"),
@@ -60,9 +60,9 @@ struct TestKeymap: NamedActions {
         ("key ctrl+ctrl+a", 9, 4, "'ctrl' twice in chord 'ctrl+ctrl+a'"),
         ("key workspace-nxt", 4, 13, "keymap 'test' has no 'workspace-nxt' (did you mean 'workspace-next'?)"),
         ("keydown alt+Tab ctrl", 8, 12, "'keydown' takes one chord, e.g. keydown alt"),
-        ("button", 0, 6, "'button' takes one button number 1-255, e.g. button 8 (back), button 4 (scroll up)"),
-        ("button 0", 7, 1, "'button' takes one button number 1-255, e.g. button 8 (back), button 4 (scroll up)"),
-        ("button two", 7, 3, "'button' takes one button number 1-255, e.g. button 8 (back), button 4 (scroll up)"),
+        ("button", 0, 6, "'button' takes one button number 1-255, e.g. button 8 (back), button 3 here (at the touch point)"),
+        ("button 0", 7, 1, "'button' takes one button number 1-255, e.g. button 8 (back), button 3 here (at the touch point)"),
+        ("button two", 7, 3, "'button' takes one button number 1-255, e.g. button 8 (back), button 3 here (at the touch point)"),
         ("exec", 0, 4, "'exec' needs a command, e.g. exec rofi -show window"),
         ("none at all", 5, 6, "'none' takes nothing after it"),
     ])

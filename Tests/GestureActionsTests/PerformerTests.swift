@@ -8,6 +8,12 @@ final class Recorder: Synthesizer {
         return true
     }
     func button(_ n: Int, down: Bool) { log.append((down ? "+" : "-") + "button\(n)") }
+    var at: (x: Double, y: Double) = (100, 100)
+    func warp(x: Double, y: Double) {
+        log.append("warp \(Int(x.rounded())),\(Int(y.rounded()))")
+        at = (x, y)
+    }
+    func pointerPosition() -> (x: Double, y: Double)? { at }
     func flush() {}
 }
 

@@ -26,7 +26,7 @@ let brokenConfigs: [(String, String)] = [
     ("[settings]\ntap-timeout = \"250px\"", "2:16: 'tap-timeout' takes a time with its unit, e.g. tap-timeout = \"250ms\" or \"0.25s\"; got '250px'"),
     ("[settings]\nswipe-min-velocity = \"300px\"", "2:23: 'swipe-min-velocity' takes a speed with its unit, e.g. swipe-min-velocity = \"300px/s\" or \"80mm/s\"; got '300px'"),
     ("[settings]\nedge-width = \"-5px\"", "2:15: 'edge-width' takes a length with its unit, e.g. edge-width = \"10px\" or \"3mm\"; got '-5px'"),
-    ("[settings]\ntap-timeot = \"200ms\"", "2:1: unknown setting 'tap-timeot' (did you mean 'tap-timeout'?); expected tap-timeout, double-tap-timeout, long-press, slop, finger-landing, swipe-distance, touchpad-swipe-distance, swipe-min-velocity, edge-width, grab-timeout, repeat-delay, repeat-interval"),
+    ("[settings]\ntap-timeot = \"200ms\"", "2:1: unknown setting 'tap-timeot' (did you mean 'tap-timeout'?); expected tap-timeout, double-tap-timeout, long-press, slop, finger-landing, swipe-distance, touchpad-swipe-distance, swipe-min-velocity, edge-width, grab-timeout, drag-lock, repeat-delay, repeat-interval"),
     ("[settings]\nrepeat-interval = \"0ms\"", "2:20: 'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\""),
     // Bindings.
     ("[[bind]]\nname = \"x\"", "1:1: this binding has no gesture; add e.g. gesture = \"swipe(fingers: 3, direction: .left)\""),
@@ -58,11 +58,11 @@ let brokenConfigs: [(String, String)] = [
     (B(""), "2:12: expected a gesture (tap, longPress, drag, swipe, magnify, rotate, hold), found the end"),
     (B("tap(count: )"), "2:23: expected a value (a number like 3 or 40px, or a name like .left), found ')'"),
     // Actions.
-    (A("kye ctrl+a"), "3:13: unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, exec, workspace, show-desktop, window or none"),
+    (A("kye ctrl+a"), "3:13: unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, buttondown, buttonup, move, exec, workspace, show-desktop, window or none"),
     (A("key ctrl+alt+Rihgt"), "3:26: unknown keysym 'Rihgt'; did you mean 'Right'?"),
     (A("key workspace-nxt"), "3:17: keymap 'gnome' has no 'workspace-nxt' (did you mean 'workspace-next'?)"),
     (A("exec"), "3:13: 'exec' needs a command, e.g. exec rofi -show window"),
-    (A("button 300"), "3:20: 'button' takes one button number 1-255, e.g. button 8 (back), button 4 (scroll up)"),
+    (A("button 300"), "3:20: 'button' takes one button number 1-255, e.g. button 8 (back), button 3 here (at the touch point)"),
     ("[[bind]]\ngesture = \"tap()\"\non-ended = [\"key a\", 3]", "3:22: expected an action in quotes, e.g. \"key ctrl+alt+Right\"; got an integer"),
     ("[[bind]]\ngesture = \"tap()\"\non-ended = true", "3:12: expected an action or an array of actions, e.g. \"key ctrl+alt+Right\"; got true or false"),
     // on-step.

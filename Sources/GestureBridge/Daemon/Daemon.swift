@@ -75,6 +75,8 @@ public final class Daemon {
     /// `--play`: the trace, read one event ahead (a long trace is not held in
     /// memory), and when playing began.
     private var play: (stream: TraceStream, start: Double)? = nil
+    /// The played trace's devices (their kinds aim pointer and window actions).
+    private var playedDevices: [Device] = []
 
     /// Reload this long after the last change to the file (editors write in steps).
     public static let reloadDebounce = 0.1
@@ -154,6 +156,7 @@ public final class Daemon {
             let now = monotonicNow()
             var wake = earliest(engine.nextDeadline.map(wallTime), reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
+            wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
             if let p = play, let e = p.stream.next { wake = earliest(wake, wallTime(p.start + e.t)) }
             var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
@@ -186,6 +189,7 @@ public final class Daemon {
             advance(to: engineTime(t))
             if let s = session {
                 s.synthesizer.restoreIfDue(now: t)
+                s.performer.advance(to: t)
                 s.performer.flush()
                 reportErrors(s)
                 if !s.connection.alive { lost(now: t) }
@@ -249,16 +253,24 @@ public final class Daemon {
                 guard let s = session else { continue }
                 let needsEnv = actions.contains { if case .exec = $0 { return true } else { return false } }
                 let env = needsEnv ? GestureEnvironment.variables(g, name: name, window: engine.window) : [:]
+                // Touchscreens have a point on the screen: window actions aim at the
+                // window under the fingers, pointer actions at the fingers.
+                let onScreen = deviceKind(g.device) == .touchscreen
                 var target = WindowTarget()
+                var place = GesturePlace(translation: (g.value.translation.x, g.value.translation.y))
+                if onScreen {
+                    target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
+                    place.touch = (g.value.location.x, g.value.location.y)
+                    place.start = (g.value.start.x, g.value.start.y)
+                }
                 if actions.contains(where: { if case .window = $0 { return true } else { return false } }) {
-                    // Touchscreens: the window under the fingers; touchpads: the active one.
-                    if s.listener?.devices.first(where: { $0.id == g.device })?.kind == .touchscreen {
-                        target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
-                    }
                     s.windows.time = s.listener?.lastEventTime ?? 0
                 }
-                for a in actions { s.performer.perform(a, binding: g.binding, gesture: env, target: target) }
-                if g.phase == .ended || g.phase == .cancelled { s.performer.gestureFinished(binding: g.binding) }
+                if g.phase == .began { s.performer.gestureBegan(binding: g.binding) }
+                for a in actions { s.performer.perform(a, binding: g.binding, gesture: env, target: target, place: place) }
+                if g.phase == .ended || g.phase == .cancelled {
+                    s.performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: monotonicNow())
+                }
             case .touch(let d):
                 session?.listener?.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
                 if options.verbose { log.debug("touch \(d.device)/\(d.touch) \(d.decision.rawValue)") }
@@ -305,9 +317,15 @@ public final class Daemon {
         for l in lines { log.error("\(l)") }
     }
 
+    /// A device's kind: X's word for it, or the played trace's header.
+    private func deviceKind(_ id: DeviceID) -> DeviceKind? {
+        session?.listener?.devices.first { $0.id == id }?.kind ?? playedDevices.first { $0.id == id }?.kind
+    }
+
     private func rebuildEngine() {
+        session?.performer.dragLock = config.table.settings.dragLock
         var devices = session?.listener?.engineDevices ?? []
-        if let p = play { devices = p.stream.header.devices }
+        if let p = play { devices = p.stream.header.devices; playedDevices = devices }
         engine = GestureEngine(table: config.table, screen: screen, devices: devices)
         engine.explain = options.verbose
     }
@@ -373,8 +391,8 @@ public final class Daemon {
         let errors = s.connection.takeErrors()
         guard !errors.isEmpty else { return }
         for e in errors { log.warning("\(e)") }
-        if errors.contains(where: { $0.request == s.synthesizer.requestCode }) && !s.performer.ledger.isEmpty {
-            log.warning("releasing held keys after an XTest error")
+        if errors.contains(where: { $0.request == s.synthesizer.requestCode }) && !s.performer.holdsNothing {
+            log.warning("releasing held keys and buttons after an XTest error")
             s.performer.releaseAll()
         }
     }
