@@ -130,6 +130,7 @@ extension GestureEngine {
     /// telling the bridge where those fingers are (through raw events), so a
     /// slow gesture still acts.
     private mutating func expireGrabs(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
+        guard a.winner == nil else { return }   // the winner claims them in this step
         for c in a.candidates where c.high && c.decidedByTime && !c.isResolved && c.state == .possible {
             if let due = a.trees[c.id].nextDeadline, due > t { return }
         }

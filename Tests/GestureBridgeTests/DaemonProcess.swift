@@ -19,12 +19,17 @@ final class DaemonProcess {
     /// when the tests run as root (as an ordinary user otherwise): no root, no `input` group.
     convenience init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil,
                      asNobody: Bool = false) {
+        self.init(display: display, config: config, trace: play?.trace, extraArgs: extraArgs, dir: dir, asNobody: asNobody)
+    }
+
+    convenience init(display: String, config: String, trace: Trace?, extraArgs: [String] = [], dir: String? = nil,
+                     asNobody: Bool = false) {
         let owns = dir == nil
         let dir = dir ?? Self.newDirectory()
         _ = FileSystem.write(config, to: dir + "/config.toml")
         var args = ["run", "--config", dir + "/config.toml", "--display", display, "--verbose"] + extraArgs
-        if let play {
-            _ = FileSystem.write(TraceWriter.write(play.trace), to: dir + "/play.jsonl")
+        if let trace {
+            _ = FileSystem.write(TraceWriter.write(trace), to: dir + "/play.jsonl")
             args += ["--play", dir + "/play.jsonl"]
         }
         self.init(command: args, dir: dir, asNobody: asNobody, ownsDirectory: owns)

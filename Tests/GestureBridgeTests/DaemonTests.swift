@@ -526,4 +526,92 @@ extension DaemonTests {
         d.signal(SIGTERM)
         #expect(d.waitExit() == 0)
     }
+
+    // MARK: Pointer gestures
+
+    static let threeFingerDrag = """
+        keymap = "none"
+        [settings]
+        drag-lock = "400ms"
+        [[bind]]
+        name = "three-finger-drag"
+        gesture = "drag(fingers: 3)"
+        device = "touchpad"
+        priority = "high"
+        on-began = ["buttondown 1", "move"]
+        on-changed = "move"
+        """
+
+    @Test func threeFingerDragHoldsMovesAndReleasesAfterTheDragLock() throws {
+        let x = try Xvfb()
+        let pointer = try PointerObserver(display: x.display)
+        pointer.warp(x: 500, y: 500)
+        var b = TraceBuilder.standard(device: .touchpad)
+        b.wait(0.3)
+        b.touchpadSwipe(fingers: 3, by: Point(x: 200, y: -60), over: 0.3)
+        b.wait(0.2)                                             // within the drag-lock: the same drag
+        b.touchpadSwipe(fingers: 3, by: Point(x: 100, y: 40), over: 0.2)
+        let d = DaemonProcess(display: x.display, config: Self.threeFingerDrag, play: b)
+        #expect(pointer.events(count: 1).map(\.description) == ["+button1"])
+        let up = pointer.events(count: 1, timeout: 5)
+        #expect(up.map(\.description) == ["-button1"])
+        // Moved by the deltas of both swipes, summed: (300, -20), within a pixel.
+        let at = pointer.pointer()
+        #expect(abs(at.x - 800) <= 1 && abs(at.y - 480) <= 1, "pointer at \(at)")
+        // One press, one release: the second swipe went on with the same drag.
+        #expect(pointer.events(count: 1, timeout: 0.6).isEmpty)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+    }
+
+    @Test func sigtermMidDragReleasesTheButton() throws {
+        let x = try Xvfb()
+        let pointer = try PointerObserver(display: x.display)
+        var b = TraceBuilder.standard(device: .touchpad)
+        b.wait(0.3)
+        b.device = TraceBuilder.touchpadID
+        // A swipe that never ends: the drag is on when SIGTERM comes.
+        var events = b.events
+        events.append(TraceEvent(t: 0.3, input: .swipeBegin(device: TraceBuilder.touchpadID, fingers: 3, at: .zero)))
+        for k in 1...10 {
+            events.append(TraceEvent(t: 0.3 + Double(k) * 0.01,
+                                     input: .swipeUpdate(device: TraceBuilder.touchpadID, fingers: 3, delta: Point(x: 5, y: 0))))
+        }
+        events.append(TraceEvent(t: 60, input: .swipeEnd(device: TraceBuilder.touchpadID, fingers: 3, cancelled: false)))
+        let d = DaemonProcess(display: x.display, config: Self.threeFingerDrag, trace: Trace(header: b.header, events: events))
+        #expect(pointer.events(count: 1).map(\.description) == ["+button1"])
+        d.signal(SIGTERM)
+        #expect(pointer.events(count: 1).map(\.description) == ["-button1"])
+        #expect(d.waitExit() == 0)
+    }
+
+    @Test func aLongPressRightClicksWhereTheFingerIs() throws {
+        let x = try Xvfb()
+        let pointer = try PointerObserver(display: x.display)
+        pointer.warp(x: 10, y: 10)
+        var b = TraceBuilder.standard()
+        b.wait(0.3)
+        b.land(at: [Point(x: 1234, y: 567)])
+        b.wait(0.8)
+        b.lift()
+        let d = DaemonProcess(display: x.display, config: """
+            keymap = "none"
+            [[bind]]
+            name = "long-press-right-click"
+            gesture = "longPress(minimumDuration: 0.6s)"
+            device = "touchscreen"
+            priority = "high"
+            on-ended = "button 3 here"
+            """, play: b)
+        #expect(pointer.events(count: 2).map(\.description) == ["+button3", "-button3"])
+        let at = pointer.pointer()
+        #expect(at.x == 1234 && at.y == 567)
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        // The press held its touch until it decided: claimed, never released to
+        // an application at grab-timeout.
+        #expect(d.log.contains("long-press-right-click ended: button 3 here"))
+        #expect(d.log.contains("touch 11/1 claimed") && !d.log.contains("touch 11/1 released"), "\(d.log)")
+    }
 }
+

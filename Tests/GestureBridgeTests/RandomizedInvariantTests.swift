@@ -54,6 +54,11 @@ final class RecordingSynthesizer: Synthesizer {
             let mod = ["alt", "ctrl", "super", "shift"][Int(rng.next() % 4)]
             var a: [GesturePhase: [Action]] = [.began: [.keyDown(chord(mod))], .step: [.key([chord("Tab")])],
                                                .repeat: [.key([chord("a")])]]
+            // Sometimes a held button and a pointer that follows (a drag).
+            if rng.next() % 3 == 0 {
+                a[.began]! += [.buttonDown(Int(1 + rng.next() % 3), here: rng.next() % 2 == 0), .move]
+                a[.changed] = [.move]
+            }
             // Sometimes the config forgets the keyup: the ledger must not.
             if rng.next() % 2 == 0 { a[.ended] = [.keyUp(chord(mod))] }
             actions.append(a)
@@ -118,10 +123,17 @@ final class RecordingSynthesizer: Synthesizer {
             for e in effects {
                 switch e {
                 case .gesture(let g):
+                    // The performer's clock is the trace's: drag-locks run out as the daemon's would.
+                    performer.advance(to: g.time)
+                    if g.phase == .began { performer.gestureBegan(binding: g.binding) }
+                    let place = GesturePlace(touch: (g.value.location.x, g.value.location.y),
+                                             translation: (g.value.translation.x, g.value.translation.y))
                     for a in t.actions[g.binding][g.phase] ?? [] where !(a.isExec) {
-                        performer.perform(a, binding: g.binding, gesture: [:])
+                        performer.perform(a, binding: g.binding, gesture: [:], place: place)
                     }
-                    if g.phase == .ended || g.phase == .cancelled { performer.gestureFinished(binding: g.binding) }
+                    if g.phase == .ended || g.phase == .cancelled {
+                        performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: g.time)
+                    }
                     all.append(e)
                 case .rejected:
                     rejected += 1
@@ -145,6 +157,9 @@ final class RecordingSynthesizer: Synthesizer {
         engine.advance(to: (events.last?.t ?? 0) + 5, into: &out)
         perform(out)
         #expect(engine.nextDeadline == nil)
+        // Every drag-lock runs out: nothing stays held once time has passed.
+        performer.advance(to: (events.last?.t ?? 0) + 10)
+        #expect(performer.nextDeadline == nil)
         return Outcome(effects: all, rejected: rejected)
     }
 
@@ -188,8 +203,10 @@ final class RecordingSynthesizer: Synthesizer {
             // Every touch is finally claimed or released, once.
             check(Set(decided.keys) == Set(began.keys), "undecided touches \(Set(began.keys).subtracting(decided.keys).sorted())")
             check(decided.values.allSatisfy { $0 == 1 }, "decided twice")
-            // Every keydown is matched by a keyup: nothing is left down.
-            check(!synth.anyDown, "keys left down")
+            // Every keydown is matched by a keyup, every buttondown by its
+            // release: nothing is left down.
+            check(!synth.anyDown, "keys or buttons left down")
+            check(synth.buttons.values.allSatisfy { $0 >= 0 && $0 <= 1 }, "a button released twice or pressed twice")
             // Invalid input is rejected and changes nothing else.
             var r3 = SplitMix64(seed: UInt64(seed))
             let noisy = Self.run(t, header, events, invalid: true, rng: &r3, synth: RecordingSynthesizer())

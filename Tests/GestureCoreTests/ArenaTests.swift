@@ -205,6 +205,26 @@ func threeFingerSwipeLeft(_ b: inout TraceBuilder) {
         #expect(r.phases == ["drag:began", "drag:ended"])
     }
 
+    @Test func aHighLongPressHoldsItsTouchUntilItsTimerDecides() throws {
+        // The press decides at 0.6 s, past grab-timeout: its touch waits for
+        // it and is claimed (no stray click reaches the application); a
+        // finger that moves fails the press and goes to the application then.
+        var b = TraceBuilder.standard()
+        b.land(1, at: centre)
+        b.wait(0.8)
+        b.lift()
+        let r = Run(b, [bind("press", longPress(0.6), .high)])
+        let t = try #require(r.touches.first)
+        #expect(t.decision == .claimed && abs(t.time - 0.6) < 1e-9 && r.touches.count == 1)
+        var moved = TraceBuilder.standard()
+        moved.land(1, at: centre)
+        moved.wait(0.1)
+        moved.move(by: Point(x: 100, y: 0), over: 0.1)
+        moved.lift()
+        let m = try #require(Run(moved, [bind("press", longPress(0.6), .high)]).touches.first)
+        #expect(m.decision == .released && m.time < Settings().grabTimeout)
+    }
+
     @Test func normalBindingsOutliveTheGrabTimeout() throws {
         var b = TraceBuilder.standard()
         b.land(1, at: centre)

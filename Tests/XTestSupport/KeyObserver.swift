@@ -78,3 +78,70 @@ public func monotonic() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
+
+/// A second X client that watches mouse buttons (XI_RawButtonPress /
+/// Release on the root) and can say where the pointer is.
+public final class PointerObserver {
+    public let connection: XConnection
+
+    public struct Event: Hashable, CustomStringConvertible {
+        public var button: Int
+        public var down: Bool
+        /// When it was read (monotonic seconds).
+        public var seen: Double
+        public var description: String { (down ? "+" : "-") + "button\(button)" }
+    }
+
+    public init(display: String) throws {
+        connection = try XConnection(name: display)
+        var major: Int32 = 2, minor: Int32 = 2
+        _ = XIQueryVersion(connection.display, &major, &minor)
+        var mask = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
+        cx_XISetMask(&mask, XI_RawButtonPress)
+        cx_XISetMask(&mask, XI_RawButtonRelease)
+        mask.withUnsafeMutableBufferPointer { buf in
+            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            _ = XISelectEvents(connection.display, connection.root, &m, 1)
+        }
+        connection.sync()
+    }
+
+    /// Button events until `count` have come or `timeout` seconds pass.
+    public func events(count: Int, timeout: Double = 5) -> [Event] {
+        var out: [Event] = []
+        let deadline = monotonic() + timeout
+        let d = connection.display
+        while out.count < count {
+            while XPending(d) > 0 {
+                var ev = XEvent()
+                XNextEvent(d, &ev)
+                guard let cookie = cx_cookie(&ev), XGetEventData(d, cookie) != 0 else { continue }
+                defer { XFreeEventData(d, cookie) }
+                let type = cookie.pointee.evtype
+                guard type == XI_RawButtonPress || type == XI_RawButtonRelease else { continue }
+                let raw = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+                out.append(Event(button: Int(raw.detail), down: type == XI_RawButtonPress, seen: monotonic()))
+            }
+            let left = deadline - monotonic()
+            if out.count >= count || left <= 0 { break }
+            var pfd = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&pfd, 1, Int32(left * 1000) + 1)
+        }
+        return out
+    }
+
+    /// Where the pointer is, in root coordinates.
+    public func pointer() -> (x: Int, y: Int) {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(connection.display, connection.root, &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return (Int(rx), Int(ry))
+    }
+
+    /// Warps the pointer (to start a test from a known place).
+    public func warp(x: Int32, y: Int32) {
+        XWarpPointer(connection.display, 0, connection.root, 0, 0, 0, 0, x, y)
+        connection.sync()
+    }
+}
