@@ -24,6 +24,7 @@ keymap = "auto"
 # swipe-min-velocity = "0px/s"
 # edge-width = "24px"           # for gestures that start from: an edge
 # grab-timeout = "300ms"        # longest a touch is held from applications (the gesture still acts)
+# drag-lock = "400ms"           # a button held by a gesture stays held this long after it ends
 # repeat-delay = "400ms"
 # repeat-interval = "100ms"
 
@@ -100,6 +101,37 @@ on-step = { every = 0.15, increase = "key zoom-in", decrease = "key zoom-out" }
 # on-step = { every = 120, increase = "key Tab", decrease = "key shift+Tab" }
 # on-ended = "keyup alt"
 # on-cancelled = "keyup alt"
+#
+# # Three-finger drag (as on a Mac): three fingers on the touchpad hold the
+# # left button and move the pointer, to move windows and select text. Lift
+# # and place them again within drag-lock (400 ms) to go on with the same
+# # drag. It starts as soon as libinput reports the three fingers moving,
+# # so on touchpads it takes them from the workspace swipes above
+# # (touchscreens keep those).
+# [[bind]]
+# name = "three-finger-drag"
+# gesture = "drag(fingers: 3, minimumDistance: 0)"
+# device = "touchpad"
+# priority = "high"
+# on-began = ["buttondown 1", "move"]
+# on-changed = "move"
+#
+# # A long press on the touchscreen right-clicks where the finger is; the
+# # press itself never reaches the application.
+# [[bind]]
+# name = "long-press-right-click"
+# gesture = "longPress(minimumDuration: 0.6s)"
+# device = "touchscreen"
+# priority = "high"
+# on-ended = "button 3 here"
+#
+# # A two-finger tap on the touchscreen right-clicks between the fingers.
+# [[bind]]
+# name = "two-finger-tap-right-click"
+# gesture = "tap(fingers: 2)"
+# device = "touchscreen"
+# priority = "high"
+# on-ended = "button 3 here"
 #
 # # Hold three fingers still: volume up, repeating while held.
 # [[bind]]

@@ -32,7 +32,7 @@ import Testing
         let c = try load(examples).get()
         #expect(c.warnings.isEmpty)
         // Every feature: all gesture kinds and combinators, every phase, an app scope.
-        #expect(c.table.desktop.count == 12)
+        #expect(c.table.desktop.count == 15)
         #expect(c.table.apps.count == 1 && c.table.apps[0].bindings.count == 2)
         let settingsUncommented = DefaultConfig.text.contains("# tap-timeout = \"400ms\"")
         #expect(settingsUncommented && c.table.settings == Settings())
