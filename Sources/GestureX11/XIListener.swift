@@ -24,6 +24,8 @@ public final class XIListener {
     /// Where each device's raw axes land on the screen (its CTM), read once
     /// per device and again when devices or the screen change.
     private var rawAreas: [Int32: (x: Double, y: Double, width: Double, height: Double)] = [:]
+    /// The touchpads whose gestures are grabbed.
+    private var gestureGrabbed: [Int32] = []
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     public private(set) var lastEventTime: UInt = 0
     /// The keyboard layout changed (MappingNotify).
@@ -75,16 +77,8 @@ public final class XIListener {
             var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
             mask.with(XIAllMasterDevices) { m in _ = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
         }
-        if want.swipes == .grab {
-            var mask = Mask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd])
-            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-            mask.with(XIAllMasterDevices) { m in _ = XIGrabSwipeGestureBegin(d, XIAllMasterDevices, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
-        }
-        if want.pinches == .grab {
-            var mask = Mask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
-            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-            mask.with(XIAllMasterDevices) { m in _ = XIGrabPinchGestureBegin(d, XIAllMasterDevices, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
-        }
+        active = want
+        grabGestures(of: devices)
         // Selections on the root: only one client may select touch or gesture events there.
         var selected: [Int32] = []
         if want.touches == .select { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
@@ -121,13 +115,38 @@ public final class XIListener {
         }
     }
 
+    /// Touchpad gestures are grabbed per touchpad (its slave device), not on
+    /// the master pointer: an active grab of the master would also take the
+    /// pointer events the bridge itself sends through XTest during the
+    /// gesture (a three-finger drag's button and motion would never reach
+    /// the window).
+    private func grabGestures(of list: [XDevice]) {
+        guard active.swipes == .grab || active.pinches == .grab else { return }
+        let d = connection.dpy, root = connection.root
+        for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) {
+            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+            if active.swipes == .grab {
+                var mask = Mask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd])
+                mask.with(dev.id) { m in _ = XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
+            }
+            if active.pinches == .grab {
+                var mask = Mask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
+                mask.with(dev.id) { m in _ = XIGrabPinchGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
+            }
+            gestureGrabbed.append(dev.id)
+        }
+    }
+
     private func ungrabAll() {
         guard connection.alive else { return }
         var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
         let d = connection.dpy, root = connection.root
         if active.touches == .grab { XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
-        if active.swipes == .grab { XIUngrabSwipeGestureBegin(d, XIAllMasterDevices, root, 1, &mods) }
-        if active.pinches == .grab { XIUngrabPinchGestureBegin(d, XIAllMasterDevices, root, 1, &mods) }
+        for id in gestureGrabbed {
+            XIUngrabSwipeGestureBegin(d, id, root, 1, &mods)
+            XIUngrabPinchGestureBegin(d, id, root, 1, &mods)
+        }
+        gestureGrabbed.removeAll()
         // Touches still held by our grab go back to the applications.
         for (key, master) in pending { allow(master, key.touch, accept: false) }
         pending.removeAll()
@@ -224,6 +243,8 @@ public final class XIListener {
             let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
             devices = XDevice.query(connection)
             rawAreas.removeAll()
+            gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
+            grabGestures(of: devices)   // a touchpad plugged in
             let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
             for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
             for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }

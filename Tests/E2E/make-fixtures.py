@@ -270,6 +270,21 @@ def recordings():
     out["touchscreen-pinch-late-2"] = r.text("touchscreen: 1 finger rests 1 s over e2e-other, a second lands 30 mm "
                                              "away, they spread to 70 mm: scale 2.3 "
                                              "(threshold: none; each step fires on the frame that crosses it)", "-")
+    # Pointer gestures. The same 40 mm path as touchpad-swipe-right-3, with one
+    # finger: how far libinput moves the pointer for it (the reference a
+    # three-finger drag must match). A 3-finger drag that stays down (SIGTERM
+    # mid-drag) and its lift. A one-finger press held 800 ms over e2e-app.
+    r, last = path_gesture(tp, row(1, 15, 30, 12), [(40, 0)], 24)
+    out["touchpad-move-right-1"] = r.text("touchpad: 1 finger moves right 40 mm, the path of touchpad-swipe-right-3's "
+                                          "fingers (threshold: none; the pointer's motion is measured)", "-")
+    r, last = path_gesture(tp, row(3, 15, 30, 12), [(20, 0)] * 3, 12, lift=False)
+    out["touchpad-drag-right-3-held"] = r.text("touchpad: 3 fingers move right 20 mm and stay down "
+                                               "(threshold: none; the drag's button is held until its lift)", "-")
+    r = Recording(tp); r.frame(row(3, 35, 30, 12), lift=True)
+    out["touchpad-lift-3"] = r.text("touchpad: the lift of touchpad-drag-right-3-held", 0)
+    r, last = path_gesture(ts, [(75, 150)], [(0, 0)], 1, hold_frames=66)
+    out["touchscreen-press-1"] = r.text("touchscreen: 1 finger pressed 800 ms over e2e-app at 256,512 px "
+                                        "(threshold: the 600 ms long press; it right-clicks there)", "-")
     # The real touchpads: a 3-finger swipe left, 40 mm, in each one's units.
     for key, dev in REAL_TOUCHPADS.items():
         x = dev.width_mm / 2 + 20

@@ -81,7 +81,9 @@ func observe(logPath: String) -> Never {
         XStoreName(d, w, name)
         // Touch events on the window itself: a window receives a touch only
         // when nobody above it (the daemon's grab on the root) keeps it.
-        select(d, w, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
+        // Buttons and motion: what pointer gestures deliver to the window
+        // under the pointer.
+        select(d, w, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
         XMapWindow(d, w)
         classOf[w] = name
     }
@@ -111,6 +113,13 @@ func observe(logPath: String) -> Never {
                 let e = cookie.pointee.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
                 let kind = e.evtype == XI_TouchBegin ? "begin" : e.evtype == XI_TouchEnd ? "end" : "update"
                 log.write("touch-\(kind) \(classOf[e.event] ?? "?") touch=\(e.detail) \(Int(e.root_x)) \(Int(e.root_y)) server-ms=\(e.time)", at: t)
+            case XI_ButtonPress, XI_ButtonRelease:
+                let e = cookie.pointee.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+                let sign = e.evtype == XI_ButtonPress ? "+" : "-"
+                log.write("button\(sign) \(classOf[e.event] ?? "?") \(e.detail) \(Int(e.root_x)) \(Int(e.root_y))", at: t)
+            case XI_Motion:
+                let e = cookie.pointee.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+                log.write("motion \(classOf[e.event] ?? "?") \(Int(e.root_x)) \(Int(e.root_y))", at: t)
             case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
                 let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
                 let kind = e.evtype == XI_RawTouchBegin ? "begin" : e.evtype == XI_RawTouchEnd ? "end" : "update"
@@ -280,6 +289,30 @@ case ("signal", 3):
     if kill(pid, sig) != 0 { fail("kill \(pid): \(String(cString: strerror(errno)))") }
     print(t)
 case ("now", 1): print(now())
+case ("warp", 3):
+    guard let x = Int32(args[1]), let y = Int32(args[2]), let c = try? XConnection() else { fail("warp X Y") }
+    XWarpPointer(c.display, 0, c.root, 0, 0, 0, 0, x, y)
+    XSync(c.display, 0)
+    exit(0)
+case ("pointer", 1):
+    // Where the pointer is, once it has stopped moving (two reads 50 ms apart agree, at most 2 s).
+    guard let c = try? XConnection() else { fail("cannot open the X display") }
+    func at() -> (Int32, Int32) {
+        var root: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        XQueryPointer(c.display, c.root, &root, &child, &rx, &ry, &wx, &wy, &mask)
+        return (rx, ry)
+    }
+    var last = at()
+    for _ in 0..<40 {
+        usleep(50_000)
+        let p = at()
+        if p == last { break }
+        last = p
+    }
+    print("\(last.0) \(last.1)")
+    exit(0)
 default:
-    fail("usage: observe LOG | play RECORDING DEVNODE | stamp NAME LOG | keys-down | wait LOG SINCE TEXT [N] [SECONDS] | count LOG SINCE UNTIL TEXT | signal PID TERM|INT|HUP | now")
+    fail("usage: observe LOG | play RECORDING DEVNODE | stamp NAME LOG | keys-down | wait LOG SINCE TEXT [N] [SECONDS] | count LOG SINCE UNTIL TEXT | signal PID TERM|INT|HUP | now | warp X Y | pointer")
 }

@@ -244,6 +244,93 @@ play touchscreen touchscreen-tap-2
 if t=$(await "$since" "key+ F7"); then raw_seen="F7 (2-finger tap) observed $(latency touchscreen-tap-2 "$t")"; else raw_seen=; fi
 if [ -n "${raw_pid:-}" ]; then "$probe" signal "$raw_pid" TERM >/dev/null; wait "$raw_pid"; fi
 
+# ---- pointer gestures: a daemon on e2e-pointer.toml (the main one has stopped) ----
+start_pointer_daemon() {
+  [ "$no_daemon" = 1 ] && return
+  "$work/gesture-bridge" run --config "$work/config/pointer.toml" --verbose >>"$share/daemon-pointer.log" 2>&1 &
+  ptr_pid=$!
+  until_ok 20 grep -q "listening on display" "$share/daemon-pointer.log" || say "pointer daemon did not start"
+}
+lift_of() { frame_time "$1" "$(last_frame "$1")"; }
+
+# The reference, with no daemon: how far libinput moves the pointer for one
+# finger on the path the three fingers take.
+"$probe" warp 150 300
+play touchpad touchpad-move-right-1
+read -r rx _ <<<"$("$probe" pointer)"; ref=$((rx - 150))
+start_pointer_daemon
+
+# A 3-finger drag: button 1 down at the start, the pointer moved as one finger
+# would move it, the button up a drag-lock after the lift.
+since=$(mark); starts+=("touchpad-drag-3 $since")
+"$probe" warp 150 300
+play touchpad touchpad-swipe-right-3
+if t_down=$(await "$since" "button+ e2e-app 1") && t_up=$(await "$since" "button- e2e-app 1"); then
+  read -r px _ <<<"$("$probe" pointer)"; moved=$((px - 150))
+  diff=$((moved - ref)); [ $diff -lt 0 ] && diff=$((-diff))
+  permille=$(( ref > 0 ? diff * 1000 / ref : 1000 ))
+  held_after=$(( (t_up - $(lift_of touchpad-swipe-right-3)) / 1000000 ))
+  motions=$(count "$since" "$t_up" "motion e2e-app")
+  span_ms=$(( (t_up - t_down) / 1000000 ))
+  what="pointer moved $moved px for one finger's $ref px (error $((permille / 10)).$((permille % 10)) %); button 1 up $held_after ms after the lift (drag-lock 400 ms); $motions motion events over $span_ms ms"
+  if [ $permille -le 100 ] && [ $held_after -ge 350 ]; then pass touchpad-drag-3 "$what"; else fail touchpad-drag-3 "$what"; fi
+else
+  fail touchpad-drag-3 "no button 1 press and release on e2e-app within ${timeout_s}s (one finger moved the pointer $ref px)"
+fi
+
+# Placing the fingers again within the drag-lock goes on with the same drag:
+# one press, one release for two swipes.
+since=$(mark); starts+=("touchpad-drag-continued $since")
+"$probe" warp 150 300
+play touchpad touchpad-swipe-right-3
+play touchpad touchpad-swipe-right-3
+if t_up=$(await "$since" "button- e2e-app 1"); then
+  # A second release, if the drag were two, would come within the drag-lock:
+  # wait for it, bounded (it must not come).
+  "$probe" wait "$observed" "$since" "button- e2e-app 1" 2 0.6 >/dev/null 2>&1
+  downs=$(count "$since" "$(mark)" "button+ e2e-app 1"); ups=$(count "$since" "$(mark)" "button- e2e-app 1")
+  if [ "$downs" = 1 ] && [ "$ups" = 1 ]; then pass touchpad-drag-continued "two swipes, one drag: 1 press, 1 release"
+  else fail touchpad-drag-continued "$downs presses and $ups releases for two swipes within the drag-lock"; fi
+else
+  fail touchpad-drag-continued "button 1 never released"
+fi
+
+# SIGTERM mid-drag: the button goes up.
+since=$(mark); starts+=("touchpad-drag-sigterm $since")
+"$probe" warp 150 300
+play touchpad touchpad-drag-right-3-held
+if [ "$no_daemon" != 1 ] && t=$(await "$since" "button+ e2e-app 1"); then
+  t_kill=$("$probe" signal "$ptr_pid" TERM)
+  if t_up=$(await "$t" "button- e2e-app 1"); then
+    wait "$ptr_pid"; status=$?
+    if [ "$status" = 0 ]; then pass touchpad-drag-sigterm "button 1 released $(( (t_up - t_kill) / 1000 )) µs after SIGTERM; exit 0"
+    else fail touchpad-drag-sigterm "button released, but exit status $status"; fi
+  else
+    fail touchpad-drag-sigterm "button 1 still down ${timeout_s}s after SIGTERM"
+  fi
+else
+  fail touchpad-drag-sigterm "the held drag pressed no button 1 within ${timeout_s}s"
+fi
+play touchpad touchpad-lift-3
+
+# A long press on the touchscreen right-clicks where the finger is, on the
+# window under it, and the press's touch never reaches that window.
+start_pointer_daemon
+since=$(mark); starts+=("touchscreen-long-press-right-click $since")
+"$probe" warp 900 100
+play touchscreen touchscreen-press-1
+if t=$(await "$since" "button+ e2e-app 3"); then
+  read -r bx by <<<"$(grep "^$t button+ e2e-app 3 " "$observed" | head -1 | awk '{print $5, $6}')"
+  touched=$(count "$since" "$(mark)" "touch-begin e2e-app")
+  land=$(frame_time touchscreen-press-1 0)
+  what="button 3 at $bx,$by (the finger at 256,512), $(( (t - land) / 1000000 )) ms after the landing; e2e-app got $touched touch begins"
+  if [ $(( bx > 253 && bx < 259 && by > 509 && by < 515 )) = 1 ] && [ "$touched" = 0 ]; then pass touchscreen-long-press-right-click "$what"
+  else fail touchscreen-long-press-right-click "$what"; fi
+else
+  fail touchscreen-long-press-right-click "no button 3 on e2e-app within ${timeout_s}s"
+fi
+if [ -n "${ptr_pid:-}" ]; then "$probe" signal "$ptr_pid" TERM >/dev/null 2>&1; wait "$ptr_pid" 2>/dev/null; fi
+
 # ---- checks over each scenario's span (from its start to the next one's) ----
 starts+=("end $(mark)")
 span() { local i; for i in "${!starts[@]}"; do [ "${starts[$i]%% *}" = "$1" ] && { echo "${starts[$i]#* } ${starts[$((i + 1))]#* }"; return; }; done; }
