@@ -20,45 +20,18 @@ public final class KeyObserver {
 
     public init(display: String) throws {
         connection = try XConnection(name: display)
-        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-        _ = XQueryExtension(connection.display, "XInputExtension", &opcode, &ev, &err)
-        var major: Int32 = 2, minor: Int32 = 2
-        _ = XIQueryVersion(connection.display, &major, &minor)
-        var mask = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
-        cx_XISetMask(&mask, XI_RawKeyPress)
-        cx_XISetMask(&mask, XI_RawKeyRelease)
-        mask.withUnsafeMutableBufferPointer { buf in
-            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
-            _ = XISelectEvents(connection.display, connection.root, &m, 1)
-        }
-        connection.sync()
+        selectRaw(connection, [XI_RawKeyPress, XI_RawKeyRelease])
     }
 
     /// Events until `count` have come or `timeout` seconds pass (never a fixed sleep).
     public func events(count: Int, timeout: Double = 5) -> [Event] {
-        var out: [Event] = []
-        let deadline = monotonic() + timeout
         let d = connection.display
-        while out.count < count {
-            while XPending(d) > 0 {
-                var ev = XEvent()
-                XNextEvent(d, &ev)
-                guard let cookie = cx_cookie(&ev) else { continue }
-                guard XGetEventData(d, cookie) != 0 else { continue }
-                defer { XFreeEventData(d, cookie) }
-                let type = cookie.pointee.evtype
-                guard type == XI_RawKeyPress || type == XI_RawKeyRelease else { continue }
-                let raw = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
-                let sym = XkbKeycodeToKeysym(d, KeyCode(raw.detail), 0, 0)
-                let name = XKeysymToString(sym).map { String(cString: $0) } ?? "NoSymbol"
-                out.append(Event(keysym: name, down: type == XI_RawKeyPress, keycode: Int(raw.detail), seen: monotonic()))
-            }
-            let left = deadline - monotonic()
-            if out.count >= count || left <= 0 { break }
-            var pfd = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&pfd, 1, Int32(left * 1000) + 1)
+        return collectRaw(connection, count: count, timeout: timeout) { type, raw in
+            guard type == XI_RawKeyPress || type == XI_RawKeyRelease else { return nil }
+            let sym = XkbKeycodeToKeysym(d, KeyCode(raw.detail), 0, 0)
+            let name = XKeysymToString(sym).map { String(cString: $0) } ?? "NoSymbol"
+            return Event(keysym: name, down: type == XI_RawKeyPress, keycode: Int(raw.detail), seen: monotonic())
         }
-        return out
     }
 
     /// Keys the server thinks are down right now.
@@ -94,40 +67,15 @@ public final class PointerObserver {
 
     public init(display: String) throws {
         connection = try XConnection(name: display)
-        var major: Int32 = 2, minor: Int32 = 2
-        _ = XIQueryVersion(connection.display, &major, &minor)
-        var mask = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
-        cx_XISetMask(&mask, XI_RawButtonPress)
-        cx_XISetMask(&mask, XI_RawButtonRelease)
-        mask.withUnsafeMutableBufferPointer { buf in
-            var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
-            _ = XISelectEvents(connection.display, connection.root, &m, 1)
-        }
-        connection.sync()
+        selectRaw(connection, [XI_RawButtonPress, XI_RawButtonRelease])
     }
 
     /// Button events until `count` have come or `timeout` seconds pass.
     public func events(count: Int, timeout: Double = 5) -> [Event] {
-        var out: [Event] = []
-        let deadline = monotonic() + timeout
-        let d = connection.display
-        while out.count < count {
-            while XPending(d) > 0 {
-                var ev = XEvent()
-                XNextEvent(d, &ev)
-                guard let cookie = cx_cookie(&ev), XGetEventData(d, cookie) != 0 else { continue }
-                defer { XFreeEventData(d, cookie) }
-                let type = cookie.pointee.evtype
-                guard type == XI_RawButtonPress || type == XI_RawButtonRelease else { continue }
-                let raw = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
-                out.append(Event(button: Int(raw.detail), down: type == XI_RawButtonPress, seen: monotonic()))
-            }
-            let left = deadline - monotonic()
-            if out.count >= count || left <= 0 { break }
-            var pfd = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&pfd, 1, Int32(left * 1000) + 1)
+        collectRaw(connection, count: count, timeout: timeout) { type, raw in
+            guard type == XI_RawButtonPress || type == XI_RawButtonRelease else { return nil }
+            return Event(button: Int(raw.detail), down: type == XI_RawButtonPress, seen: monotonic())
         }
-        return out
     }
 
     /// Where the pointer is, in root coordinates.
@@ -144,4 +92,44 @@ public final class PointerObserver {
         XWarpPointer(connection.display, 0, connection.root, 0, 0, 0, 0, x, y)
         connection.sync()
     }
+}
+
+/// Raw XI2 events on the root, for every master device (raw events reach
+/// every client that asks, grabs or not).
+func selectRaw(_ c: XConnection, _ events: [Int32]) {
+    var major: Int32 = 2, minor: Int32 = 2
+    _ = XIQueryVersion(c.display, &major, &minor)
+    var mask = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
+    for e in events { cx_XISetMask(&mask, e) }
+    mask.withUnsafeMutableBufferPointer { buf in
+        var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+        _ = XISelectEvents(c.display, c.root, &m, 1)
+    }
+    c.sync()
+}
+
+/// What `take` makes of raw events, until `count` or `timeout` seconds
+/// (polling the connection: never a fixed sleep).
+func collectRaw<T>(_ c: XConnection, count: Int, timeout: Double, _ take: (Int32, XIRawEvent) -> T?) -> [T] {
+    let rawTypes: Set<Int32> = [XI_RawKeyPress, XI_RawKeyRelease, XI_RawButtonPress, XI_RawButtonRelease, XI_RawMotion,
+                                XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd]
+    var out: [T] = []
+    let deadline = monotonic() + timeout
+    let d = c.display
+    while out.count < count {
+        while XPending(d) > 0 {
+            var ev = XEvent()
+            XNextEvent(d, &ev)
+            guard let cookie = cx_cookie(&ev), XGetEventData(d, cookie) != 0 else { continue }
+            defer { XFreeEventData(d, cookie) }
+            guard rawTypes.contains(cookie.pointee.evtype) else { continue }
+            let raw = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            if let x = take(cookie.pointee.evtype, raw) { out.append(x) }
+        }
+        let left = deadline - monotonic()
+        if out.count >= count || left <= 0 { break }
+        var pfd = pollfd(fd: c.fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&pfd, 1, Int32(left * 1000) + 1)
+    }
+    return out
 }
