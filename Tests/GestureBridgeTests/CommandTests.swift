@@ -83,6 +83,14 @@ import Glibc
         #expect(unknown.status == 1 && unknown.stderr.hasPrefix("unknown keymap 'beos'"))
     }
 
+    @Test func corpusPrintsTheRecognitionReport() {
+        let r = run("corpus", "--count", "48", "--seed", "3")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("recognition report: 48 traces, 48 correct (100.00 %), 0 false triggers, 0 missed\n"))
+        #expect(r.stdout.contains("decision latency after the threshold"))
+        #expect(run("corpus", "--count", "0").status == 64)
+    }
+
     @Test func importWritesAConfigOrSaysWhyNot() {
         let dir = TraceFiles.directory.replacingSuffix("/Traces", with: "/Import")
         let ok = run("import", "libinput-gestures", dir + "/libinput-gestures.conf")
