@@ -1,27 +1,15 @@
 /// Where a gesture is, for actions that aim at the screen: the touch point
-/// (touchscreens: the fingers' centroid now, and where they landed; nil on
-/// touchpads, which have no point on the screen) and how far the fingers have
-/// moved since the gesture began (touchpads: the XI 2.4 swipe deltas summed,
-/// as X moves a one-finger pointer).
-public struct GesturePlace: Hashable, Sendable {
+/// (touchscreens: the fingers' centroid now; nil on touchpads, which have no
+/// point on the screen) and how far the fingers have moved since the gesture
+/// began (touchpads: the XI 2.4 swipe deltas summed, as X moves a one-finger
+/// pointer).
+public struct GesturePlace: Sendable {
     public var touch: (x: Double, y: Double)?
-    public var start: (x: Double, y: Double)?
     public var translation: (x: Double, y: Double)
 
-    public init(touch: (x: Double, y: Double)? = nil, start: (x: Double, y: Double)? = nil,
-                translation: (x: Double, y: Double) = (0, 0)) {
+    public init(touch: (x: Double, y: Double)? = nil, translation: (x: Double, y: Double) = (0, 0)) {
         self.touch = touch
-        self.start = start
         self.translation = translation
-    }
-
-    public static func == (a: GesturePlace, b: GesturePlace) -> Bool {
-        a.touch?.x == b.touch?.x && a.touch?.y == b.touch?.y && a.start?.x == b.start?.x && a.start?.y == b.start?.y
-            && a.translation.x == b.translation.x && a.translation.y == b.translation.y
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(touch?.x); h.combine(touch?.y); h.combine(translation.x); h.combine(translation.y)
     }
 }
 

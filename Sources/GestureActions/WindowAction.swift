@@ -70,8 +70,6 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
     /// The `_NET_SUPPORTED` atoms the window manager must list for the EWMH route.
     public var requiredHints: [String] {
         switch self {
-        case .workspace(.next), .workspace(.previous), .workspace(.number):
-            return ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
         case .workspace: return ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
         case .showDesktop: return ["_NET_SHOWING_DESKTOP"]
         case .window(.close): return ["_NET_CLOSE_WINDOW"]

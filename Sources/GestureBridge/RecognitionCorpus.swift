@@ -227,21 +227,5 @@ public enum RecognitionCorpus {
     }
 }
 
-private func format1(_ x: Double) -> String { fixed(x, 1) }
-private func format2(_ x: Double) -> String { fixed(x, 2) }
-
-/// `x` with `places` decimals (no Foundation here).
-private func fixed(_ x: Double, _ places: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let v = (x * scale).rounded() / scale
-    var s = String(Int(v.rounded(.towardZero)))
-    if v < 0 && v > -1 { s = "-" + s }
-    if places > 0 {
-        var frac = Int((abs(v) * scale).rounded()) % Int(scale)
-        var digits = ""
-        for _ in 0..<places { digits = String(frac % 10) + digits; frac /= 10 }
-        s += "." + digits
-    }
-    return s
-}
+private func format1(_ x: Double) -> String { ReplayPrinter.fixed(x, places: 1) }
+private func format2(_ x: Double) -> String { ReplayPrinter.fixed(x, places: 2) }

@@ -100,12 +100,16 @@ public struct ReplayPrinter {
         return TraceWriter.num(us / 1e6)
     }
 
-    /// Seconds with three decimals, for the human columns.
-    static func fixed(_ t: Seconds) -> String {
+    /// Seconds with three decimals, for the human columns; other numbers
+    /// with `places` decimals (no Foundation here).
+    static func fixed(_ t: Double, places: Int = 3) -> String {
         guard abs(t) < 1e12 else { return "\(t)" }   // a trace may say anything finite
-        let ms = Int((t * 1000).rounded())
-        let frac = String(ms % 1000)
-        return "\(ms / 1000)." + String(repeating: "0", count: 3 - frac.count) + frac
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let n = Int((t * Double(scale)).rounded())
+        guard places > 0 else { return String(n) }
+        let frac = String(n % scale)
+        return "\(n / scale)." + String(repeating: "0", count: max(0, places - frac.count)) + frac
     }
 
     static func quote(_ s: String) -> String { TraceWriter.quote(s) }

@@ -69,6 +69,15 @@ extension GestureEngine {
     mutating func abandon(_ d: Int, at t: Seconds, into out: inout [Effect]) {
         guard var a = devices[d].takeAttempt() else { return }
         let dev = devices[d].device.id
+        cancelBegun(&a, dev, t, &out)
+        release(&a, dev, t, .deviceRemoved, &out)
+        devices[d].tracker.resetAttempt()
+        recycle(consume a, of: d)
+    }
+
+    /// Ends what began of an attempt that stops short: `cancelled`, and no
+    /// more repeats.
+    mutating func cancelBegun(_ a: inout Attempt, _ dev: DeviceID, _ t: Seconds, _ out: inout [Effect]) {
         for i in a.candidates.indices {
             if a.candidates[i].shown == .began {
                 emit(a.candidates[i].id, a.trees[a.candidates[i].id].nodes[0].value, .cancelled, nil, dev, t, &out)
@@ -76,9 +85,6 @@ extension GestureEngine {
             }
             a.candidates[i].nextRepeat = nil
         }
-        release(&a, dev, t, .deviceRemoved, &out)
-        devices[d].tracker.resetAttempt()
-        recycle(consume a, of: d)
     }
 
     // MARK: Winning

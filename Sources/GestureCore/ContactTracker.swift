@@ -60,9 +60,6 @@ struct ContactTracker {
         frameTouches.removeAll(keepingCapacity: true)
     }
 
-    /// Fingers down now (the attempt may be over while they stay down).
-    var fingersDown: Int { slots.reduce(0) { $0 + ($1.down ? 1 : 0) } }
-
     // MARK: Touches
 
     /// A finger lands; the first of a session (or after all lifted) opens a new one.
@@ -77,12 +74,18 @@ struct ContactTracker {
         contact.landed += 1
         contact.lastLanding = time
         contact.movedSinceLanding = 0
+        widenEdges(for: p, screen: screen, output: mapped)
+        addToFrame(id, time)
+    }
+
+    /// Each edge's distance grows to take in a finger landing at `p`,
+    /// measured on the output it touches.
+    private mutating func widenEdges(for p: Point, screen: Screen, output mapped: String?) {
         let o = screen.output(at: p, mappedTo: mapped)
         contact.edges[.leftEdge] = max(contact.edges[.leftEdge], p.x - o.x)
         contact.edges[.rightEdge] = max(contact.edges[.rightEdge], o.x + o.width - p.x)
         contact.edges[.topEdge] = max(contact.edges[.topEdge], p.y - o.y)
         contact.edges[.bottomEdge] = max(contact.edges[.bottomEdge], o.y + o.height - p.y)
-        addToFrame(id, time)
     }
 
     /// A finger lands after the landing window closed: a new attempt begins
@@ -100,11 +103,7 @@ struct ContactTracker {
             s.fresh = false
             slots.append(s)
             contact.landed += 1
-            let o = screen.output(at: s.position, mappedTo: mapped)
-            contact.edges[.leftEdge] = max(contact.edges[.leftEdge], s.position.x - o.x)
-            contact.edges[.rightEdge] = max(contact.edges[.rightEdge], o.x + o.width - s.position.x)
-            contact.edges[.topEdge] = max(contact.edges[.topEdge], s.position.y - o.y)
-            contact.edges[.bottomEdge] = max(contact.edges[.bottomEdge], o.y + o.height - s.position.y)
+            widenEdges(for: s.position, screen: screen, output: mapped)
         }
         contact.fingers = slots.count
         contact.lastLanding = time

@@ -325,17 +325,13 @@ public struct GestureEngine: Sendable {
     /// new finger is claimed at once if a binding had won the hand.
     /// Returns the old attempt's winner, if it had one: it owns the hand.
     private mutating func lateFinger(_ d: Int, at t: Seconds, into out: inout [Effect]) -> BindingID? {
-        guard let a = devices[d].takeAttempt() else { return nil }
+        guard var a = devices[d].takeAttempt() else { return nil }
         let dev = devices[d].device.id
         let owner = a.winner.map { a.candidates[$0].id }
-        for i in a.candidates.indices {
-            if a.candidates[i].shown == .began {
-                emit(a.candidates[i].id, a.trees[a.candidates[i].id].nodes[0].value, .cancelled, nil, dev, t, &out)
-            }
-            if explain && !a.candidates[i].isResolved {
-                note(a.candidates[i].id, .conceded, .extraFinger, dev, t, &out)
-            }
+        if explain {
+            for c in a.candidates where !c.isResolved { note(c.id, .conceded, .extraFinger, dev, t, &out) }
         }
+        cancelBegun(&a, dev, t, &out)
         let carried = a.touches
         recycle(consume a, of: d)
         devices[d].tracker.restartWithFingersDown(time: t, screen: screen, output: devices[d].device.output)

@@ -69,9 +69,7 @@ public final class Monitors {
     /// the screen; the output with that rectangle (within 2 px). Nil when it
     /// covers the whole screen, or no output matches.
     public func mappedOutput(device: Int32, outputs: [Output]) -> String? {
-        guard let m = matrix(device: device) else { return nil }
-        let size = connection.screenSize
-        guard let rect = Self.mapped(m, width: Double(size.width), height: Double(size.height)) else { return nil }
+        guard let rect = mappedRect(device: device) else { return nil }
         return outputs.first { o in
             abs(o.x - rect.x) <= 2 && abs(o.y - rect.y) <= 2 && abs(o.width - rect.width) <= 2 && abs(o.height - rect.height) <= 2
         }?.name
@@ -81,9 +79,15 @@ public final class Monitors {
     /// Transformation Matrix), in root pixels: the whole screen without one.
     public func area(device: Int32) -> (x: Double, y: Double, width: Double, height: Double) {
         let size = connection.screenSize
-        let whole = (x: 0.0, y: 0.0, width: Double(size.width), height: Double(size.height))
-        guard let m = matrix(device: device) else { return whole }
-        return Self.mapped(m, width: whole.width, height: whole.height) ?? whole
+        return mappedRect(device: device) ?? (0, 0, Double(size.width), Double(size.height))
+    }
+
+    /// The part of the screen the device's matrix maps it onto; nil without
+    /// a matrix, or when it maps onto the whole screen.
+    private func mappedRect(device: Int32) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let m = matrix(device: device) else { return nil }
+        let size = connection.screenSize
+        return Self.mapped(m, width: Double(size.width), height: Double(size.height))
     }
 
     /// The device's Coordinate Transformation Matrix, row-major, if it has one.

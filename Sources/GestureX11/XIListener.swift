@@ -31,7 +31,7 @@ public final class XIListener {
     /// The keyboard layout changed (MappingNotify).
     public var onMappingChanged: () -> Void = {}
 
-    struct TouchKey: Hashable { var device: Int32; var touch: UInt32 }
+    typealias TouchKey = TouchFollower.Key
 
     public init(connection: XConnection) throws(XConnectionError) {
         self.connection = connection
@@ -199,7 +199,7 @@ public final class XIListener {
                 if active.touches == .grab { pending[TouchKey(device: e.sourceid, touch: e.detail.touchID)] = e.deviceid }
             }
             if active.touches == .grab {
-                let key = TouchFollower.Key(device: e.sourceid, touch: e.detail.touchID)
+                let key = TouchKey(device: e.sourceid, touch: e.detail.touchID)
                 if type == XI_TouchEnd {
                     // The end X sends for a touch we handed back: the finger is still down.
                     guard follower.grabEnd(key) else { return }
@@ -235,8 +235,7 @@ public final class XIListener {
             let t = time.seconds(e.time, now: now)
             if active.touches == .raw { return emit(input, t) }
             guard active.touches == .grab,
-                  case .follow(let root, let end) = follower.raw(.init(device: e.sourceid, touch: e.detail.touchID),
-                                                                  at: p, ended: ended) else { return }
+                  case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return }
             let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
             emit(end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root), t)
         case XI_HierarchyChanged:
@@ -269,7 +268,7 @@ public final class XIListener {
     public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
         let key = TouchKey(device: device, touch: touch)
         guard let master = pending.removeValue(forKey: key) else { return }
-        follower.decided(.init(device: device, touch: touch), accepted: claimed)
+        follower.decided(key, accepted: claimed)
         allow(master, touch, accept: claimed)
     }
 

@@ -255,13 +255,12 @@ public final class Daemon {
                 let env = needsEnv ? GestureEnvironment.variables(g, name: name, window: engine.window) : [:]
                 // Touchscreens have a point on the screen: window actions aim at the
                 // window under the fingers, pointer actions at the fingers.
-                let onScreen = deviceKind(g.device) == .touchscreen
+                let onScreen = !actions.isEmpty && deviceKind(g.device) == .touchscreen
                 var target = WindowTarget()
                 var place = GesturePlace(translation: (g.value.translation.x, g.value.translation.y))
                 if onScreen {
                     target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
                     place.touch = (g.value.location.x, g.value.location.y)
-                    place.start = (g.value.start.x, g.value.start.y)
                 }
                 if actions.contains(where: { if case .window = $0 { return true } else { return false } }) {
                     s.windows.time = s.listener?.lastEventTime ?? 0

@@ -34,8 +34,6 @@ struct SwipeRecognizer: Sendable {
     var deadline: Seconds? { nil }
     /// Farthest progress along the direction since it began.
     private var peak = 0.0
-    /// The threshold for the contact's device, fixed at its first step.
-    private var distance = 0.0
 
     init(_ s: SwipeSpec, _ t: Thresholds) {
         rule = FingerRule(s.common, defaultFingers: 1, t)
@@ -51,11 +49,16 @@ struct SwipeRecognizer: Sendable {
         peak = 0
     }
 
+    /// The threshold for the contact's device (an attempt's source never changes).
+    private func distance(for c: Contact) -> Double {
+        c.source == .touch ? minimumDistance : touchpadMinimumDistance
+    }
+
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
-            let minimum = c.source == .touch ? minimumDistance : touchpadMinimumDistance
+            let minimum = distance(for: c)
             let v = c.translation
             let d = v.length
             guard d >= minimum else { return }
@@ -73,12 +76,12 @@ struct SwipeRecognizer: Sendable {
                 progress.begin(c, rule)
                 progress.value.direction = dir
                 peak = along
-                distance = minimum
             }
         case .active:
             guard let dir = progress.value.direction else { return }
             let along = c.translation.dot(dir.vector)
             peak = max(peak, along)
+            let distance = distance(for: c)
             if along < distance || along <= peak - distance {
                 progress.clearChanged()
                 return progress.cancel()
