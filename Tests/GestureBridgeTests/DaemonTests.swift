@@ -112,7 +112,9 @@ import Glibc
     }
 
     @Test func theServerKilledMidGestureIsSurvivedAndReconnected() throws {
-        var x: Xvfb? = try Xvfb()
+        // Not a number from -displayfd: while it is dead, a server started by a
+        // parallel test would take it.
+        var x: Xvfb? = try Xvfb(number: Xvfb.reservedNumber())
         let number = x!.number
         let observer = try KeyObserver(display: x!.display)
         let d = DaemonProcess(display: ":\(number)", config: Self.holdSuper, play: longHold())

@@ -63,6 +63,16 @@ public final class Xvfb {
 
     public var number: Int { Int(display.dropFirst()) ?? 0 }
 
+    /// A display number no other test will take: `-displayfd` servers take
+    /// the lowest free numbers, so a test that must start a server again on
+    /// the same number after killing it (the number is free meanwhile) asks
+    /// for one far above them, one per process to keep parallel runs apart.
+    public static func reservedNumber() -> Int {
+        var n = 400 + Int(getpid() % 300)
+        while access("/tmp/.X\(n)-lock", F_OK) == 0 || access("/tmp/.X11-unix/X\(n)", F_OK) == 0 { n += 1 }
+        return n
+    }
+
     public func stop(signal: Int32 = SIGTERM) {
         guard !stopped else { return }
         stopped = true
