@@ -249,6 +249,11 @@ struct ImportCommand: ParsableCommand {
                 print(imported.toml, terminator: "")
             }
             printError("gesture-bridge import: \(imported.summary)")
+            // Gestures read and none written is a failed import, whatever was printed.
+            if imported.gesturesRead > 0 && imported.bindingsWritten == 0 {
+                printError("gesture-bridge import: none of the \(imported.gesturesRead) gestures could be imported; the '# not imported' lines say why")
+                throw ExitCode(1)
+            }
         } catch let error as ImportError {
             printError("\(error)")
             throw ExitCode(1)

@@ -99,6 +99,12 @@ import Glibc
         #expect(ok.stderr == "gesture-bridge import: libinput-gestures: 13 gestures read, 14 bindings written, 1 not imported (1 no equivalent)\n")
         #expect(ok.stdout.hasPrefix("# Imported from libinput-gestures (\(dir)/libinput-gestures.conf)"))
         #expect(ok.stdout.contains("on-ended = \"workspace previous\""))
+        // Gestures read and none imported: the output says why, and the exit says it failed.
+        let nothingFile = home + "/nothing.conf"
+        _ = FileSystem.write("gesture hold on 3 xdotool key a\ngesture tap 3 true\n", to: nothingFile)
+        let nothing = run("import", "libinput-gestures", nothingFile)
+        #expect(nothing.status == 1 && nothing.stderr.contains("none of the 2 gestures could be imported"))
+        #expect(nothing.stdout.contains("# not imported: line 1: no equivalent: gesture hold on"))
         let missing = run("import", "fusuma", "/nonexistent/config.yml")
         #expect(missing.status == 1 && missing.stderr.contains("cannot read /nonexistent/config.yml: No such file or directory"))
         let unknown = run("import", "easystroke", dir + "/fusuma.yml")

@@ -35,7 +35,7 @@ import Testing
         #expect(libinput.contains("# not imported: line 22: no equivalent: gesture hold on xdotool key super+a"))
         #expect(libinput.contains("device DLL0945:00 06CB:CDE6 Touchpad"))
         let fusuma = try FileSystem.read(Self.directory + "/fusuma.expected.toml").get()
-        #expect(fusuma.contains("no equivalent: hold:") && fusuma.contains("plugin settings: not imported"))
+        #expect(fusuma.contains("no equivalent: hold 4: X reports no touchpad holds") && fusuma.contains("plugin settings: not imported"))
         #expect(fusuma.contains("class = \"Google-chrome\""))
     }
 
@@ -88,8 +88,8 @@ import Testing
     /// FULLSCREEN_WINDOW, CHANGE_DESKTOP without a direction, `<keys>A`;
     /// fusuma's flow maps, block scalars, plugin sequences, begin/update/end,
     /// the wmctrl plugin, bare strings. Each gives its golden and loads.
-    @Test(arguments: [("libinput-gestures", "libinput-gestures.conf"), ("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml"),
-                      ("fusuma", "fusuma-crlf.yml")])
+    @Test(arguments: [("libinput-gestures", "libinput-gestures.conf"), ("touchegg", "touchegg.conf"), ("touchegg", "touchegg-1.conf"),
+                      ("fusuma", "fusuma.yml"), ("fusuma", "fusuma-crlf.yml")])
     func constructs(tool: String, file: String) throws {
         let dir = Self.directory + "/constructs"
         let text = try FileSystem.read(dir + "/" + file).get()
@@ -121,16 +121,34 @@ import Testing
         #expect(fu.contains("class = \"Google-chrome\""))
     }
 
-    /// Touchégg 1.x: refused with a message that says so and names each gesture, never exit 0 with nothing.
-    @Test func toucheggOneIsSaidNotImportedAsNothing() throws {
+    /// Touchégg 1.x (actions with their settings as text): converted as
+    /// Touchégg 1.1.1 reads it, not refused and never an import of nothing.
+    @Test func toucheggOneIsConvertedAsItReadsIt() throws {
         let text = try FileSystem.read(Self.directory + "/constructs/touchegg-1.conf").get()
-        do {
-            _ = try ToucheggImporter.convert(text, file: "old.conf")
-            Issue.record("converted")
-        } catch {
-            #expect(error.description.hasPrefix("old.conf:1:1: this is a Touchégg 1.x config (2 gestures"))
-            #expect(error.description.contains("old.conf:9:9: Touchégg 1.x gesture: DRAG 3 UP → SEND_KEYS Control+Alt+Up"))
-        }
+        let imported = try ToucheggImporter.convert(text, file: "touchegg-1.conf")
+        let toml = imported.toml
+        #expect(imported.summary == "touchegg: 18 gestures read, 16 bindings written, 2 not imported (2 no equivalent)")
+        // SEND_KEYS presses by keycode without Shift: Control+W is ctrl+w.
+        #expect(toml.contains("gesture = \"swipe(fingers: 3, direction: .right)\"\non-began = \"key ctrl+w\""))
+        // Actions run at the end unless when="AT_START".
+        #expect(toml.contains("gesture = \"swipe(fingers: 3, direction: .left)\"\non-ended = \"key ctrl+alt+Right\""))
+        #expect(toml.contains("on-ended = \"workspace next\"") && toml.contains("CHANGE_DESKTOP wraps around there"))
+        // QProcess splits the command itself, no shell: $HOME and # stay literal.
+        #expect(toml.contains("on-ended = \"exec notify-send 'two words' '$HOME' '#1'\""))
+        // An out-of-range button is button 1 there; DRAG ALL is a swipe in any direction.
+        #expect(toml.contains("on-began = \"button 1\"") && toml.contains("gesture = \"swipe(fingers: 5)\""))
+        // Rotations LEFT and RIGHT become one rotate stepping both ways.
+        #expect(toml.contains("on-step = { every = 90, increase = \"key ctrl+r\", decrease = \"key ctrl+l\" }"))
+        #expect(toml.contains("# not imported: line 17: no equivalent: DRAG 2 ALL → SCROLL SPEED=7:INVERTED=false"))
+    }
+
+    /// The 1.x form of a command: Qt's split (double quotes group, three are one quote).
+    @Test(arguments: [
+        ("a b  c", ["a", "b", "c"]), ("say \"two words\" x", ["say", "two words", "x"]),
+        ("echo \"\"\"q\"\"\"", ["echo", "\"q\""]), ("e \"\"", ["e", ""]),
+    ])
+    func qtSplitsAsQProcess(command: String, argv: [String]) {
+        #expect(Touchegg1Importer.qtSplit(command) == argv)
     }
 
     /// Hostile input: deep nesting is an error, not a stack overflow; text

@@ -38,8 +38,11 @@ public enum FusumaImporter {
                 case "pinch": bindings += twoWay(e.value, kind: "pinch", out: &out)
                 case "rotate": bindings += twoWay(e.value, kind: "rotate", out: &out)
                 case "hold":
-                    out.gesturesRead += max(1, e.value.map?.count ?? 1)
-                    out.skip(line: e.line, "no equivalent: hold: X reports no touchpad holds")
+                    // Each finger count is a gesture there; X reports no touchpad holds.
+                    let counts = e.value.map ?? []
+                    out.gesturesRead += max(1, counts.count)
+                    if counts.isEmpty { out.skip(line: e.line, "no equivalent: hold: X reports no touchpad holds") }
+                    for c in counts { out.skip(line: c.line, "no equivalent: hold \(c.key): X reports no touchpad holds") }
                 case "threshold", "interval":
                     out.notes.append("fusuma line \(e.line): \(e.key): no equivalent setting; steps use `every` (see each on-step)")
                 case "plugin": out.notes.append("fusuma line \(e.line): plugin settings: not imported")
@@ -87,7 +90,7 @@ public enum FusumaImporter {
                 if actionEntries.contains(where: { statusPhases[$0.key] != nil }) {
                     status(actionEntries, into: &b, out: &out)
                 } else {
-                    let (actions, comments) = self.actions(actionEntries)
+                    let (actions, comments) = self.actions(actionEntries, out: &out)
                     b.phases = [("on-began", actions)]
                     b.comments = comments
                 }
@@ -108,7 +111,7 @@ public enum FusumaImporter {
                 b.comments.append("fusuma line \(line): \(key): a bare value, which fusuma ignores")
                 continue
             }
-            let (actions, comments) = self.actions(m)
+            let (actions, comments) = self.actions(m, out: &out)
             b.phases.append((phase, actions))
             b.comments += comments
             if key == "update" && actions.contains(where: { $0.contains("$move_") || $0.contains("${move_") }) {
@@ -140,7 +143,7 @@ public enum FusumaImporter {
             func action(_ d: String) -> (String, [String]) {
                 guard let e = entries.first(where: { $0.key == d }) else { return ("none", []) }
                 guard let m = e.value.map else { return ("none", ["fusuma line \(e.line): \(d): a bare value, which fusuma ignores"]) }
-                let (acts, comments) = actions(m)
+                let (acts, comments) = actions(m, out: &out)
                 return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
             }
             let (increase, ci) = action(up), (decrease, cd) = action(down)
@@ -160,8 +163,10 @@ public enum FusumaImporter {
                              "left": "workspace left", "up": "workspace up", "down": "workspace down"]
 
     /// An action mapping: command, shortcut, sendkey, workspace or window
-    /// (and what is dropped, said).
-    static func actions(_ entries: Entries) -> ([String], [String]) {
+    /// (and what is dropped, said). The keypress plugin's variants (`keypress:
+    /// {LEFTSHIFT: …}`, or a key name straight under the direction) are
+    /// gestures of their own there: each is counted and said not imported.
+    static func actions(_ entries: Entries, out: inout ImportedConfig) -> ([String], [String]) {
         var actions: [String] = [], comments: [String] = []
         for (key, value, l, _) in entries {
             let v = value.scalar ?? ""
@@ -187,7 +192,13 @@ public enum FusumaImporter {
             case "threshold", "interval":
                 comments.append("fusuma line \(l): \(key) \(v): no per-gesture equivalent")
             case "keypress":
-                comments.append("fusuma line \(l): keypress (a gesture with a key held): no equivalent, not imported")
+                for variant in value.map ?? [] {
+                    out.gesturesRead += 1
+                    out.skip(line: variant.line, "no equivalent: keypress \(variant.key) (the gesture with a key held)")
+                }
+            case _ where isKeyName(key):
+                out.gesturesRead += 1
+                out.skip(line: l, "no equivalent: keypress \(key) (the gesture with a key held)")
             default:
                 comments.append("fusuma line \(l): '\(key)': no equivalent, not imported")
             }
@@ -195,6 +206,12 @@ public enum FusumaImporter {
         if actions.isEmpty { actions = ["none"] }
         return (actions, comments)
     }
+}
+
+/// An evdev key name the keypress plugin takes (LEFTSHIFT, LEFTMETA,
+/// RIGHTCTRL, CAPSLOCK…): upper case letters only, as fusuma writes them.
+private func isKeyName(_ key: String) -> Bool {
+    !key.isEmpty && key.allSatisfy { $0.isUppercase && $0.isASCII || $0 == "_" }
 }
 
 extension BlockYAML.Node {

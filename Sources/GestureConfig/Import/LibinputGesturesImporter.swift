@@ -128,6 +128,10 @@ public enum LibinputGesturesImporter {
                 b.device = "touchpad"
                 b.phases = [("on-ended", e.actions)]
                 b.comments = anyNote(e, counts(e)) + e.comments
+                if n < 3 {
+                    // libinput's swipes start at 3 fingers: 2 is scrolling there, and here.
+                    b.comments.append("libinput-gestures line \(e.line): libinput reports no \(n)-finger swipes (2 fingers scroll), so this never fired there, nor here on a touchpad")
+                }
                 out.append(b)
             }
         }

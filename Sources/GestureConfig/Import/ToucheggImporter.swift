@@ -9,7 +9,7 @@ public enum ToucheggImporter {
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
         let root = try SimpleXML.parse(text, file: file)
-        if let old = version1(root, file: file) { throw old }
+        if Touchegg1Importer.isVersion1(root) { return Touchegg1Importer.convert(root, file: file) }
         var animations = false
         for section in root.children {
             switch section.name {
@@ -27,7 +27,7 @@ public enum ToucheggImporter {
                     case .failure(let reason): out.skip(line: g.line, reason.message)
                     }
                 }
-                bindings = mergePinches(bindings)
+                bindings = mergeTwoWays(bindings)
                 if names.contains("All") {
                     out.bindings += bindings
                 } else {
@@ -141,29 +141,6 @@ public enum ToucheggImporter {
         return .success(b)
     }
 
-    /// A Touchégg 1.x file (gestures DRAG, TAP_AND_HOLD…, actions with their
-    /// settings as text: `<action type="MOUSE_CLICK">BUTTON=3</action>`): an
-    /// error that says so, naming each gesture, rather than an import of nothing.
-    static func version1(_ root: SimpleXML.Element, file: String) -> ImportError? {
-        let old1Types: Set<String> = ["DRAG", "TAP_AND_HOLD", "DOUBLE_TAP", "ROTATE_LEFT", "ROTATE_RIGHT"]
-        let gestures = root.children.filter { $0.name == "application" }.flatMap { $0.children.filter { $0.name == "gesture" } }
-        let isOld = gestures.contains { g in
-            old1Types.contains(g.attributes["type"] ?? "")
-                || (g.child("action").map { $0.children.isEmpty && !$0.text.trimmingWhitespace().isEmpty } ?? false)
-        }
-        guard isOld, !gestures.isEmpty else { return nil }
-        var e = ImportError(file: file, line: root.line, column: root.column,
-                            message: "this is a Touchégg 1.x config (\(gestures.count) gestures; actions written as text, e.g. "
-                                + "<action type=\"SEND_KEYS\">Control+Alt+Left</action>): gesture-bridge imports Touchégg 2 configs. "
-                                + "Write the bindings by hand (README: Writing a config), or let Touchégg 2 write its default config and import that")
-        e.more = gestures.map { g in
-            ImportError(file: file, line: g.line, column: g.column,
-                        message: "Touchégg 1.x gesture: \(g.attributes["type"] ?? "?") \(g.attributes["fingers"] ?? "?") \(g.attributes["direction"] ?? "")"
-                            + " → \(g.child("action")?.attributes["type"] ?? "?") \(g.child("action")?.text.trimmingWhitespace() ?? "")")
-        }
-        return e
-    }
-
     /// `SEND_KEYS` modifiers and keys as one of our key actions.
     /// touchegg presses each key's keycode (`XKeysymToKeycode`) without
     /// shift: `<keys>A</keys>` types a, so a letter is taken in lower case.
@@ -183,17 +160,19 @@ public enum ToucheggImporter {
         return direction == "in" ? (0.15, decreaseKeys, keys) : (0.15, keys, decreaseKeys)
     }
 
-    /// touchegg binds pinch IN and OUT apart; ours is one magnify per finger
-    /// count stepping both ways (two would compete, and only one could win).
-    static func mergePinches(_ bindings: [ImportedBinding]) -> [ImportedBinding] {
+    /// touchegg binds pinch IN and OUT (and 1.x rotations LEFT and RIGHT)
+    /// apart; ours is one magnify (rotate) per finger count stepping both
+    /// ways (two would compete, and only one could win).
+    static func mergeTwoWays(_ bindings: [ImportedBinding]) -> [ImportedBinding] {
         var out: [ImportedBinding] = []
         var merged: [String: Int] = [:]   // gesture → index in out
         for b in bindings {
-            guard b.gesture.hasPrefix("magnify("), let step = b.step else { out.append(b); continue }
+            let kind = b.gesture.hasPrefix("magnify(") ? "pinch" : b.gesture.hasPrefix("rotate(") ? "rotate" : nil
+            guard let kind, let step = b.step else { out.append(b); continue }
             guard let k = merged[b.gesture] else {
                 merged[b.gesture] = out.count
                 var first = b
-                first.name = "pinch-" + b.gesture.filter(\.isNumber)
+                first.name = kind + "-" + b.gesture.filter(\.isNumber)
                 out.append(first)
                 continue
             }

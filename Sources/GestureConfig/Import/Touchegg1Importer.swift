@@ -1,0 +1,223 @@
+/// touchegg.conf of Touchégg 1.x (2011–2016, built on uTouch/GEIS), still
+/// found in dotfiles: the same `<application>`/`<gesture>` tree as 2.x, but
+/// gestures TAP, DRAG, PINCH, ROTATE, TAP_AND_HOLD, DOUBLE_TAP with
+/// directions UP/DOWN/LEFT/RIGHT/IN/OUT/ALL, and each action's settings
+/// written as its text: `<action type="SEND_KEYS">Control+Alt+Left</action>`,
+/// `<action type="MOUSE_CLICK">BUTTON=3</action>`. Read as Touchégg 1.1.1
+/// does (config/Config.cpp and actions/implementation/*.cpp):
+///
+/// - an action runs at the gesture's end unless `when="AT_START"`;
+/// - SEND_KEYS holds Control, Shift, Super, Alt (the left keys) and AltGr and
+///   presses the other keys in turn by keycode (so `W` types w); the older
+///   `HOLD_DOWN=Control_L:PRESS=KP_Add` form is read too;
+/// - CHANGE_DESKTOP `NEXT`/`PREVIOUS` wraps around at the ends;
+/// - RUN_COMMAND is started with `QProcess::startDetached`, without a shell:
+///   split at spaces, double quotes group words.
+enum Touchegg1Importer {
+    static func convert(_ root: SimpleXML.Element, file: String) -> ImportedConfig {
+        var out = ImportedConfig(tool: "touchegg", file: file)
+        out.notes.append("a Touchégg 1.x config: its gestures are converted as Touchégg 1.1.1 reads them")
+        for section in root.children {
+            switch section.name {
+            case "settings":
+                for p in section.children where p.name == "property" {
+                    out.notes.append("touchegg line \(p.line): setting \(p.attributes["name"] ?? "?") = \(p.text.trimmingWhitespace()): no equivalent")
+                }
+            case "application":
+                let names = (section.attributes["name"] ?? "All").split(separator: ",").map { String($0).trimmingWhitespace() }
+                var bindings: [ImportedBinding] = []
+                for g in section.children where g.name == "gesture" {
+                    out.gesturesRead += 1
+                    switch gesture(g) {
+                    case .success(let b): bindings.append(b)
+                    case .failure(let reason): out.skip(line: g.line, reason.message)
+                    }
+                }
+                bindings = ToucheggImporter.mergeTwoWays(bindings)
+                if names.contains("All") {
+                    out.bindings += bindings
+                } else {
+                    for n in names where !n.isEmpty && !bindings.isEmpty { out.apps.append((n, bindings)) }
+                }
+            default:
+                out.notes.append("touchegg line \(section.line): <\(section.name)>: not imported")
+            }
+        }
+        return out
+    }
+
+    /// Is this a 1.x file: a 1.x-only gesture type (DRAG, ROTATE,
+    /// TAP_AND_HOLD, DOUBLE_TAP) or an action whose settings are its text,
+    /// and nothing only 2.x writes (SWIPE, an action's settings as child
+    /// elements). A file with both is read as 2.x, which skips and names the rest.
+    static func isVersion1(_ root: SimpleXML.Element) -> Bool {
+        let only1: Set<String> = ["DRAG", "ROTATE", "TAP_AND_HOLD", "DOUBLE_TAP"]
+        let gestures = root.children.filter { $0.name == "application" }.flatMap { $0.children.filter { $0.name == "gesture" } }
+        let version1 = gestures.contains { g in
+            only1.contains((g.attributes["type"] ?? "").uppercased())
+                || (g.child("action").map { $0.children.isEmpty && !$0.text.trimmingWhitespace().isEmpty } ?? false)
+        }
+        let version2 = gestures.contains { g in
+            (g.attributes["type"] ?? "").uppercased() == "SWIPE" || !(g.child("action")?.children.isEmpty ?? true)
+        }
+        return version1 && !version2
+    }
+
+    static func gesture(_ g: SimpleXML.Element) -> Result<ImportedBinding, ImportSkip> {
+        let type = (g.attributes["type"] ?? "").uppercased()
+        let direction = (g.attributes["direction"] ?? "").uppercased()
+        guard let fingers = g.attributes["fingers"].flatMap({ Int($0) }), fingers >= 1 else {
+            return .failure(ImportSkip(message: "incomplete gesture: <gesture> needs fingers (Touchégg 1.x skips it too)"))
+        }
+        guard let action = g.child("action"), let actionType = action.attributes["type"]?.uppercased(), actionType != "NO_ACTION" else {
+            return .failure(ImportSkip(message: "no action: \(ToucheggImporter.describe(g))"))
+        }
+        let settings = action.text.trimmingWhitespace()
+        let what = "\(type) \(fingers)\(direction.isEmpty ? "" : " " + direction) → \(actionType)\(settings.isEmpty ? "" : " " + settings)"
+
+        // The gesture.
+        let cardinal = ["UP": "up", "DOWN": "down", "LEFT": "left", "RIGHT": "right"]
+        var expression: String
+        var turn: (increase: Bool, any: Bool)? = nil   // a pinch's or rotation's way
+        switch type {
+        case "TAP": expression = "tap(fingers: \(fingers))"
+        case "DOUBLE_TAP": expression = "tap(count: 2, fingers: \(fingers))"
+        case "DRAG":
+            if let d = cardinal[direction] {
+                expression = "swipe(fingers: \(fingers), direction: .\(d))"
+            } else if direction == "ALL" {
+                expression = "swipe(fingers: \(fingers))"
+            } else {
+                return .failure(ImportSkip(message: "unknown direction: DRAG '\(direction)'; Touchégg 1.x drags go UP, DOWN, LEFT, RIGHT or ALL"))
+            }
+        case "PINCH":
+            guard ["IN", "OUT", "ALL"].contains(direction) else {
+                return .failure(ImportSkip(message: "unknown direction: PINCH '\(direction)'; Touchégg 1.x pinches go IN, OUT or ALL"))
+            }
+            expression = "magnify(fingers: \(fingers))"
+            turn = (direction == "OUT", direction == "ALL")
+        case "ROTATE":
+            // GEIS: a negative angle delta is LEFT (anticlockwise), positive RIGHT.
+            guard ["LEFT", "RIGHT", "ALL"].contains(direction) else {
+                return .failure(ImportSkip(message: "unknown direction: ROTATE '\(direction)'; Touchégg 1.x rotations go LEFT, RIGHT or ALL"))
+            }
+            expression = "rotate(fingers: \(fingers))"
+            turn = (direction == "RIGHT", direction == "ALL")
+        case "TAP_AND_HOLD":
+            return .failure(ImportSkip(message: "no equivalent: \(what) (a tap, then a drag with the same fingers)"))
+        default:
+            return .failure(ImportSkip(message: "unknown gesture type: '\(type)'; Touchégg 1.x knows TAP, DRAG, PINCH, ROTATE, TAP_AND_HOLD, DOUBLE_TAP"))
+        }
+
+        // The action.
+        var actions: [String]
+        var comments: [String] = []
+        switch actionType {
+        case "MOUSE_CLICK":
+            // "BUTTON=N", 1 to 9; anything else is button 1 there.
+            let parts = settings.split(separator: "=").map { String($0).trimmingWhitespace() }
+            let n = parts.count == 2 && parts[0] == "BUTTON" ? Int(parts[1]).flatMap { (1...9).contains($0) ? $0 : nil } : nil
+            actions = ["button \(n ?? 1)"]
+            if n == nil { comments.append("touchegg line \(g.line): '\(settings)' is not BUTTON=1 to 9: button 1, as Touchégg 1.x does") }
+        case "SEND_KEYS":
+            guard let keys = sendKeys(settings) else {
+                return .failure(ImportSkip(message: "unknown key: \(what): not keys gesture-bridge knows"))
+            }
+            actions = keys
+        case "RUN_COMMAND":
+            guard let argv = qtSplit(settings), !argv.isEmpty else {
+                return .failure(ImportSkip(message: "no command: \(what)"))
+            }
+            actions = ["exec " + ShellWords.command(argv)]
+        case "CHANGE_DESKTOP":
+            let next = settings.uppercased() != "PREVIOUS"
+            actions = [next ? "workspace next" : "workspace previous"]
+            comments.append("touchegg line \(g.line): CHANGE_DESKTOP wraps around there; here next and previous stop at the last and first workspace")
+        case "MINIMIZE_WINDOW": actions = ["window minimize"]
+        case "MAXIMIZE_RESTORE_WINDOW": actions = ["window maximize"]
+        case "CLOSE_WINDOW": actions = ["window close"]
+        case "SHOW_DESKTOP": actions = ["show-desktop"]
+        default:
+            // SCROLL, RESIZE_WINDOW, MOVE_WINDOW, DRAG_AND_DROP (continuous,
+            // following the fingers), CHANGE_VIEWPORT (Compiz's viewports).
+            return .failure(ImportSkip(message: "no equivalent: \(what)"))
+        }
+
+        let phase = action.attributes["when"]?.uppercased() == "AT_START" ? "on-began" : "on-ended"
+        var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction.lowercased() + "-")\(fingers)", gesture: expression)
+        b.comments = ["touchegg line \(g.line): Touchégg 1.x \(what)"] + comments
+        if let turn {
+            // One way (or both, ALL) as a step: once per 25 % of scale or 90°.
+            let every = type == "PINCH" ? 0.25 : 90
+            let act = actions[0]
+            b.step = turn.any ? (every, act, act) : turn.increase ? (every, act, "none") : (every, "none", act)
+            b.comments.append("touchegg line \(g.line): \(type == "PINCH" ? "pinch" : "rotation") \(direction.lowercased()) once per "
+                + (type == "PINCH" ? "25 % of scale" : "90°"))
+            if actions.count > 1 { b.comments.append("only the first key of several is kept for each step") }
+        } else {
+            b.phases = [(phase, actions)]
+        }
+        return .success(b)
+    }
+
+    /// SEND_KEYS settings as key actions: `Control+Alt+Left` (1.1) or
+    /// `HOLD_DOWN=Control_L:PRESS=KP_Add` (earlier). Held keys are the
+    /// chord's modifiers; each pressed key is one chord with them. Nil if a
+    /// key is not one we know.
+    static func sendKeys(_ settings: String) -> [String]? {
+        var held: [String] = [], pressed: [String] = []
+        if settings.contains("HOLD_DOWN=") || settings.contains("PRESS=") {
+            for part in settings.split(separator: ":") {
+                let kv = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+                guard kv.count == 2 else { continue }
+                let keys = kv[1].split(separator: "+").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+                if kv[0] == "HOLD_DOWN" { held += keys } else if kv[0] == "PRESS" { pressed += keys }
+            }
+        } else {
+            for key in settings.split(separator: "+").map({ String($0).trimmingWhitespace() }) where !key.isEmpty {
+                if ["Control", "Shift", "Super", "Alt", "AltGr"].contains(key) || ImportedActions.modifiers[key.lowercased()] != nil {
+                    held.append(key == "AltGr" ? "ISO_Level3_Shift" : key)
+                } else {
+                    pressed.append(key)
+                }
+            }
+        }
+        guard !held.isEmpty || !pressed.isEmpty else { return nil }
+        if pressed.isEmpty { return ImportedActions.chord(held).map { ["key " + $0] } }
+        var out: [String] = []
+        for key in pressed {
+            guard let k = ToucheggImporter.keys(held, key) else { return nil }
+            out.append(k)
+        }
+        return out
+    }
+
+    /// `QProcess::startDetached(QString)`'s split: words at spaces; double
+    /// quotes group a word, and three quotes in a row are one literal quote.
+    /// Nil for an unclosed quote.
+    static func qtSplit(_ s: String) -> [String]? {
+        var words: [String] = [], word = ""
+        var quoted = false, inWord = false, quotes = 0
+        for c in s {
+            if c == "\"" {
+                quotes += 1
+                if quotes == 3 { quotes = 0; word.append("\""); continue }
+                continue
+            }
+            if quotes == 1 { quoted.toggle(); inWord = true }
+            if quotes == 2 { inWord = true }   // "" : an empty word, or nothing
+            quotes = 0
+            if (c == " " || c == "\t" || c == "\n") && !quoted {
+                if inWord { words.append(word); word = ""; inWord = false }
+            } else {
+                word.append(c)
+                inWord = true
+            }
+        }
+        if quotes == 1 { quoted.toggle(); inWord = true }
+        if quotes == 2 { inWord = true }
+        guard !quoted else { return nil }
+        if inWord { words.append(word) }
+        return words
+    }
+}
