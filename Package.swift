@@ -33,12 +33,14 @@ let package = Package(
         ),
         // Linux interfaces the Glibc module lacks (signalfd).
         .systemLibrary(name: "CLinux"),
+        // libdbus-1: the Touchégg protocol server (touchegg-protocol = true).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // XInput2 source, XTest synthesizer, window classes, devices.
         .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions"]),
         // The daemon's library: traces (read, write, build), replay, output, the run loop.
         .target(
             name: "GestureBridge",
-            dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureX11", "CLinux",
+            dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureX11", "CLinux", "CDBus",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(

@@ -164,7 +164,7 @@ public struct TraceSVG {
             case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
                 pad[dev] = (out.count, e.t)
                 out.append(Path(points: [p], binding: nil, label: "device \(dev): touchpad gesture, \(fingers) fingers"))
-            case .swipeUpdate(let dev, _, let delta), .pinchUpdate(let dev, _, let delta, _, _):
+            case .swipeUpdate(let dev, _, let delta, _), .pinchUpdate(let dev, _, let delta, _, _):
                 guard let i = pad[dev]?.path, let last = out[i].points.last else { continue }
                 out[i].points.append(last + delta)
             case .swipeEnd(let dev, _, _), .pinchEnd(let dev, _, _):

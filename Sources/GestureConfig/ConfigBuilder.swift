@@ -72,7 +72,28 @@ struct ConfigBuilder {
                 table.apps.append(AppScope(classGlob: cls, including: including, bindings: bs))
             }
         }
+        if table.settings.toucheggProtocol { addForwarding() }
     }
+
+    /// `touchegg-protocol = true`: the gestures forwarded to Touchégg's
+    /// clients, as desktop bindings after the user's (BindingIDs of the app
+    /// scopes move up by as many). They grab their touches (high) but yield
+    /// to every binding of the user's, and do nothing themselves: the daemon
+    /// sends their phases as D-Bus signals. 2-finger pinches stay with the
+    /// applications (their zoom).
+    private mutating func addForwarding() {
+        var forwarded: [Binding] = []
+        for text in Self.forwardedGestures {
+            guard case .success(let (spec, _)) = ExpressionParser.parse(text) else { continue }
+            forwarded.append(Binding(name: "touchegg-protocol: \(text)", gesture: spec, priority: .high, yields: true))
+        }
+        let at = table.desktop.count
+        table.desktop += forwarded
+        actions.insert(contentsOf: Array(repeating: BindingActions(), count: forwarded.count), at: at)
+        scopes.insert(contentsOf: Array(repeating: "touchegg-protocol", count: forwarded.count), at: at)
+    }
+
+    static let forwardedGestures = ["swipe(fingers: 3)", "swipe(fingers: 4)", "magnify(fingers: 3)", "magnify(fingers: 4)"]
 
     // MARK: Keymap
 
@@ -128,9 +149,17 @@ struct ConfigBuilder {
 
     private mutating func readSettings(_ v: TOMLValueConvertible) {
         guard let t = v.table else { return context.report("settings", "'settings' must be a table: [settings]") }
-        let names = Self.settingKinds.map(\.0)
+        let names = Self.settingKinds.map(\.0) + ["touchegg-protocol"]
         for key in t.keys {
             let path = "settings." + key
+            if key == "touchegg-protocol" {
+                guard let on = t[key]!.bool else {
+                    context.report(path, "'touchegg-protocol' takes true or false, e.g. touchegg-protocol = true; got \(typeName(t[key]!))")
+                    continue
+                }
+                table.settings.toucheggProtocol = on
+                continue
+            }
             guard let kind = Self.settingKinds.first(where: { $0.0 == key })?.1 else {
                 context.report(path, "unknown setting '\(key)'\(Suggest.phrase(key, names)); expected "
                     + names.joined(separator: ", "), key: true)

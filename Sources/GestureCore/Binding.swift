@@ -45,15 +45,20 @@ public struct Binding: Hashable, Sendable {
     public var step: StepSpec?
     /// True when the binding has `on-repeat`.
     public var repeats: Bool
+    /// Ranks below every other binding that is not simultaneous, whatever its
+    /// priority: it wins only what no binding of the user's wants. The
+    /// gestures `touchegg-protocol` forwards (high, so they grab the touches).
+    public var yields: Bool
 
     public init(name: String, gesture: GestureSpec, priority: Priority = .normal, device: DeviceFilter = .any,
-                step: StepSpec? = nil, repeats: Bool = false) {
+                step: StepSpec? = nil, repeats: Bool = false, yields: Bool = false) {
         self.name = name
         self.gesture = gesture
         self.priority = priority
         self.device = device
         self.step = step
         self.repeats = repeats
+        self.yields = yields
     }
 }
 

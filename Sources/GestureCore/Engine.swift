@@ -83,7 +83,7 @@ public struct GestureEngine: Sendable {
         thresholds = Thresholds(table.settings, pxPerMM: screen.pxPerMM)
         var compiled: [CompiledBinding] = []
         for b in table.desktop {
-            compiled.append(CompiledBinding(binding: b, scope: -1, rank: Self.rank(b.priority, parent: true),
+            compiled.append(CompiledBinding(binding: b, scope: -1, rank: b.yields ? Self.yieldingRank : Self.rank(b.priority, parent: true),
                                             id: compiled.count, thresholds: thresholds))
         }
         for (i, app) in table.apps.enumerated() {
@@ -104,13 +104,16 @@ public struct GestureEngine: Sendable {
     /// `.gesture` > parent `.gesture`. Simultaneous bindings are not ranked.
     static func rank(_ p: Priority, parent: Bool) -> Int {
         switch (p, parent) {
-        case (.high, true): return 4
-        case (.high, false): return 3
-        case (.normal, false): return 2
-        case (.normal, true): return 1
+        case (.high, true): return 5
+        case (.high, false): return 4
+        case (.normal, false): return 3
+        case (.normal, true): return 2
         case (.simultaneous, _): return 0
         }
     }
+
+    /// A binding that `yields`: under every ranked one.
+    static let yieldingRank = 1
 
     // MARK: API
 
@@ -191,7 +194,7 @@ public struct GestureEngine: Sendable {
             startAttemptIfIdle(d, at: t, into: &out)
             devices[d].tracker.gestureBegin(source, fingers: fingers, at: p, time: t)
             stepDevice(d, at: t, into: &out)
-        case .swipeUpdate(let dev, let fingers, let delta):
+        case .swipeUpdate(let dev, let fingers, let delta, _):
             guard let d = gestureDevice(dev, .touchpadSwipe, t, &out) else { return }
             devices[d].tracker.gestureUpdate(fingers: fingers, delta: delta, scale: nil, angleDelta: 0, time: t)
             stepDevice(d, at: t, into: &out)
@@ -346,7 +349,7 @@ public struct GestureEngine: Sendable {
     static func invalid(_ input: Input) -> InputRejection? {
         switch input {
         case .touchBegin(_, _, let p), .touchUpdate(_, _, let p), .touchEnd(_, _, let p),
-             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p):
+             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p, _):
             return p.isFinite ? nil : .notFinite
         case .pinchUpdate(_, _, let p, let scale, let da):
             return p.isFinite && scale.isFinite && da.isFinite ? nil : .notFinite

@@ -49,3 +49,13 @@ enum Angle {
         abs(turn(from: a, to: b))
     }
 }
+
+/// A width and height (a touch surface's, in mm).
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}

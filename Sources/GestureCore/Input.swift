@@ -16,12 +16,16 @@ public struct Device: Hashable, Sendable {
     public var kind: DeviceKind
     /// The output a touchscreen is mapped to, if known.
     public var output: String?
+    /// The touch surface's physical size in mm (udev's ID_INPUT_WIDTH_MM and
+    /// ID_INPUT_HEIGHT_MM), if known.
+    public var sizeMM: Size?
 
-    public init(id: DeviceID, name: String, kind: DeviceKind, output: String? = nil) {
+    public init(id: DeviceID, name: String, kind: DeviceKind, output: String? = nil, sizeMM: Size? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
         self.output = output
+        self.sizeMM = sizeMM
     }
 }
 
@@ -107,8 +111,10 @@ public enum Input: Hashable, Sendable {
     case touchEnd(device: DeviceID, touch: TouchID, at: Point)
     /// XI 2.4 swipe: `at` is the pointer position.
     case swipeBegin(device: DeviceID, fingers: Int, at: Point)
-    /// `delta` since the previous swipe event, pixels.
-    case swipeUpdate(device: DeviceID, fingers: Int, delta: Point)
+    /// `delta` since the previous swipe event, pixels. `unaccelerated`: the
+    /// same motion before pointer acceleration (libinput's units, normalized
+    /// to 1000 dpi: 1 = 0.0254 mm), when X gave it.
+    case swipeUpdate(device: DeviceID, fingers: Int, delta: Point, unaccelerated: Point? = nil)
     case swipeEnd(device: DeviceID, fingers: Int, cancelled: Bool)
     case pinchBegin(device: DeviceID, fingers: Int, at: Point)
     /// `scale` absolute (1.0 at begin); `angleDelta` degrees since the previous event, clockwise.
@@ -123,7 +129,7 @@ public enum Input: Hashable, Sendable {
     public var device: DeviceID? {
         switch self {
         case .touchBegin(let d, _, _), .touchUpdate(let d, _, _), .touchEnd(let d, _, _),
-             .swipeBegin(let d, _, _), .swipeUpdate(let d, _, _), .swipeEnd(let d, _, _),
+             .swipeBegin(let d, _, _), .swipeUpdate(let d, _, _, _), .swipeEnd(let d, _, _),
              .pinchBegin(let d, _, _), .pinchUpdate(let d, _, _, _, _), .pinchEnd(let d, _, _),
              .deviceRemoved(let d):
             return d

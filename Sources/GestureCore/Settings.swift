@@ -44,6 +44,10 @@ public struct Settings: Hashable, Sendable {
     /// `on-repeat`: first repeat after this, then every `repeatInterval`.
     public var repeatDelay: Seconds = 0.400
     public var repeatInterval: Seconds = 0.100
+    /// `touchegg-protocol = true`: serve Touchégg's D-Bus protocol and
+    /// forward 3- and 4-finger swipes and pinches to its clients (desktop
+    /// shells that animate with the fingers). Off by default.
+    public var toucheggProtocol = false
 
     public init() {}
 }

@@ -22,7 +22,9 @@ public enum XIEventConverter {
         let d = DeviceID(e.sourceid), fingers = Int(e.detail)
         switch e.evtype {
         case XI_GestureSwipeBegin: return .swipeBegin(device: d, fingers: fingers, at: Point(x: e.root_x, y: e.root_y))
-        case XI_GestureSwipeUpdate: return .swipeUpdate(device: d, fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y))
+        case XI_GestureSwipeUpdate:
+            return .swipeUpdate(device: d, fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y),
+                                unaccelerated: Point(x: e.delta_unaccel_x, y: e.delta_unaccel_y))
         case XI_GestureSwipeEnd:
             return .swipeEnd(device: d, fingers: fingers, cancelled: UInt32(bitPattern: e.flags) & UInt32(XIGestureSwipeEventCancelled) != 0)
         default: return nil

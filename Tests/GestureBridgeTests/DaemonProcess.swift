@@ -18,12 +18,13 @@ final class DaemonProcess {
     /// With `asNobody`, it runs as uid/gid 65534 with no supplementary groups
     /// when the tests run as root (as an ordinary user otherwise): no root, no `input` group.
     convenience init(display: String, config: String, play: TraceBuilder?, extraArgs: [String] = [], dir: String? = nil,
-                     asNobody: Bool = false) {
-        self.init(display: display, config: config, trace: play?.trace, extraArgs: extraArgs, dir: dir, asNobody: asNobody)
+                     asNobody: Bool = false, environment: [String: String] = [:]) {
+        self.init(display: display, config: config, trace: play?.trace, extraArgs: extraArgs, dir: dir, asNobody: asNobody,
+                  environment: environment)
     }
 
     convenience init(display: String, config: String, trace: Trace?, extraArgs: [String] = [], dir: String? = nil,
-                     asNobody: Bool = false) {
+                     asNobody: Bool = false, environment: [String: String] = [:]) {
         let owns = dir == nil
         let dir = dir ?? Self.newDirectory()
         _ = FileSystem.write(config, to: dir + "/config.toml")
@@ -32,7 +33,7 @@ final class DaemonProcess {
             _ = FileSystem.write(TraceWriter.write(trace), to: dir + "/play.jsonl")
             args += ["--play", dir + "/play.jsonl"]
         }
-        self.init(command: args, dir: dir, asNobody: asNobody, ownsDirectory: owns)
+        self.init(command: args, dir: dir, asNobody: asNobody, ownsDirectory: owns, environment: environment)
     }
 
     static let nobody: uid_t = 65534
@@ -43,7 +44,7 @@ final class DaemonProcess {
 
     /// Any gesture-bridge command, stderr to a log file.
     init(command args: [String], dir: String? = nil, asNobody: Bool = false, desktop: String? = "GNOME",
-         ownsDirectory: Bool? = nil) {
+         ownsDirectory: Bool? = nil, environment: [String: String] = [:]) {
         self.ownsDirectory = ownsDirectory ?? (dir == nil)
         let dir = dir ?? Self.newDirectory()
         self.dir = dir
@@ -52,6 +53,7 @@ final class DaemonProcess {
         logPath = dir + "/stderr.log"
         var env = ["HOME": dir, "XDG_RUNTIME_DIR": dir, "PATH": "/usr/bin:/bin"]
         env["XDG_CURRENT_DESKTOP"] = desktop
+        env.merge(environment) { $1 }
         var program = Spawn.gestureBridge, argv = args
         if asNobody && getuid() == 0 {
             // The directory is the user's home and runtime directory: theirs, 0700.

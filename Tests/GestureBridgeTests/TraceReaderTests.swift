@@ -106,6 +106,9 @@ import Testing
         var p = TraceBuilder.standard(device: .touchpad)
         p.touchpadPinch(fingers: 3, to: 0.8, rotating: -12.5, over: 0.1, cancelled: true)
         p.touchpadSwipe(fingers: 4, by: Point(x: 0, y: 99.5), over: 0.1)
+        // Extensions: the unaccelerated motion and a touchpad's size in mm.
+        p.touchpadSwipe(fingers: 3, by: Point(x: -50, y: 0), over: 0.05, unaccelerated: Point(x: -210.5, y: 3))
+        p.header.devices[1].sizeMM = Size(width: 105.5, height: 68)
         // How record decided a device's kind travels with the trace.
         p.header.kindFrom = [p.header.devices[0].id: "sends XI 2.4 touchpad gestures (gesture class)"]
         for trace in [b.trace, p.trace] {
@@ -114,6 +117,17 @@ import Testing
             #expect(back == trace)
             // Writing what was read gives the same text.
             #expect(TraceWriter.write(back) == text)
+        }
+    }
+
+    /// A trace without the extensions reads as before; with half of one, says what is missing.
+    @Test func theExtensionsAreOptionalAndWhole() throws {
+        let header = "{\"trace\": 1, \"screen\": {\"width\": 100, \"height\": 100}, \"devices\": [{\"id\": 12, \"kind\": \"touchpad\", \"width_mm\": 100, \"height_mm\": 60}]}\n"
+        let t = try TraceReader.parse(header + "{\"t\": 0, \"dev\": 12, \"ev\": \"swipe-update\", \"fingers\": 3, \"dx\": 1, \"dy\": 2, \"udx\": 3, \"udy\": 4}\n")
+        #expect(t.header.devices[0].sizeMM == Size(width: 100, height: 60))
+        #expect(t.events[0].input == .swipeUpdate(device: 12, fingers: 3, delta: Point(x: 1, y: 2), unaccelerated: Point(x: 3, y: 4)))
+        #expect(throws: TraceError.self) {
+            try TraceReader.parse(header + "{\"t\": 0, \"dev\": 12, \"ev\": \"swipe-update\", \"fingers\": 3, \"dx\": 1, \"dy\": 2, \"udx\": 3}\n")
         }
     }
 

@@ -43,7 +43,10 @@ import Testing
         e.evtype = XI_GestureSwipeUpdate
         e.delta_x = -12.5
         e.delta_y = 0.75
-        #expect(XIEventConverter.swipe(e) == .swipeUpdate(device: 12, fingers: 3, delta: Point(x: -12.5, y: 0.75)))
+        e.delta_unaccel_x = -40
+        e.delta_unaccel_y = 2
+        #expect(XIEventConverter.swipe(e) == .swipeUpdate(device: 12, fingers: 3, delta: Point(x: -12.5, y: 0.75),
+                                                           unaccelerated: Point(x: -40, y: 2)))
         e.evtype = XI_GestureSwipeEnd
         e.flags = Int32(XIGestureSwipeEventCancelled)
         #expect(XIEventConverter.swipe(e) == .swipeEnd(device: 12, fingers: 3, cancelled: true))

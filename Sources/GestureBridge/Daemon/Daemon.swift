@@ -77,6 +77,11 @@ public final class Daemon {
     private var play: (stream: TraceStream, start: Double)? = nil
     /// The played trace's devices (their kinds aim pointer and window actions).
     private var playedDevices: [Device] = []
+    /// `touchegg-protocol = true`: the D-Bus server and what it sends.
+    private var touchegg: ToucheggServer? = nil
+    private var forwarder: ToucheggForwarder? = nil
+    /// The pollfds before the D-Bus server's (signals, watcher, X).
+    private static let fixedDescriptors = 3
 
     /// Reload this long after the last change to the file (editors write in steps).
     public static let reloadDebounce = 0.1
@@ -148,8 +153,10 @@ public final class Daemon {
             shutdown()
             return 0
         }
-        // One pollfd array for the whole run (the loop allocates nothing per wakeup).
-        var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: 3)
+        // One pollfd array for the whole run (the loop allocates nothing per
+        // wakeup): signals, the config watcher, X, then the D-Bus server's sockets.
+        var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: Self.fixedDescriptors)
+        fds.reserveCapacity(Self.fixedDescriptors + 2 * ToucheggServer.maximumClients + 2)
         fds[0].fd = signals.fd
         fds[1].fd = watcher.fd
         while running {
@@ -157,13 +164,17 @@ public final class Daemon {
             var wake = earliest(engine.nextDeadline.map(wallTime), reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
             wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
+            wake = earliest(wake, touchegg?.nextDeadline)   // a D-Bus client's authentication timing out
             if let p = play, let e = p.stream.next { wake = earliest(wake, wallTime(p.start + e.t)) }
             var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
+            fds.removeSubrange(Self.fixedDescriptors...)
+            touchegg?.addPollDescriptors(to: &fds)
             for i in fds.indices { fds[i].revents = 0 }
             _ = poll(&fds, nfds_t(fds.count), timeout)
             let t = monotonicNow()
+            touchegg?.handle(fds[Self.fixedDescriptors...])
 
             // Only what poll reported: no read syscalls for idle sources.
             if fds[0].revents != 0 {
@@ -211,6 +222,9 @@ public final class Daemon {
         // Monitors changed: an engine rebuilt on reload starts from the new screen.
         if case .screenChanged(let s) = input { screen = s }
         buffer.removeAll(keepingCapacity: true)
+        // The forwarded gesture's motion (and the End of one our recognizer
+        // cancelled) goes out before the engine's phases of the same input.
+        if forwarder != nil, let signal = forwarder!.observe(input, at: max(t, engine.now)) { touchegg?.send(signal) }
         engine.process(input, at: max(t, engine.now), into: &buffer)
         perform(buffer)
     }
@@ -242,6 +256,12 @@ public final class Daemon {
     private func perform(_ effects: [Effect]) {
         for e in effects {
             switch e {
+            case .gesture(let g) where engine.bindings[g.binding].yields:
+                // A gesture forwarded to Touchégg's clients: no action of ours.
+                if forwarder != nil, let signal = forwarder!.phase(g, at: g.time) {
+                    touchegg?.send(signal)
+                    if options.verbose { log.debug("touchegg-protocol: \(signal)") }
+                }
             case .gesture(let g):
                 let name = engine.bindings[g.binding].name
                 let actions = config.actions[g.binding].actions(for: g.phase, step: g.step)
@@ -327,7 +347,34 @@ public final class Daemon {
         if let p = play { devices = p.stream.header.devices; playedDevices = devices }
         engine = GestureEngine(table: config.table, screen: screen, devices: devices)
         engine.explain = options.verbose
+        serveTouchegg(config.table.settings.toucheggProtocol, devices: devices)
     }
+
+    /// Starts or stops the Touchégg protocol server as the config says; a
+    /// taken address is said once and the daemon goes on without it.
+    private func serveTouchegg(_ on: Bool, devices: [Device]) {
+        guard on else {
+            if touchegg != nil { log.notice("touchegg-protocol off: the D-Bus server stops") }
+            touchegg = nil
+            forwarder = nil
+            return
+        }
+        forwarder = ToucheggForwarder(screen: screen, devices: devices)
+        guard touchegg == nil else { return }
+        do {
+            // The address can be moved (tests run beside a real touchegg).
+            let address = FileSystem.environment()["GESTURE_BRIDGE_TOUCHEGG_ADDRESS"] ?? ToucheggServer.address
+            let server = try ToucheggServer(address: address, clock: monotonicNow)
+            let log = self.log
+            server.onNote = { log.info("\($0)") }
+            touchegg = server
+            log.notice("touchegg-protocol: serving Touchégg's D-Bus signals at \(address)")
+        } catch {
+            if !toucheggRefusalSaid { log.warning("\(error)") }
+            toucheggRefusalSaid = true
+        }
+    }
+    private var toucheggRefusalSaid = false
 
     // MARK: X
 
@@ -405,6 +452,7 @@ public final class Daemon {
     }
 
     private func shutdown() {
+        touchegg?.stop()
         if let s = session {
             s.performer.releaseAll()
             s.synthesizer.restore()

@@ -129,13 +129,17 @@ public struct TraceBuilder: Sendable {
 
     // MARK: Touchpad (XI 2.4 gesture events)
 
+    /// `unaccelerated`: the same motion before acceleration (libinput's
+    /// 1000-dpi units), written as X gives it; nil writes none.
     public mutating func touchpadSwipe(fingers n: Int, by delta: Point, over duration: Seconds,
-                                       cancelled: Bool = false, at p: Point = Point(x: 960, y: 540)) {
+                                       cancelled: Bool = false, at p: Point = Point(x: 960, y: 540),
+                                       unaccelerated: Point? = nil) {
         emit(.swipeBegin(device: device, fingers: n, at: p))
         let frames = max(1, Int((duration / frameInterval).rounded()))
         for _ in 0..<frames {
             t += duration / Double(frames)
-            emit(.swipeUpdate(device: device, fingers: n, delta: delta / Double(frames)))
+            emit(.swipeUpdate(device: device, fingers: n, delta: delta / Double(frames),
+                              unaccelerated: unaccelerated.map { $0 / Double(frames) }))
         }
         t += frameInterval
         emit(.swipeEnd(device: device, fingers: n, cancelled: cancelled))

@@ -72,8 +72,13 @@ public struct TraceReader {
                 throw dd.error("kind", "unknown device kind '\(kindText)'; expected touchscreen, touchpad or other")
             }
             let id = try dd.deviceID("id")
+            // Extension: the touch surface's size in mm (both or neither).
+            var size: Size? = nil
+            if let w = try dd.optionalNumber("width_mm") {
+                size = Size(width: w, height: try dd.number("height_mm"))
+            }
             devices.append(Device(id: id, name: try dd.optionalString("name") ?? "",
-                                  kind: kind, output: try dd.optionalString("output")))
+                                  kind: kind, output: try dd.optionalString("output"), sizeMM: size))
             kindFrom[id] = try dd.optionalString("kind_from")
         }
         return TraceHeader(screen: s, devices: devices, kindFrom: kindFrom)
@@ -106,8 +111,11 @@ public struct TraceReader {
         case "swipe-begin":
             input = .swipeBegin(device: dev, fingers: try o.int("fingers"), at: try o.point())
         case "swipe-update":
+            // Extension: `udx`, `udy`, the unaccelerated motion (both or neither).
+            var raw: Point? = nil
+            if let udx = try o.optionalNumber("udx") { raw = Point(x: udx, y: try o.number("udy")) }
             input = .swipeUpdate(device: dev, fingers: try o.int("fingers"),
-                                 delta: Point(x: try o.number("dx"), y: try o.number("dy")))
+                                 delta: Point(x: try o.number("dx"), y: try o.number("dy")), unaccelerated: raw)
         case "swipe-end":
             input = .swipeEnd(device: dev, fingers: try o.int("fingers"), cancelled: try o.bool("cancelled"))
         case "pinch-begin":

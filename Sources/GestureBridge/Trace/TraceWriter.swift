@@ -18,6 +18,7 @@ public enum TraceWriter {
         s += h.devices.map { d in
             var o = "{\"id\": \(d.id), \"name\": \(quote(d.name)), \"kind\": \"\(d.kind.rawValue)\""
             if let out = d.output { o += ", \"output\": \(quote(out))" }
+            if let mm = d.sizeMM { o += ", \"width_mm\": \(num(mm.width)), \"height_mm\": \(num(mm.height))" }
             if let from = h.kindFrom[d.id] { o += ", \"kind_from\": \(quote(from))" }
             return o + "}"
         }.joined(separator: ", ")
@@ -34,8 +35,9 @@ public enum TraceWriter {
         case .touchEnd(let d, let id, let p): return t + touch(d, "touch-end", id, p)
         case .swipeBegin(let d, let f, let p):
             return t + ", \"dev\": \(d), \"ev\": \"swipe-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
-        case .swipeUpdate(let d, let f, let v):
-            return t + ", \"dev\": \(d), \"ev\": \"swipe-update\", \"fingers\": \(f), \"dx\": \(num(v.x)), \"dy\": \(num(v.y))}"
+        case .swipeUpdate(let d, let f, let v, let u):
+            let raw = u.map { ", \"udx\": \(num($0.x)), \"udy\": \(num($0.y))" } ?? ""
+            return t + ", \"dev\": \(d), \"ev\": \"swipe-update\", \"fingers\": \(f), \"dx\": \(num(v.x)), \"dy\": \(num(v.y))\(raw)}"
         case .swipeEnd(let d, let f, let c):
             return t + ", \"dev\": \(d), \"ev\": \"swipe-end\", \"fingers\": \(f), \"cancelled\": \(c)}"
         case .pinchBegin(let d, let f, let p):
