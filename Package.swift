@@ -63,7 +63,7 @@ let package = Package(
         // Xorg, libinput and uinput devices).
         .executableTarget(
             name: "gesture-e2e-probe",
-            dependencies: ["CX11", "CLinux", "GestureX11"],
+            dependencies: ["CX11", "CLinux", "CDBus", "GestureX11"],
             path: "Tests/E2E/Probe"
         ),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),

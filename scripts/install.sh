@@ -39,9 +39,13 @@ if [ "$action" = uninstall ]; then
 fi
 [ "$action" = install ] || { echo "usage: scripts/install.sh [install|uninstall]" >&2; exit 2; }
 
-# 1. System packages: the X libraries to build and run with.
+# 1. System packages.
 if [ -z "${NO_PACKAGES:-}" ]; then
-  packages=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev)
+  # The X and D-Bus libraries to build and run with; Xvfb and Python's GI,
+  # which `swift test` needs (its X tests start an Xvfb; the Touchégg
+  # protocol tests' client is a GIO program), so the README's second command
+  # works after the first.
+  packages=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev xvfb python3-gi)
   missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -40,8 +40,10 @@ public struct XDevice: Hashable, Sendable {
 
     /// How `kind` was decided (DeviceKindRule).
     public var kindReason: String
+    /// A touchpad's size in mm, from udev (DeviceSize).
+    public var sizeMM: Size? = nil
 
-    public var device: Device { Device(id: id, name: name, kind: kind) }
+    public var device: Device { Device(id: id, name: name, kind: kind, sizeMM: sizeMM) }
 
     public init(id: Int32, name: String, kind: DeviceKind, touchMode: String, maxTouches: Int, enabled: Bool,
                 xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, kindReason: String = "") {
@@ -92,8 +94,10 @@ public struct XDevice: Hashable, Sendable {
             let facts = DeviceFacts(touchMode: mode, hasGestureClass: gestures, typeName: types[info.deviceid],
                                     properties: properties, name: name)
             let (kind, reason) = DeviceKindRule.decide(facts)
-            out.append(XDevice(id: info.deviceid, name: name, kind: kind, touchMode: mode, maxTouches: touches,
-                               enabled: info.enabled != 0, xRange: xr, yRange: yr, kindReason: reason))
+            var d = XDevice(id: info.deviceid, name: name, kind: kind, touchMode: mode, maxTouches: touches,
+                            enabled: info.enabled != 0, xRange: xr, yRange: yr, kindReason: reason)
+            if kind == .touchpad { d.sizeMM = DeviceSize.of(c, device: info.deviceid) }
+            out.append(d)
         }
         return out
     }

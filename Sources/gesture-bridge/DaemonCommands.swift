@@ -79,7 +79,8 @@ struct DevicesCommand: ParsableCommand {
             let used = d.kind != .other && d.enabled
             print(String(d.id).leftPadded(4) + "  " + d.kind.rawValue.padded(11) + d.touchMode.padded(9)
                 + String(d.maxTouches).leftPadded(4) + "  " + (used ? "yes" : "no").padded(5) + d.name
-                + (d.enabled ? "" : " (disabled)") + "  [\(d.kind.rawValue): \(d.kindReason)]")
+                + (d.enabled ? "" : " (disabled)") + "  [\(d.kind.rawValue): \(d.kindReason)]"
+                + (d.sizeMM.map { "  \(Int($0.width.rounded()))×\(Int($0.height.rounded())) mm" } ?? ""))
         }
     }
 }

@@ -115,6 +115,9 @@ import Testing
         #expect(te.contains("on-ended = \"window fullscreen\""))
         #expect(te.contains("on-ended = \"key ctrl+a\""))   // <keys>A</keys> types a, not Shift+A
         #expect(te.contains("CHANGE_DESKTOP auto"))
+        // The shells' animated gestures: the switch is named in every touchegg import.
+        #expect(te.contains("# a desktop shell that animates gestures through touchegg's D-Bus protocol")
+            && te.contains("add touchegg-protocol = true under [settings]"))
         let fu = try FileSystem.read(dir + "/fusuma.expected.toml").get()
         #expect(fu.contains("on-began = \"exec xdotool mousedown 1\"") && fu.contains("on-ended = \"exec xdotool mouseup 1\""))
         #expect(fu.contains("on-began = \"workspace next\""))

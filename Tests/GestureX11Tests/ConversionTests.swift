@@ -299,3 +299,16 @@ import Testing
                 == .failure(.init(text: "no workspace down of workspace 2")))
     }
 }
+
+/// A touchpad's size from udev's database entry (what libinput reads too).
+@Suite struct DeviceSizeTests {
+    @Test(arguments: [
+        ("E:ID_INPUT=1\nE:ID_INPUT_TOUCHPAD=1\nE:ID_INPUT_WIDTH_MM=105\nE:ID_INPUT_HEIGHT_MM=68\nG:seat\n", Size(width: 105, height: 68)),
+        ("E:ID_INPUT_WIDTH_MM=105\n", nil),
+        ("E:ID_INPUT_WIDTH_MM=0\nE:ID_INPUT_HEIGHT_MM=68\n", nil),
+        ("", nil),
+    ])
+    func udevSizes(data: String, size: Size?) {
+        #expect(DeviceSize.parse(udevData: data) == size)
+    }
+}

@@ -9,7 +9,11 @@ public enum ToucheggImporter {
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
         let root = try SimpleXML.parse(text, file: file)
-        if Touchegg1Importer.isVersion1(root) { return Touchegg1Importer.convert(root, file: file) }
+        if Touchegg1Importer.isVersion1(root) {
+            var old = Touchegg1Importer.convert(root, file: file)
+            old.notes.append(protocolNote)
+            return old
+        }
         var animations = false
         for section in root.children {
             switch section.name {
@@ -40,8 +44,14 @@ public enum ToucheggImporter {
         if animations {
             out.notes.append("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing")
         }
+        out.notes.append(protocolNote)
         return out
     }
+
+    /// Said in every touchegg import: the shells' animated gestures need the daemon's protocol.
+    static let protocolNote = "a desktop shell that animates gestures through touchegg's D-Bus protocol "
+        + "(GNOME's X11 Gestures extension, Gala) can get them from gesture-bridge: add touchegg-protocol = true "
+        + "under [settings] and stop touchegg's daemon (docs/touchegg-protocol.md)"
 
     static func describe(_ g: SimpleXML.Element) -> String {
         let action = g.child("action")?.attributes["type"] ?? "no action"

@@ -17,6 +17,11 @@
 //                            contain TEXT
 //   signal PID NAME          sends SIGTERM/SIGINT/SIGHUP; prints when
 //   now                      prints the monotonic clock
+//   touchegg-client ADDRESS LOG
+//                            a client of the daemon's Touchégg D-Bus server;
+//                            logs each signal (Touchegg.swift)
+//   gesture-window LOG       a window over the screen selecting touchpad
+//                            gestures; logs each one X gives it
 //
 // Times are CLOCK_MONOTONIC nanoseconds, so the guest's logs share one clock.
 import CLinux
@@ -289,6 +294,8 @@ case ("signal", 3):
     if kill(pid, sig) != 0 { fail("kill \(pid): \(String(cString: strerror(errno)))") }
     print(t)
 case ("now", 1): print(now())
+case ("touchegg-client", 3): toucheggClient(address: args[1], logPath: args[2])
+case ("gesture-window", 2): gestureWindow(logPath: args[1])
 case ("warp", 3):
     guard let x = Int32(args[1]), let y = Int32(args[2]), let c = try? XConnection() else { fail("warp X Y") }
     XWarpPointer(c.display, 0, c.root, 0, 0, 0, 0, x, y)
@@ -314,5 +321,5 @@ case ("pointer", 1):
     print("\(last.0) \(last.1)")
     exit(0)
 default:
-    fail("usage: observe LOG | play RECORDING DEVNODE | stamp NAME LOG | keys-down | wait LOG SINCE TEXT [N] [SECONDS] | count LOG SINCE UNTIL TEXT | signal PID TERM|INT|HUP | now | warp X Y | pointer")
+    fail("usage: observe LOG | play RECORDING DEVNODE | stamp NAME LOG | keys-down | wait LOG SINCE TEXT [N] [SECONDS] | count LOG SINCE UNTIL TEXT | signal PID TERM|INT|HUP | now | warp X Y | pointer | touchegg-client ADDRESS LOG | gesture-window LOG")
 }

@@ -331,6 +331,37 @@ else
 fi
 if [ -n "${ptr_pid:-}" ]; then "$probe" signal "$ptr_pid" TERM >/dev/null 2>&1; wait "$ptr_pid" 2>/dev/null; fi
 
+# ---- touchegg-protocol: a desktop shell's animated gestures over D-Bus ----
+# A daemon with touchegg-protocol = true and no binding; the probe's
+# touchegg-client is the shell, its gesture-window (over the whole screen)
+# the application. The real swipe reaches the shell as Begin, rising
+# Updates and End, and the application never sees it.
+since=$(mark); starts+=("touchegg-protocol $since")
+if [ "$no_daemon" != 1 ]; then
+  "$work/gesture-bridge" run --config "$work/config/touchegg.toml" --verbose >"$share/daemon-touchegg.log" 2>&1 &
+  te_pid=$!
+  until_ok 20 grep -q "listening on display" "$share/daemon-touchegg.log" || say "touchegg daemon did not start"
+fi
+"$probe" touchegg-client unix:abstract=touchegg "$observed" & tc_pid=$!
+"$probe" gesture-window "$observed" & gw_pid=$!
+await "$since" "touchegg connected" >/dev/null; await "$since" "gesture-window ready" >/dev/null
+play touchpad touchpad-swipe-left-3
+if t_end=$(await "$since" "touchegg OnGestureEnd"); then
+  begin=$(grep "touchegg OnGestureBegin" "$observed" | tail -1 | cut -d' ' -f4-)
+  end=$(grep "touchegg OnGestureEnd" "$observed" | tail -1 | cut -d' ' -f4-)
+  updates=$(count "$since" "$t_end" "touchegg OnGestureUpdate")
+  rising=$(awk -v s="$since" -v e="$t_end" '$1 >= s && $1 <= e && $3 == "OnGestureUpdate" { if ($6 < last) bad = 1; last = $6 } END { print bad ? "no" : "yes" }' "$observed")
+  seen=$(count "$since" "$t_end" "app-gesture")
+  what="Begin ($begin), $updates Updates (rising: $rising), End ($end) $(latency touchpad-swipe-left-3 "$t_end"); the window under the pointer got $seen gesture events"
+  # type 1 (swipe), direction 3 (left), 3 fingers, device 1 (touchpad)
+  if [ "${begin%% *}" = 1 ] && [ "$(echo "$begin" | cut -d' ' -f2,4,5)" = "3 3 1" ] && [ "$rising" = yes ] \
+     && [ "$updates" -ge 5 ] && [ "$seen" = 0 ]; then pass touchegg-protocol "$what"; else fail touchegg-protocol "$what"; fi
+else
+  fail touchegg-protocol "no OnGestureEnd within ${timeout_s}s; the window under the pointer got $(count "$since" "$(mark)" "app-gesture") gesture events"
+fi
+kill "$tc_pid" "$gw_pid" 2>/dev/null; wait "$tc_pid" "$gw_pid" 2>/dev/null
+if [ -n "${te_pid:-}" ]; then "$probe" signal "$te_pid" TERM >/dev/null; wait "$te_pid"; fi
+
 # ---- checks over each scenario's span (from its start to the next one's) ----
 starts+=("end $(mark)")
 span() { local i; for i in "${!starts[@]}"; do [ "${starts[$i]%% *}" = "$1" ] && { echo "${starts[$i]#* } ${starts[$((i + 1))]#* }"; return; }; done; }

@@ -9,6 +9,7 @@ install -m 755 "$share/bin/gesture-bridge" "$share/bin/gesture-e2e-probe" "$work
 mkdir -m 700 "$work/config" && install -m 600 "$share/e2e.toml" "$work/config/config.toml"
 install -m 600 "$share/e2e-raw.toml" "$work/config/raw.toml"
 install -m 600 "$share/e2e-pointer.toml" "$work/config/pointer.toml"
+install -m 600 "$share/e2e-touchegg.toml" "$work/config/touchegg.toml"
 probe=$work/gesture-e2e-probe
 observed=$work/observed.log
 results=$share/results

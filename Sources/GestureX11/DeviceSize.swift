@@ -1,0 +1,65 @@
+import CX11
+import GestureCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A touch surface's size in mm, as libinput knows it: udev's
+/// `ID_INPUT_WIDTH_MM` / `ID_INPUT_HEIGHT_MM` (its input_id builtin reads the
+/// kernel's axis ranges and resolutions). X names the device's node in the
+/// driver's "Device Node" property; udev's database is world-readable, so no
+/// access to /dev/input is needed.
+public enum DeviceSize {
+    /// The size udev recorded for the device X reads from, if any.
+    static func of(_ c: XConnection, device: Int32) -> Size? {
+        guard let node = deviceNode(c, device: device) else { return nil }
+        var st = stat()
+        guard stat(node, &st) == 0 else { return nil }
+        let dev = UInt64(st.st_rdev)
+        // glibc's major()/minor() (macros Swift cannot import).
+        let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~UInt64(0xfff))
+        let minor = (dev & 0xff) | ((dev >> 12) & ~UInt64(0xff))
+        guard case .success(let text) = readText("/run/udev/data/c\(major):\(minor)") else { return nil }
+        return parse(udevData: text)
+    }
+
+    /// `E:ID_INPUT_WIDTH_MM=105` and `E:ID_INPUT_HEIGHT_MM=68` of a udev
+    /// database entry; nil unless both are there and positive.
+    public static func parse(udevData: String) -> Size? {
+        var width: Double? = nil, height: Double? = nil
+        for line in udevData.split(separator: "\n") {
+            if line.hasPrefix("E:ID_INPUT_WIDTH_MM=") { width = Double(line.dropFirst("E:ID_INPUT_WIDTH_MM=".count)) }
+            if line.hasPrefix("E:ID_INPUT_HEIGHT_MM=") { height = Double(line.dropFirst("E:ID_INPUT_HEIGHT_MM=".count)) }
+        }
+        guard let width, let height, width > 0, height > 0 else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    /// The "Device Node" property (xf86-input-libinput, evdev): `/dev/input/eventN`.
+    static func deviceNode(_ c: XConnection, device: Int32) -> String? {
+        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        let property = XInternAtom(c.dpy, "Device Node", 1)
+        guard property != 0,
+              XIGetProperty(c.dpy, device, property, 0, 256, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
+              let data else { return nil }
+        defer { XFree(data) }
+        guard format == 8, n > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(n)).prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    private static func readText(_ path: String) -> Result<String, Error> {
+        guard let f = fopen(path, "r") else { return .failure(Missing()) }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buf, 1, buf.count, f)
+            if n <= 0 { break }
+            bytes += buf[0..<n]
+            if bytes.count > 1 << 20 { break }
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+    private struct Missing: Error {}
+}
