@@ -15,6 +15,12 @@ public enum BindingListing {
                app.including != .all {
                 scope += " (including \(app.including.rawValue))"
             }
+            if b.yields {
+                // touchegg-protocol's: desktop-wide, after every binding of the user's.
+                out += "\n\(b.name)\n  scope: desktop, forwarded over D-Bus (touchegg-protocol), yielding to every binding above, "
+                    + "device: \(b.device.rawValue)\n  gesture: \(ExpressionPrinter.text(b.gesture))\n"
+                continue
+            }
             out += "\n\(b.name)\n  scope: \(scope), priority: \(b.priority.rawValue), device: \(b.device.rawValue)\n"
             out += "  gesture: \(ExpressionPrinter.text(b.gesture))\n"
             let a = c.actions[id]

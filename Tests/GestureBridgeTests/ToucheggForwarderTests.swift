@@ -155,6 +155,9 @@ import Testing
         let loaded = try isolatedLoader.load(text: Self.config, file: "t.toml").get()
         #expect(loaded.table.desktop.map(\.name) == ToucheggForwarderTests.forwardedNames)
         #expect(loaded.table.desktop.allSatisfy { $0.yields && $0.priority == .high })
+        // check lists them as what they are.
+        #expect(BindingListing.text(loaded, label: "t.toml").contains(
+            "touchegg-protocol: swipe(fingers: 3)\n  scope: desktop, forwarded over D-Bus (touchegg-protocol), yielding to every binding above"))
         let off = try isolatedLoader.load(text: "version = 1\n[settings]\ntouchegg-protocol = false", file: "t.toml").get()
         #expect(off.table.desktop.isEmpty)
         guard case .failure(let e) = isolatedLoader.load(text: "keymap = \"none\"\n[settings]\ntouchegg-protocol = \"yes\"", file: "t.toml") else {

@@ -218,11 +218,13 @@ if [ "$no_daemon" != 1 ]; then
     until_ok 10 grep -q '"ev": "swipe-end", "fingers": 3' "$trace"
     "$probe" signal "$rec_pid" INT >/dev/null; wait "$rec_pid"
     cp "$trace" "$share/record.jsonl"
-    apple=$(head -1 "$trace" | grep -o '{"id": [0-9]*, "name": "bcm5974", "kind": "touchpad", "kind_from": "[^"]*"}' | head -1)
+    # The size (udev's, when it knows it) comes between kind and kind_from.
+    apple=$(head -1 "$trace" | grep -o '{"id": [0-9]*, "name": "bcm5974", "kind": "touchpad"[^}]*, "kind_from": "[^"]*"}' | head -1)
     id=$(echo "$apple" | sed -n 's/^{"id": \([0-9]*\),.*/\1/p')
     swipes=0; [ -n "$id" ] && swipes=$(grep -c "\"dev\": $id, \"ev\": \"swipe-update\", \"fingers\": 3," "$trace")
-    if [ -n "$apple" ] && [ "$swipes" -gt 0 ]; then pass record "bcm5974 in the header as $apple; $swipes swipe updates written"
-    else fail record "header: ${apple:-bcm5974 not a touchpad with kind_from}; $swipes swipe updates from it"; fi
+    raw=0; [ -n "$id" ] && raw=$(grep "\"dev\": $id, \"ev\": \"swipe-update\"" "$trace" | grep -c '"udx": ')
+    if [ -n "$apple" ] && [ "$swipes" -gt 0 ] && [ "$raw" = "$swipes" ]; then pass record "bcm5974 in the header as $apple; $swipes swipe updates written, each with its unaccelerated motion"
+    else fail record "header: ${apple:-bcm5974 not a touchpad with kind_from}; $swipes swipe updates from it, $raw with udx/udy"; fi
   else
     fail record "record did not start: $(cat "$work/record.err")"; kill "$rec_pid" 2>/dev/null
   fi
