@@ -82,6 +82,11 @@ public final class Daemon {
     private var forwarder: ToucheggForwarder? = nil
     /// The pollfds before the D-Bus server's (signals, watcher, X).
     private static let fixedDescriptors = 3
+    /// `gesture-bridge status`: the state file, rewritten when it changes.
+    private let messages = MessageRing()
+    private var stateChanged = true
+    private var statePath: String? = nil
+    private let startedAt = Int(time(nil))
 
     /// Reload this long after the last change to the file (editors write in steps).
     public static let reloadDebounce = 0.1
@@ -89,7 +94,7 @@ public final class Daemon {
 
     public init(options: Options) {
         self.options = options
-        log = Log.make(verbose: options.verbose)
+        log = Log.make(verbose: options.verbose, messages: messages)
         loader = .standard()
         configPath = options.configPath ?? ConfigLoader.defaultPath(environment: loader.environment)
         watcher = ConfigWatcher(path: configPath)
@@ -207,9 +212,52 @@ public final class Daemon {
             }
             if let r = reloadAt, t >= r { reload() }
             if let r = reconnectAt, t >= r { connect(now: t) }
+            if stateChanged || messages.changed { writeState() }
         }
         shutdown()
         return 0
+    }
+
+    // MARK: State (gesture-bridge status)
+
+    /// The state file for `status`, written when something in it changed.
+    private func writeState() {
+        stateChanged = false
+        messages.changed = false
+        let env = FileSystem.environment()
+        let display = session?.connection.name ?? options.display ?? env["DISPLAY"] ?? ":0"
+        let path = DaemonState.path(display: display, environment: env)
+        if let old = statePath, old != path { unlink(old) }
+        statePath = path
+        var s = DaemonState()
+        s.pid = getpid()
+        s.started = startedAt
+        s.display = display
+        s.config = configPath
+        if config.file == ConfigSource.builtInName {
+            s.configStatus = FileSystem.exists(configPath) ? "the file has errors; running the built-in default"
+                                                           : "no file; running the built-in default"
+        } else if reportedFailure != nil {
+            s.configStatus = "the file has errors since it changed; running the last good config (\(config.actions.count) bindings)"
+        } else {
+            s.configStatus = "loaded (\(config.actions.count) bindings)"
+        }
+        s.keymap = config.keymap.map { "\($0.keymapName) (\($0.desktop))" } ?? "none"
+        if let l = session?.listener {
+            s.devices = l.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
+            let a = l.active
+            s.listening = ["touches: \(a.touches.rawValue)", "touchpad swipes: \(a.swipes.rawValue)",
+                           "touchpad pinches: \(a.pinches.rawValue)"]
+        } else if play != nil || !playedDevices.isEmpty {
+            s.devices = playedDevices.map { "\($0.id) \($0.kind.rawValue) \($0.name) (played)" }
+            s.listening = ["a played trace (\(options.play ?? ""))"]
+        } else {
+            s.listening = ["nothing: no X connection (retrying)"]
+        }
+        s.toucheggProtocol = touchegg != nil ? "serving"
+            : config.table.settings.toucheggProtocol ? "on, but not serving (the address is taken)" : "off"
+        s.messages = messages.messages
+        s.write(to: path)
     }
 
     private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -221,6 +269,10 @@ public final class Daemon {
     private func feed(_ input: Input, at t: Double) {
         // Monitors changed: an engine rebuilt on reload starts from the new screen.
         if case .screenChanged(let s) = input { screen = s }
+        switch input {
+        case .deviceAdded, .deviceRemoved: stateChanged = true
+        default: break
+        }
         buffer.removeAll(keepingCapacity: true)
         // The forwarded gesture's motion (and the End of one our recognizer
         // cancelled) goes out before the engine's phases of the same input.
@@ -328,6 +380,7 @@ public final class Daemon {
 
     /// Logs a failed reload's lines, once for as long as they stay the same.
     private func reportFailure(_ lines: [String]) {
+        stateChanged = true
         guard lines != reportedFailure else {
             log.debug("\(configPath) changed, still with the same errors; keeping the running config")
             return
@@ -342,6 +395,7 @@ public final class Daemon {
     }
 
     private func rebuildEngine() {
+        stateChanged = true
         session?.performer.dragLock = config.table.settings.dragLock
         var devices = session?.listener?.engineDevices ?? []
         if let p = play { devices = p.stream.header.devices; playedDevices = devices }
@@ -453,6 +507,7 @@ public final class Daemon {
 
     private func shutdown() {
         touchegg?.stop()
+        if let p = statePath { unlink(p) }
         if let s = session {
             s.performer.releaseAll()
             s.synthesizer.restore()

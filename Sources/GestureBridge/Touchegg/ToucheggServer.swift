@@ -159,9 +159,6 @@ public final class ToucheggServer {
             _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "t")), &elapsed)
             _ = dbus_connection_send(c, m, nil)
             dbus_message_unref(m)
-            // Written now, without blocking (timeout 0), rather than on the
-            // next poll() round: one wakeup per frame, not two.
-            _ = dbus_connection_read_write(c, 0)
         }
         for c in dropped { dbus_connection_close(c) }
         if !dropped.isEmpty { dispatchAndSweep() }

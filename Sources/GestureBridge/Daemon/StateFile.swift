@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+
+/// What `gesture-bridge status` reads: the running daemon's state, kept in
+/// `$XDG_RUNTIME_DIR/gesture-bridge-DISPLAY.state` beside its lock, written
+/// (whole, then renamed into place) when something in it changes — never per
+/// event — and removed when the daemon exits. One `key value` per line; the
+/// repeatable keys (`device`, `listening`, `message`) in order.
+public struct DaemonState: Hashable, Sendable {
+    public var pid: Int32 = 0
+    /// Seconds since the epoch when the daemon started.
+    public var started: Int = 0
+    public var display: String = ""
+    public var config: String = ""
+    /// "loaded (N bindings)", "built-in default (no file)", or what went wrong.
+    public var configStatus: String = ""
+    public var keymap: String = ""
+    /// "ID KIND NAME" of each device in use.
+    public var devices: [String] = []
+    /// What the daemon holds or selects on the root: "touches: grab"…
+    public var listening: [String] = []
+    public var toucheggProtocol: String = "off"
+    /// The last warnings and errors, oldest first: "SECONDS LEVEL: text".
+    public var messages: [String] = []
+
+    public static let keptMessages = 5
+
+    public init() {}
+
+    /// The state file of `display` (the lock's directory; nil if it has none).
+    public static func path(display: String, environment: [String: String]) -> String {
+        let dir = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/gesture-bridge-\(getuid())"
+        let safe = String(display.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
+        return dir + "/gesture-bridge-\(safe).state"
+    }
+
+    public var text: String {
+        var s = "pid \(pid)\nstarted \(started)\ndisplay \(display)\nconfig \(config)\nconfig-status \(configStatus)\n"
+        s += "keymap \(keymap)\n"
+        for d in devices { s += "device \(d)\n" }
+        for l in listening { s += "listening \(l)\n" }
+        s += "touchegg-protocol \(toucheggProtocol)\n"
+        for m in messages { s += "message \(Self.oneLine(m))\n" }
+        return s
+    }
+
+    public static func parse(_ text: String) -> DaemonState? {
+        var s = DaemonState()
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0]), value = parts.count > 1 ? String(parts[1]) : ""
+            switch key {
+            case "pid": s.pid = Int32(value) ?? 0
+            case "started": s.started = Int(value) ?? 0
+            case "display": s.display = value
+            case "config": s.config = value
+            case "config-status": s.configStatus = value
+            case "keymap": s.keymap = value
+            case "device": s.devices.append(value)
+            case "listening": s.listening.append(value)
+            case "touchegg-protocol": s.toucheggProtocol = value
+            case "message": s.messages.append(value)
+            default: continue   // a newer daemon's key
+            }
+        }
+        return s.pid > 0 ? s : nil
+    }
+
+    /// Written whole to a temporary file, then renamed over the old one: a
+    /// reader never sees half a state.
+    public func write(to path: String) {
+        let tmp = path + ".tmp"
+        guard case .success = FileSystem.write(text, to: tmp) else { return }
+        chmod(tmp, 0o600)
+        rename(tmp, path)
+    }
+
+    static func oneLine(_ s: String) -> String {
+        String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+}
+
+/// The last warnings and errors the daemon logged, for the state file.
+public final class MessageRing: @unchecked Sendable {
+    public private(set) var messages: [String] = []
+    /// Set when a message came since the state was last written.
+    public var changed = false
+    let clock: () -> Int
+
+    public init(clock: @escaping () -> Int = { Int(time(nil)) }) { self.clock = clock }
+
+    public func add(_ level: String, _ text: String) {
+        messages.append("\(clock()) \(level): \(DaemonState.oneLine(text))")
+        if messages.count > DaemonState.keptMessages { messages.removeFirst(messages.count - DaemonState.keptMessages) }
+        changed = true
+    }
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Builds the Debian package: gesture-bridge_VERSION_ARCH.deb in .build-deb/,
+# and prints its path as the last line.
+#   scripts/deb.sh
+# The binary is the release build with the Swift runtime linked in
+# (--static-swift-stdlib): it needs no Swift toolchain at run time, only the
+# C libraries dpkg-shlibdeps finds (libX11, libXi, libXtst, libXrandr,
+# libdbus-1, glibc). The package holds the binary, the keymaps, the man page,
+# bash/zsh/fish completions, the systemd user unit (enabled for every user's
+# graphical session, as dh_installsystemduser does it: deb-systemd-helper
+# --user) and the XDG autostart entry (for sessions without systemd).
+# Needs: swift, dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol's tools), fakeroot-free
+# (dpkg-deb --root-owner-group).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { echo "deb: $*" >&2; }
+for tool in swift dpkg-deb dpkg-shlibdeps dpkg-architecture gzip; do
+  command -v "$tool" >/dev/null || { echo "deb: $tool is missing (apt-get install dpkg-dev)" >&2; exit 2; }
+done
+
+say "building (release, static Swift stdlib)"
+swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >&2
+bin=.build-static/release/gesture-bridge
+version=$("$bin" --version)
+arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+out=.build-deb
+root=$out/root
+rm -rf "$root"; mkdir -p "$root/DEBIAN"
+
+put() {  # mode source destination (inside the package)
+  install -D -m "$1" "$2" "$root$3"
+}
+# The binary, without debug info (the symbol table stays for backtraces).
+mkdir -p "$root/usr/bin"
+strip --strip-debug -o "$root/usr/bin/gesture-bridge" "$bin"
+chmod 755 "$root/usr/bin/gesture-bridge"
+# Keymaps where the binary looks: bin/../share/gesture-bridge/keymaps.
+for k in keymaps/*.toml; do put 644 "$k" "/usr/share/gesture-bridge/keymaps/$(basename "$k")"; done
+
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
+  || { say "generating the man page failed"; exit 1; }
+gzip -9n -c "$work/gesture-bridge.1" > "$work/gesture-bridge.1.gz"
+put 644 "$work/gesture-bridge.1.gz" /usr/share/man/man1/gesture-bridge.1.gz
+"$bin" --generate-completion-script bash > "$work/bash"
+"$bin" --generate-completion-script zsh > "$work/zsh"
+"$bin" --generate-completion-script fish > "$work/fish"
+put 644 "$work/bash" /usr/share/bash-completion/completions/gesture-bridge
+put 644 "$work/zsh" /usr/share/zsh/vendor-completions/_gesture-bridge
+put 644 "$work/fish" /usr/share/fish/vendor_completions.d/gesture-bridge.fish
+
+# The systemd user unit, the same as scripts/install.sh writes, for /usr/bin.
+cat > "$work/unit" <<'EOF'
+[Unit]
+Description=GestureBridge: touchscreen and touchpad gestures for X11
+Documentation=man:gesture-bridge(1)
+PartOf=graphical-session.target
+After=graphical-session.target
+
+[Service]
+Type=simple
+ExecStart=/usr/bin/gesture-bridge run
+Restart=on-failure
+RestartSec=2
+
+[Install]
+WantedBy=graphical-session.target
+EOF
+put 644 "$work/unit" /usr/lib/systemd/user/gesture-bridge.service
+
+# XDG autostart for sessions without systemd; a systemd session runs the unit.
+cat > "$work/desktop" <<'EOF'
+[Desktop Entry]
+Type=Application
+Name=GestureBridge
+Comment=Touchscreen and touchpad gestures for X11
+Exec=/usr/bin/gesture-bridge run
+Terminal=false
+NoDisplay=true
+X-GNOME-Autostart-enabled=true
+X-GNOME-HiddenUnderSystemd=true
+EOF
+put 644 "$work/desktop" /etc/xdg/autostart/gesture-bridge.desktop
+
+# Documentation Debian asks for.
+cat > "$work/copyright" <<'EOF'
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: gesture-bridge
+Source: https://github.com/gesture-bridge/gesture-bridge
+
+Files: *
+Copyright: 2026 The GestureBridge authors
+License: MIT
+
+License: MIT
+ Permission is hereby granted, free of charge, to any person obtaining a
+ copy of this software and associated documentation files (the "Software"),
+ to deal in the Software without restriction, including without limitation
+ the rights to use, copy, modify, merge, publish, distribute, sublicense,
+ and/or sell copies of the Software, and to permit persons to whom the
+ Software is furnished to do so, subject to the following conditions:
+ .
+ The above copyright notice and this permission notice shall be included
+ in all copies or substantial portions of the Software.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS
+ OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+ MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.
+ IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY
+ CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT,
+ TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE
+ SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+EOF
+put 644 "$work/copyright" /usr/share/doc/gesture-bridge/copyright
+printf 'gesture-bridge (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- GestureBridge authors <gesture-bridge@users.noreply.github.com>  %s\n' \
+  "$version" "$version" "$(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")" \
+  | gzip -9n > "$work/changelog.gz"
+put 644 "$work/changelog.gz" /usr/share/doc/gesture-bridge/changelog.Debian.gz
+
+# Maintainer scripts: the user unit enabled for every user (as
+# dh_installsystemduser writes them), nothing started as root.
+cat > "$root/DEBIAN/postinst" <<'EOF'
+#!/bin/sh
+set -e
+if [ "$1" = configure ] || [ "$1" = abort-upgrade ] || [ "$1" = abort-deconfigure ] || [ "$1" = abort-remove ]; then
+	if deb-systemd-helper --user debian-installed gesture-bridge.service; then
+		deb-systemd-helper --user update-state gesture-bridge.service >/dev/null || true
+	else
+		deb-systemd-helper --user enable gesture-bridge.service >/dev/null || true
+	fi
+fi
+EOF
+cat > "$root/DEBIAN/postrm" <<'EOF'
+#!/bin/sh
+set -e
+if [ "$1" = remove ] && [ -x /usr/bin/deb-systemd-helper ]; then
+	deb-systemd-helper --user mask gesture-bridge.service >/dev/null || true
+fi
+if [ "$1" = purge ] && [ -x /usr/bin/deb-systemd-helper ]; then
+	deb-systemd-helper --user purge gesture-bridge.service >/dev/null || true
+	deb-systemd-helper --user unmask gesture-bridge.service >/dev/null || true
+fi
+EOF
+chmod 755 "$root/DEBIAN/postinst" "$root/DEBIAN/postrm"
+echo /etc/xdg/autostart/gesture-bridge.desktop > "$root/DEBIAN/conffiles"
+
+# Depends: what the binary links, as dpkg-shlibdeps works it out.
+mkdir -p "$work/debian"
+printf 'Source: gesture-bridge\n\nPackage: gesture-bridge\nArchitecture: any\n' > "$work/debian/control"
+depends=$(cd "$work" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/gesture-bridge" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { say "dpkg-shlibdeps found no dependencies"; exit 1; }
+size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+cat > "$root/DEBIAN/control" <<EOF
+Package: gesture-bridge
+Version: $version
+Architecture: $arch
+Maintainer: GestureBridge authors <gesture-bridge@users.noreply.github.com>
+Installed-Size: $size
+Depends: $depends
+Section: x11
+Priority: optional
+Homepage: https://github.com/gesture-bridge/gesture-bridge
+Description: touchscreen and touchpad gestures for X11 desktops
+ A per-user daemon for X11 sessions that recognizes touchscreen and
+ touchpad gestures (swipes, pinches, taps, long presses, compositions of
+ them) and turns them into keys, pointer actions, window-manager actions
+ or commands, as a TOML config says. It needs no root and no input group;
+ it imports touchegg, libinput-gestures and fusuma configs, and can serve
+ Touchegg's D-Bus protocol to desktop shells that animate gestures.
+EOF
+(cd "$root" && find usr etc -type f ! -path 'etc/*' -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+
+deb=$out/gesture-bridge_${version}_${arch}.deb
+dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
+say "$(du -h "$deb" | cut -f1); Depends: $depends"
+echo "$deb"
