@@ -62,6 +62,8 @@ Type=simple
 ExecStart=/usr/bin/gesture-bridge run
 Restart=on-failure
 RestartSec=2
+# 3: a Wayland session, where it cannot work; not restarted.
+RestartPreventExitStatus=3
 
 [Install]
 WantedBy=graphical-session.target

@@ -120,7 +120,7 @@ public struct XDevice: Hashable, Sendable {
         return atoms.compactMapValues { names[$0] }
     }
 
-    private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
+    public static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
         var n: Int32 = 0
         guard let props = XIListProperties(c.dpy, device, &n) else { return false }
         defer { XFree(props) }

@@ -33,12 +33,21 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Exit once listening (0), or at once if the X server cannot be reached (1): a start-up check.")
     var exitWhenReady = false
 
+    static let waylandExit: Int32 = 3
+
     func validate() throws {
         guard playSpeed > 0, playSpeed.isFinite else { throw ValidationError("--play-speed must be a number greater than 0") }
     }
 
     func run() throws {
         let env = FileSystem.environment()
+        // Under Wayland an X client gets no desktop-wide touches: say so and stop
+        // (a played trace needs none, so --play may run anywhere). Exit 3,
+        // which the systemd unit does not restart (RestartPreventExitStatus).
+        if play == nil, let why = Doctor.waylandSession(env) {
+            printError("gesture-bridge: \(why)")
+            throw ExitCode(Self.waylandExit)
+        }
         let lock: InstanceLock
         do {
             lock = try InstanceLock(display: display.display ?? env["DISPLAY"] ?? ":0", environment: env)

@@ -21,7 +21,8 @@ struct GestureBridgeCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self, CorpusCommand.self,
-                      DevicesCommand.self, RecordCommand.self, TraceCommand.self, ImportCommand.self],
+                      DevicesCommand.self, RecordCommand.self, TraceCommand.self, ImportCommand.self, StatusCommand.self,
+                      DoctorCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

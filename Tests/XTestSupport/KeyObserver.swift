@@ -133,3 +133,13 @@ func collectRaw<T>(_ c: XConnection, count: Int, timeout: Double, _ take: (Int32
     }
     return out
 }
+
+/// Another client holding the root window's touch selection (as touchegg's
+/// client or a desktop's own gestures do): X gives it to one client only.
+public final class RootTouchHolder {
+    let connection: XConnection
+    public init(display: String) throws {
+        connection = try XConnection(name: display)
+        selectRaw(connection, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
+    }
+}

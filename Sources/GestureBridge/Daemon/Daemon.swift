@@ -165,6 +165,8 @@ public final class Daemon {
         fds[0].fd = signals.fd
         fds[1].fd = watcher.fd
         while running {
+            // Before sleeping: what changed in the last round is on disk while idle.
+            if stateChanged || messages.changed { writeState() }
             let now = monotonicNow()
             var wake = earliest(engine.nextDeadline.map(wallTime), reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
@@ -212,7 +214,6 @@ public final class Daemon {
             }
             if let r = reloadAt, t >= r { reload() }
             if let r = reconnectAt, t >= r { connect(now: t) }
-            if stateChanged || messages.changed { writeState() }
         }
         shutdown()
         return 0

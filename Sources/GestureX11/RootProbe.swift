@@ -1,0 +1,45 @@
+import CX11
+
+/// Whether another client already holds what the daemon asks of the root
+/// window: X lets one client only select touch events there, and one hold a
+/// passive touch grab. Tried, then undone (`gesture-bridge doctor`).
+public enum RootProbe {
+    public struct Taken: Hashable, Sendable {
+        public var touchSelection: Bool
+        public var touchGrab: Bool
+    }
+
+    public static func taken(_ c: XConnection) -> Taken {
+        let d = c.dpy, root = c.root
+        _ = c.takeErrors()
+        var select = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
+        var selectRefused = false
+        select.with(XIAllMasterDevices) { m in
+            _ = XISelectEvents(d, root, &m, 1)
+            c.sync()
+            selectRefused = c.takeErrors().contains { $0.code == UInt8(BadAccess) }
+            if !selectRefused {
+                m.mask_len = 0   // undo: an empty mask removes the selection
+                _ = XISelectEvents(d, root, &m, 1)
+            }
+        }
+        var grab = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
+        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+        var grabRefused = false
+        grab.with(XIAllMasterDevices) { m in
+            _ = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods)
+            c.sync()
+            grabRefused = mods.status != 0 || c.takeErrors().contains { $0.code == UInt8(BadAccess) }
+            if !grabRefused { _ = XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
+        }
+        c.sync()
+        _ = c.takeErrors()
+        return Taken(touchSelection: selectRefused, touchGrab: grabRefused)
+    }
+
+    /// A libinput device: xf86-input-libinput's properties are on it.
+    public static func isLibinput(_ c: XConnection, device: Int32) -> Bool {
+        let atom = XInternAtom(c.dpy, "libinput Send Events Mode Enabled", 1)
+        return atom != 0 && XDevice.hasProperty(c, device: device, atom)
+    }
+}
