@@ -58,10 +58,12 @@ if [ -z "${NO_PACKAGES:-}" ]; then
   fi
 fi
 
-# 2. Build.
-say "building (release)"
-swift build -c release --product gesture-bridge >/dev/null
-bin=.build/release/gesture-bridge
+# 2. Build: the Swift runtime linked in (--static-swift-stdlib), so the
+# installed daemon needs no Swift toolchain at run time (updating or moving it
+# never stops your gestures), only libX11, libXi, libXtst, libXrandr, libdbus-1.
+say "building (release, static Swift stdlib)"
+swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >/dev/null
+bin=.build-static/release/gesture-bridge
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
   || { say "generating the man page failed"; exit 1; }
@@ -83,39 +85,12 @@ put 644 "$work/zsh" "$PREFIX/share/zsh/site-functions/_gesture-bridge"
 put 644 "$work/fish" "$PREFIX/share/fish/vendor_completions.d/gesture-bridge.fish"
 
 # The systemd user unit: started with the graphical session, restarted if it fails.
-cat > "$work/unit" <<EOF
-[Unit]
-Description=GestureBridge: touchscreen and touchpad gestures for X11
-Documentation=man:gesture-bridge(1)
-PartOf=graphical-session.target
-After=graphical-session.target
-
-[Service]
-Type=simple
-ExecStart=$PREFIX/bin/gesture-bridge run
-Restart=on-failure
-RestartSec=2
-# 3: a Wayland session, where it cannot work; not restarted.
-RestartPreventExitStatus=3
-
-[Install]
-WantedBy=graphical-session.target
-EOF
+sed "s|@BIN@|$PREFIX/bin/gesture-bridge|" scripts/gesture-bridge.service.in > "$work/unit"
 put 644 "$work/unit" "$unit"
 
 # XDG autostart, for sessions without systemd; a systemd session skips it
 # (X-GNOME-HiddenUnderSystemd) and runs the unit instead.
-cat > "$work/desktop" <<EOF
-[Desktop Entry]
-Type=Application
-Name=GestureBridge
-Comment=Touchscreen and touchpad gestures for X11
-Exec=$PREFIX/bin/gesture-bridge run
-Terminal=false
-NoDisplay=true
-X-GNOME-Autostart-enabled=true
-X-GNOME-HiddenUnderSystemd=true
-EOF
+sed "s|@BIN@|$PREFIX/bin/gesture-bridge|" scripts/gesture-bridge.desktop.in > "$work/desktop"
 put 644 "$work/desktop" "$AUTOSTART_DIR/gesture-bridge.desktop"
 
 mkdir -p "$(dirname "$manifest")"

@@ -22,15 +22,7 @@ import Glibc
         return Spawn.run(Spawn.gestureBridge, args, environment: env)
     }
 
-    static let config = """
-        version = 1
-        keymap = "none"
-        [[bind]]
-        name = "next"
-        gesture = "swipe(fingers: 3, direction: .left)"
-        priority = "high"
-        on-ended = "key ctrl+alt+Right"
-        """
+    static let config = DaemonTests.swipeLeft
 
     @Test func statusSaysWhetherItRunsAndHowItIsDoing() throws {
         let x = try Xvfb()

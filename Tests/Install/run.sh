@@ -21,6 +21,8 @@ check "install" scripts/install.sh
 bin=$PREFIX/bin/gesture-bridge
 check "binary, 755" mode_is "$bin" 755
 check "the installed binary runs" "$bin" --help
+check "no Swift runtime library linked (static stdlib)" bash -c "! ldd '$bin' | grep -i swift"
+check "needs only C libraries of the system" bash -c "ldd '$bin' | grep -q libX11 && ldd '$bin' | grep -q libdbus-1"
 for k in keymaps/*.toml; do
   check "keymap $(basename "$k")" cmp "$k" "$PREFIX/share/gesture-bridge/keymaps/$(basename "$k")"
 done

@@ -17,32 +17,7 @@ enum Touchegg1Importer {
     static func convert(_ root: SimpleXML.Element, file: String) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
         out.notes.append("a Touchégg 1.x config: its gestures are converted as Touchégg 1.1.1 reads them")
-        for section in root.children {
-            switch section.name {
-            case "settings":
-                for p in section.children where p.name == "property" {
-                    out.notes.append("touchegg line \(p.line): setting \(p.attributes["name"] ?? "?") = \(p.text.trimmingWhitespace()): no equivalent")
-                }
-            case "application":
-                let names = (section.attributes["name"] ?? "All").split(separator: ",").map { String($0).trimmingWhitespace() }
-                var bindings: [ImportedBinding] = []
-                for g in section.children where g.name == "gesture" {
-                    out.gesturesRead += 1
-                    switch gesture(g) {
-                    case .success(let b): bindings.append(b)
-                    case .failure(let reason): out.skip(line: g.line, reason.message)
-                    }
-                }
-                bindings = ToucheggImporter.mergeTwoWays(bindings)
-                if names.contains("All") {
-                    out.bindings += bindings
-                } else {
-                    for n in names where !n.isEmpty && !bindings.isEmpty { out.apps.append((n, bindings)) }
-                }
-            default:
-                out.notes.append("touchegg line \(section.line): <\(section.name)>: not imported")
-            }
-        }
+        ToucheggImporter.walk(root, into: &out, gesture)
         return out
     }
 

@@ -15,6 +15,20 @@ public enum ToucheggImporter {
             return old
         }
         var animations = false
+        walk(root, into: &out) { g in gesture(g, animations: &animations) }
+        if animations {
+            out.notes.append("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing")
+        }
+        out.notes.append(protocolNote)
+        return out
+    }
+
+    /// The file's sections, as both versions lay them out: `<settings>`
+    /// properties (none has an equivalent), then each `<application>`'s
+    /// gestures, read by `gesture`, as desktop bindings (`All`) or an
+    /// `[[app]]` per class; pinches (and rotations) merged per finger count.
+    static func walk(_ root: SimpleXML.Element, into out: inout ImportedConfig,
+                     _ gesture: (SimpleXML.Element) -> Result<ImportedBinding, ImportSkip>) {
         for section in root.children {
             switch section.name {
             case "settings":
@@ -26,7 +40,7 @@ public enum ToucheggImporter {
                 var bindings: [ImportedBinding] = []
                 for g in section.children where g.name == "gesture" {
                     out.gesturesRead += 1
-                    switch gesture(g, animations: &animations) {
+                    switch gesture(g) {
                     case .success(let b): bindings.append(b)
                     case .failure(let reason): out.skip(line: g.line, reason.message)
                     }
@@ -35,17 +49,12 @@ public enum ToucheggImporter {
                 if names.contains("All") {
                     out.bindings += bindings
                 } else {
-                    for n in names where !n.isEmpty { out.apps.append((n, bindings)) }
+                    for n in names where !n.isEmpty && !bindings.isEmpty { out.apps.append((n, bindings)) }
                 }
             default:
                 out.notes.append("touchegg line \(section.line): <\(section.name)>: not imported")
             }
         }
-        if animations {
-            out.notes.append("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing")
-        }
-        out.notes.append(protocolNote)
-        return out
     }
 
     /// Said in every touchegg import: the shells' animated gestures need the daemon's protocol.

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The README's two commands on a fresh machine: a clean Debian bookworm root
+# (mmdebstrap minbase, plus only what the Swift toolchain itself needs, as
+# swift.org lists it for Debian 12), the toolchain (/opt/swift) and this
+# machine's Swift package mirror bound in read-only, a copy of the repository;
+# then, inside, exactly `scripts/install.sh` and `swift test`. Nothing of the
+# project's own dependencies (X and D-Bus libraries, Xvfb, Python's GI) is
+# there before the first command. Needs root, mmdebstrap, network.
+#   Tests/FreshMachine/run.sh
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+say() { echo "fresh-machine: $*" >&2; }
+toolchain=${SWIFT_TOOLCHAIN:-$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")}
+[ -x "$toolchain/usr/bin/swift" ] || { echo "fresh-machine: no Swift toolchain at $toolchain" >&2; exit 2; }
+mirror=${GB_MIRROR:-$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)}
+mirror=${mirror:-http://deb.debian.org/debian}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gb-fresh.XXXXXX")
+root=$tmp/root
+mounts=()
+cleanup() {
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[$i]}" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+bind() {  # source target [ro]
+  mkdir -p "$2"; mount --bind "$1" "$2" && mounts+=("$2")
+  [ "${3:-}" = ro ] && mount -o remount,bind,ro "$2"
+}
+
+start=$(date +%s)
+# The toolchain's own prerequisites (swift.org, Debian 12), and git (SwiftPM's).
+toolchain_deps=binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,unzip,ca-certificates
+say "a clean bookworm root from $mirror"
+mmdebstrap --quiet --variant=minbase --include="$toolchain_deps" bookworm "$root" "$mirror" >"$tmp/mmdebstrap.log" 2>&1 \
+  || { say "mmdebstrap failed"; tail -5 "$tmp/mmdebstrap.log"; exit 1; }
+for p in libx11-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev xvfb python3-gi; do
+  chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    && { say "$p is already in the clean root: not a fresh machine"; exit 1; }
+done
+bind /proc "$root/proc"; bind /dev "$root/dev"; bind /dev/pts "$root/dev/pts"
+mkdir -p "$root/dev/shm"; mount -t tmpfs tmpfs "$root/dev/shm" && mounts+=("$root/dev/shm")
+bind "$toolchain" "$root/opt/swift" ro
+# This machine's mirror of the Swift packages (the same git insteadOf as the host's).
+if [ -d /opt/swift-packages ]; then
+  bind /opt/swift-packages "$root/opt/swift-packages" ro
+  git config --system --get-regexp '^url\.' | while read -r key value; do
+    chroot "$root" git config --system --add "$key" "$value"
+  done
+  chroot "$root" git config --system --add safe.directory '*'
+fi
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+# The repository as committed, plus what is being tested now (not the builds).
+mkdir -p "$root/src"
+tar --exclude='./.build*' --exclude='./.git' -cf - . | tar -xf - -C "$root/src"
+say "root ready in $(( $(date +%s) - start )) s; running the README's two commands"
+
+in_root() {
+  chroot "$root" env -i HOME=/root PATH=/opt/swift/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+    DEBIAN_FRONTEND=noninteractive TERM=dumb bash -c "cd /src && $1"
+}
+t=$(date +%s)
+if ! in_root "scripts/install.sh" >"$tmp/install.log" 2>&1; then
+  say "scripts/install.sh failed:"; tail -20 "$tmp/install.log"; exit 1
+fi
+say "scripts/install.sh: $(( $(date +%s) - t )) s ($(grep -c . "$tmp/install.log") lines; $(grep 'installed .* files' "$tmp/install.log"))"
+t=$(date +%s)
+in_root "swift test" >"$tmp/test.log" 2>&1; status=$?
+say "swift test: $(( $(date +%s) - t )) s, exit $status: $(grep -E 'Test run with' "$tmp/test.log" | tail -1)"
+if [ $status -ne 0 ]; then grep -E '✘' "$tmp/test.log" | head -20; exit 1; fi
+say "the two commands passed on a fresh machine in $(( $(date +%s) - start )) s"
