@@ -29,7 +29,7 @@ bind() {  # source target [ro]
 
 start=$(date +%s)
 # The toolchain's own prerequisites (swift.org, Debian 12), and git (SwiftPM's).
-toolchain_deps=binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,unzip,ca-certificates
+toolchain_deps=binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libncurses-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,unzip,ca-certificates
 say "a clean bookworm root from $mirror"
 mmdebstrap --quiet --variant=minbase --include="$toolchain_deps" bookworm "$root" "$mirror" >"$tmp/mmdebstrap.log" 2>&1 \
   || { say "mmdebstrap failed"; tail -5 "$tmp/mmdebstrap.log"; exit 1; }
