@@ -43,7 +43,8 @@ rm -rf "$run"; mkdir -p "$run/bin"
 # Without debug info (valgrind 3.19 cannot read this DWARF 5), with the symbol
 # table (callgrind's function names).
 for b in gesture-bridge gesture-e2e-probe; do strip --strip-debug -o "$run/bin/$b" ".build-static/release/$b"; done
-cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/e2e-raw.toml Tests/E2E/e2e-pointer.toml Tests/E2E/e2e-touchegg.toml Tests/E2E/versus.toml "$run/"
+cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/e2e-raw.toml Tests/E2E/e2e-pointer.toml Tests/E2E/e2e-touchegg.toml Tests/E2E/versus.toml \
+  Tests/Touchegg/client.py "$run/"
 printf 'E2E_NO_DAEMON=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\n' \
   "$control" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" >"$run/env"
 

@@ -24,7 +24,7 @@ public final class ToucheggServer {
     /// signals: seconds of gestures it did not read).
     public static let backlogLimit = 256 * 1024
     /// Clients at once; more are refused (a local user could open thousands).
-    public static let maximumClients = 64
+    public static let maximumClients = 256
 
     public enum StartError: Error, CustomStringConvertible {
         case addressInUse(String)

@@ -345,8 +345,11 @@ if [ "$no_daemon" != 1 ]; then
   until_ok 20 grep -q "listening on display" "$share/daemon-touchegg.log" || say "touchegg daemon did not start"
 fi
 "$probe" touchegg-client unix:abstract=touchegg "$observed" & tc_pid=$!
+# The Xvfb tests' client too (GIO, as GNOME's extension connects).
+/usr/bin/python3 "$share/client.py" --ends 1 --timeout 30 >"$work/gio-client.out" 2>&1 & gio_pid=$!
 "$probe" gesture-window "$observed" & gw_pid=$!
 await "$since" "touchegg connected" >/dev/null; await "$since" "gesture-window ready" >/dev/null
+until_ok 10 grep -q '^connected' "$work/gio-client.out"
 play touchpad touchpad-swipe-left-3
 if t_end=$(await "$since" "touchegg OnGestureEnd"); then
   begin=$(grep "touchegg OnGestureBegin" "$observed" | tail -1 | cut -d' ' -f4-)
@@ -354,14 +357,18 @@ if t_end=$(await "$since" "touchegg OnGestureEnd"); then
   updates=$(count "$since" "$t_end" "touchegg OnGestureUpdate")
   rising=$(awk -v s="$since" -v e="$t_end" '$1 >= s && $1 <= e && $3 == "OnGestureUpdate" { if ($6 < last) bad = 1; last = $6 } END { print bad ? "no" : "yes" }' "$observed")
   seen=$(count "$since" "$t_end" "app-gesture")
-  what="Begin ($begin), $updates Updates (rising: $rising), End ($end) $(latency touchpad-swipe-left-3 "$t_end"); the window under the pointer got $seen gesture events"
+  wait "$gio_pid"; gio_status=$?
+  gio_begin=$(grep '^OnGestureBegin' "$work/gio-client.out" | head -1 | cut -d' ' -f2-)
+  gio_signals=$(grep -c '^OnGesture' "$work/gio-client.out")
+  what="Begin ($begin), $updates Updates (rising: $rising), End ($end) $(latency touchpad-swipe-left-3 "$t_end"); the GIO client got $gio_signals signals from Begin ($gio_begin), exit $gio_status; the window under the pointer got $seen gesture events"
   # type 1 (swipe), direction 3 (left), 3 fingers, device 1 (touchpad)
   if [ "${begin%% *}" = 1 ] && [ "$(echo "$begin" | cut -d' ' -f2,4,5)" = "3 3 1" ] && [ "$rising" = yes ] \
-     && [ "$updates" -ge 5 ] && [ "$seen" = 0 ]; then pass touchegg-protocol "$what"; else fail touchegg-protocol "$what"; fi
+     && [ "$updates" -ge 5 ] && [ "$seen" = 0 ] && [ "$gio_status" = 0 ] \
+     && [ "$(echo "$gio_begin" | cut -d' ' -f1,2,4,5)" = "1 3 3 1" ]; then pass touchegg-protocol "$what"; else fail touchegg-protocol "$what"; fi
 else
   fail touchegg-protocol "no OnGestureEnd within ${timeout_s}s; the window under the pointer got $(count "$since" "$(mark)" "app-gesture") gesture events"
 fi
-kill "$tc_pid" "$gw_pid" 2>/dev/null; wait "$tc_pid" "$gw_pid" 2>/dev/null
+kill "$tc_pid" "$gw_pid" "$gio_pid" 2>/dev/null; wait "$tc_pid" "$gw_pid" 2>/dev/null
 if [ -n "${te_pid:-}" ]; then "$probe" signal "$te_pid" TERM >/dev/null; wait "$te_pid"; fi
 
 # ---- checks over each scenario's span (from its start to the next one's) ----
