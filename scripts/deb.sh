@@ -155,4 +155,4 @@ EOF
 deb=$out/gesture-bridge_${version}_${arch}.deb
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
 say "$(du -h "$deb" | cut -f1); Depends: $depends"
-echo "$deb"
+echo "$PWD/$deb"
