@@ -89,7 +89,7 @@ import Testing
     /// fusuma's flow maps, block scalars, plugin sequences, begin/update/end,
     /// the wmctrl plugin, bare strings. Each gives its golden and loads.
     @Test(arguments: [("libinput-gestures", "libinput-gestures.conf"), ("touchegg", "touchegg.conf"), ("touchegg", "touchegg-1.conf"),
-                      ("fusuma", "fusuma.yml"), ("fusuma", "fusuma-crlf.yml")])
+                      ("touchegg", "touchegg-gnome-shell.conf"), ("fusuma", "fusuma.yml"), ("fusuma", "fusuma-crlf.yml")])
     func constructs(tool: String, file: String) throws {
         let dir = Self.directory + "/constructs"
         let text = try FileSystem.read(dir + "/" + file).get()
@@ -143,6 +143,21 @@ import Testing
         // Rotations LEFT and RIGHT become one rotate stepping both ways.
         #expect(toml.contains("on-step = { every = 90, increase = \"key ctrl+r\", decrease = \"key ctrl+l\" }"))
         #expect(toml.contains("# not imported: line 17: no equivalent: DRAG 2 ALL → SCROLL SPEED=7:INVERTED=false"))
+    }
+
+    /// GNOME's X11 Gestures extension's `GNOME_SHELL` gestures: forwarded to
+    /// it over Touchégg's protocol (the setting on, no binding), as touchegg
+    /// left them to it.
+    @Test func gnomeShellGesturesAreForwardedToTheShell() throws {
+        let text = try FileSystem.read(Self.directory + "/constructs/touchegg-gnome-shell.conf").get()
+        let imported = try ToucheggImporter.convert(text, file: "t.conf")
+        #expect(imported.summary == "touchegg: 7 gestures read, 2 bindings written, 2 forwarded to the desktop shell (touchegg-protocol), "
+            + "2 not imported (2 no equivalent)")
+        // Spreading is the pinch OUT's own keys, pinching the IN's, whatever their decreaseKeys say.
+        #expect(imported.toml.contains("on-step = { every = 0.15, increase = \"key ctrl+equal\", decrease = \"key ctrl+minus\" }"))
+        let loaded = try testLoader().load(text: imported.toml, file: "t.toml").get()
+        #expect(loaded.table.settings.toucheggProtocol)
+        #expect(loaded.table.desktop.filter { !$0.yields }.map(\.name) == ["swipe-left-3", "pinch-3"])
     }
 
     /// The 1.x form of a command: Qt's split (double quotes group, three are one quote).

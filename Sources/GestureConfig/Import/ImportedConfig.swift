@@ -35,6 +35,11 @@ public struct ImportedConfig: Sendable {
     /// What the source has that could not be mapped, with its line: written
     /// as `# not imported: line N: reason` and counted in the summary.
     public var notImported: [(line: Int, reason: String)] = []
+    /// `[settings]` lines the import writes (key, TOML value).
+    public var settings: [(key: String, value: String)] = []
+    /// Gestures the source leaves to a desktop shell, forwarded to it over
+    /// Touchégg's protocol rather than bound (`touchegg-protocol = true`).
+    public var forwarded = 0
 
     public init(tool: String, file: String) {
         self.tool = tool
@@ -52,7 +57,9 @@ public struct ImportedConfig: Sendable {
     /// not imported (with the reasons' counts).
     public var summary: String {
         var s = "\(tool): \(gesturesRead) gesture\(gesturesRead == 1 ? "" : "s") read, "
-            + "\(bindingsWritten) binding\(bindingsWritten == 1 ? "" : "s") written, \(notImported.count) not imported"
+            + "\(bindingsWritten) binding\(bindingsWritten == 1 ? "" : "s") written, "
+            + (forwarded > 0 ? "\(forwarded) forwarded to the desktop shell (touchegg-protocol), " : "")
+            + "\(notImported.count) not imported"
         guard !notImported.isEmpty else { return s }
         var counts: [(String, Int)] = []
         for (_, reason) in notImported {
@@ -75,6 +82,9 @@ public struct ImportedConfig: Sendable {
         for n in notes { s += "# " + Self.commentSafe(n) + "\n" }
         for (line, reason) in notImported.sorted(by: { $0.line < $1.line }) { s += "# not imported: line \(line): " + Self.commentSafe(reason) + "\n" }
         s += "version = 1\nkeymap = \"auto\"\n"
+        if !settings.isEmpty {
+            s += "\n[settings]\n" + settings.map { "\($0.key) = \($0.value)\n" }.joined()
+        }
         for b in bindings { s += "\n" + Self.binding(b, table: "bind") }
         for app in apps {
             s += "\n[[app]]\nclass = \(Self.quote(app.classGlob))\n"

@@ -19,7 +19,7 @@ public enum ToucheggImporter {
         if animations {
             out.notes.append("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing")
         }
-        out.notes.append(protocolNote)
+        if out.forwarded == 0 { out.notes.append(protocolNote) }
         return out
     }
 
@@ -40,6 +40,10 @@ public enum ToucheggImporter {
                 var bindings: [ImportedBinding] = []
                 for g in section.children where g.name == "gesture" {
                     out.gesturesRead += 1
+                    if g.child("action")?.attributes["type"] == "GNOME_SHELL" {
+                        forwardToShell(g, desktop: names.contains("All"), into: &out)
+                        continue
+                    }
                     switch gesture(g) {
                     case .success(let b): bindings.append(b)
                     case .failure(let reason): out.skip(line: g.line, reason.message)
@@ -55,6 +59,24 @@ public enum ToucheggImporter {
                 out.notes.append("touchegg line \(section.line): <\(section.name)>: not imported")
             }
         }
+    }
+
+    /// `<action type="GNOME_SHELL">`: what GNOME's X11 Gestures extension
+    /// writes into touchegg.conf for the gestures it animates itself (1:1
+    /// workspace switching; touchegg leaves them alone). Ours: no binding,
+    /// and `touchegg-protocol = true`, which forwards 3- and 4-finger swipes
+    /// and pinches to that extension.
+    static func forwardToShell(_ g: SimpleXML.Element, desktop: Bool, into out: inout ImportedConfig) {
+        let fingers = Int(g.attributes["fingers"] ?? "") ?? 0
+        let type = g.attributes["type"] ?? "?"
+        guard desktop, type == "SWIPE" || type == "PINCH", fingers == 3 || fingers == 4 else {
+            out.skip(line: g.line, "no equivalent: \(describe(g)) (touchegg-protocol forwards 3- and 4-finger swipes and pinches, desktop-wide)")
+            return
+        }
+        out.forwarded += 1
+        if !out.settings.contains(where: { $0.key == "touchegg-protocol" }) { out.settings.append(("touchegg-protocol", "true")) }
+        out.notes.append("touchegg line \(g.line): \(describe(g)): GNOME's X11 Gestures extension's gesture; "
+            + "forwarded to it (touchegg-protocol = true)")
     }
 
     /// Said in every touchegg import: the shells' animated gestures need the daemon's protocol.
@@ -182,25 +204,40 @@ public enum ToucheggImporter {
     /// touchegg binds pinch IN and OUT (and 1.x rotations LEFT and RIGHT)
     /// apart; ours is one magnify (rotate) per finger count stepping both
     /// ways (two would compete, and only one could win).
+    ///
+    /// Each side of the merged step comes from the gesture whose own way it
+    /// is: spreading from the pinch OUT's keys (or the rotation RIGHT's), a
+    /// pinch in from the pinch IN's; a gesture's `decreaseKeys` (its way
+    /// back) fills a side only when no gesture has it as its own.
     static func mergeTwoWays(_ bindings: [ImportedBinding]) -> [ImportedBinding] {
         var out: [ImportedBinding] = []
-        var merged: [String: Int] = [:]   // gesture → index in out
+        // gesture → (index in out, increase is some gesture's own way, decrease likewise)
+        var merged: [String: (index: Int, ownIncrease: Bool, ownDecrease: Bool)] = [:]
         for b in bindings {
             let kind = b.gesture.hasPrefix("magnify(") ? "pinch" : b.gesture.hasPrefix("rotate(") ? "rotate" : nil
             guard let kind, let step = b.step else { out.append(b); continue }
-            guard let k = merged[b.gesture] else {
-                merged[b.gesture] = out.count
+            // The binding's own way, from its name (TYPE-DIRECTION-FINGERS).
+            let ownIncrease = b.name.contains("-out-") || b.name.contains("-right-")
+            let ownDecrease = b.name.contains("-in-") || b.name.contains("-left-")
+            guard let m = merged[b.gesture] else {
+                merged[b.gesture] = (out.count, ownIncrease, ownDecrease)
                 var first = b
                 first.name = kind + "-" + b.gesture.filter(\.isNumber)
                 out.append(first)
                 continue
             }
-            var m = out[k]
-            let old = m.step!
-            m.step = (min(old.every, step.every), old.increase == "none" ? step.increase : old.increase,
-                      old.decrease == "none" ? step.decrease : old.decrease)
-            m.comments += b.comments
-            out[k] = m
+            var into = out[m.index]
+            let old = into.step!
+            func pick(_ mine: String, _ theirs: String, mineOwn: Bool, theirsOwn: Bool) -> String {
+                if theirsOwn && !mineOwn { return theirs }
+                return mine == "none" ? theirs : mine
+            }
+            into.step = (min(old.every, step.every),
+                         pick(old.increase, step.increase, mineOwn: m.ownIncrease, theirsOwn: ownIncrease),
+                         pick(old.decrease, step.decrease, mineOwn: m.ownDecrease, theirsOwn: ownDecrease))
+            into.comments += b.comments
+            out[m.index] = into
+            merged[b.gesture] = (m.index, m.ownIncrease || ownIncrease, m.ownDecrease || ownDecrease)
         }
         return out
     }
