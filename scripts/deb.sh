@@ -61,6 +61,8 @@ sed "s|@BIN@|/usr/bin/gesture-bridge|" scripts/gesture-bridge.desktop.in > "$wor
 put 644 "$work/desktop" /etc/xdg/autostart/gesture-bridge.desktop
 
 # Documentation Debian asks for.
+# The repository publishes no license yet: the copyright file says so
+# rather than inventing one.
 cat > "$work/copyright" <<'EOF'
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: gesture-bridge
@@ -68,26 +70,9 @@ Source: https://github.com/gesture-bridge/gesture-bridge
 
 Files: *
 Copyright: 2026 The GestureBridge authors
-License: MIT
-
-License: MIT
- Permission is hereby granted, free of charge, to any person obtaining a
- copy of this software and associated documentation files (the "Software"),
- to deal in the Software without restriction, including without limitation
- the rights to use, copy, modify, merge, publish, distribute, sublicense,
- and/or sell copies of the Software, and to permit persons to whom the
- Software is furnished to do so, subject to the following conditions:
- .
- The above copyright notice and this permission notice shall be included
- in all copies or substantial portions of the Software.
- .
- THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS
- OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
- MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.
- IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY
- CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT,
- TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE
- SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+License: unpublished
+ The authors have not published a license for GestureBridge yet. Until they
+ do, all rights are reserved; this package may be installed and run.
 EOF
 put 644 "$work/copyright" /usr/share/doc/gesture-bridge/copyright
 printf 'gesture-bridge (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- GestureBridge authors <gesture-bridge@users.noreply.github.com>  %s\n' \
