@@ -59,12 +59,8 @@ func toucheggClient(address: String, logPath: String) -> Never {
 /// for each gesture event X gives it, "ready" once mapped. Until killed.
 func gestureWindow(logPath: String) -> Never {
     let log = LineLog(path: logPath)
-    guard let x = try? XConnection() else { fail("cannot open the X display") }
+    let (x, opcode) = openXInput(minor: 4)
     let d = x.display
-    var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-    guard XQueryExtension(d, "XInputExtension", &opcode, &ev, &err) != 0 else { fail("no XInputExtension") }
-    var major: Int32 = 2, minor: Int32 = 4
-    _ = XIQueryVersion(d, &major, &minor)
     let w = XCreateSimpleWindow(d, x.root, 0, 0, UInt32(cx_DisplayWidth(d)), UInt32(cx_DisplayHeight(d)), 0, 0, 0)
     XStoreName(d, w, "e2e-gestures")
     select(d, w, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,

@@ -63,14 +63,20 @@ struct LineLog {
 
 // MARK: observe
 
+/// The display, and XInput's major opcode, having announced XI 2.`minor`.
+func openXInput(minor wanted: Int32) -> (XConnection, Int32) {
+    guard let x = try? XConnection() else { fail("cannot open the X display") }
+    var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+    guard XQueryExtension(x.display, "XInputExtension", &opcode, &ev, &err) != 0 else { fail("no XInputExtension") }
+    var major: Int32 = 2, minor = wanted
+    _ = XIQueryVersion(x.display, &major, &minor)
+    return (x, opcode)
+}
+
 func observe(logPath: String) -> Never {
     let log = LineLog(path: logPath)
-    guard let x = try? XConnection() else { fail("cannot open the X display") }
+    let (x, opcode) = openXInput(minor: 2)
     let d = x.display
-    var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-    guard XQueryExtension(d, "XInputExtension", &opcode, &ev, &err) != 0 else { fail("no XInputExtension") }
-    var major: Int32 = 2, minor: Int32 = 2
-    _ = XIQueryVersion(d, &major, &minor)
 
     let width = UInt32(cx_DisplayWidth(d)), height = UInt32(cx_DisplayHeight(d))
     var classOf: [Window: String] = [:]
