@@ -72,7 +72,7 @@ import Glibc
     @Test func swipesAndPinchesReachTheClientAsToucheggSendsThem() throws {
         let x = try Xvfb()
         var b = TraceBuilder.standard(device: .touchpad)
-        b.wait(2)
+        b.wait(4)   // the client connects meanwhile
         b.touchpadSwipe(fingers: 3, by: Point(x: 300, y: 0), over: 0.25, unaccelerated: Point(x: 1500, y: 0))
         b.wait(0.3)
         b.touchpadPinch(fingers: 4, to: 0.5, over: 0.25)
@@ -105,7 +105,7 @@ import Glibc
     @Test func aReversedSwipeEndsAtTheLiftAsToucheggEndsIt() throws {
         let x = try Xvfb()
         var b = TraceBuilder.standard(device: .touchpad)
-        b.wait(2)
+        b.wait(4)
         b.emit(.swipeBegin(device: TraceBuilder.touchpadID, fingers: 3, at: Point(x: 960, y: 540)))
         for k in 0..<30 {
             b.wait(0.01)
@@ -131,7 +131,7 @@ import Glibc
     @Test func manyClientsAStalledOneAKilledOneAndAnotherUsers() throws {
         let x = try Xvfb()
         var b = TraceBuilder.standard(device: .touchpad)
-        b.wait(3)
+        b.wait(10)   // 22 Python clients start meanwhile, on 2 cores under a sanitizer
         b.touchpadSwipe(fingers: 3, by: Point(x: -300, y: 0), over: 1.0, unaccelerated: Point(x: -1500, y: 0))
         b.wait(0.5)
         b.touchpadSwipe(fingers: 4, by: Point(x: 0, y: -300), over: 0.3, unaccelerated: Point(x: 0, y: -1500))
@@ -173,7 +173,7 @@ import Glibc
         // thousands of signals, far more than a socket and the backlog hold.
         let x = try Xvfb()
         var b = TraceBuilder.standard()
-        b.wait(16)
+        b.wait(40)
         b.land(3, at: Point(x: 900, y: 500))
         b.move(by: Point(x: -300, y: 0), over: 0.4)
         for k in 0..<20 { b.move(by: Point(x: k % 2 == 0 ? 200 : -200, y: 0), over: 0.4) }
