@@ -101,7 +101,7 @@ public struct Doctor {
         for d in list {
             var text = "\(d.kind.rawValue) \(d.id) '\(d.name)' (\(d.kindReason))"
             if let mm = d.sizeMM { text += ", \(Int(mm.width))×\(Int(mm.height)) mm" }
-            let libinput = RootProbe.isLibinput(c, device: d.id)
+            let libinput = XDevice.isLibinput(c, device: d.id)
             if !d.enabled {
                 say(.warning, "device", text + ": disabled", fix: "xinput enable \(d.id)")
             } else if !libinput {
@@ -116,7 +116,7 @@ public struct Doctor {
     /// Only one client may select touch events on the root, and one hold a
     /// passive touch grab: tried and undone; who may hold them is said.
     private mutating func rootTaken(_ c: XConnection) {
-        let running = Self.runningDaemon(display: c.name, environment: environment)
+        let running = DaemonState.running(display: c.name, environment: environment)?.pid
         let taken = RootProbe.taken(c)
         let held = [taken.touchSelection ? "a touch selection" : nil, taken.touchGrab ? "a passive touch grab" : nil].compactMap { $0 }
         if held.isEmpty {
@@ -186,7 +186,7 @@ public struct Doctor {
                 fix: "scripts/install.sh, or the Debian package, installs both")
         }
         let d = display ?? environment["DISPLAY"] ?? ":0"
-        if let pid = Self.runningDaemon(display: d, environment: environment) {
+        if let pid = DaemonState.running(display: d, environment: environment)?.pid {
             say(.ok, "daemon", "running on \(d) (pid \(pid)); gesture-bridge status says more")
         } else {
             say(.warning, "daemon", "not running on \(d)", fix: "gesture-bridge run (or start the unit)")
@@ -194,14 +194,6 @@ public struct Doctor {
     }
 
     // MARK: Helpers
-
-    /// The pid of the daemon whose state file says it runs on `display`, if it is alive.
-    public static func runningDaemon(display: String, environment: [String: String]) -> Int32? {
-        guard case .success(let text) = FileSystem.read(DaemonState.path(display: display, environment: environment)),
-              let s = DaemonState.parse(text), kill(s.pid, 0) == 0 || errno == EPERM else { return nil }
-        guard case .success(let comm) = FileSystem.read("/proc/\(s.pid)/comm"), comm.hasPrefix("gesture-bridge") else { return nil }
-        return s.pid
-    }
 
     /// A command's first line of output, or nil if it cannot run.
     static func capture(_ path: String, _ args: [String]) -> String? {

@@ -19,7 +19,7 @@ public enum DeviceSize {
         // glibc's major()/minor() (macros Swift cannot import).
         let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~UInt64(0xfff))
         let minor = (dev & 0xff) | ((dev >> 12) & ~UInt64(0xff))
-        guard case .success(let text) = readText("/run/udev/data/c\(major):\(minor)") else { return nil }
+        guard let text = readText("/run/udev/data/c\(major):\(minor)") else { return nil }
         return parse(udevData: text)
     }
 
@@ -48,8 +48,9 @@ public enum DeviceSize {
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(n)).prefix { $0 != 0 }, as: UTF8.self)
     }
 
-    private static func readText(_ path: String) -> Result<String, Error> {
-        guard let f = fopen(path, "r") else { return .failure(Missing()) }
+    /// A udev database entry's text (small: at most 1 MiB is read); nil if unreadable.
+    private static func readText(_ path: String) -> String? {
+        guard let f = fopen(path, "r") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 4096)
@@ -59,7 +60,6 @@ public enum DeviceSize {
             bytes += buf[0..<n]
             if bytes.count > 1 << 20 { break }
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
+        return String(decoding: bytes, as: UTF8.self)
     }
-    private struct Missing: Error {}
 }

@@ -36,10 +36,4 @@ public enum RootProbe {
         _ = c.takeErrors()
         return Taken(touchSelection: selectRefused, touchGrab: grabRefused)
     }
-
-    /// A libinput device: xf86-input-libinput's properties are on it.
-    public static func isLibinput(_ c: XConnection, device: Int32) -> Bool {
-        let atom = XInternAtom(c.dpy, "libinput Send Events Mode Enabled", 1)
-        return atom != 0 && XDevice.hasProperty(c, device: device, atom)
-    }
 }

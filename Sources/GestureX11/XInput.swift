@@ -120,7 +120,14 @@ public struct XDevice: Hashable, Sendable {
         return atoms.compactMapValues { names[$0] }
     }
 
-    public static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
+    /// A libinput device: xf86-input-libinput's properties are on it
+    /// (`gesture-bridge doctor`).
+    public static func isLibinput(_ c: XConnection, device: Int32) -> Bool {
+        let atom = XInternAtom(c.dpy, "libinput Send Events Mode Enabled", 1)
+        return atom != 0 && hasProperty(c, device: device, atom)
+    }
+
+    private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
         var n: Int32 = 0
         guard let props = XIListProperties(c.dpy, device, &n) else { return false }
         defer { XFree(props) }

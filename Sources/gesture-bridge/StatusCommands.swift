@@ -23,15 +23,13 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let env = FileSystem.environment()
         let d = display.display ?? env["DISPLAY"] ?? ":0"
-        let path = DaemonState.path(display: d, environment: env)
-        guard let pid = Doctor.runningDaemon(display: d, environment: env),
-              case .success(let text) = FileSystem.read(path), let s = DaemonState.parse(text) else {
+        guard let s = DaemonState.running(display: d, environment: env) else {
             print("gesture-bridge is not running on \(d)")
             print("  start it: systemctl --user start gesture-bridge (or gesture-bridge run); gesture-bridge doctor says what is wrong")
             throw ExitCode(1)
         }
         let since = max(0, Int(time(nil)) - s.started)
-        print("gesture-bridge is running on \(s.display) (pid \(pid), for \(Self.duration(since)))")
+        print("gesture-bridge is running on \(s.display) (pid \(s.pid), for \(Self.duration(since)))")
         print("  config: \(s.config): \(s.configStatus)")
         print("  keymap: \(s.keymap)")
         print("  devices: " + (s.devices.isEmpty ? "none in use" : s.devices.joined(separator: "; ")))

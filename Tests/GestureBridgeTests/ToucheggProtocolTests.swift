@@ -65,6 +65,17 @@ import Glibc
         return d
     }
 
+    /// Serves `b`'s gestures to one client until it has seen `ends` of them;
+    /// the signals it got, and the daemon.
+    static func served(_ x: Xvfb, _ b: TraceBuilder, _ name: String, ends: Int) -> (signals: [[String]], daemon: DaemonProcess) {
+        let address = Self.address(name)
+        let d = Self.daemon(x, b, address: address)
+        let client = Client(address: address, ends: ends, dir: d.dir)
+        #expect(client.waitConnected())
+        #expect(client.exit() == 0)
+        return (client.signals, d)
+    }
+
     static func percentages(_ s: [[String]], _ member: String) -> [Double] {
         s.filter { $0[0] == member }.compactMap { Double($0[3]) }
     }
@@ -81,12 +92,7 @@ import Glibc
         b.land(3, at: Point(x: 900, y: 500))
         b.move(by: Point(x: 0, y: 300), over: 0.3)
         b.lift()
-        let address = Self.address("kinds")
-        let d = Self.daemon(x, b, address: address)
-        let client = Client(address: address, ends: 3, dir: d.dir)
-        #expect(client.waitConnected())
-        #expect(client.exit() == 0)
-        let s = client.signals
+        let (s, d) = Self.served(x, b, "kinds", ends: 3)
         // Swipe right (type 1, direction 4), 3 fingers, touchpad (1); then a
         // pinch in (2, 5), 4 fingers; then a touchscreen (2) swipe down (1, 2).
         let kinds = s.filter { $0[0] == "OnGestureBegin" }.map { "\($0[1]) \($0[2]) \($0[4]) \($0[5])" }
@@ -115,12 +121,7 @@ import Glibc
         }
         b.wait(0.01)
         b.emit(.swipeEnd(device: TraceBuilder.touchpadID, fingers: 3, cancelled: false))
-        let address = Self.address("reversed")
-        let d = Self.daemon(x, b, address: address)
-        let client = Client(address: address, ends: 1, dir: d.dir)
-        #expect(client.waitConnected())
-        #expect(client.exit() == 0)
-        let s = client.signals
+        let (s, _) = Self.served(x, b, "reversed", ends: 1)
         // Down (2) all along; up to (1,500 − 200) / 2,700 = 48.15 %, back to 0 at the lift.
         #expect(s.first?[0] == "OnGestureBegin" && s.first?[2] == "2")
         #expect(Self.percentages(s, "OnGestureUpdate").max() == 48.15)

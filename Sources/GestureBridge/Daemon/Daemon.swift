@@ -80,6 +80,8 @@ public final class Daemon {
     /// `touchegg-protocol = true`: the D-Bus server and what it sends.
     private var touchegg: ToucheggServer? = nil
     private var forwarder: ToucheggForwarder? = nil
+    /// A taken address is said once, not at every reload.
+    private var toucheggRefusalSaid = false
     /// The pollfds before the D-Bus server's (signals, watcher, X).
     private static let fixedDescriptors = 3
     /// `gesture-bridge status`: the state file, rewritten when it changes.
@@ -275,10 +277,11 @@ public final class Daemon {
         default: break
         }
         buffer.removeAll(keepingCapacity: true)
+        let at = max(t, engine.now)
         // The forwarded gesture's motion (and the End of one our recognizer
         // cancelled) goes out before the engine's phases of the same input.
-        if forwarder != nil, let signal = forwarder!.observe(input, at: max(t, engine.now)) { touchegg?.send(signal) }
-        engine.process(input, at: max(t, engine.now), into: &buffer)
+        if let signal = forwarder?.observe(input, at: at) { touchegg?.send(signal) }
+        engine.process(input, at: at, into: &buffer)
         perform(buffer)
     }
 
@@ -311,7 +314,7 @@ public final class Daemon {
             switch e {
             case .gesture(let g) where engine.bindings[g.binding].yields:
                 // A gesture forwarded to Touchégg's clients: no action of ours.
-                if forwarder != nil, let signal = forwarder!.phase(g, at: g.time) {
+                if let signal = forwarder?.phase(g, at: g.time) {
                     touchegg?.send(signal)
                     if options.verbose { log.debug("touchegg-protocol: \(signal)") }
                 }
@@ -429,7 +432,6 @@ public final class Daemon {
             toucheggRefusalSaid = true
         }
     }
-    private var toucheggRefusalSaid = false
 
     // MARK: X
 

@@ -29,11 +29,18 @@ public struct DaemonState: Hashable, Sendable {
 
     public init() {}
 
-    /// The state file of `display` (the lock's directory; nil if it has none).
+    /// The state file of `display`, beside its lock.
     public static func path(display: String, environment: [String: String]) -> String {
-        let dir = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/gesture-bridge-\(getuid())"
-        let safe = String(display.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        return dir + "/gesture-bridge-\(safe).state"
+        InstanceLock.file(display: display, environment: environment, extension: "state")
+    }
+
+    /// The state of the daemon running on `display`: nil when there is no
+    /// state file or its process is gone (or is no gesture-bridge).
+    public static func running(display: String, environment: [String: String]) -> DaemonState? {
+        guard case .success(let text) = FileSystem.read(path(display: display, environment: environment)),
+              let s = parse(text), kill(s.pid, 0) == 0 || errno == EPERM,
+              case .success(let comm) = FileSystem.read("/proc/\(s.pid)/comm"), comm.hasPrefix("gesture-bridge") else { return nil }
+        return s
     }
 
     public var text: String {

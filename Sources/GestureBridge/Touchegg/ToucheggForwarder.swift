@@ -109,8 +109,7 @@ public struct ToucheggForwarder: Sendable {
             motion[d] = Motion()
             return nil
         case .swipeUpdate(let d, _, let delta, let raw):
-            let v = raw ?? delta
-            motion[d, default: Motion()].unaccelerated = motion[d, default: Motion()].unaccelerated + v
+            motion[d, default: Motion()].unaccelerated += raw ?? delta
             return update(d, at: t)
         case .pinchUpdate(let d, _, _, let scale, _):
             motion[d, default: Motion()].scale = scale
@@ -153,7 +152,7 @@ public struct ToucheggForwarder: Sendable {
         }
     }
 
-    private mutating func begin(_ g: GestureEvent, at t: Seconds) -> Forwarded? {
+    private func begin(_ g: GestureEvent, at t: Seconds) -> Forwarded? {
         guard let dev = devices[g.device], dev.kind != .other else { return nil }
         let m = motion[g.device] ?? Motion()
         let touchpad = dev.kind == .touchpad
@@ -175,7 +174,7 @@ public struct ToucheggForwarder: Sendable {
         return f
     }
 
-    private mutating func update(_ d: DeviceID, at t: Seconds) -> ToucheggSignal? {
+    private func update(_ d: DeviceID, at t: Seconds) -> ToucheggSignal? {
         guard let f = forwarded[d] else { return nil }
         return signal(.update, f, d, at: t)
     }

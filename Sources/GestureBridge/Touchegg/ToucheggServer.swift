@@ -108,8 +108,9 @@ public final class ToucheggServer {
         }
     }
 
-    /// The earliest timer libdbus runs (an authentication timing out), if any.
-    public var nextDeadline: Double? { timers.map(\.due).min() }
+    /// The earliest timer libdbus runs (an authentication timing out), if
+    /// any is enabled: a disabled one (due at infinity) wakes nobody.
+    public var nextDeadline: Double? { timers.lazy.map(\.due).filter(\.isFinite).min() }
 
     /// What poll reported for our sockets, and timers that are due.
     public func handle(_ fds: ArraySlice<pollfd>) {
@@ -125,11 +126,16 @@ public final class ToucheggServer {
                 break
             }
         }
+        // Handling one timer may add or remove others: the due ones are
+        // taken first, and each run only if it is still there. (Checked
+        // first: most wakeups have none due, and need no list made.)
         let now = clock()
-        for i in timers.indices.reversed() where i < timers.count && timers[i].due <= now {
-            let t = timers[i].handle
-            timers[i].due = now + Double(dbus_timeout_get_interval(t)) / 1000
-            _ = dbus_timeout_handle(t)
+        if timers.contains(where: { $0.due <= now }) {
+            for t in timers.filter({ $0.due <= now }).map(\.handle) {
+                guard let i = timers.firstIndex(where: { $0.handle == t }) else { continue }
+                timers[i].due = now + Double(dbus_timeout_get_interval(t)) / 1000
+                _ = dbus_timeout_handle(t)
+            }
         }
         dispatchAndSweep()
     }
