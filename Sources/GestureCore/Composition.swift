@@ -42,9 +42,8 @@ struct RecognizerTree: Sendable {
     private var magnifies: [MagnifyRecognizer] = []
     private var rotates: [RotateRecognizer] = []
     private var holds: [HoldRecognizer] = []
-    /// The earliest pending timer among the parts still running, kept at each
-    /// step: the engine looks for it on every input, and a stored field is
-    /// read without copying the candidate that holds this tree.
+    /// The earliest pending timer among the parts still running, worked out
+    /// at each step (the engine looks for it after every input).
     private(set) var nextDeadline: Seconds? = nil
 
     init(_ spec: GestureSpec, _ t: Thresholds) {
@@ -53,13 +52,10 @@ struct RecognizerTree: Sendable {
         nextDeadline = deadline()
     }
 
-    /// The root's state and whether it moved, kept at each step like
-    /// `nextDeadline`: the arena reads them on every input, and stored fields
-    /// are read in place, where a computed property made Swift copy the tree
-    /// (retaining its arrays) to call the getter. The root's value is read
-    /// where it lies, `nodes[0].value`, only when published (it is 137 bytes).
-    private(set) var state = RecognizerState.possible
-    private(set) var changed = false
+    /// The root's state, value, and whether the value moved in the last step.
+    var state: RecognizerState { nodes[0].state }
+    var value: GestureValue { nodes[0].value }
+    var changed: Bool { nodes[0].changed }
 
     /// Back to its state as built, in place: each recognizer resets where it
     /// lies, so a new attempt copies and allocates nothing. One loop per
@@ -75,8 +71,6 @@ struct RecognizerTree: Sendable {
         for k in rotates.indices { rotates[k].reset() }
         for k in holds.indices { holds[k].reset() }
         // A recognizer as built, or reset, has no timer (so its node has none).
-        state = .possible
-        changed = false
         nextDeadline = nil
     }
 
@@ -108,9 +102,7 @@ struct RecognizerTree: Sendable {
         store.append(r)
     }
 
-    // `mutating` though it only reads: called from `step`, a non-mutating
-    // method would be handed a copy of the tree (see Arena.swift).
-    private mutating func deadline(_ i: Int = 0) -> Seconds? {
+    private func deadline(_ i: Int = 0) -> Seconds? {
         if nodes[i].state.isResolved { return nil }
         switch nodes[i].kind {
         case .leaf: return nodes[i].leafDeadline
@@ -127,11 +119,12 @@ struct RecognizerTree: Sendable {
         }
     }
 
-    mutating func step(_ c: Contact) {
+    /// Steps every part still running; returns the root's state.
+    @discardableResult
+    mutating func step(_ c: Contact) -> RecognizerState {
         step(0, c)
-        state = nodes[0].state
-        changed = nodes[0].changed
         nextDeadline = deadline()
+        return nodes[0].state
     }
 
     private mutating func step(_ i: Int, _ c: Contact) {

@@ -52,6 +52,11 @@ struct ContactTracker {
 
     var active: Bool { !contact.ended && contact.landed > 0 }
 
+    /// A touchpad gesture of this kind has begun and not ended.
+    func isInGesture(from source: ContactSource) -> Bool {
+        contact.source == source && contact.landed > 0 && !contact.ended
+    }
+
     /// Starts a new attempt: the next touch opens session 1.
     mutating func resetAttempt() {
         contact = Contact()
@@ -123,10 +128,9 @@ struct ContactTracker {
     }
 
     private mutating func addToFrame(_ id: TouchID, _ time: Seconds) {
-        if pendingFrame == nil {
-            pendingFrame = time
-            frameTouches.removeAll(keepingCapacity: true)
-        }
+        // With no frame pending, `frameTouches` is empty (commitFrame and
+        // resetAttempt leave it so): this event opens a frame.
+        if pendingFrame == nil { pendingFrame = time }
         frameTouches.append(id)
         frameEnd = time
     }
@@ -199,7 +203,7 @@ struct ContactTracker {
         if !slots.isEmpty { contact.start = startSum / Double(slots.count) }
         contact.lifted += lifting
         contact.fingers = down
-        slots.removeAll { !$0.down }
+        if lifting > 0 { slots.removeAll { !$0.down } }
         if down == 0 { contact.ended = true }
         addSample()
     }

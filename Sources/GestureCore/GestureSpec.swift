@@ -40,6 +40,18 @@ public enum Edge: String, CaseIterable, Hashable, Sendable {
     }
 }
 
+/// A preset gesture: its arguments, and what the engine needs to know of its
+/// kind. Each recognizer's file makes its gesture's spec conform.
+protocol LeafGesture: Sendable {
+    var common: CommonArguments { get }
+    /// The fingers it wants when `fingers:` is not written.
+    var defaultFingers: Int { get }
+    /// How `on-step` counts; nil for a discrete gesture (no `changed`, no steps).
+    var stepKind: StepKind? { get }
+    /// It decides when a timer runs out (a press), not by movement.
+    var decidedByTime: Bool { get }
+}
+
 /// Arguments every gesture takes (SwiftUI cannot restrict fingers or edges; this can).
 public struct CommonArguments: Hashable, Sendable {
     /// Fingers the gesture wants; nil takes the gesture's own default.
@@ -154,15 +166,24 @@ public indirect enum GestureSpec: Hashable, Sendable {
     /// The most fingers any part of this gesture can want.
     public var maximumFingers: Int {
         switch self {
-        case .tap(let s): return s.common.fingers ?? 1
-        case .longPress(let s): return s.common.fingers ?? 1
-        case .drag(let s): return s.common.fingers ?? 1
-        case .swipe(let s): return s.common.fingers ?? 1
-        case .magnify(let s): return s.common.fingers ?? 2
-        case .rotate(let s): return s.common.fingers ?? 2
-        case .hold(let s): return s.common.fingers ?? 1
         case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
             return max(a.maximumFingers, b.maximumFingers)
+        default:
+            return leaf.map { $0.common.fingers ?? $0.defaultFingers } ?? 1
+        }
+    }
+
+    /// A preset gesture's arguments; nil for a composition.
+    var leaf: (any LeafGesture)? {
+        switch self {
+        case .tap(let s): return s
+        case .longPress(let s): return s
+        case .drag(let s): return s
+        case .swipe(let s): return s
+        case .magnify(let s): return s
+        case .rotate(let s): return s
+        case .hold(let s): return s
+        case .simultaneously, .sequenced, .exclusively: return nil
         }
     }
 }

@@ -15,7 +15,7 @@ struct DragRecognizer: Sendable {
     var deadline: Seconds? { nil }
 
     init(_ s: DragSpec, _ t: Thresholds) {
-        rule = FingerRule(s.common, defaultFingers: 1, t)
+        rule = FingerRule(s, t)
         minimumDistance = t.px(s.minimumDistance, default: 10)
     }
 
@@ -32,4 +32,10 @@ struct DragRecognizer: Sendable {
             return
         }
     }
+}
+
+extension DragSpec: LeafGesture {
+    var defaultFingers: Int { 1 }
+    var stepKind: StepKind? { .dragAxis }
+    var decidedByTime: Bool { false }
 }

@@ -45,10 +45,10 @@ struct FingerRule: Sendable {
     let edge: Edge?
     let edgeWidth: Double
 
-    init(_ common: CommonArguments, defaultFingers: Int, _ t: Thresholds) {
-        fingers = max(1, common.fingers ?? defaultFingers)
-        edge = common.from
-        edgeWidth = t.px(common.edgeWidth, default: t.edgeWidth)
+    init(_ gesture: some LeafGesture, _ t: Thresholds) {
+        fingers = max(1, gesture.common.fingers ?? gesture.defaultFingers)
+        edge = gesture.common.from
+        edgeWidth = t.px(gesture.common.edgeWidth, default: t.edgeWidth)
     }
 
     /// The contact can never be this gesture (in its current session).

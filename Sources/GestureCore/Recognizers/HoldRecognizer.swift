@@ -17,7 +17,7 @@ struct HoldRecognizer: Sendable {
     private(set) var deadline: Seconds?
 
     init(_ s: HoldSpec, _ t: Thresholds) {
-        rule = FingerRule(s.common, defaultFingers: 1, t)
+        rule = FingerRule(s, t)
         minimumDuration = s.minimumDuration ?? 0
         maximumDistance = t.px(s.maximumDistance, default: t.slop)
     }
@@ -46,4 +46,10 @@ struct HoldRecognizer: Sendable {
             return
         }
     }
+}
+
+extension HoldSpec: LeafGesture {
+    var defaultFingers: Int { 1 }
+    var stepKind: StepKind? { .duration }
+    var decidedByTime: Bool { true }
 }

@@ -15,7 +15,7 @@ struct LongPressRecognizer: Sendable {
     private(set) var deadline: Seconds?
 
     init(_ s: LongPressSpec, _ t: Thresholds) {
-        rule = FingerRule(s.common, defaultFingers: 1, t)
+        rule = FingerRule(s, t)
         minimumDuration = s.minimumDuration ?? t.longPress
         maximumDistance = t.px(s.maximumDistance, default: t.slop)
     }
@@ -43,4 +43,10 @@ struct LongPressRecognizer: Sendable {
             deadline = nil
         }
     }
+}
+
+extension LongPressSpec: LeafGesture {
+    var defaultFingers: Int { 1 }
+    var stepKind: StepKind? { nil }
+    var decidedByTime: Bool { true }
 }

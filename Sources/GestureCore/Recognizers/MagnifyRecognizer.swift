@@ -18,7 +18,7 @@ struct MagnifyRecognizer: Sendable {
     var deadline: Seconds? { nil }
 
     init(_ s: MagnifySpec, _ t: Thresholds) {
-        rule = FingerRule(s.common, defaultFingers: 2, t)
+        rule = FingerRule(s, t)
         slop = t.slop
         minimumScaleDelta = s.minimumScaleDelta ?? 0.05
     }
@@ -40,4 +40,10 @@ struct MagnifyRecognizer: Sendable {
             return
         }
     }
+}
+
+extension MagnifySpec: LeafGesture {
+    var defaultFingers: Int { 2 }
+    var stepKind: StepKind? { .scale }
+    var decidedByTime: Bool { false }
 }

@@ -18,7 +18,7 @@ struct RotateRecognizer: Sendable {
     var deadline: Seconds? { nil }
 
     init(_ s: RotateSpec, _ t: Thresholds) {
-        rule = FingerRule(s.common, defaultFingers: 2, t)
+        rule = FingerRule(s, t)
         slop = t.slop
         minimumAngleDelta = s.minimumAngleDelta ?? 5
     }
@@ -40,4 +40,10 @@ struct RotateRecognizer: Sendable {
             return
         }
     }
+}
+
+extension RotateSpec: LeafGesture {
+    var defaultFingers: Int { 2 }
+    var stepKind: StepKind? { .angle }
+    var decidedByTime: Bool { false }
 }

@@ -36,7 +36,7 @@ struct SwipeRecognizer: Sendable {
     private var peak = 0.0
 
     init(_ s: SwipeSpec, _ t: Thresholds) {
-        rule = FingerRule(s.common, defaultFingers: 1, t)
+        rule = FingerRule(s, t)
         direction = s.direction
         minimumDistance = t.px(s.minimumDistance, default: t.swipeDistance)
         touchpadMinimumDistance = t.px(s.minimumDistance, default: t.touchpadSwipeDistance)
@@ -92,4 +92,10 @@ struct SwipeRecognizer: Sendable {
             return
         }
     }
+}
+
+extension SwipeSpec: LeafGesture {
+    var defaultFingers: Int { 1 }
+    var stepKind: StepKind? { .alongDirection }
+    var decidedByTime: Bool { false }
 }

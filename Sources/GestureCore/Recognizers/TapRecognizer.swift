@@ -23,7 +23,7 @@ struct TapRecognizer: Sendable {
 
     init(_ s: TapSpec, _ t: Thresholds) {
         count = max(1, s.count)
-        rule = FingerRule(s.common, defaultFingers: 1, t)
+        rule = FingerRule(s, t)
         slop = t.slop
         tapTimeout = t.tapTimeout
         doubleTapTimeout = t.doubleTapTimeout
@@ -74,4 +74,10 @@ struct TapRecognizer: Sendable {
         state = .failed
         deadline = nil
     }
+}
+
+extension TapSpec: LeafGesture {
+    var defaultFingers: Int { 1 }
+    var stepKind: StepKind? { nil }
+    var decidedByTime: Bool { false }
 }

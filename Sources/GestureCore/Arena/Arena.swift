@@ -1,0 +1,171 @@
+// The arena: who gets one device's touches, decided the way Flutter's gesture
+// arena decides (`arena.dart`), with SwiftUI's priorities as ranks.
+//
+//   open ──a recognized binding that nothing of a higher rank could still want──▶ won(binding)
+//     │        (accept: every other competitor is rejected; the touches are claimed)
+//     └──every competitor failed or was rejected──▶ nobody (the touches are released)
+//
+// Simultaneous bindings never compete: they publish beside whoever wins.
+// While the arena is open, a touch is held from the applications for at most
+// `grab-timeout`, unless a high-priority press still deciding by its timer
+// holds it longer; then it is released, and the bindings go on (X keeps
+// telling us where those fingers are), so a slow gesture still acts. Time
+// never changes who wins. When the attempt ends, the arena is swept: every
+// touch still undecided is released.
+
+/// One touch of the attempt and what became of it.
+struct TouchRecord: Sendable {
+    var id: TouchID
+    var began: Seconds
+    var decision: TouchDecision?
+}
+
+struct Arena: Sendable {
+    enum Verdict: Equatable, Sendable {
+        /// Competitors remain and none has won.
+        case open
+        case won(BindingID)
+        /// No competitor is left: the touches go to the applications.
+        case nobody
+    }
+
+    /// By BindingID: every binding of the table, `absent` if not in this attempt.
+    var members: [Member]
+    /// The BindingIDs in this attempt, in declaration order.
+    private(set) var participants: [BindingID] = []
+    /// Those of them that are simultaneous: they publish beside the winner.
+    private(set) var simultaneous: [BindingID] = []
+    var touches: [TouchRecord] = []
+    private(set) var verdict = Verdict.open
+
+    init(bindings: Int) {
+        members = Array(repeating: Member(), count: bindings)
+        participants.reserveCapacity(bindings)
+        simultaneous.reserveCapacity(bindings)
+    }
+
+    var winner: BindingID? {
+        if case .won(let id) = verdict { return id }
+        return nil
+    }
+
+    /// A binding enters the arena as an attempt starts.
+    mutating func join(_ contender: Contender) {
+        members[contender.id] = Member(standing: .possible)
+        participants.append(contender.id)
+        if contender.simultaneous { simultaneous.append(contender.id) }
+    }
+
+    /// No more bindings join. With no competitor at all (only simultaneous
+    /// bindings, or none), nobody can win: the touches go at once.
+    mutating func close(_ contenders: [Contender]) {
+        if participants.count == simultaneous.count { verdict = .nobody }
+    }
+
+    /// Back to empty, keeping its storage, for the next attempt.
+    mutating func clear() {
+        for id in participants { members[id] = Member() }
+        participants.removeAll(keepingCapacity: true)
+        simultaneous.removeAll(keepingCapacity: true)
+        touches.removeAll(keepingCapacity: true)
+        verdict = .open
+    }
+
+    /// Looks for a winner among the competitors: the best recognized one, if
+    /// no possible one outranks it (equal ranks: first recognized, then first
+    /// declared). With no competitor left, the verdict is `nobody`.
+    mutating func resolve(_ contenders: [Contender], at t: Seconds, _ sink: inout EffectSink) {
+        guard verdict == .open else { return }
+        var highestPossible = Int.min
+        var best: (id: BindingID, since: Seconds)? = nil
+        var anyCompeting = false
+        for id in participants where !contenders[id].simultaneous {
+            switch members[id].standing {
+            case .possible:
+                anyCompeting = true
+                highestPossible = max(highestPossible, contenders[id].rank)
+            case .recognized(let since):
+                anyCompeting = true
+                if best == nil || Contender.outranks(contenders[id], since: since, contenders[best!.id], since: best!.since) {
+                    best = (id, since)
+                }
+            default:
+                break
+            }
+        }
+        if let best, contenders[best.id].rank >= highestPossible {
+            accept(best.id, contenders, at: t, &sink)
+        } else if !anyCompeting {
+            verdict = .nobody
+        }
+    }
+
+    /// `id` wins: every other competitor is rejected.
+    private mutating func accept(_ id: BindingID, _ contenders: [Contender], at t: Seconds, _ sink: inout EffectSink) {
+        verdict = .won(id)
+        sink.note(id, .won, .recognized, at: t)
+        for other in participants where other != id && !contenders[other].simultaneous {
+            if members[other].standing.isCompeting { reject(other, lostTo: id, at: t, &sink) }
+        }
+    }
+
+    private mutating func reject(_ id: BindingID, lostTo winner: BindingID, at t: Seconds, _ sink: inout EffectSink) {
+        members[id].standing = .rejected
+        sink.note(id, .conceded, .lostTo(winner), at: t)
+    }
+
+    // MARK: Touches
+
+    /// A touch joins the attempt undecided, or claimed when the binding that
+    /// won the hand already owns it.
+    mutating func add(_ touch: TouchID, at t: Seconds, ownedBy owner: BindingID?, _ sink: inout EffectSink) {
+        touches.removeAll { $0.id == touch && $0.decision != nil }
+        touches.append(TouchRecord(id: touch, began: t, decision: owner == nil ? nil : .claimed))
+        if let owner { sink.touch(touch, .claimed, .wonBy(owner), at: t) }
+    }
+
+    /// Once decided, every undecided touch follows the verdict: the winner
+    /// claims it, or with nobody left it goes to the applications.
+    mutating func decideTouches(_ contenders: [Contender], at t: Seconds, _ sink: inout EffectSink) {
+        switch verdict {
+        case .open:
+            return
+        case .won(let id):
+            for k in touches.indices where touches[k].decision == nil {
+                touches[k].decision = .claimed
+                sink.touch(touches[k].id, .claimed, .wonBy(id), at: t)
+            }
+        case .nobody:
+            let reason: ArenaReason = participants.count > simultaneous.count ? .noBindingLeft : .noCandidates
+            sweep(reason, at: t, &sink)
+        }
+    }
+
+    /// A touch has been undecided for `grabTimeout` while no binding won.
+    func hasOverdueTouch(grabTimeout: Seconds, at t: Seconds) -> Bool {
+        winner == nil && touches.contains { $0.decision == nil && t >= $0.began + grabTimeout }
+    }
+
+    /// Touches undecided for `grabTimeout` go to the applications.
+    mutating func releaseOverdue(grabTimeout: Seconds, at t: Seconds, _ sink: inout EffectSink) {
+        for k in touches.indices where touches[k].decision == nil && t >= touches[k].began + grabTimeout {
+            touches[k].decision = .released
+            sink.touch(touches[k].id, .released, .grabTimeout, at: t)
+        }
+    }
+
+    /// Releases every touch still undecided.
+    mutating func sweep(_ reason: ArenaReason, at t: Seconds, _ sink: inout EffectSink) {
+        for k in touches.indices where touches[k].decision == nil {
+            touches[k].decision = .released
+            sink.touch(touches[k].id, .released, reason, at: t)
+        }
+    }
+
+    /// The earliest grab timeout of an undecided touch after `after`.
+    func grabDeadline(after: Seconds, grabTimeout: Seconds, into best: inout Deadline) {
+        for k in touches.indices where touches[k].decision == nil {
+            best.lower(to: touches[k].began + grabTimeout, after: after)
+        }
+    }
+}

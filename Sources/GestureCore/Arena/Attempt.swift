@@ -1,0 +1,87 @@
+// One attempt: the bindings competing for one device's touches, from the first
+// touch-down until every binding is out and the fingers are up (a double
+// tap's two taps are one attempt). Everything in it is indexed by BindingID.
+
+struct Attempt: Sendable {
+    var arena: Arena
+    /// Every binding's recognizer tree, by BindingID; those of bindings absent
+    /// from this attempt stay idle. A new attempt resets them in place.
+    var trees: [RecognizerTree]
+    /// The most fingers any binding in it wants: once as many have landed,
+    /// no need to wait for `finger-landing`.
+    var maximumFingers = 1
+    /// A binding began with `on-repeat`: repeats may be due.
+    var repeating = false
+    /// The templates' generation the trees were copied from.
+    let generation: Int
+
+    init(_ rules: Rules) {
+        arena = Arena(bindings: rules.contenders.count)
+        trees = rules.templates
+        generation = rules.generation
+    }
+
+    /// Steps every binding still in on the same contact, and moves its
+    /// standing on from its recognizer's state.
+    mutating func stepRecognizers(_ c: Contact, at t: Seconds, _ sink: inout EffectSink) {
+        for id in arena.participants where !arena.members[id].standing.isOut {
+            let state = trees[id].step(c)
+            switch arena.members[id].standing {
+            case .possible where state.isRecognized:
+                arena.members[id].standing = .recognized(since: t)
+            case .possible, .recognized:
+                if state == .failed || state == .cancelled {
+                    arena.members[id].standing = .failed
+                    sink.note(id, .conceded, .failed, at: t)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Until a binding wins, touches undecided for `grab-timeout` go to the
+    /// applications — unless a high-priority press still possible, whose
+    /// timer has not run out yet, holds them: it consumes its press.
+    mutating func releaseOverdueTouches(_ rules: Rules, at t: Seconds, _ sink: inout EffectSink) {
+        guard arena.hasOverdueTouch(grabTimeout: rules.thresholds.grabTimeout, at: t),
+              !pressHoldsTouches(rules.contenders, at: t) else { return }
+        arena.releaseOverdue(grabTimeout: rules.thresholds.grabTimeout, at: t, &sink)
+    }
+
+    private func pressHoldsTouches(_ contenders: [Contender], at t: Seconds) -> Bool {
+        for id in arena.participants where contenders[id].high && contenders[id].decidedByTime {
+            if arena.members[id].standing == .possible, let due = trees[id].nextDeadline, due > t { return true }
+        }
+        return false
+    }
+
+    /// Every binding is out and no repeat is pending.
+    var isFinished: Bool {
+        arena.participants.allSatisfy { arena.members[$0].standing.isOut && arena.members[$0].nextRepeat == nil }
+    }
+
+    /// The earliest timer after `after`: a recognizer's, a repeat, or a
+    /// touch's grab timeout.
+    func nextTimer(after: Seconds, grabTimeout: Seconds) -> Deadline {
+        var best = Deadline.never
+        for id in arena.participants {
+            if !arena.members[id].standing.isOut { best.lower(to: trees[id].nextDeadline, after: after) }
+            best.lower(to: arena.members[id].nextRepeat, after: after)
+        }
+        arena.grabDeadline(after: after, grabTimeout: grabTimeout, into: &best)
+        return best
+    }
+
+    /// Ends what began of an attempt that stops short: `cancelled`, and no
+    /// more repeats.
+    mutating func cancelBegun(at t: Seconds, _ sink: inout EffectSink) {
+        for id in arena.participants {
+            if arena.members[id].standing == .began {
+                sink.gesture(id, .cancelled, trees[id].value, at: t)
+                arena.members[id].standing = .done
+            }
+            arena.members[id].nextRepeat = nil
+        }
+    }
+}

@@ -1,0 +1,248 @@
+// One device: its contact tracker, and its attempt while one runs.
+
+struct DeviceLane: Sendable {
+    var device: Device
+    private(set) var tracker = ContactTracker()
+    private var attempt: Attempt? = nil
+    /// The attempt's next timer after `lastStep` (`never` with no attempt),
+    /// worked out whenever the attempt is put back.
+    private(set) var timer = Deadline.never
+    /// The last attempt, emptied, kept for the next one: starting one
+    /// allocates nothing.
+    private var spare: Attempt? = nil
+    /// The last time this device was stepped: timers at or before it are done.
+    private(set) var lastStep: Seconds = -.infinity
+    /// When this device next has work: its frame to judge, a finger-landing
+    /// window to close, or its attempt's timer. Kept current by every change
+    /// below, so that finding the earliest device reads one field of each.
+    private(set) var due = Deadline.never
+
+    init(_ device: Device) { self.device = device }
+
+    var hasAttempt: Bool { attempt != nil }
+
+    enum Fate { case goesOn, over }
+
+    /// The one way to work on the attempt: it is taken out (owned while
+    /// worked on, so nothing copies it on write), `body` runs on it, and it
+    /// goes back with its next timer — or, when `body` says it is over, it is
+    /// emptied and kept for the next attempt. Returns false with no attempt.
+    @discardableResult
+    mutating func withAttempt(_ rules: Rules, _ body: (inout Attempt, inout ContactTracker) -> Fate) -> Bool {
+        guard var a = attempt.take() else { return false }
+        switch body(&a, &tracker) {
+        case .goesOn:
+            timer = a.nextTimer(after: lastStep, grabTimeout: rules.thresholds.grabTimeout)
+            attempt = consume a
+        case .over:
+            timer = .never
+            if a.generation == rules.generation {
+                a.arena.clear()
+                spare = consume a
+            }
+        }
+        refreshDue(rules)
+        return true
+    }
+
+    private mutating func refreshDue(_ rules: Rules) {
+        if let f = tracker.frameDeadline {
+            due = .at(f)
+            return
+        }
+        due = timer
+        if hasAttempt && tracker.active && !tracker.contact.settled {
+            due.lower(to: tracker.contact.lastLanding + rules.thresholds.fingerLanding, after: lastStep)
+        }
+    }
+
+    /// Runs the work that is due at `due`: judges the frame being built, or
+    /// steps the attempt at its timer.
+    mutating func runDue(_ rules: Rules, _ sink: inout EffectSink) {
+        if tracker.pendingFrame != nil {
+            commitFrame(rules, &sink)
+        } else {
+            tracker.tick(due.time)
+            step(at: due.time, rules, &sink)
+        }
+    }
+
+    /// Judges the frame being built, at the time of its last event.
+    mutating func commitFrame(_ rules: Rules, _ sink: inout EffectSink) {
+        tracker.commitFrame()
+        step(at: tracker.contact.time, rules, &sink)
+    }
+
+    /// An event at `t` closes the frame being built, unless it belongs there:
+    /// within `frameJoin` of the frame's first event, of a touch not yet in it
+    /// (`touch` nil: never).
+    mutating func closeFrame(unlessJoinedBy touch: TouchID?, at t: Seconds, _ rules: Rules, _ sink: inout EffectSink) {
+        guard tracker.pendingFrame != nil else { return }
+        if let touch, tracker.joinsFrame(touch, at: t) { return }
+        commitFrame(rules, &sink)
+    }
+
+    /// The screen changed: the kept attempt's trees are out of date.
+    mutating func dropSpare() { spare = nil }
+
+    // MARK: Attempts
+
+    /// A new attempt, if none runs, with the bindings that take part for this
+    /// device and the window now.
+    mutating func startAttemptIfIdle(_ rules: Rules, at t: Seconds, _ sink: inout EffectSink) {
+        guard !hasAttempt else { return }
+        sink.device = device.id
+        tracker.resetAttempt()
+        startAttempt(rules, at: t, &sink)
+    }
+
+    private mutating func startAttempt(_ rules: Rules, at t: Seconds, _ sink: inout EffectSink) {
+        var a = spare.take() ?? Attempt(rules)
+        a.maximumFingers = 1
+        a.repeating = false
+        for c in rules.contenders where rules.takesPart(c, device.kind) {
+            a.arena.join(c)
+            a.trees[c.id].reset()
+            a.maximumFingers = max(a.maximumFingers, c.maximumFingers)
+            sink.note(c.id, .joined, nil, at: t)
+        }
+        a.arena.close(rules.contenders)
+        timer = a.nextTimer(after: lastStep, grabTimeout: rules.thresholds.grabTimeout)
+        attempt = consume a
+        refreshDue(rules)
+    }
+
+    /// After every frame or timer: the bindings step on the contact, the
+    /// arena decides, the winner and the simultaneous bindings publish.
+    mutating func step(at t: Seconds, _ rules: Rules, _ sink: inout EffectSink) {
+        lastStep = t
+        sink.device = device.id
+        withAttempt(rules) { a, tracker in
+            if tracker.contact.landed > 0 && !tracker.contact.settled
+                && Self.landingClosed(tracker.contact, a.maximumFingers, rules.thresholds, at: t) {
+                tracker.setSettled(true)
+            }
+            let c = tracker.contact
+            a.stepRecognizers(c, at: t, &sink)
+            a.arena.resolve(rules.contenders, at: t, &sink)
+            a.releaseOverdueTouches(rules, at: t, &sink)
+            a.publish(rules, pressing: !c.ended && c.fingers > 0, at: t, &sink)
+            a.arena.decideTouches(rules.contenders, at: t, &sink)
+            guard !tracker.active && tracker.pendingFrame == nil && a.isFinished else { return .goesOn }
+            a.arena.sweep(a.arena.winner.map { .wonBy($0) } ?? .noBindingLeft, at: t, &sink)
+            tracker.resetAttempt()
+            return .over
+        }
+    }
+
+    /// The landing window closes, and the finger count is final, when as many
+    /// fingers landed as any binding wants, when `finger-landing` passed since
+    /// the last finger landed (each landing restarts it), or when every finger
+    /// down has moved by `slop` since then: the hand has started its gesture
+    /// (together, apart or around), and a lone finger that drags goes to the
+    /// application at once.
+    private static func landingClosed(_ c: Contact, _ maximumFingers: Int, _ th: Thresholds, at t: Seconds) -> Bool {
+        c.landed >= maximumFingers || t >= c.lastLanding + th.fingerLanding || c.movedSinceLanding >= th.slop
+    }
+
+    /// Ends the attempt at once (device removed, or its touches replaced by a
+    /// touchpad gesture): what began is cancelled, undecided touches released.
+    mutating func abandon(_ rules: Rules, at t: Seconds, _ sink: inout EffectSink) {
+        sink.device = device.id
+        withAttempt(rules) { a, tracker in
+            a.cancelBegun(at: t, &sink)
+            a.arena.sweep(.deviceRemoved, at: t, &sink)
+            tracker.resetAttempt()
+            return .over
+        }
+    }
+
+    // MARK: Touches
+
+    /// A finger lands.
+    mutating func touchBegin(_ touch: TouchID, at p: Point, _ t: Seconds, screen: Screen, _ rules: Rules,
+                             _ sink: inout EffectSink) {
+        sink.device = device.id
+        if tracker.contact.source != .touch && tracker.active { abandon(rules, at: t, &sink) }
+        var owner: BindingID? = nil
+        if tracker.active && tracker.contact.settled { owner = lateFinger(at: t, screen: screen, rules, &sink) }
+        startAttemptIfIdle(rules, at: t, &sink)
+        tracker.touchBegin(touch, at: p, time: t, screen: screen, output: device.output)
+        withAttempt(rules) { a, _ in
+            a.arena.add(touch, at: t, ownedBy: owner, &sink)
+            // The arena may already have decided this attempt (a winner owns
+            // the hand, or nobody wants it): the new touch is decided at once.
+            a.arena.decideTouches(rules.contenders, at: t, &sink)
+            return .goesOn
+        }
+        refreshDue(rules)
+    }
+
+    /// A finger moves or lifts: added to the frame being built. False for a
+    /// touch that never began.
+    mutating func touchMove(_ touch: TouchID, to p: Point, at t: Seconds, lift: Bool, _ rules: Rules) -> Bool {
+        defer { refreshDue(rules) }
+        return tracker.touchMove(touch, to: p, time: t, lift: lift)
+    }
+
+    // MARK: Touchpad gestures
+
+    /// A touchpad swipe or pinch begins: whatever touches this device had
+    /// are abandoned, and the gesture steps at once.
+    mutating func touchpadBegin(_ source: ContactSource, fingers: Int, at p: Point, _ t: Seconds, _ rules: Rules,
+                                _ sink: inout EffectSink) {
+        if tracker.active { abandon(rules, at: t, &sink) }
+        startAttemptIfIdle(rules, at: t, &sink)
+        tracker.gestureBegin(source, fingers: fingers, at: p, time: t)
+        step(at: t, rules, &sink)
+    }
+
+    /// A touchpad gesture moves (or ends: `ended`). False when no gesture
+    /// of that kind is in progress.
+    mutating func touchpadUpdate(_ source: ContactSource, fingers: Int, delta: Point, scale: Double?,
+                                 angleDelta: Double, at t: Seconds, _ rules: Rules, _ sink: inout EffectSink) -> Bool {
+        guard tracker.isInGesture(from: source) else { return false }
+        tracker.gestureUpdate(fingers: fingers, delta: delta, scale: scale, angleDelta: angleDelta, time: t)
+        step(at: t, rules, &sink)
+        return true
+    }
+
+    mutating func touchpadEnd(_ source: ContactSource, cancelled: Bool, at t: Seconds, _ rules: Rules,
+                              _ sink: inout EffectSink) -> Bool {
+        guard tracker.isInGesture(from: source) else { return false }
+        tracker.gestureEnd(cancelled: cancelled, time: t)
+        step(at: t, rules, &sink)
+        return true
+    }
+
+    /// A finger lands after the landing window closed: the attempt of the
+    /// fingers down ends (its bindings wanted exactly those fingers: what
+    /// began is cancelled), and a new one begins with every finger down, as
+    /// libinput begins a new gesture when the finger count changes. Touches
+    /// already decided stay so (one the applications got stays theirs); those
+    /// still held carry over, so the new attempt's winner can claim them; the
+    /// new finger is claimed at once if a binding had won the hand.
+    /// Returns the old attempt's winner, if it had one: it owns the hand.
+    private mutating func lateFinger(at t: Seconds, screen: Screen, _ rules: Rules,
+                                     _ sink: inout EffectSink) -> BindingID? {
+        var owner: BindingID? = nil
+        var carried: [TouchRecord] = []
+        let had = withAttempt(rules) { a, _ in
+            owner = a.arena.winner
+            for id in a.arena.participants where !a.arena.members[id].standing.isOut {
+                sink.note(id, .conceded, .extraFinger, at: t)
+            }
+            a.cancelBegun(at: t, &sink)
+            carried = a.arena.touches
+            return .over
+        }
+        guard had else { return nil }
+        tracker.restartWithFingersDown(time: t, screen: screen, output: device.output)
+        startAttempt(rules, at: t, &sink)
+        withAttempt(rules) { a, _ in
+            a.arena.touches.append(contentsOf: carried)
+            return .goesOn
+        }
+        return owner
+    }
+}

@@ -1,0 +1,196 @@
+// The gesture engine: a value that takes an input and the current time and
+// returns effects. It never reads a clock, sleeps or does I/O; timers are
+// deadlines the caller honours by calling `advance(to:)`.
+//
+// Each device has a lane (DeviceLane.swift): its touches become frames and a
+// Contact (ContactTracker.swift); each frame steps the device's attempt, where
+// the bindings' recognizers compete in an arena (Arena/). Frames of different
+// devices, and timers, are judged in time order.
+
+public struct GestureEngine: Sendable {
+    public let table: GestureTable
+    /// All bindings, desktop scope first, then each app scope's; a BindingID indexes this.
+    public let bindings: [Binding]
+    private(set) var rules: Rules
+    public private(set) var screen: Screen
+    public private(set) var window: WindowContext = .desktop
+    public private(set) var now: Seconds = 0
+    private(set) var lanes: [DeviceLane] = []
+
+    /// Emit `.arena` notes (joined, won, conceded): for `--explain` and `--verbose`.
+    public var explain: Bool {
+        get { rules.explain }
+        set { rules = rules.explaining(newValue) }
+    }
+
+    public init(table: GestureTable, screen: Screen, devices: [Device] = []) {
+        self.table = table
+        self.screen = screen
+        bindings = table.allBindings
+        rules = Rules(table, pxPerMM: screen.pxPerMM)
+        lanes = devices.map(DeviceLane.init)
+        lanes.reserveCapacity(8)
+    }
+
+    // MARK: API
+
+    /// Feeds one input at time `t` (seconds, never decreasing).
+    public mutating func process(_ input: Input, at t: Seconds) -> [Effect] {
+        var out: [Effect] = []
+        process(input, at: t, into: &out)
+        return out
+    }
+
+    /// Runs timers due at or before `t` (and judges pending frames before it).
+    public mutating func advance(to t: Seconds) -> [Effect] {
+        var out: [Effect] = []
+        advance(to: t, into: &out)
+        return out
+    }
+
+    /// The devices the engine knows.
+    public var deviceIDs: [DeviceID] { lanes.map(\.device.id) }
+
+    /// When `advance(to:)` next has work: a pending frame or a timer.
+    public var nextDeadline: Seconds? { Self.nextDue(lanes)?.deadline.seconds }
+
+    /// `process` that appends to a caller's buffer (no allocation when it has capacity).
+    public mutating func process(_ input: Input, at t: Seconds, into out: inout [Effect]) {
+        var sink = EffectSink(explain: rules.explain)
+        swap(&sink.effects, &out)
+        defer { swap(&sink.effects, &out) }
+        guard t >= now && t.isFinite else {
+            return sink.rejected(t.isFinite ? .timeWentBackwards : .notFinite, at: now)
+        }
+        if let r = Self.invalid(input) { return sink.rejected(r, at: t) }
+        // Judge every pending frame from before this moment, and timers due by now.
+        runDue(before: t, inclusive: false, &sink)
+        now = t
+        apply(input, at: t, &sink)
+    }
+
+    public mutating func advance(to t: Seconds, into out: inout [Effect]) {
+        guard t.isFinite else { return }  // never "forever": a held press repeats without end
+        var sink = EffectSink(explain: rules.explain)
+        swap(&sink.effects, &out)
+        runDue(before: t, inclusive: true, &sink)
+        swap(&sink.effects, &out)
+        now = max(now, t)
+    }
+
+    // MARK: Inputs
+
+    private mutating func apply(_ input: Input, at t: Seconds, _ sink: inout EffectSink) {
+        switch input {
+        case .window(let w):
+            window = w
+            rules = rules.window(w, table)
+        case .screenChanged(let s):
+            screen = s
+            rules = rules.screen(pxPerMM: s.pxPerMM, table)
+            for d in lanes.indices { lanes[d].dropSpare() }
+        case .deviceAdded(let dev):
+            if let d = Self.lane(of: dev.id, lanes) { lanes[d].device = dev } else { lanes.append(DeviceLane(dev)) }
+        case .deviceRemoved(let id):
+            guard let d = Self.lane(of: id, lanes, &sink, t) else { return }
+            lanes[d].abandon(rules, at: t, &sink)
+            lanes.remove(at: d)
+        case .touchBegin(let dev, let touch, let p):
+            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            closeFrames(for: d, touch: touch, at: t, &sink)
+            lanes[d].touchBegin(touch, at: p, t, screen: screen, rules, &sink)
+        case .touchUpdate(let dev, let touch, let p), .touchEnd(let dev, let touch, let p):
+            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            closeFrames(for: d, touch: touch, at: t, &sink)
+            var lift = false
+            if case .touchEnd = input { lift = true }
+            if !lanes[d].touchMove(touch, to: p, at: t, lift: lift, rules) { sink.rejected(.unknownTouch, at: t) }
+        case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
+            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            closeFrames(for: d, touch: nil, at: t, &sink)
+            var source = ContactSource.touchpadSwipe
+            if case .pinchBegin = input { source = .touchpadPinch }
+            lanes[d].touchpadBegin(source, fingers: fingers, at: p, t, rules, &sink)
+        case .swipeUpdate(let dev, let fingers, let delta, _):
+            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            if !lanes[d].touchpadUpdate(.touchpadSwipe, fingers: fingers, delta: delta, scale: nil, angleDelta: 0, at: t,
+                                        rules, &sink) {
+                sink.rejected(.noGestureInProgress, at: t)
+            }
+        case .pinchUpdate(let dev, let fingers, let delta, let scale, let angleDelta):
+            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            if !lanes[d].touchpadUpdate(.touchpadPinch, fingers: fingers, delta: delta, scale: scale,
+                                        angleDelta: angleDelta, at: t, rules, &sink) {
+                sink.rejected(.noGestureInProgress, at: t)
+            }
+        case .swipeEnd(let dev, _, let cancelled), .pinchEnd(let dev, _, let cancelled):
+            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            var source = ContactSource.touchpadSwipe
+            if case .pinchEnd = input { source = .touchpadPinch }
+            if !lanes[d].touchpadEnd(source, cancelled: cancelled, at: t, rules, &sink) {
+                sink.rejected(.noGestureInProgress, at: t)
+            }
+        }
+    }
+
+    /// Input the engine refuses: non-finite coordinates or values.
+    static func invalid(_ input: Input) -> InputRejection? {
+        switch input {
+        case .touchBegin(_, _, let p), .touchUpdate(_, _, let p), .touchEnd(_, _, let p),
+             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p, _):
+            return p.isFinite ? nil : .notFinite
+        case .pinchUpdate(_, _, let p, let scale, let da):
+            return p.isFinite && scale.isFinite && da.isFinite ? nil : .notFinite
+        case .screenChanged(let s):
+            return s.width.isFinite && s.height.isFinite && s.pxPerMM.isFinite && s.pxPerMM > 0 ? nil : .notFinite
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Devices
+    //
+    // Lookups are static and take the lanes: called from the engine's
+    // mutating methods, a method of the engine itself would get a copy of it.
+
+    private static func lane(of id: DeviceID, _ lanes: [DeviceLane]) -> Int? {
+        lanes.firstIndex { $0.device.id == id }
+    }
+
+    /// The device's lane, or a rejection.
+    private static func lane(of id: DeviceID, _ lanes: [DeviceLane], _ sink: inout EffectSink, _ t: Seconds) -> Int? {
+        guard let d = lane(of: id, lanes) else {
+            sink.rejected(.unknownDevice, at: t)
+            return nil
+        }
+        return d
+    }
+
+    // MARK: Time
+
+    /// The lane with the earliest work, and when.
+    private static func nextDue(_ lanes: [DeviceLane]) -> (lane: Int, deadline: Deadline)? {
+        var best: (lane: Int, deadline: Deadline)? = nil
+        for d in lanes.indices where !lanes[d].due.isNever {
+            if best == nil || lanes[d].due < best!.deadline { best = (d, lanes[d].due) }
+        }
+        return best
+    }
+
+    /// Runs every due deadline in time order: those before `t`, and with
+    /// `inclusive` those at `t` too (without it, a frame at `t` is still being built).
+    private mutating func runDue(before t: Seconds, inclusive: Bool, _ sink: inout EffectSink) {
+        while let (d, deadline) = Self.nextDue(lanes), inclusive ? deadline.time <= t : deadline.time < t {
+            now = max(now, deadline.time)
+            lanes[d].runDue(rules, &sink)
+        }
+    }
+
+    /// An event closes the frames of other devices, and its own device's frame
+    /// unless it belongs there.
+    private mutating func closeFrames(for d: Int, touch: TouchID?, at t: Seconds, _ sink: inout EffectSink) {
+        for o in lanes.indices where lanes[o].tracker.pendingFrame != nil {
+            lanes[o].closeFrame(unlessJoinedBy: o == d ? touch : nil, at: t, rules, &sink)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+// What the engine compiled from its table, read by every device's attempts.
+// Immutable: a window change (scopes in effect), a screen change (thresholds)
+// or `explain` makes new rules; nothing per input does.
+
+final class Rules: Sendable {
+    /// By BindingID.
+    let contenders: [Contender]
+    /// By BindingID: each binding's recognizers in their initial state. An
+    /// attempt copies them once, then resets its own in place.
+    let templates: [RecognizerTree]
+    let thresholds: Thresholds
+    /// Counts template rebuilds: an attempt whose trees came from older
+    /// templates (older thresholds) is not kept for reuse.
+    let generation: Int
+    /// Per app scope: its bindings take part for the window now (masks and
+    /// WM_CLASS match), worked out when the window changes, not per attempt.
+    let scopesInEffect: [Bool]
+    /// The desktop scope's own bindings take part (its mask).
+    let desktopInEffect: Bool
+    let explain: Bool
+
+    convenience init(_ table: GestureTable, pxPerMM: Double) {
+        let thresholds = Thresholds(table.settings, pxPerMM: pxPerMM)
+        var contenders: [Contender] = []
+        for b in table.desktop {
+            let rank = b.yields ? Self.yieldingRank : Self.rank(b.priority, parent: true)
+            contenders.append(Contender(b, id: contenders.count, scope: -1, rank: rank))
+        }
+        for (i, app) in table.apps.enumerated() {
+            for b in app.bindings {
+                contenders.append(Contender(b, id: contenders.count, scope: i, rank: Self.rank(b.priority, parent: false)))
+            }
+        }
+        self.init(contenders: contenders, templates: Self.templates(table, thresholds), thresholds: thresholds,
+                  generation: 0, scopesInEffect: Self.scopesInEffect(table, .desktop),
+                  desktopInEffect: table.including.includesOwn, explain: false)
+    }
+
+    private init(contenders: [Contender], templates: [RecognizerTree], thresholds: Thresholds, generation: Int,
+                 scopesInEffect: [Bool], desktopInEffect: Bool, explain: Bool) {
+        self.contenders = contenders
+        self.templates = templates
+        self.thresholds = thresholds
+        self.generation = generation
+        self.scopesInEffect = scopesInEffect
+        self.desktopInEffect = desktopInEffect
+        self.explain = explain
+    }
+
+    private static func templates(_ table: GestureTable, _ thresholds: Thresholds) -> [RecognizerTree] {
+        table.allBindings.map { RecognizerTree($0.gesture, thresholds) }
+    }
+
+    private static func scopesInEffect(_ table: GestureTable, _ w: WindowContext) -> [Bool] {
+        table.apps.map { table.including.includesChildren && $0.including.includesOwn && $0.matches(w) }
+    }
+
+    /// SwiftUI's order between a parent (desktop) and a child (app) scope:
+    /// parent `.highPriorityGesture` > child `.highPriorityGesture` > child
+    /// `.gesture` > parent `.gesture`. Simultaneous bindings are not ranked.
+    static func rank(_ p: Priority, parent: Bool) -> Int {
+        switch (p, parent) {
+        case (.high, true): return 5
+        case (.high, false): return 4
+        case (.normal, false): return 3
+        case (.normal, true): return 2
+        case (.simultaneous, _): return 0
+        }
+    }
+
+    /// A binding that `yields`: under every ranked one.
+    static let yieldingRank = 1
+
+    /// For the window now under the touch: which app scopes take part.
+    func window(_ w: WindowContext, _ table: GestureTable) -> Rules {
+        Rules(contenders: contenders, templates: templates, thresholds: thresholds, generation: generation,
+              scopesInEffect: Self.scopesInEffect(table, w), desktopInEffect: desktopInEffect, explain: explain)
+    }
+
+    /// For a screen of another density: thresholds in px, and the
+    /// recognizers built from them, are new.
+    func screen(pxPerMM: Double, _ table: GestureTable) -> Rules {
+        let thresholds = Thresholds(table.settings, pxPerMM: pxPerMM)
+        return Rules(contenders: contenders, templates: Self.templates(table, thresholds), thresholds: thresholds,
+                     generation: generation + 1, scopesInEffect: scopesInEffect, desktopInEffect: desktopInEffect,
+                     explain: explain)
+    }
+
+    func explaining(_ on: Bool) -> Rules {
+        Rules(contenders: contenders, templates: templates, thresholds: thresholds, generation: generation,
+              scopesInEffect: scopesInEffect, desktopInEffect: desktopInEffect, explain: on)
+    }
+
+    /// A binding takes part in an attempt of a device of this kind, for the window now.
+    func takesPart(_ c: Contender, _ kind: DeviceKind) -> Bool {
+        c.devices.accepts(kind) && (c.scope < 0 ? desktopInEffect : scopesInEffect[c.scope])
+    }
+}
