@@ -8,7 +8,10 @@ let package = Package(
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "GestureActions", targets: ["GestureActions"]),
+        .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureBridge", targets: ["GestureBridge"]),
+        // For tests, benchmarks and the fuzzers (Fuzz/): never linked into gesture-bridge.
+        .library(name: "GestureTesting", targets: ["GestureTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,23 +40,30 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // XInput2 source, XTest synthesizer, window classes, devices.
         .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions"]),
-        // The daemon's library: traces (read, write, build), replay, output, the run loop.
+        // Traces: read, write, replay, print, draw (SVG). Pure, like the core.
+        .target(name: "GestureTraces", dependencies: ["GestureCore"]),
+        // Making traces: the trace builder, hands as they are, the recognition
+        // corpus, random gestures. For tests and benchmarks.
+        .target(name: "GestureTesting", dependencies: ["GestureCore", "GestureTraces"]),
+        // The daemon: the run loop, its input sources, the effect router,
+        // status, doctor, the Touchégg server.
         .target(
             name: "GestureBridge",
-            dependencies: ["GestureCore", "GestureConfig", "GestureActions", "GestureX11", "CLinux", "CDBus",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: ["GestureCore", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11", "CLinux",
+                           "CDBus", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureBridge", "GestureConfig", "GestureX11", "GestureCore",
+                "GestureBridge", "GestureTraces", "GestureConfig", "GestureX11", "GestureCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",
-            dependencies: ["GestureBridge", "GestureX11", "GestureActions", "GestureConfig", "XTestSupport"],
+            dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureX11", "GestureActions",
+                           "GestureConfig", "XTestSupport"],
             path: "Benchmarks/gesture-bench"
         ),
         // The least an X11 daemon in Swift can be (its RSS is the floor the
@@ -66,9 +76,11 @@ let package = Package(
             dependencies: ["CX11", "CLinux", "CDBus", "GestureX11"],
             path: "Tests/E2E/Probe"
         ),
-        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureBridge"]),
+        // The pure modules' tests link no X11, TOMLKit or swift-log.
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureTraces", "GestureTesting"]),
         .testTarget(name: "GestureBridgeTests",
-                    dependencies: ["GestureBridge", "GestureCore", "GestureConfig", "XTestSupport", "CX11", "GestureX11"]),
+                    dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureCore", "GestureConfig",
+                                   "XTestSupport", "CX11", "GestureX11"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore", "GestureActions"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         // Shared by the X tests: an Xvfb the test starts, a client watching keys.

@@ -15,7 +15,8 @@ let package = Package(
             dependencies: [
                 .product(name: "GestureConfig", package: root),
                 .product(name: "GestureActions", package: root),
-                .product(name: "GestureBridge", package: root),
+                .product(name: "GestureTraces", package: root),
+                .product(name: "GestureTesting", package: root),
             ]
         ),
     ]

@@ -6,6 +6,7 @@ import GestureBridge
 import GestureCore
 import GestureX11
 import XTestSupport
+import GestureTesting
 
 /// X event → XTest request flushed, and → the key seen by another client,
 /// under a real Xvfb the bench starts. Each round: a three-finger swipe whose

@@ -3,6 +3,8 @@
 // steady stream (fingers moving, gestures decided) for allocations per event.
 import GestureBridge
 import GestureCore
+import GestureTraces
+import GestureTesting
 
 /// `n` bindings of every kind, desktop and app scopes, every priority, with
 /// distinct fingers and directions (as a large real config would have).

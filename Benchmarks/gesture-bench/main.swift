@@ -2,6 +2,8 @@
 //
 //   gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady]
 //   gesture-bench latency [--rounds N]     (starts its own Xvfb)
+//   gesture-bench corpus [--seed N] [--count N] [--write DIR]
+//                                          the recognition report (docs/engine.md)
 //
 // The default workload is the everyday trace against the everyday table;
 // --bindings N uses a table of N bindings (Workloads.swift), --fingers N a
@@ -16,6 +18,8 @@ import Glibc
 import GestureBridge
 import GestureConfig
 import GestureCore
+import GestureTesting
+import GestureTraces
 
 /// The everyday table: workspace swipes, zoom steps, a hold-then-drag, a double tap.
 func everydayTable() -> GestureTable {
@@ -96,6 +100,10 @@ if args.first == "--write-trace", let path = args.dropFirst().first {
     _ = FileSystem.write(TraceWriter.write(trace), to: path)
     print("wrote \(trace.events.count) events of \(n) gestures to \(path)")
     exit(0)
+}
+if args.first == "corpus" {
+    args.removeFirst()
+    exit(corpus(Array(args)))
 }
 if args.first == "latency" {
     args.removeFirst()

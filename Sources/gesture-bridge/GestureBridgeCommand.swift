@@ -5,6 +5,7 @@ import ArgumentParser
 import GestureBridge
 import GestureConfig
 import GestureX11
+import GestureTraces
 
 @main
 struct GestureBridgeCommand: ParsableCommand {
@@ -20,7 +21,7 @@ struct GestureBridgeCommand: ParsableCommand {
             edit it, and check it with `gesture-bridge check`.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self, CorpusCommand.self,
+        subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self,
                       DevicesCommand.self, RecordCommand.self, TraceCommand.self, ImportCommand.self, StatusCommand.self,
                       DoctorCommand.self],
         defaultSubcommand: RunCommand.self
@@ -287,36 +288,6 @@ struct TraceCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
-    }
-}
-
-struct CorpusCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "corpus",
-        abstract: "Replay a seeded corpus of realistic traces and print the recognition report.",
-        discussion: "Generates traces of hands as they are (fingers landing apart, slow starts, jitter and drift, lifts apart, split frames) for every gesture kind on a touchscreen and a touchpad, and negatives (short and reversed swipes, palms, two-finger scrolls, one-finger taps and drags, resting fingers); replays them against everyday bindings and prints accuracy, false triggers and decision latency. The same seed gives the same corpus. docs/engine.md keeps the figures."
-    )
-
-    @Option(help: "Seed of the corpus.") var seed: UInt64 = 1
-    @Option(help: "Number of traces (at least one of each kind).") var count: Int = 480
-    @Option(help: "Also write each trace to DIR as NAME.jsonl.") var write: String?
-
-    func run() throws {
-        guard count > 0 else { throw ValidationError("--count takes a positive number") }
-        let cases = RecognitionCorpus.generate(seed: seed, count: count)
-        if let dir = write {
-            for c in cases {
-                let slug = String(c.group.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-                let path = "\(dir)/\(c.name)-\(slug).jsonl"
-                if case .failure(let e) = FileSystem.write(TraceWriter.write(c.trace), to: path) {
-                    printError("gesture-bridge: \(e)")
-                    throw ExitCode(2)
-                }
-            }
-        }
-        let report = RecognitionCorpus.report(cases)
-        print(report.text)
-        if report.falseTriggers > 0 || report.accuracy < 0.995 { throw ExitCode(1) }
     }
 }
 

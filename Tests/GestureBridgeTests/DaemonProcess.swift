@@ -4,6 +4,8 @@ import GestureCore
 import XTestSupport
 #if canImport(Glibc)
 import Glibc
+import GestureTraces
+import GestureTesting
 #endif
 
 /// `gesture-bridge run` as a child process, its stderr in a file.

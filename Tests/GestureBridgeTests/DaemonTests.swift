@@ -6,6 +6,8 @@ import Testing
 import XTestSupport
 #if canImport(Glibc)
 import Glibc
+import GestureTraces
+import GestureTesting
 #endif
 
 /// The daemon against a real Xvfb: touches come from a played trace (Xvfb has

@@ -3,6 +3,8 @@ import GestureBridge
 import GestureConfig
 import GestureCore
 import Testing
+import GestureTraces
+import GestureTesting
 
 /// The default config's commented pointer recipes: uncommenting one block is
 /// all a user does, and it does what it says.

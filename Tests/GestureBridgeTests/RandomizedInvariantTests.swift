@@ -4,6 +4,8 @@ import GestureBridge
 import Testing
 #if canImport(Glibc)
 import Glibc
+import GestureTraces
+import GestureTesting
 #endif
 
 /// A synthesizer that only counts: which keys are down.

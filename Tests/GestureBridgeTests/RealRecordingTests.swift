@@ -1,6 +1,8 @@
 import GestureBridge
 import GestureCore
 import Testing
+import GestureTraces
+import GestureTesting
 
 // Touches recorded by other people on real touchscreens (whot/evemu-devices,
 // converted to traces: Tests/Traces/real/README.md), replayed against a

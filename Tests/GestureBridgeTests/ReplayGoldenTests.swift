@@ -1,6 +1,7 @@
 import GestureBridge
 import GestureCore
 import Testing
+import GestureTraces
 
 /// Golden replays of the recorded traces in Tests/Traces: trace + bindings →
 /// exactly these phases at these times (ms), `changed` left out.

@@ -2,6 +2,7 @@ import GestureBridge
 import GestureConfig
 import GestureCore
 import Testing
+import GestureTraces
 
 /// `replay --json` over the recorded traces, byte for byte: Tests/Replay/cases.txt
 /// names each config and its traces; CONFIG.expected.jsonl is the output.

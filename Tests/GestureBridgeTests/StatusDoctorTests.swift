@@ -4,6 +4,7 @@ import Testing
 import XTestSupport
 #if canImport(Glibc)
 import Glibc
+import GestureTesting
 #endif
 
 /// `gesture-bridge status` and `doctor` against a real Xvfb: a daemon running

@@ -2,6 +2,7 @@
 import GestureConfig
 import GestureCore
 import Testing
+import GestureTesting
 
 /// `touchegg-protocol`: which gestures are forwarded (the arena), and the
 /// values of the signals, checked against Touchégg's arithmetic worked out

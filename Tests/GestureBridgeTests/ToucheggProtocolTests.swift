@@ -5,6 +5,7 @@ import Testing
 import XTestSupport
 #if canImport(Glibc)
 import Glibc
+import GestureTesting
 #endif
 
 /// `touchegg-protocol = true` served by a running daemon (Xvfb, gestures

@@ -2,6 +2,8 @@ import GestureBridge
 import GestureCore
 import GestureConfig
 import Testing
+import GestureTraces
+import GestureTesting
 
 @Suite struct TraceReaderTests {
     static let header = #"{"trace": 1, "screen": {"width": 1920, "height": 1080}, "devices": [{"id": 11, "name": "virtual touchscreen", "kind": "touchscreen"}]}"#

@@ -4,6 +4,8 @@ import GestureBridge
 import GestureConfig
 import GestureCore
 import Testing
+import GestureTraces
+import GestureTesting
 
 /// `replay --svg`: valid XML, a path per touch coloured by who claimed it, a
 /// mark per phase, names escaped.

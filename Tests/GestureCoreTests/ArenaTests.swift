@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// A parent (desktop) and a child (app) binding for the same gesture: who fires,
 /// for every priority of each, every mask of each scope.

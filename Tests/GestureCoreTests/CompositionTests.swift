@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// The seeds' composition examples, as tables: a trace, and what the composed
 /// gesture publishes.

@@ -1,6 +1,7 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTraces
+import GestureTesting
 
 /// The engine's contract: a value, time as an argument, deadlines, rejections.
 @Suite struct EngineTests {

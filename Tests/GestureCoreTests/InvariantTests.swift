@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// Seeded random gestures against random binding tables: the engine's
 /// invariants hold for every one of them.

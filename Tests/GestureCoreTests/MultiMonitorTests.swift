@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// Edge gestures count per output: two monitors side by side (eDP-1 at 0–1919,
 /// HDMI-1 at 1920–3839, both 1080 high, the second 200 px lower), so the

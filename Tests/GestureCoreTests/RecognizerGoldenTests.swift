@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// One golden case: a trace built by `script`, the bindings, and exactly the
 /// phases expected, in order (`changed` left out: it depends on frame counts).

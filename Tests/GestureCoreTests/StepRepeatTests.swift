@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// `on-step`: one effect per crossing of `every`, increase or decrease,
 /// re-based on the crossing. `on-repeat`: after repeat-delay, then every

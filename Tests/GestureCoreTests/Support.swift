@@ -1,6 +1,7 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTraces
+import GestureTesting
 
 /// Replays a built trace against bindings and returns what a reader checks:
 /// "name:phase" strings, and the events themselves.

@@ -1,6 +1,6 @@
-import GestureBridge
 @testable import GestureCore
 import Testing
+import GestureTesting
 
 /// Values as SwiftUI gives them, within stated tolerances, and when phases fire.
 @Suite struct ValueTests {

@@ -1,5 +1,6 @@
 import GestureActions
-import GestureBridge
+import GestureTesting
+import GestureTraces
 import GestureConfig
 #if canImport(Glibc)
 import Glibc

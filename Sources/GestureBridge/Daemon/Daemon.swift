@@ -6,6 +6,7 @@ import GestureConfig
 import GestureCore
 import GestureX11
 import Logging
+import GestureTraces
 
 /// `gesture-bridge run`: one thread, poll() on the X connection, the config
 /// watcher and a signalfd, with the engine's next deadline as the timeout.

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureTraces
 
 /// The `GESTURE_*` variables an `exec` action sees: the gesture's values,
 /// never pasted into the command text.

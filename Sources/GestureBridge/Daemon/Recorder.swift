@@ -4,6 +4,7 @@ import Glibc
 import GestureConfig
 import GestureCore
 import GestureX11
+import GestureTraces
 
 /// `gesture-bridge record FILE`: what the daemon sees, as a trace-format v1
 /// file that `replay` reads. It only observes (selection, or raw touches if

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureTraces
 
 /// One signal of Touchégg's D-Bus protocol (src/daemon/dbus.h): the member,
 /// and the arguments `(uudiut)` in order.

@@ -1,3 +1,4 @@
+import GestureCore
 // `gesture-bridge import`: another gesture tool's config as ours. Each
 // importer fills an ImportedConfig; `toml` writes it as config.md v1, with a
 // comment on every setting that has no equivalent, so nothing is lost silently.

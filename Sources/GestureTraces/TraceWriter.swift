@@ -1,4 +1,3 @@
-import GestureConfig
 import GestureCore
 
 /// Writes trace-format v1 lines: what `record` writes and `replay` reads.

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import GestureCore
+import GestureTraces
 
 /// Builds traces that read like the gesture: "three fingers land 20 ms apart,
 /// swipe left 200 px in 250 ms with 1.5 px of jitter, lift". Deterministic:
@@ -179,7 +180,7 @@ public struct TraceBuilder: Sendable {
         }
     }
 
-    mutating func emit(_ input: Input) {
+    public mutating func emit(_ input: Input) {
         events.append(TraceEvent(t: (t * 1e6).rounded() / 1e6, input: input))
     }
 
@@ -188,7 +189,7 @@ public struct TraceBuilder: Sendable {
     var fingerCount: Int { fingers.count }
     var fingerIDs: [TouchID] { fingers.map(\.id) }
 
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
+    public mutating func uniform(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
 
     /// Moves the clock to `time` (never back).
     mutating func setTime(_ time: Seconds) { t = max(t, time) }

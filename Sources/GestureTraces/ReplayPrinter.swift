@@ -1,21 +1,21 @@
-import GestureActions
-import GestureConfig
 import GestureCore
 
 /// `replay` output, as trace-format.md says: with `json`, one object per
 /// action `{"t","binding","phase","action"}`; otherwise aligned columns for
 /// people; with `explain`, the arena's decisions too (on stderr with `json`).
 public struct ReplayPrinter {
-    public let config: LoadedConfig
     public let json: Bool
     public let explain: Bool
 
     /// Binding names by BindingID.
     private let names: [String]
+    /// What a binding does at a gesture's phase (or step), as the config
+    /// writes each action.
+    private let actions: (GestureEvent) -> [String]
 
-    public init(config: LoadedConfig, json: Bool, explain: Bool) {
-        self.config = config
-        names = config.table.allBindings.map(\.name)
+    public init(names: [String], actions: @escaping (GestureEvent) -> [String], json: Bool, explain: Bool) {
+        self.names = names
+        self.actions = actions
         self.json = json
         self.explain = explain
     }
@@ -33,7 +33,7 @@ public struct ReplayPrinter {
     public func lines(_ e: Effect) -> [Line] {
         switch e {
         case .gesture(let g):
-            let acts = config.actions[g.binding].actions(for: g.phase, step: g.step)
+            let acts = actions(g)
             var out = acts.map { Line(text: actionLine(g, $0), isExplanation: false) }
             if explain && acts.isEmpty && g.phase != .changed {
                 out.append(Line(text: row(g.time, "phase", "\(bindingName(g.binding)) \(g.phase.rawValue) (no action)"),
@@ -80,13 +80,13 @@ public struct ReplayPrinter {
         }
     }
 
-    private func actionLine(_ g: GestureEvent, _ a: Action) -> String {
+    private func actionLine(_ g: GestureEvent, _ action: String) -> String {
         if json {
             return "{\"t\": \(Self.time(g.time)), \"binding\": \(Self.quote(bindingName(g.binding))), "
-                + "\"phase\": \"\(g.phase.rawValue)\", \"action\": \(Self.quote(a.description))}"
+                + "\"phase\": \"\(g.phase.rawValue)\", \"action\": \(Self.quote(action))}"
         }
         let phase = g.step.map { "step \($0.rawValue)" } ?? g.phase.rawValue
-        return row(g.time, bindingName(g.binding), phase.padded(15) + a.description)
+        return row(g.time, bindingName(g.binding), phase.padded(15) + action)
     }
 
     private func row(_ t: Seconds, _ who: String, _ rest: String) -> String {
@@ -95,14 +95,14 @@ public struct ReplayPrinter {
     }
 
     /// Seconds to the microsecond, shortest form: 0.214, 1.5, 2.
-    static func time(_ t: Seconds) -> String {
+    public static func time(_ t: Seconds) -> String {
         let us = (t * 1e6).rounded()
         return TraceWriter.num(us / 1e6)
     }
 
     /// Seconds with three decimals, for the human columns; other numbers
     /// with `places` decimals (no Foundation here).
-    static func fixed(_ t: Double, places: Int = 3) -> String {
+    public static func fixed(_ t: Double, places: Int = 3) -> String {
         guard abs(t) < 1e12 else { return "\(t)" }   // a trace may say anything finite
         var scale = 1
         for _ in 0..<places { scale *= 10 }

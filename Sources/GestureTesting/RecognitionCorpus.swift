@@ -1,4 +1,5 @@
 import GestureCore
+import GestureTraces
 
 /// A seeded corpus of realistic traces (`HumanHand`): gestures of every kind
 /// on both devices, and what must fire nothing (short and reversed swipes,

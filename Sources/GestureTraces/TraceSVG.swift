@@ -1,4 +1,3 @@
-import GestureConfig
 import GestureCore
 
 /// `replay --svg`: a picture of a trace, so a user sees why a gesture did or
@@ -18,11 +17,12 @@ public struct TraceSVG {
     let effects: [Effect]
     let printer: ReplayPrinter
 
-    /// `effects`: the replay of `trace` with `explain` on (arena notes included).
-    public init(trace: Trace, effects: [Effect], config: LoadedConfig) {
+    /// `effects`: the replay of `trace` with `explain` on (arena notes
+    /// included); `printer`: one with `explain` on, for the tooltips.
+    public init(trace: Trace, effects: [Effect], printer: ReplayPrinter) {
         self.trace = trace
         self.effects = effects
-        printer = ReplayPrinter(config: config, json: false, explain: true)
+        self.printer = printer
     }
 
     public func render() -> String {

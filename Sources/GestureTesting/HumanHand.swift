@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import GestureCore
+import GestureTraces
 
 /// How a real hand performs a gesture, as public recordings of real devices
 /// show it: fingers land apart (2–5-finger put-downs over 81–175 ms), the hand
