@@ -1,5 +1,6 @@
 import GestureActions
 import GestureBridge
+import GestureConfig
 @testable import GestureCore
 import Testing
 #if canImport(Glibc)
@@ -42,32 +43,37 @@ final class RecordingSynthesizer: Synthesizer {
 
     struct Table {
         var table: GestureTable
-        var actions: [[GesturePhase: [Action]]]
+        var actions: [BindingActions]
     }
 
     static func randomTable(_ rng: inout SplitMix64) -> Table {
         var bindings: [Binding] = []
-        var actions: [[GesturePhase: [Action]]] = []
+        var actions: [BindingActions] = []
         for i in 0..<Int(1 + rng.next() % 5) {
             let g = gestures[Int(rng.next() % UInt64(gestures.count))]
             let p = Priority.allCases[Int(rng.next() % 3)]
             bindings.append(Binding(name: "b\(i)", gesture: g, priority: p, step: g.isContinuous && rng.next() % 2 == 0 ? StepSpec(every: 0.2) : nil,
                                     repeats: rng.next() % 4 == 0))
             let mod = ["alt", "ctrl", "super", "shift"][Int(rng.next() % 4)]
-            var a: [GesturePhase: [Action]] = [.began: [.keyDown(chord(mod))], .step: [.key([chord("Tab")])],
-                                               .repeat: [.key([chord("a")])]]
+            var a = BindingActions()
+            a.began = [.keyDown(chord(mod))]
+            a.increase = [.key([chord("Tab")])]
+            a.decrease = [.key([chord("Tab")])]
+            a.repeats = [.key([chord("a")])]
             // Sometimes a held button and a pointer that follows (a drag).
             if rng.next() % 3 == 0 {
-                a[.began]! += [.buttonDown(Int(1 + rng.next() % 3), here: rng.next() % 2 == 0), .move]
-                a[.changed] = [.move]
+                a.began += [.buttonDown(Int(1 + rng.next() % 3), here: rng.next() % 2 == 0), .move]
+                a.changed = [.move]
             }
             // Sometimes the config forgets the keyup: the ledger must not.
-            if rng.next() % 2 == 0 { a[.ended] = [.keyUp(chord(mod))] }
+            if rng.next() % 2 == 0 { a.ended = [.keyUp(chord(mod))] }
             actions.append(a)
         }
         let apps = [AppScope(classGlob: "app*", including: GestureMask.allCases[Int(rng.next() % 4)],
                              bindings: [Binding(name: "child", gesture: gestures[Int(rng.next() % UInt64(gestures.count))])])]
-        actions.append([.began: [.keyDown(chord("ctrl"))]])
+        var child = BindingActions()
+        child.began = [.keyDown(chord("ctrl"))]
+        actions.append(child)
         return Table(table: GestureTable(desktop: bindings, apps: apps), actions: actions)
     }
 
@@ -113,35 +119,24 @@ final class RecordingSynthesizer: Synthesizer {
         var rejected: Int
     }
 
-    /// Runs the engine and a performer over the events, as the daemon does.
+    /// Runs the engine over the events and routes its effects through the
+    /// daemon's own router to a performer.
     static func run(_ t: Table, _ header: TraceHeader, _ events: [TraceEvent], invalid: Bool, rng: inout SplitMix64,
                     synth: RecordingSynthesizer) -> Outcome {
         var engine = GestureEngine(table: t.table, screen: header.screen, devices: header.devices)
         let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
+        let router = EffectRouter(bindings: t.table.allBindings, actions: t.actions)
+        router.performer = performer
+        router.deviceKind = { id in header.devices.first { $0.id == id }?.kind }
         var all: [Effect] = []
         var rejected = 0
         var out: [Effect] = []
-        func perform(_ effects: [Effect]) {
+        func perform(_ effects: [Effect], at now: Seconds) {
+            // The performer's clock is the trace's: drag-locks run out as the daemon's would.
+            performer.advance(to: now)
+            router.route(effects, window: engine.window, now: now)
             for e in effects {
-                switch e {
-                case .gesture(let g):
-                    // The performer's clock is the trace's: drag-locks run out as the daemon's would.
-                    performer.advance(to: g.time)
-                    if g.phase == .began { performer.gestureBegan(binding: g.binding) }
-                    let place = GesturePlace(touch: (g.value.location.x, g.value.location.y),
-                                             translation: (g.value.translation.x, g.value.translation.y))
-                    for a in t.actions[g.binding][g.phase] ?? [] where !(a.isExec) {
-                        performer.perform(a, binding: g.binding, gesture: [:], place: place)
-                    }
-                    if g.phase == .ended || g.phase == .cancelled {
-                        performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: g.time)
-                    }
-                    all.append(e)
-                case .rejected:
-                    rejected += 1
-                default:
-                    all.append(e)
-                }
+                if case .rejected = e { rejected += 1 } else { all.append(e) }
             }
         }
         for e in events {
@@ -149,15 +144,15 @@ final class RecordingSynthesizer: Synthesizer {
                 out.removeAll(keepingCapacity: true)
                 engine.process(.touchUpdate(device: TraceBuilder.touchscreenID, touch: 1, at: Point(x: .nan, y: 1)), at: e.t, into: &out)
                 engine.process(e.input, at: e.t - 1, into: &out)   // time going backwards
-                perform(out)
+                perform(out, at: e.t)
             }
             out.removeAll(keepingCapacity: true)
             engine.process(e.input, at: e.t, into: &out)
-            perform(out)
+            perform(out, at: e.t)
         }
         out.removeAll(keepingCapacity: true)
         engine.advance(to: (events.last?.t ?? 0) + 5, into: &out)
-        perform(out)
+        perform(out, at: (events.last?.t ?? 0) + 5)
         #expect(engine.nextDeadline == nil)
         // Every drag-lock runs out: nothing stays held once time has passed.
         performer.advance(to: (events.last?.t ?? 0) + 10)
@@ -225,8 +220,4 @@ final class RecordingSynthesizer: Synthesizer {
         }
         #expect(failures == 0)
     }
-}
-
-extension Action {
-    var isExec: Bool { if case .exec = self { return true } else { return false } }
 }

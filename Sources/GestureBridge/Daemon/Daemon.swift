@@ -37,18 +37,13 @@ public final class Daemon {
     }
 
     /// A live X connection and what hangs off it.
-    /// A class: the loop and `perform` look at it on every event, and a
-    /// struct of four references would be copied (four retains) each time.
     final class Session {
         let connection: XConnection
-        let listener: XIListener?
         let synthesizer: XTestSynthesizer
         let performer: ActionPerformer
         let windows: EWMHControl
-        init(connection: XConnection, listener: XIListener?, synthesizer: XTestSynthesizer, performer: ActionPerformer,
-             windows: EWMHControl) {
+        init(connection: XConnection, synthesizer: XTestSynthesizer, performer: ActionPerformer, windows: EWMHControl) {
             self.connection = connection
-            self.listener = listener
             self.synthesizer = synthesizer
             self.performer = performer
             self.windows = windows
@@ -62,6 +57,12 @@ public final class Daemon {
     private(set) var config: LoadedConfig
     private(set) var engine: GestureEngine
     private var session: Session? = nil
+    /// X's touches, or a played trace (`--play`): the loop is the same.
+    private var input: InputSource? = nil
+    /// `--play`: the trace, which goes on across reconnections.
+    private var player: TracePlayer? = nil
+    /// What the engine's effects become.
+    private let router: EffectRouter
     private let signals = SignalSource()
     private let watcher: ConfigWatcher
     private var reloadAt: Double? = nil
@@ -73,11 +74,6 @@ public final class Daemon {
     private var running = true
     private var buffer: [Effect] = []
     private var screen = Screen(width: 1920, height: 1080)
-    /// `--play`: the trace, read one event ahead (a long trace is not held in
-    /// memory), and when playing began.
-    private var play: (stream: TraceStream, start: Double)? = nil
-    /// The played trace's devices (their kinds aim pointer and window actions).
-    private var playedDevices: [Device] = []
     /// `touchegg-protocol = true`: the D-Bus server and what it sends.
     private var touchegg: ToucheggServer? = nil
     private var forwarder: ToucheggForwarder? = nil
@@ -103,7 +99,23 @@ public final class Daemon {
         watcher = ConfigWatcher(path: configPath)
         config = Self.initialConfig(path: configPath, explicit: options.configPath != nil, loader: loader, log: log)
         engine = GestureEngine(table: config.table, screen: screen)
+        router = EffectRouter(config)
         buffer.reserveCapacity(32)
+        wireRouter()
+    }
+
+    /// The router's hooks into the session, the input source and the log.
+    private func wireRouter() {
+        router.decide = { [unowned self] in input?.decide($0) }
+        router.deviceKind = { [unowned self] id in input?.kind(of: id) }
+        router.beforeWindowAction = { [unowned self] in session?.windows.time = input?.lastEventTime ?? 0 }
+        router.forward = { [unowned self] g in
+            // A gesture forwarded to Touchégg's clients: no action of ours.
+            guard let signal = forwarder?.phase(g, at: g.time) else { return }
+            touchegg?.send(signal)
+            if options.verbose { log.debug("touchegg-protocol: \(signal)") }
+        }
+        if options.verbose { router.debug = { [log] in log.debug("\($0)") } }
     }
 
     /// The file if it loads; otherwise the built-in default, saying so.
@@ -126,30 +138,13 @@ public final class Daemon {
         }
     }
 
-    // MARK: Clocks
-
-    /// The engine's time for a wall-clock moment: the same, except when
-    /// playing faster than real time.
-    private func engineTime(_ wall: Double) -> Double {
-        guard let p = play, options.playSpeed != 1 else { return wall }
-        return p.start + (wall - p.start) * options.playSpeed
-    }
-
-    private func wallTime(_ engineTime: Double) -> Double {
-        guard let p = play, options.playSpeed != 1 else { return engineTime }
-        return p.start + (engineTime - p.start) / options.playSpeed
-    }
-
     // MARK: The loop
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     public func run() -> Int32 {
         if let p = options.play {
             do {
-                // The whole file is checked first, so that a bad line is
-                // reported before anything plays; then it is read as it plays.
-                try TraceFile.forEachEvent(path: p) { _, _ in }
-                play = (try TraceStream(path: p), 0)
+                player = try TracePlayer(path: p, speed: options.playSpeed, log: log)
             } catch {
                 log.error("\(error)")
                 return 1
@@ -171,11 +166,11 @@ public final class Daemon {
             // Before sleeping: what changed in the last round is on disk while idle.
             if stateChanged || messages.changed { writeState() }
             let now = monotonicNow()
-            var wake = earliest(engine.nextDeadline.map(wallTime), reloadAt)
+            var wake = earliest(engine.nextDeadline.map { input?.wallTime($0) ?? $0 }, reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
             wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
             wake = earliest(wake, touchegg?.nextDeadline)   // a D-Bus client's authentication timing out
-            if let p = play, let e = p.stream.next { wake = earliest(wake, wallTime(p.start + e.t)) }
+            wake = earliest(wake, input?.nextDeadline)   // a played trace's next event
             var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
@@ -199,15 +194,10 @@ public final class Daemon {
             if fds[1].revents != 0 && watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
             watcher.rewatch()
 
-            if let s = session, s.connection.alive {
-                if let l = s.listener {
-                    l.drain(now: t) { input, at in feed(input, at: at) }
-                } else {
-                    s.connection.drain(onMappingChanged: { s.synthesizer.layoutChanged() })
-                }
+            if session?.connection.alive == true || player != nil {
+                input?.drain(now: t) { event, at in feed(event, at: at) }
             }
-            playDue(now: engineTime(t))
-            advance(to: engineTime(t))
+            advance(to: input?.engineTime(t) ?? t)
             if let s = session {
                 s.synthesizer.restoreIfDue(now: t)
                 s.performer.advance(to: t)
@@ -247,14 +237,9 @@ public final class Daemon {
             s.configStatus = "loaded (\(config.actions.count) bindings)"
         }
         s.keymap = config.keymap.map { "\($0.keymapName) (\($0.desktop))" } ?? "none"
-        if let l = session?.listener {
-            s.devices = l.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
-            let a = l.active
-            s.listening = ["touches: \(a.touches.rawValue)", "touchpad swipes: \(a.swipes.rawValue)",
-                           "touchpad pinches: \(a.pinches.rawValue)"]
-        } else if play != nil || !playedDevices.isEmpty {
-            s.devices = playedDevices.map { "\($0.id) \($0.kind.rawValue) \($0.name) (played)" }
-            s.listening = ["a played trace (\(options.play ?? ""))"]
+        if let input {
+            s.devices = input.statusDevices
+            s.listening = input.statusListening
         } else {
             s.listening = ["nothing: no X connection (retrying)"]
         }
@@ -283,82 +268,13 @@ public final class Daemon {
         // cancelled) goes out before the engine's phases of the same input.
         if let signal = forwarder?.observe(input, at: at) { touchegg?.send(signal) }
         engine.process(input, at: at, into: &buffer)
-        perform(buffer)
+        router.route(buffer, window: engine.window, now: monotonicNow())
     }
 
     private func advance(to t: Double) {
         buffer.removeAll(keepingCapacity: true)
         engine.advance(to: t, into: &buffer)
-        perform(buffer)
-    }
-
-    private func playDue(now: Double) {
-        guard let p = play else { return }
-        // Trace time counts from the trace start: t = 0 is when playing began.
-        while let e = p.stream.next, p.start + e.t <= now {
-            feed(e.input, at: p.start + e.t)
-            do {
-                try p.stream.advance()
-            } catch {
-                log.error("\(error); playing stops here")   // the file changed since it was checked
-                play = nil
-                return
-            }
-            if p.stream.next == nil { log.notice("played \(p.stream.count) events") }
-        }
-    }
-
-    // MARK: Effects
-
-    private func perform(_ effects: [Effect]) {
-        for e in effects {
-            switch e {
-            case .gesture(let g) where engine.bindings[g.binding].yields:
-                // A gesture forwarded to Touchégg's clients: no action of ours.
-                if let signal = forwarder?.phase(g, at: g.time) {
-                    touchegg?.send(signal)
-                    if options.verbose { log.debug("touchegg-protocol: \(signal)") }
-                }
-            case .gesture(let g):
-                let name = engine.bindings[g.binding].name
-                let actions = config.actions[g.binding].actions(for: g.phase, step: g.step)
-                if options.verbose && (g.phase != .changed || !actions.isEmpty) {
-                    let phase = g.step.map { "step \($0.rawValue)" } ?? g.phase.rawValue
-                    let what = actions.isEmpty ? "" : ": " + actions.map(\.description).joined(separator: "; ")
-                    log.debug("\(name) \(phase)\(what)")
-                }
-                guard let s = session else { continue }
-                let needsEnv = actions.contains { if case .exec = $0 { return true } else { return false } }
-                let env = needsEnv ? GestureEnvironment.variables(g, name: name, window: engine.window) : [:]
-                // Touchscreens have a point on the screen: window actions aim at the
-                // window under the fingers, pointer actions at the fingers.
-                let onScreen = !actions.isEmpty && deviceKind(g.device) == .touchscreen
-                var target = WindowTarget()
-                var place = GesturePlace(translation: (g.value.translation.x, g.value.translation.y))
-                if onScreen {
-                    target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
-                    place.touch = (g.value.location.x, g.value.location.y)
-                }
-                if actions.contains(where: { if case .window = $0 { return true } else { return false } }) {
-                    s.windows.time = s.listener?.lastEventTime ?? 0
-                }
-                if g.phase == .began { s.performer.gestureBegan(binding: g.binding) }
-                for a in actions { s.performer.perform(a, binding: g.binding, gesture: env, target: target, place: place) }
-                if g.phase == .ended || g.phase == .cancelled {
-                    s.performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: monotonicNow())
-                }
-            case .touch(let d):
-                session?.listener?.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
-                if options.verbose { log.debug("touch \(d.device)/\(d.touch) \(d.decision.rawValue)") }
-            case .arena(let n):
-                if options.verbose {
-                    let why = n.reason.map { " (\($0))" } ?? ""
-                    log.debug("arena: \(engine.bindings[n.binding].name) \(n.kind.rawValue)\(why)")
-                }
-            case .rejected(let r, _):
-                if options.verbose { log.debug("input rejected: \(r.rawValue)") }
-            }
-        }
+        router.route(buffer, window: engine.window, now: monotonicNow())
     }
 
     // MARK: Config
@@ -378,7 +294,7 @@ public final class Daemon {
             session?.performer.releaseAll()
             config = c
             rebuildEngine()
-            if let s = session, let l = s.listener { for n in l.apply(ListenPlan(table: c.table)) { log.warning("\(n)") } }
+            for n in input?.listen(for: c.table) ?? [] { log.warning("\(n)") }
             log.notice("reloaded \(configPath): \(c.actions.count) bindings")
         }
     }
@@ -394,16 +310,11 @@ public final class Daemon {
         for l in lines { log.error("\(l)") }
     }
 
-    /// A device's kind: X's word for it, or the played trace's header.
-    private func deviceKind(_ id: DeviceID) -> DeviceKind? {
-        session?.listener?.devices.first { $0.id == id }?.kind ?? playedDevices.first { $0.id == id }?.kind
-    }
-
     private func rebuildEngine() {
         stateChanged = true
         session?.performer.dragLock = config.table.settings.dragLock
-        var devices = session?.listener?.engineDevices ?? []
-        if let p = play { devices = p.stream.header.devices; playedDevices = devices }
+        router.load(config)
+        let devices = input?.devices ?? []
         engine = GestureEngine(table: config.table, screen: screen, devices: devices)
         engine.explain = options.verbose
         serveTouchegg(config.table.settings.toucheggProtocol, devices: devices)
@@ -440,13 +351,16 @@ public final class Daemon {
         reconnectAt = nil
         do {
             let c = try XConnection(name: options.display)
-            var listener: XIListener? = nil
-            if play == nil {
-                listener = try XIListener(connection: c)
-                for n in listener!.apply(ListenPlan(table: config.table)) { log.warning("\(n)") }
-            }
             let synth = XTestSynthesizer(connection: c, clock: monotonicNow)
-            listener?.onMappingChanged = { synth.layoutChanged() }
+            if let player {
+                player.attach(c, at: monotonicNow(), onMappingChanged: { synth.layoutChanged() })
+                input = player
+            } else {
+                let listener = try XIListener(connection: c)
+                listener.onMappingChanged = { synth.layoutChanged() }
+                input = XInputSource(listener)
+            }
+            for n in input?.listen(for: config.table) ?? [] { log.warning("\(n)") }
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: FileSystem.environment())
             let log = self.log
             performer.onError = { log.error("\($0)") }
@@ -454,15 +368,14 @@ public final class Daemon {
             performer.onNote = { if verbose { log.debug("\($0)") } }
             let windows = EWMHControl(connection: c)
             performer.windowControl = windows
-            session = Session(connection: c, listener: listener, synthesizer: synth, performer: performer, windows: windows)
-            screen = listener?.monitors.screen ?? Monitors(connection: c).screen
-            if let p = play { screen = p.stream.header.screen; play!.start = monotonicNow() }
+            session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
+            router.performer = performer
+            screen = input?.screen ?? Monitors(connection: c).screen
             rebuildEngine()
             backoff = 0.25
-            let version = listener.map { "XInput \($0.xi.major).\($0.xi.minor)" } ?? "playing \(options.play ?? "")"
-            log.notice("listening on display \(c.name) (\(version), \(engine.deviceIDs.count) touch devices)")
-            if options.verbose, let listener {
-                for d in listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
+            log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(engine.deviceIDs.count) touch devices)")
+            if options.verbose, let x = input as? XInputSource {
+                for d in x.listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
             }
             windowManagerSeen(WindowManager.name(c))
         } catch {
@@ -505,6 +418,8 @@ public final class Daemon {
     private func lost(now: Double) {
         log.warning("the X server went away; gestures in progress are dropped, retrying")
         session = nil
+        router.performer = nil
+        if player == nil { input = nil }
         rebuildEngine()
         reconnectAt = now + backoff
     }
@@ -515,7 +430,7 @@ public final class Daemon {
         if let s = session {
             s.performer.releaseAll()
             s.synthesizer.restore()
-            s.listener?.stop()
+            input?.stop()
             s.connection.sync()
         }
         log.notice("stopped")

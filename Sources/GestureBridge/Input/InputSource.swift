@@ -1,0 +1,67 @@
+import GestureCore
+import GestureX11
+
+/// Where the daemon's input comes from: X's touches and touchpad gestures
+/// (`XInputSource`), or a recorded trace played through the live daemon
+/// (`TracePlayer`, `run --play`). The daemon's loop is the same for both.
+protocol InputSource: AnyObject {
+    /// The devices, as the engine knows them.
+    var devices: [Device] { get }
+    /// The screen, when the source says what it is (a trace's header does).
+    var screen: Screen? { get }
+    /// When the source next has input of its own, in wall time: a played
+    /// trace's next event. nil: whenever X says (poll on its socket).
+    var nextDeadline: Double? { get }
+    /// Hands `feed` every input due by `now` (wall time), each with its
+    /// engine time.
+    func drain(now: Double, _ feed: (Input, Double) -> Void)
+    /// The arena decided a touch: X accepts (claimed) or rejects it.
+    func decide(_ decision: TouchDecisionEvent)
+    /// The config changed: what to select. Returns what could not be done.
+    func listen(for table: GestureTable) -> [String]
+    /// The time of the last X event (window-manager requests carry it).
+    var lastEventTime: UInt { get }
+    /// Engine time for a wall-clock moment, and back: the same, except for
+    /// a trace played faster than real time.
+    func engineTime(_ wall: Double) -> Double
+    func wallTime(_ engine: Double) -> Double
+    /// For `gesture-bridge status`: the devices, and what is listened to.
+    var statusDevices: [String] { get }
+    var statusListening: [String] { get }
+    /// What the start-up line says it listens to.
+    var summary: String { get }
+    func stop()
+}
+
+extension InputSource {
+    func engineTime(_ wall: Double) -> Double { wall }
+    func wallTime(_ engine: Double) -> Double { engine }
+    func kind(of device: DeviceID) -> DeviceKind? { devices.first { $0.id == device }?.kind }
+}
+
+/// X's touches (XI 2.2) and touchpad gestures (XI 2.4).
+final class XInputSource: InputSource {
+    let listener: XIListener
+
+    init(_ listener: XIListener) { self.listener = listener }
+
+    var devices: [Device] { listener.engineDevices }
+    var screen: Screen? { listener.monitors.screen }
+    var nextDeadline: Double? { nil }
+    var lastEventTime: UInt { listener.lastEventTime }
+    func drain(now: Double, _ feed: (Input, Double) -> Void) { listener.drain(now: now, feed) }
+    func decide(_ d: TouchDecisionEvent) {
+        listener.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
+    }
+    func listen(for table: GestureTable) -> [String] { listener.apply(ListenPlan(table: table)) }
+    var statusDevices: [String] {
+        listener.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
+    }
+    var statusListening: [String] {
+        let a = listener.active
+        return ["touches: \(a.touches.rawValue)", "touchpad swipes: \(a.swipes.rawValue)",
+                "touchpad pinches: \(a.pinches.rawValue)"]
+    }
+    var summary: String { "XInput \(listener.xi.major).\(listener.xi.minor)" }
+    func stop() { listener.stop() }
+}
