@@ -2,7 +2,7 @@
 # Heap allocations made by the engine: calls to malloc with a GestureEngine
 # method on the stack, counted by gdb (Benchmarks/count-allocations.py).
 #   Benchmarks/allocations.sh [EVENTS] [gesture-bench workload options]
-# Prints: mallocs/event N  (M mallocs, E events)
+# Prints one JSON line: {"bench": "allocations", "workload", "events", "mallocs", "mallocs_per_event"}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-10000}; shift || true
@@ -10,4 +10,6 @@ events=${1:-10000}; shift || true
 n=$(gdb -q -batch -ex "set pagination off" -ex "source Benchmarks/count-allocations.py" \
       --args .build/release/gesture-bench --events "$events" "$@" 2>/dev/null | sed -n 's/^engine mallocs: //p')
 [ -n "$n" ] || { echo "gdb did not count" >&2; exit 1; }
-awk -v m="$n" -v e="$events" 'BEGIN { printf "mallocs/event %.4f  (%d mallocs, %d events)\n", m / e, m, e }'
+workload=${*:-everyday}
+awk -v m="$n" -v e="$events" -v w="$workload" 'BEGIN {
+  printf "{\"bench\": \"allocations\", \"workload\": \"%s\", \"events\": %d, \"mallocs\": %d, \"mallocs_per_event\": %.4f}\n", w, e, m, m / e }'

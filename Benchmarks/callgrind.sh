@@ -5,7 +5,8 @@
 # include arcs recorded outside --toggle-collect.)
 #   Benchmarks/callgrind.sh [EVENTS] [gesture-bench workload options]
 #   e.g. Benchmarks/callgrind.sh 10000 --bindings 100
-# Prints one line: instructions/event and the totals.
+# Prints one JSON line: {"bench": "callgrind", "workload", "events", "instructions",
+# "instructions_per_event"} (Benchmarks/report.py reads it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-10000}; shift || true
@@ -21,4 +22,6 @@ valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" \
   --toggle-collect='$s11GestureCore0A6EngineV7advance2to4intoySd_SayAA6EffectOGztF' \
   "$bin" --events "$events" "$@" >"$out/stdout" 2>"$out/stderr"
 total=$(grep -E '^summary:' "$out/cg.out" | awk '{print $2}')
-awk -v t="$total" -v e="$events" 'BEGIN { printf "instructions/event %d  (%d instructions, %d events)\n", t / e, t, e }'
+workload=${*:-everyday}
+awk -v t="$total" -v e="$events" -v w="$workload" 'BEGIN {
+  printf "{\"bench\": \"callgrind\", \"workload\": \"%s\", \"events\": %d, \"instructions\": %d, \"instructions_per_event\": %d}\n", w, e, t, t / e }'

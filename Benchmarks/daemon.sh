@@ -6,8 +6,9 @@
 #   - binary size
 #   - with FLOOR=path/to/rss-floor: that program's RSS too (Benchmarks/rss-floor,
 #     the least X11 daemon in Swift), measured the same way
-# Usage: [BIN=path/to/gesture-bridge] [FLOOR=…] Benchmarks/daemon.sh [IDLE_SECONDS] [GESTURES]
-# (BIN defaults to the release build, built first). Prints key=value lines.
+# Usage: [BIN=path/to/gesture-bridge] [FLOOR=…] [LABEL=…] Benchmarks/daemon.sh [IDLE_SECONDS] [GESTURES]
+# (BIN defaults to the release build, built first). Prints one JSON line
+# (Benchmarks/report.py reads it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 idle=${1:-60}
@@ -19,53 +20,35 @@ fi
 [ -x .build/release/gesture-bench ] || swift build -c release --product gesture-bench >/dev/null
 work=$(mktemp -d); chmod 700 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-source scripts/xvfb-helpers.sh
-start_xvfb "$work"
-env_run() { exec env -i HOME="$work" XDG_RUNTIME_DIR="$work" XDG_CURRENT_DESKTOP=GNOME PATH=/usr/bin:/bin "$@"; }
+source scripts/daemon-harness.sh
+harness_start "$work"
 
-stat_of() {  # utime+stime ticks, voluntary+involuntary context switches, VmRSS kB
-  local pid=$1
-  local ticks; ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-  local ctx; ctx=$(awk '/ctxt_switches/ {s += $2} END {print s}' "/proc/$pid/status")
-  local rss; rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
-  echo "$ticks $ctx $rss"
-}
-
-(env_run "$BIN" run --display "$display") 2>"$work/idle.log" &
-pid=$!
+harness_run "$work/idle.log" "$BIN" run --display "$display"
 wait_log "$work/idle.log" "listening on display" 30
 sleep 1
-read -r t0 c0 rss0 < <(stat_of $pid)
+read -r t0 c0 rss0 _ < <(process_stats "$daemon_pid")
 sleep "$idle"
-read -r t1 c1 _ < <(stat_of $pid)
-kill -TERM $pid; wait $pid || true
-echo "idle_seconds=$idle"
-echo "idle_ticks=$((t1 - t0))"
-echo "idle_wakeups=$((c1 - c0))"
-echo "rss_startup_kb=$rss0"
+read -r t1 c1 _ _ < <(process_stats "$daemon_pid")
+harness_stop || true
 
 # Everyday gestures (swipes, pinches, taps, presses) from the benchmark's trace builder.
 .build/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
-(env_run "$BIN" run --display "$display" --play "$work/gestures.jsonl" --play-speed 20) 2>"$work/play.log" &
-pid=$!
+harness_run "$work/play.log" "$BIN" run --display "$display" --play "$work/gestures.jsonl" --play-speed 20
 wait_log "$work/play.log" "played [0-9]* events" $((gestures + 60))
-read -r _ _ rss2 < <(stat_of $pid)
-# Of it, what is the process's own (heap, stacks, written data), the rest being
-# mapped files (the binary, the libraries), shared with the page cache.
-anon2=$(awk '/RssAnon/ {print $2}' "/proc/$pid/status")
-kill -TERM $pid; wait $pid || true
-echo "gestures=$gestures"
-echo "played_events=$(grep -o "played [0-9]* events" "$work/play.log" | grep -o "[0-9]*")"
-echo "rss_after_kb=$rss2"
-echo "rss_anon_after_kb=$anon2"
-echo "binary_kb=$(du -k "$BIN" | cut -f1)"
+# Of the RSS, what is the process's own (heap, stacks, written data), the rest
+# being mapped files (the binary, the libraries), shared with the page cache.
+read -r _ _ rss2 anon2 < <(process_stats "$daemon_pid")
+harness_stop || true
+played=$(grep -o "played [0-9]* events" "$work/play.log" | grep -o "[0-9]*")
 
+floor=null
 if [ -n "${FLOOR:-}" ]; then
-  (env_run env DISPLAY="$display" "$FLOOR") 2>"$work/floor.log" &
-  pid=$!
+  HARNESS_ENV=(DISPLAY="$display")
+  harness_run "$work/floor.log" "$FLOOR"
   wait_log "$work/floor.log" "listening on display" 30
   sleep 1
-  read -r _ _ floor_rss < <(stat_of $pid)
-  kill -TERM $pid; wait $pid || true
-  echo "floor_rss_kb=$floor_rss"
+  read -r _ _ floor _ < <(process_stats "$daemon_pid")
+  harness_stop || true
 fi
+printf '{"bench": "daemon", "label": "%s", "idle_seconds": %d, "idle_ticks": %d, "idle_wakeups": %d, "rss_startup_kb": %d, "gestures": %d, "played_events": %d, "rss_after_kb": %d, "rss_anon_after_kb": %d, "binary_kb": %d, "floor_rss_kb": %s}\n' \
+  "${LABEL:-$BIN}" "$idle" $((t1 - t0)) $((c1 - c0)) "$rss0" "$gestures" "$played" "$rss2" "$anon2" "$(du -k "$BIN" | cut -f1)" "$floor"

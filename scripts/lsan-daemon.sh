@@ -16,8 +16,8 @@ bin=$scratch/debug/gesture-bridge
 work=$(mktemp -d); chmod 700 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; [ -n "${KEEP:-}" ] && cp "$work/daemon.log" /tmp/lsan-daemon.log; rm -rf "$work"' EXIT
 
-source scripts/xvfb-helpers.sh
-start_xvfb "$work"
+source scripts/daemon-harness.sh
+harness_start "$work"
 
 # The everyday config, plus a held key, so every kind of action runs.
 mkdir -m 700 "$work/cfg"
@@ -32,12 +32,10 @@ EOF
 } > "$work/cfg/config.toml"
 ASAN_OPTIONS=detect_leaks=0 $scratch/debug/gesture-bench --write-trace "$work/play.jsonl" --gestures "$gestures" >/dev/null
 
-env -i HOME="$work" XDG_RUNTIME_DIR="$work" XDG_CURRENT_DESKTOP=GNOME PATH=/usr/bin:/bin \
-  ASAN_OPTIONS="detect_leaks=1:exitcode=23" \
-  LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=1" \
-  "$bin" run --config "$work/cfg/config.toml" --display "$display" --play "$work/play.jsonl" --play-speed 10 \
-  2>"$work/daemon.log" &
-pid=$!
+HARNESS_ENV=(ASAN_OPTIONS="detect_leaks=1:exitcode=23" LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=1")
+harness_run "$work/daemon.log" \
+  "$bin" run --config "$work/cfg/config.toml" --display "$display" --play "$work/play.jsonl" --play-speed 10
+pid=$daemon_pid
 wait_log "$work/daemon.log" "listening on display" 60
 echo '# edited' >> "$work/cfg/config.toml"                  # a good edit: reloaded
 wait_log "$work/daemon.log" "reloaded" 30
@@ -47,8 +45,7 @@ wait_log "$work/daemon.log" "keeping the running config" 30
 cp "$work/good.toml" "$work/cfg/config.toml"
 kill -HUP $pid
 wait_log "$work/daemon.log" "played [0-9]* events" 600
-kill -TERM $pid
-status=0; wait $pid || status=$?
+status=0; harness_stop || status=$?
 played=$(grep -o "played [0-9]* events" "$work/daemon.log")
 if grep -q "ERROR: LeakSanitizer" "$work/daemon.log" || [ "$status" -ne 0 ]; then
   echo "the daemon leaked or failed (exit $status):"

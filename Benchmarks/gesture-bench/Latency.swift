@@ -13,7 +13,7 @@ import GestureTesting
 /// threshold frame makes `on-began = "key ctrl+alt+Right"` fire; the clock
 /// starts when that frame's last touch event is handed over, as the daemon
 /// does after reading it from X.
-func latency(rounds: Int) {
+func latency(rounds: Int, json: Bool = false) {
     guard let x = try? Xvfb(), let observer = try? KeyObserver(display: x.display),
           let conn = try? XConnection(name: x.display) else {
         print("latency: cannot start Xvfb")
@@ -67,10 +67,15 @@ func latency(rounds: Int) {
         let s = v.sorted()
         return s.isEmpty ? -1 : Int(s[min(s.count - 1, Int(Double(s.count) * p))].rounded())
     }
-    print("rounds: \(flushed.count)")
+    if !json { print("rounds: \(flushed.count)") }
     if getenv("LATENCY_PARTS") != nil {
         print("  engine p50 \(pct(engineTimes, 0.5)) p99 \(pct(engineTimes, 0.99)); XTest calls p50 \(pct(performTimes, 0.5)) p99 \(pct(performTimes, 0.99)); XFlush p50 \(pct(flushTimes, 0.5)) p99 \(pct(flushTimes, 0.99))")
         print("  worst rounds: " + flushed.enumerated().sorted { $0.1 > $1.1 }.prefix(8).map { "#\($0.0)=\(Int($0.1))" }.joined(separator: " "))
+    }
+    if json {
+        print("{\"bench\": \"latency\", \"rounds\": \(flushed.count), \"flush_p50_us\": \(pct(flushed, 0.5)), "
+              + "\"flush_p99_us\": \(pct(flushed, 0.99)), \"seen_p50_us\": \(pct(seen, 0.5)), \"seen_p99_us\": \(pct(seen, 0.99))}")
+        return
     }
     print("touch frame handed over → XTest flushed: p50 \(pct(flushed, 0.5)) µs, p99 \(pct(flushed, 0.99)) µs")
     print("touch frame handed over → key seen by another client: p50 \(pct(seen, 0.5)) µs, p99 \(pct(seen, 0.99)) µs")

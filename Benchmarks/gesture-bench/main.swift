@@ -1,7 +1,7 @@
 // gesture-bench: the engine's cost per input event on a fixed, generated trace.
 //
-//   gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady]
-//   gesture-bench latency [--rounds N]     (starts its own Xvfb)
+//   gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady] [--json]
+//   gesture-bench latency [--rounds N] [--json]   (starts its own Xvfb)
 //   gesture-bench corpus [--seed N] [--count N] [--write DIR]
 //                                          the recognition report (docs/engine.md)
 //
@@ -108,11 +108,11 @@ if args.first == "corpus" {
 if args.first == "latency" {
     args.removeFirst()
     var n = 1000
-    if args.first == "--rounds", let v = args.dropFirst().first.flatMap({ Int($0) }) { n = v }
-    latency(rounds: n)
+    if let i = args.firstIndex(of: "--rounds"), let v = args[args.index(after: i)...].first.flatMap({ Int($0) }) { n = v }
+    latency(rounds: n, json: args.contains("--json"))
     exit(0)
 }
-var bindings: Int? = nil, fingers: Int? = nil, steady = false
+var bindings: Int? = nil, fingers: Int? = nil, steady = false, json = false
 while let a = args.popFirst() {
     switch a {
     case "--events": events = Int(args.popFirst() ?? "") ?? events
@@ -120,8 +120,9 @@ while let a = args.popFirst() {
     case "--bindings": bindings = Int(args.popFirst() ?? "")
     case "--fingers": fingers = Int(args.popFirst() ?? "")
     case "--steady": steady = true
+    case "--json": json = true
     default:
-        print("usage: gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady]")
+        print("usage: gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady] [--json]")
         exit(2)
     }
 }
@@ -145,5 +146,10 @@ for _ in 0..<rounds {
 }
 let elapsed = now() - start
 let total = Double(events * rounds)
-print("events: \(events) x \(rounds) rounds, effects: \(effects)")
-print("wall: \(Int(elapsed * 1e9 / total)) ns/event, \(Int(total / elapsed)) events/s")
+if json {
+    print("{\"bench\": \"engine\", \"events\": \(events), \"rounds\": \(rounds), \"effects\": \(effects), "
+          + "\"ns_per_event\": \(Int(elapsed * 1e9 / total)), \"events_per_second\": \(Int(total / elapsed))}")
+} else {
+    print("events: \(events) x \(rounds) rounds, effects: \(effects)")
+    print("wall: \(Int(elapsed * 1e9 / total)) ns/event, \(Int(total / elapsed)) events/s")
+}

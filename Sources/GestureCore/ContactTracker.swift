@@ -35,6 +35,11 @@ struct ContactTracker {
     /// adjacent millisecond stamps: an event within this of the frame's first,
     /// of a touch not yet in the frame, belongs to it.
     static let frameJoin: Seconds = 0.0015
+    /// px: a finger this close to the fingers' centre turns nothing (its
+    /// angle around the centre is noise).
+    static let shortestArmForTurn = 0.5
+    /// Velocity is measured over the samples of this last stretch of time.
+    static let velocityWindow: Seconds = 0.100
 
     init() {
         slots.reserveCapacity(10)
@@ -165,7 +170,7 @@ struct ContactTracker {
                     let a = s.previous - prevC, b = s.position - curC
                     prevSpread += a.length
                     curSpread += b.length
-                    if a.length > 0.5 && b.length > 0.5 {
+                    if a.length > Self.shortestArmForTurn && b.length > Self.shortestArmForTurn {
                         turn += Angle.turn(from: a, to: b)
                     }
                 }
@@ -266,7 +271,7 @@ struct ContactTracker {
         if source == .touch { contact.edges = EdgeDistances(values: (0, 0, 0, 0)) }
     }
 
-    /// Velocity over the samples of the last 100 ms.
+    /// Velocity over the samples of the last `velocityWindow`.
     private mutating func addSample() {
         let now = contact.time
         let mask = Self.sampleRing - 1
@@ -277,7 +282,7 @@ struct ContactTracker {
         for k in 1..<sampleCount {
             let idx = (sampleHead - 1 - k) & mask
             let s = samples[idx]
-            if now - s.0 > 0.1 { break }
+            if now - s.0 > Self.velocityWindow { break }
             oldest = s
         }
         if let o = oldest, now > o.0 {

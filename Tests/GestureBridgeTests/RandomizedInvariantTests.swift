@@ -33,85 +33,33 @@ final class RecordingSynthesizer: Synthesizer {
     static let runs = Int(getenv("INVARIANT_RUNS").map { String(cString: $0) } ?? "") ?? 10_000
 
     static func chord(_ s: String) -> KeyChord { try! ActionParser.parseChord(s, allowModifiersOnly: true).get() }
-    static let gestures: [GestureSpec] = [
-        .tap(TapSpec()), .tap(TapSpec(count: 2)), .longPress(LongPressSpec()), .drag(DragSpec()),
-        .drag(DragSpec(common: CommonArguments(fingers: 2))), .swipe(SwipeSpec(direction: .left, common: CommonArguments(fingers: 3))),
-        .swipe(SwipeSpec(common: CommonArguments(fingers: 2))), .magnify(MagnifySpec()), .rotate(RotateSpec()),
-        .hold(HoldSpec(minimumDuration: 0.2)), .sequenced(.longPress(LongPressSpec(minimumDuration: 0.3)), .drag(DragSpec())),
-        .exclusively(.tap(TapSpec(count: 2)), .longPress(LongPressSpec())), .simultaneously(.magnify(MagnifySpec()), .rotate(RotateSpec())),
-    ]
 
     struct Table {
         var table: GestureTable
         var actions: [BindingActions]
     }
 
+    /// A random table (RandomGestures), each binding with random actions: a
+    /// held modifier, steps and repeats that type, sometimes a held button and
+    /// a pointer that follows, and sometimes a forgotten keyup.
     static func randomTable(_ rng: inout SplitMix64) -> Table {
-        var bindings: [Binding] = []
-        var actions: [BindingActions] = []
-        for i in 0..<Int(1 + rng.next() % 5) {
-            let g = gestures[Int(rng.next() % UInt64(gestures.count))]
-            let p = Priority.allCases[Int(rng.next() % 3)]
-            bindings.append(Binding(name: "b\(i)", gesture: g, priority: p, step: g.isContinuous && rng.next() % 2 == 0 ? StepSpec(every: 0.2) : nil,
-                                    repeats: rng.next() % 4 == 0))
+        let table = RandomGestures.table(&rng)
+        let actions = table.allBindings.map { _ in
             let mod = ["alt", "ctrl", "super", "shift"][Int(rng.next() % 4)]
             var a = BindingActions()
             a.began = [.keyDown(chord(mod))]
             a.increase = [.key([chord("Tab")])]
             a.decrease = [.key([chord("Tab")])]
             a.repeats = [.key([chord("a")])]
-            // Sometimes a held button and a pointer that follows (a drag).
             if rng.next() % 3 == 0 {
                 a.began += [.buttonDown(Int(1 + rng.next() % 3), here: rng.next() % 2 == 0), .move]
                 a.changed = [.move]
             }
-            // Sometimes the config forgets the keyup: the ledger must not.
+            // The config forgets the keyup: the ledger must not.
             if rng.next() % 2 == 0 { a.ended = [.keyUp(chord(mod))] }
-            actions.append(a)
+            return a
         }
-        let apps = [AppScope(classGlob: "app*", including: GestureMask.allCases[Int(rng.next() % 4)],
-                             bindings: [Binding(name: "child", gesture: gestures[Int(rng.next() % UInt64(gestures.count))])])]
-        var child = BindingActions()
-        child.began = [.keyDown(chord("ctrl"))]
-        actions.append(child)
-        return Table(table: GestureTable(desktop: bindings, apps: apps), actions: actions)
-    }
-
-    static func randomEvents(_ rng: inout SplitMix64, seed: UInt64) -> (TraceHeader, [TraceEvent]) {
-        var b = TraceBuilder.standard(seed: seed)
-        for _ in 0..<Int(1 + rng.next() % 3) {
-            if rng.next() % 3 == 0 { b.window(class: rng.next() % 2 == 0 ? "app1" : "other") }
-            let n = Int(1 + rng.next() % 4)
-            switch rng.next() % 5 {
-            case 0:
-                b.device = TraceBuilder.touchpadID
-                b.touchpadSwipe(fingers: max(3, n), by: Point(x: rng.uniform(-400, 400), y: rng.uniform(-400, 400)),
-                                over: rng.uniform(0.05, 0.5), cancelled: rng.next() % 4 == 0)
-            case 1:
-                b.device = TraceBuilder.touchpadID
-                b.touchpadPinch(fingers: 2, to: rng.uniform(0.5, 2), rotating: rng.uniform(-50, 50), over: rng.uniform(0.05, 0.5))
-            default:
-                b.device = TraceBuilder.touchscreenID
-                b.land(n, at: Point(x: rng.uniform(0, 1920), y: rng.uniform(0, 1080)), spacing: rng.uniform(30, 200),
-                       stagger: rng.uniform(0, 0.03))
-                if rng.next() % 2 == 0 { b.wait(rng.uniform(0, 0.7)) }
-                b.move(by: Point(x: rng.uniform(-400, 400), y: rng.uniform(-400, 400)), over: rng.uniform(0.02, 0.6),
-                       jitter: rng.uniform(0, 2))
-                if rng.next() % 3 == 0 { b.pinch(to: rng.uniform(0.6, 1.8), over: 0.2) }
-                b.lift(stagger: rng.uniform(0, 0.02))
-            }
-            b.wait(rng.uniform(0, 0.4))
-        }
-        var events = b.events
-        // A device goes away mid-stream now and then (and comes back).
-        if rng.next() % 5 == 0, events.count > 4 {
-            let at = Int(rng.next() % UInt64(events.count - 2)) + 1
-            let t = events[at].t
-            let dev = b.header.devices[Int(rng.next() % 2)]
-            events.insert(TraceEvent(t: t, input: .deviceRemoved(dev.id)), at: at)
-            events.insert(TraceEvent(t: t, input: .deviceAdded(dev)), at: at + 1)
-        }
-        return (b.header, events)
+        return Table(table: table, actions: actions)
     }
 
     struct Outcome: Equatable {
@@ -143,7 +91,7 @@ final class RecordingSynthesizer: Synthesizer {
             if invalid && rng.next() % 7 == 0 {
                 out.removeAll(keepingCapacity: true)
                 engine.process(.touchUpdate(device: TraceBuilder.touchscreenID, touch: 1, at: Point(x: .nan, y: 1)), at: e.t, into: &out)
-                engine.process(e.input, at: e.t - 1, into: &out)   // time going backwards
+                engine.process(e.input, at: engine.now - 1, into: &out)   // time going backwards
                 perform(out, at: e.t)
             }
             out.removeAll(keepingCapacity: true)
@@ -165,7 +113,8 @@ final class RecordingSynthesizer: Synthesizer {
         for seed in 0..<Self.runs {
             var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 17)
             let t = Self.randomTable(&rng)
-            let (header, events) = Self.randomEvents(&rng, seed: UInt64(seed))
+            let trace = RandomGestures.trace(&rng, seed: UInt64(seed), deviceChurn: true)
+            let (header, events) = (trace.header, trace.events)
             let synth = RecordingSynthesizer()
             var r2 = SplitMix64(seed: UInt64(seed))
             let o = Self.run(t, header, events, invalid: false, rng: &r2, synth: synth)
@@ -176,10 +125,12 @@ final class RecordingSynthesizer: Synthesizer {
             var why: [String] = []
             func check(_ c: Bool, _ w: String) { if !c && ok { why.append(w) }; ok = ok && c }
             var began: [TouchID: Seconds] = [:]
-            for e in events { if case .touchBegin(_, let id, _) = e.input { began[id] = e.t } }
+            var ended: [TouchID: Seconds] = [:]
+            for e in events {
+                if case .touchBegin(_, let id, _) = e.input { began[id] = e.t }
+                if case .touchEnd(_, let id, _) = e.input { ended[id] = e.t }
+            }
             var decided: [TouchID: Int] = [:]
-            let timed = t.table.allBindings.contains { $0.priority == .high && $0.gesture.decidedByTime }
-            let bound = timed ? max(Settings().grabTimeout, 0.5 + 0.09) : Settings().grabTimeout
             for e in o.effects {
                 switch e {
                 case .gesture(let g):
@@ -189,9 +140,11 @@ final class RecordingSynthesizer: Synthesizer {
                     if g.phase == .changed || g.phase == .step { check(open[k] == true, "\(g.phase) outside \(k)") }
                 case .touch(let d):
                     decided[d.touch, default: 0] += 1
-                    // No touch undecided past grab-timeout, or past a high long
-                    // press's or hold's timer (0.5 s after fingers landing ≤ 0.09 s apart).
-                    if let b = began[d.touch] { check(d.time - b <= bound + 1e-9, "touch \(d.touch) decided late") }
+                    // No touch undecided past grab-timeout, or past a high press's timer.
+                    if let b = began[d.touch] {
+                        check(d.time <= RandomGestures.latestDecision(began: b, ended: ended[d.touch], table: t.table) + 1e-9,
+                              "touch \(d.touch) decided late")
+                    }
                 default:
                     break
                 }

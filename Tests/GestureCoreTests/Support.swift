@@ -11,10 +11,13 @@ struct Run {
 
     init(_ b: TraceBuilder, _ desktop: [Binding], apps: [AppScope] = [], including: GestureMask = .all,
          settings: Settings = Settings()) {
-        let table = GestureTable(settings: settings, including: including, desktop: desktop, apps: apps)
-        var r = Replayer(table: table, header: b.header, explain: true)
+        self.init(b.trace, GestureTable(settings: settings, including: including, desktop: desktop, apps: apps))
+    }
+
+    init(_ trace: Trace, _ table: GestureTable) {
+        var r = Replayer(table: table, header: trace.header, explain: true)
         var out: [Effect] = []
-        for e in b.events { r.feed(e) { out.append($0) } }
+        for e in trace.events { r.feed(e) { out.append($0) } }
         r.finish { out.append($0) }
         effects = out
         engine = r.engine

@@ -76,7 +76,7 @@ enum StepKind: Sendable {
 
 extension GestureSpec {
     /// A press: its recognizer decides when a timer runs out.
-    var decidedByTime: Bool {
+    public var decidedByTime: Bool {
         switch self {
         case .sequenced(let a, _): return a.decidedByTime
         case .simultaneously(let a, let b), .exclusively(let a, let b): return a.decidedByTime || b.decidedByTime

@@ -9,6 +9,9 @@
 /// | active   | an extra finger, touchpad gesture cancelled              | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                   | ended     |
 struct DragRecognizer: Sendable {
+    /// px: SwiftUI's DragGesture default (not `slop`).
+    static let defaultMinimumDistance = 10.0
+
     let rule: FingerRule
     let minimumDistance: Double
     private(set) var progress = Progress()
@@ -16,7 +19,7 @@ struct DragRecognizer: Sendable {
 
     init(_ s: DragSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
-        minimumDistance = t.px(s.minimumDistance, default: 10)
+        minimumDistance = t.px(s.minimumDistance, default: Self.defaultMinimumDistance)
     }
 
     mutating func reset() { progress.reset() }

@@ -10,6 +10,9 @@
 /// | active   | an extra finger                                            | cancelled |
 /// | active   | a finger lifts                                             | ended     |
 struct HoldRecognizer: Sendable {
+    /// Seconds: the seeds' timed press begins as soon as the fingers settle.
+    static let defaultMinimumDuration: Seconds = 0
+
     let rule: FingerRule
     let minimumDuration: Seconds
     let maximumDistance: Double
@@ -18,7 +21,7 @@ struct HoldRecognizer: Sendable {
 
     init(_ s: HoldSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
-        minimumDuration = s.minimumDuration ?? 0
+        minimumDuration = s.minimumDuration ?? Self.defaultMinimumDuration
         maximumDistance = t.px(s.maximumDistance, default: t.slop)
     }
 

@@ -10,6 +10,9 @@
 /// | active   | an extra finger, touchpad gesture cancelled           | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                | ended     |
 struct MagnifyRecognizer: Sendable {
+    /// A ratio: the scale must leave 1 by this much (5 %).
+    static let defaultMinimumScaleDelta = 0.05
+
     let rule: FingerRule
     let minimumScaleDelta: Double
     /// px of spread or turn under which a touchscreen hand is still.
@@ -20,7 +23,7 @@ struct MagnifyRecognizer: Sendable {
     init(_ s: MagnifySpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
         slop = t.slop
-        minimumScaleDelta = s.minimumScaleDelta ?? 0.05
+        minimumScaleDelta = s.minimumScaleDelta ?? Self.defaultMinimumScaleDelta
     }
 
     mutating func reset() { progress.reset() }

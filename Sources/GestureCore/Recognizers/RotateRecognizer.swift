@@ -10,6 +10,9 @@
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                 | ended     |
 struct RotateRecognizer: Sendable {
+    /// Degrees the fingers must turn before the rotation begins.
+    static let defaultMinimumAngleDelta = 5.0
+
     let rule: FingerRule
     let minimumAngleDelta: Double
     /// px of spread or turn under which a touchscreen hand is still.
@@ -20,7 +23,7 @@ struct RotateRecognizer: Sendable {
     init(_ s: RotateSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
         slop = t.slop
-        minimumAngleDelta = s.minimumAngleDelta ?? 5
+        minimumAngleDelta = s.minimumAngleDelta ?? Self.defaultMinimumAngleDelta
     }
 
     mutating func reset() { progress.reset() }

@@ -17,6 +17,7 @@
 /// |          | its farthest point; an extra finger; touchpad gesture cancelled   |           |
 /// | active   | a finger lifts / touchpad gesture ends                            | ended     |
 struct SwipeRecognizer: Sendable {
+    /// Degrees between the motion and the swipe's direction.
     static let defaultMaximumDeviation = 30.0
     /// Travel must be this many times the spread or turn motion: a real
     /// swipe's fingers drift a little; a pinch with one finger still travels

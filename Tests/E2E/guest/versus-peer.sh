@@ -91,6 +91,11 @@ line+="; CPU gesture-bridge/lisgd $(( ours_us * 100 / (peer_us > 0 ? peer_us : 1
 line+="; lift to key observed (gesture-bridge): p50 ${p50:-?} µs, max ${pmax:-?} µs"
 if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer "$line"
 else fail versus-peer "$line"; fi
+# The same figures for Benchmarks/report.py: one JSON line.
+wake() { local -n a=$1 b=$2; echo $(( (b[3] - a[3]) / gestures )); }
+printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s}\n' \
+  "$gestures" "$ours_us" "$peer_us" $(( (x1[2] - x0[2]) / gestures / 1000 )) "$(wake o0 o1)" "$(wake p0 p1)" \
+  "${p50:-null}" "${pmax:-null}" >>"$results"
 
 # ---- 2. Instructions, under callgrind ----
 if [ "${E2E_CALLGRIND:-1}" = 1 ]; then
@@ -111,6 +116,8 @@ if [ "${E2E_CALLGRIND:-1}" = 1 ]; then
   # A warm-up that took more tries in one run than the other skews the difference.
   [ "${tries[0]}" = "${tries[$gestures]}" ] || line+="; warm-up tries ${tries[0]} and ${tries[$gestures]}: off by a gesture"
   line+=")"
+  printf 'JSON {"bench": "versus-instructions", "ours_instructions": %d, "peer_instructions": %d}\n' \
+    "$per_ours" "$per_peer" >>"$results"
   if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer-instructions "$line"
   else fail versus-peer-instructions "$line (recognized: gesture-bridge $got_ours, lisgd $got_peer)"; fi
   cp "$work"/cg-*.out "$share/" 2>/dev/null

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""The one reader of the benchmarks' JSON lines (Benchmarks/run.sh collects
+them): prints the figures table, checks the targets and the regression guard,
+and with --write puts the table into docs/performance.md.
+
+  Benchmarks/report.py RESULTS.jsonl [--smoke] [--write docs/performance.md --machine TEXT --date YYYY-MM-DD]
+
+Exit 1 when a guard fails: the engine above GUARD_INSTRUCTIONS instructions
+per event on the everyday trace (a regression guard for CI, not a timed
+test), or steady-state allocations above 0.
+"""
+import json
+import sys
+
+TARGET_INSTRUCTIONS = 2000   # issue 22: engine cost on the everyday trace
+GUARD_INSTRUCTIONS = 2600    # CI's smoke run fails above this
+
+
+def load(path):
+    results = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                results.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                sys.exit(f"{path}:{n}:{e.colno}: not JSON: {e.msg}")
+    return results
+
+
+def pick(results, bench, **match):
+    for r in results:
+        if r.get("bench") == bench and all(r.get(k) == v for k, v in match.items()):
+            return r
+    return None
+
+
+def met(value, target):
+    return "met" if value is not None and value <= target else "not met"
+
+
+def mb(kb):
+    return "–" if kb is None else f"{kb / 1024:.1f}"
+
+
+def ratio(a, b):
+    return "–" if not a or not b else f"{a / b:.2f}"
+
+
+def linear(points):
+    """Linear or better: from each size to the next, the cost grows by at
+    most the factor the size grows by (with 20 % for the fixed part's noise)."""
+    return all(c2 / c1 <= 1.2 * n2 / n1 for (n1, c1), (n2, c2) in zip(points, points[1:]))
+
+
+def table(results):
+    everyday = pick(results, "callgrind", workload="everyday")
+    steady = pick(results, "callgrind", workload="--steady")
+    allocs = pick(results, "allocations", workload="everyday")
+    a1, a2 = [r for r in results if r.get("bench") == "allocations" and r.get("workload") == "--steady"][:2] or (None, None)
+    steady_mallocs = (a2["mallocs"] - a1["mallocs"]) / a1["events"] if a1 and a2 else None
+    wall = pick(results, "engine")
+    lat = pick(results, "latency") or {}
+    dyn = pick(results, "daemon", label="dynamic") or {}
+    sta = pick(results, "daemon", label="static") or {}
+    start = {r["label"]: r["mean_ms"] for r in results if r.get("bench") == "startup"}
+    curves = {}
+    for r in results:
+        w = r.get("workload", "")
+        if r.get("bench") == "callgrind" and w.split(" ")[0] in ("--bindings", "--fingers"):
+            kind, n = w.split(" ")
+            curves.setdefault(kind, []).append((int(n), r["instructions_per_event"]))
+    vs = {**(pick(results, "versus") or {}), **(pick(results, "versus-instructions") or {})}
+    instr = everyday["instructions_per_event"] if everyday else None
+
+    def curve(kind):
+        pts = sorted(curves.get(kind, []))
+        text = "; ".join(f"{n}: {c}" for n, c in pts)
+        return text, ("met" if pts and linear(pts) else "not met")
+
+    cb, cbv = curve("--bindings")
+    cf, cfv = curve("--fingers")
+    idle_ok = dyn.get("idle_ticks") == 0 and dyn.get("idle_wakeups") == 0
+    rows = [
+        ("engine instructions per input event (callgrind, everyday trace)", instr,
+         f"≤ {TARGET_INSTRUCTIONS:,}: {met(instr, TARGET_INSTRUCTIONS)}"),
+        ("engine instructions per event, steady state (a long pinch)", steady and steady["instructions_per_event"], ""),
+        ("heap allocations per event, everyday trace (attempts included)", allocs and allocs["mallocs_per_event"], ""),
+        ("heap allocations per event, steady state (what the 2nd half of a run adds)",
+         f"{steady_mallocs:.4f} ({a1['mallocs']} at {a1['events']} events, {a2['mallocs']} at {a2['events']})"
+         if steady_mallocs is not None else "–", f"0: {met(steady_mallocs, 0)}"),
+        ("engine wall time per event", wall and f"{wall['ns_per_event']} ns ({wall['events_per_second']} events/s)", ""),
+        ("cost vs bindings (instructions/event)", cb, f"linear or better: {cbv}"),
+        ("cost vs fingers (instructions/event)", cf, f"linear or better: {cfv}"),
+        ("touch frame handed over → XTest request flushed (Xvfb)",
+         f"p50 {lat.get('flush_p50_us')} µs, p99 {lat.get('flush_p99_us')} µs",
+         f"p99 < 200 µs: {met(lat.get('flush_p99_us'), 199)}"),
+        ("touch frame handed over → key seen by another client",
+         f"p50 {lat.get('seen_p50_us')} µs, p99 {lat.get('seen_p99_us')} µs", ""),
+        (f"idle, {dyn.get('idle_seconds')} s", f"{dyn.get('idle_ticks')} CPU ticks, {dyn.get('idle_wakeups')} wakeups",
+         f"0 and 0: {'met' if idle_ok else 'not met'}"),
+        ("RSS after startup, dynamic / static stdlib", f"{mb(dyn.get('rss_startup_kb'))} / {mb(sta.get('rss_startup_kb'))} MB", ""),
+        (f"RSS after {dyn.get('gestures')} gestures ({dyn.get('played_events')} events), dynamic / static",
+         f"{mb(dyn.get('rss_after_kb'))} / {mb(sta.get('rss_after_kb'))} MB (static: {mb(sta.get('rss_anon_after_kb'))} MB "
+         "anonymous, the rest mapped files)", f"≤ 7 MB static: {met(sta.get('rss_after_kb'), 7168)}"),
+        ("RSS floor: a static Swift program that only opens the X display and polls (`Benchmarks/rss-floor`)",
+         f"{mb(sta.get('floor_rss_kb'))} MB", ""),
+        ("binary size, dynamic / static stdlib", f"{mb(dyn.get('binary_kb'))} / {mb(sta.get('binary_kb'))} MB", ""),
+        ("start-up to ready (hyperfine mean, Xvfb), dynamic / static",
+         f"{start.get('dynamic', '–')} / {start.get('static', '–')} ms", f"< 50 ms: {met(start.get('static'), 49.9)}"),
+        (f"side by side, E2E VM (TCG), {vs.get('gestures', '–')} touchscreen swipes to both at once: CPU per gesture, "
+         "gesture-bridge / lisgd (Xorg, which runs libinput for gesture-bridge)",
+         f"{vs.get('ours_us', '–')} / {vs.get('peer_us', '–')} µs (Xorg {vs.get('xorg_us', '–')} µs); ratio "
+         f"{ratio(vs.get('ours_us'), vs.get('peer_us'))}; wakeups {vs.get('ours_wakeups', '–')} / {vs.get('peer_wakeups', '–')}",
+         "ratio, reported"),
+        ("side by side: instructions per gesture (callgrind in the VM), gesture-bridge / lisgd",
+         f"{vs.get('ours_instructions', '–')} / {vs.get('peer_instructions', '–')}; ratio "
+         f"{ratio(vs.get('ours_instructions'), vs.get('peer_instructions'))}", ""),
+        ("lift frame written → key seen by another client, real touches (E2E VM)",
+         f"p50 {vs.get('lift_p50_us', '–')} µs, max {vs.get('lift_max_us', '–')} µs", ""),
+    ]
+    lines = ["| figure | value | target |", "|---|---|---|"]
+    lines += [f"| {f} | {'–' if v is None else v} | {t} |" for f, v, t in rows]
+    failures = []
+    if instr is None:
+        failures.append("no callgrind figure for the everyday trace")
+    elif instr > GUARD_INSTRUCTIONS:
+        failures.append(f"engine: {instr} instructions per event, above the guard of {GUARD_INSTRUCTIONS}")
+    if steady_mallocs is not None and steady_mallocs > 0:
+        failures.append(f"engine: {steady_mallocs:.4f} allocations per event in steady state, above 0")
+    return "\n".join(lines), failures
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    results = load(argv[1])
+    text, failures = table(results)
+    print(text)
+    if "--write" in argv:
+        doc = argv[argv.index("--write") + 1]
+        machine = argv[argv.index("--machine") + 1]
+        date = argv[argv.index("--date") + 1]
+        with open(doc) as f:
+            old = f.read()
+        head, rest = old.split("<!-- figures -->", 1)
+        tail = rest.split("<!-- end figures -->", 1)[1]
+        with open(doc, "w") as f:
+            f.write(f"{head}<!-- figures -->\n\nLatest figures, {date}, {machine}; written by `Benchmarks/run.sh`:\n\n"
+                    f"{text}\n\n<!-- end figures -->{tail}")
+        print(f"wrote {doc}", file=sys.stderr)
+    for msg in failures:
+        print(f"report: {msg}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
