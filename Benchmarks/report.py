@@ -7,13 +7,14 @@ and with --write puts the table into docs/performance.md.
 
 Exit 1 when a guard fails: the engine above GUARD_INSTRUCTIONS instructions
 per event on the everyday trace (a regression guard for CI, not a timed
-test), or steady-state allocations above 0.
+test), steady-state allocations above 0, or an idle daemon that wakes.
 """
 import json
 import sys
 
 TARGET_INSTRUCTIONS = 2000   # issue 22: engine cost on the everyday trace
 GUARD_INSTRUCTIONS = 2600    # CI's smoke run fails above this
+IDLE_WAKEUPS_GUARD = 2       # an idle daemon sleeps: more wakeups than this fail the run
 
 
 def load(path):
@@ -128,6 +129,9 @@ def table(results):
         failures.append("no callgrind figure for the everyday trace")
     elif instr > GUARD_INSTRUCTIONS:
         failures.append(f"engine: {instr} instructions per event, above the guard of {GUARD_INSTRUCTIONS}")
+    for d in (dyn, sta):
+        if d.get("idle_wakeups", 0) > IDLE_WAKEUPS_GUARD:
+            failures.append(f"daemon ({d.get('label')}): {d['idle_wakeups']} wakeups in {d['idle_seconds']} s idle")
     if steady_mallocs is not None and steady_mallocs > 0:
         failures.append(f"engine: {steady_mallocs:.4f} allocations per event in steady state, above 0")
     return "\n".join(lines), failures

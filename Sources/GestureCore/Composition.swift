@@ -12,8 +12,8 @@
 
 struct RecognizerTree: Sendable {
     enum Kind: Sendable {
-        /// A recognizer: its kind and its index in that kind's array.
-        case leaf(LeafKind, Int)
+        /// A recognizer: its index in `leaves`.
+        case leaf(Int)
         case simultaneous(Int, Int)
         case sequenced(Int, Int)
         case exclusive(Int, Int)
@@ -34,14 +34,8 @@ struct RecognizerTree: Sendable {
     }
 
     private(set) var nodes: [Node] = []
-    /// The leaf recognizers, one array per kind, stepped in place.
-    private var taps: [TapRecognizer] = []
-    private var longPresses: [LongPressRecognizer] = []
-    private var drags: [DragRecognizer] = []
-    private var swipes: [SwipeRecognizer] = []
-    private var magnifies: [MagnifyRecognizer] = []
-    private var rotates: [RotateRecognizer] = []
-    private var holds: [HoldRecognizer] = []
+    /// The leaf recognizers, stepped where they lie.
+    private var leaves: [any LeafRecognizer] = []
     /// The earliest pending timer among the parts still running, worked out
     /// at each step (the engine looks for it after every input).
     private(set) var nextDeadline: Seconds? = nil
@@ -58,18 +52,10 @@ struct RecognizerTree: Sendable {
     var changed: Bool { nodes[0].changed }
 
     /// Back to its state as built, in place: each recognizer resets where it
-    /// lies, so a new attempt copies and allocates nothing. One loop per
-    /// array: a loop reaching all of them made Swift check every array for
-    /// uniqueness first, and "copy" the empty ones, at every reset.
+    /// lies, so a new attempt copies and allocates nothing.
     mutating func reset() {
         for i in nodes.indices { nodes[i] = Node(kind: nodes[i].kind) }
-        for k in taps.indices { taps[k].reset() }
-        for k in longPresses.indices { longPresses[k].reset() }
-        for k in drags.indices { drags[k].reset() }
-        for k in swipes.indices { swipes[k].reset() }
-        for k in magnifies.indices { magnifies[k].reset() }
-        for k in rotates.indices { rotates[k].reset() }
-        for k in holds.indices { holds[k].reset() }
+        for k in leaves.indices { leaves[k].reset() }
         // A recognizer as built, or reset, has no timer (so its node has none).
         nextDeadline = nil
     }
@@ -85,21 +71,12 @@ struct RecognizerTree: Sendable {
             case .sequenced: nodes[i].kind = .sequenced(ia, ib)
             default: nodes[i].kind = .exclusive(ia, ib)
             }
-        case .tap(let x): Self.addLeaf(&nodes, .tap, TapRecognizer(x, t), &taps)
-        case .longPress(let x): Self.addLeaf(&nodes, .longPress, LongPressRecognizer(x, t), &longPresses)
-        case .drag(let x): Self.addLeaf(&nodes, .drag, DragRecognizer(x, t), &drags)
-        case .swipe(let x): Self.addLeaf(&nodes, .swipe, SwipeRecognizer(x, t), &swipes)
-        case .magnify(let x): Self.addLeaf(&nodes, .magnify, MagnifyRecognizer(x, t), &magnifies)
-        case .rotate(let x): Self.addLeaf(&nodes, .rotate, RotateRecognizer(x, t), &rotates)
-        case .hold(let x): Self.addLeaf(&nodes, .hold, HoldRecognizer(x, t), &holds)
+        default:
+            let r = spec.leaf!.makeRecognizer(t)
+            nodes.append(Node(kind: .leaf(leaves.count), leafDeadline: r.deadline))
+            leaves.append(r)
         }
         return i
-    }
-
-    private static func addLeaf<R: LeafRecognizer>(_ nodes: inout [Node], _ kind: LeafKind, _ r: R,
-                                                   _ store: inout [R]) {
-        nodes.append(Node(kind: .leaf(kind, store.count), leafDeadline: r.deadline))
-        store.append(r)
     }
 
     private func deadline(_ i: Int = 0) -> Seconds? {
@@ -132,16 +109,8 @@ struct RecognizerTree: Sendable {
         let wasActive = nodes[i].state == .active
         nodes[i].changed = false
         switch nodes[i].kind {
-        case .leaf(let kind, let k):
-            switch kind {
-            case .tap: Self.stepLeaf(&nodes[i], &taps[k], c, wasActive)
-            case .longPress: Self.stepLeaf(&nodes[i], &longPresses[k], c, wasActive)
-            case .drag: Self.stepLeaf(&nodes[i], &drags[k], c, wasActive)
-            case .swipe: Self.stepLeaf(&nodes[i], &swipes[k], c, wasActive)
-            case .magnify: Self.stepLeaf(&nodes[i], &magnifies[k], c, wasActive)
-            case .rotate: Self.stepLeaf(&nodes[i], &rotates[k], c, wasActive)
-            case .hold: Self.stepLeaf(&nodes[i], &holds[k], c, wasActive)
-            }
+        case .leaf(let k):
+            leaves[k].step(c, into: &nodes[i], wasActive: wasActive)
         case .simultaneous(let a, let b):
             step(a, c)
             step(b, c)
@@ -151,16 +120,6 @@ struct RecognizerTree: Sendable {
         case .exclusive(let a, let b):
             stepExclusive(i, a, b, c, wasActive)
         }
-    }
-
-    /// Steps a recognizer where it lies and mirrors its outcome in its node.
-    private static func stepLeaf<R: LeafRecognizer>(_ node: inout Node, _ r: inout R, _ c: Contact,
-                                                    _ wasActive: Bool) {
-        r.step(c)
-        node.state = r.state
-        node.value = r.value
-        node.changed = wasActive && r.changed
-        node.leafDeadline = r.deadline
     }
 
     private mutating func stepSimultaneous(_ i: Int, _ a: Int, _ b: Int, _ wasActive: Bool) {

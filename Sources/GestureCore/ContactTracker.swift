@@ -13,6 +13,8 @@ struct TouchSlot {
     var down: Bool
     /// Landed in the frame being built: no delta yet.
     var fresh: Bool
+    /// Has an event in the frame being built.
+    var inFrame = false
 }
 
 struct ContactTracker {
@@ -22,8 +24,6 @@ struct ContactTracker {
     /// its first event's. `frameEnd`: its last event's.
     private(set) var pendingFrame: Seconds?
     private var frameEnd: Seconds = 0
-    /// The touches that have an event in the frame being built.
-    private var frameTouches: [TouchID] = []
     /// Velocity samples: (time, translation), a small ring.
     private var samples: [(Seconds, Point)] = Array(repeating: (0, .zero), count: ContactTracker.sampleRing)
     /// The ring's size: a power of two, so an index wraps with a mask.
@@ -43,7 +43,6 @@ struct ContactTracker {
 
     init() {
         slots.reserveCapacity(10)
-        frameTouches.reserveCapacity(10)
     }
 
     /// When the frame being built can take no more events and must be judged.
@@ -52,7 +51,7 @@ struct ContactTracker {
     /// An event of `touch` at `t` belongs to the frame being built.
     func joinsFrame(_ touch: TouchID, at t: Seconds) -> Bool {
         guard let f = pendingFrame else { return true }
-        return t - f <= Self.frameJoin && !frameTouches.contains(touch)
+        return t - f <= Self.frameJoin && !slots.contains { $0.id == touch && $0.inFrame }
     }
 
     var active: Bool { !contact.ended && contact.landed > 0 }
@@ -67,7 +66,6 @@ struct ContactTracker {
         contact = Contact()
         slots.removeAll(keepingCapacity: true)
         pendingFrame = nil
-        frameTouches.removeAll(keepingCapacity: true)
     }
 
     // MARK: Touches
@@ -85,7 +83,7 @@ struct ContactTracker {
         contact.lastLanding = time
         contact.movedSinceLanding = 0
         widenEdges(for: p, screen: screen, output: mapped)
-        addToFrame(id, time)
+        addToFrame(slots.count - 1, time)
     }
 
     /// Each edge's distance grows to take in a finger landing at `p`,
@@ -128,15 +126,14 @@ struct ContactTracker {
         guard let i = slots.firstIndex(where: { $0.id == id && $0.down }) else { return false }
         slots[i].position = p
         if lift { slots[i].down = false }
-        addToFrame(id, time)
+        addToFrame(i, time)
         return true
     }
 
-    private mutating func addToFrame(_ id: TouchID, _ time: Seconds) {
-        // With no frame pending, `frameTouches` is empty (commitFrame and
-        // resetAttempt leave it so): this event opens a frame.
+    /// The event of the touch in `slots[i]` joins the frame being built, or opens one.
+    private mutating func addToFrame(_ i: Int, _ time: Seconds) {
         if pendingFrame == nil { pendingFrame = time }
-        frameTouches.append(id)
+        slots[i].inFrame = true
         frameEnd = time
     }
 
@@ -144,7 +141,6 @@ struct ContactTracker {
     mutating func commitFrame() {
         guard pendingFrame != nil else { return }
         pendingFrame = nil
-        frameTouches.removeAll(keepingCapacity: true)
         let t = frameEnd
         contact.time = t
 
@@ -186,6 +182,7 @@ struct ContactTracker {
         for i in slots.indices {
             slots[i].previous = slots[i].position
             slots[i].fresh = false
+            slots[i].inFrame = false
             travel = max(travel, (slots[i].position - slots[i].landing).length)
             startSum += slots[i].landing
             if slots[i].down {
@@ -278,12 +275,15 @@ struct ContactTracker {
         samples[sampleHead] = (now, contact.translation)
         sampleHead = (sampleHead + 1) & mask
         sampleCount = min(sampleCount + 1, Self.sampleRing)
+        // The oldest earlier sample still within the window (times never
+        // decrease, so the first found from the oldest end).
         var oldest: (Seconds, Point)? = nil
-        for k in 1..<sampleCount {
-            let idx = (sampleHead - 1 - k) & mask
-            let s = samples[idx]
-            if now - s.0 > Self.velocityWindow { break }
-            oldest = s
+        for k in stride(from: sampleCount - 1, through: 1, by: -1) {
+            let s = samples[(sampleHead - 1 - k) & mask]
+            if now - s.0 <= Self.velocityWindow {
+                oldest = s
+                break
+            }
         }
         if let o = oldest, now > o.0 {
             contact.velocity = (contact.translation - o.1) / (now - o.0)

@@ -50,6 +50,8 @@ protocol LeafGesture: Sendable {
     var stepKind: StepKind? { get }
     /// It decides when a timer runs out (a press), not by movement.
     var decidedByTime: Bool { get }
+    /// Its recognizer, with thresholds in px for the screen.
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer
 }
 
 /// Arguments every gesture takes (SwiftUI cannot restrict fingers or edges; this can).

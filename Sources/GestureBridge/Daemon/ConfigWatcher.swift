@@ -23,20 +23,31 @@ public final class ConfigWatcher {
     deinit { close(fd) }
 
     /// (Re)adds the watch. The directory may not exist yet (before `init`):
-    /// then its nearest existing ancestor is watched until it appears.
-    public func rewatch() {
-        if watch >= 0 { return }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_FROM)
-        watch = inotify_add_watch(fd, directory, mask)
-        if parentWatch >= 0 { inotify_rm_watch(fd, parentWatch); parentWatch = -1 }
-        guard watch < 0 else { return }
+    /// then its nearest existing ancestor is watched until it appears. Called
+    /// at start and when the watches' events say so, never per wakeup: each
+    /// removed watch queues an event, and one removed per wakeup kept the
+    /// daemon busy while the directory did not exist.
+    func rewatch() {
+        if watch < 0 { watch = inotify_add_watch(fd, directory, Self.directoryMask) }
+        if watch >= 0 {
+            if parentWatch >= 0 { inotify_rm_watch(fd, parentWatch) }
+            parentWatch = -1
+            return
+        }
         var ancestor = directory
         while let slash = ancestor.lastIndex(of: "/"), slash != ancestor.startIndex {
             ancestor = String(ancestor[..<slash])
-            parentWatch = inotify_add_watch(fd, ancestor, UInt32(IN_CREATE | IN_MOVED_TO))
-            if parentWatch >= 0 { return }
+            // The same ancestor again gives the same watch back: nothing is removed.
+            let w = inotify_add_watch(fd, ancestor, UInt32(IN_CREATE | IN_MOVED_TO))
+            guard w >= 0 else { continue }
+            if parentWatch >= 0 && parentWatch != w { inotify_rm_watch(fd, parentWatch) }
+            parentWatch = w
+            return
         }
     }
+
+    private static let directoryMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB
+                                              | IN_MOVED_FROM)
 
     /// True if an event concerned the config file.
     public func readChanged() -> Bool {
@@ -55,7 +66,11 @@ public final class ConfigWatcher {
                     return (Int(ev.len), String(decoding: bytes, as: UTF8.self), ev.wd)
                 }
                 if name == "\u{0}ignored" {
-                    if wd == watch { watch = -1 }
+                    // The directory went away (or was replaced): watch for it again.
+                    if wd == watch {
+                        watch = -1
+                        rewatch()
+                    }
                 } else if wd == parentWatch && parentWatch >= 0 {
                     // Something appeared on the way to the directory: look again.
                     rewatch()

@@ -192,7 +192,6 @@ public final class Daemon {
                 }
             }
             if fds[1].revents != 0 && watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
-            watcher.rewatch()
 
             if session?.connection.alive == true || player != nil {
                 input?.drain(now: t) { event, at in feed(event, at: at) }

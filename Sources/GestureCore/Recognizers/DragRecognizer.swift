@@ -38,6 +38,7 @@ struct DragRecognizer: Sendable {
 }
 
 extension DragSpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { DragRecognizer(self, t) }
     var defaultFingers: Int { 1 }
     var stepKind: StepKind? { .dragAxis }
     var decidedByTime: Bool { false }

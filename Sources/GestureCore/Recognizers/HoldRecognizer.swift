@@ -52,6 +52,7 @@ struct HoldRecognizer: Sendable {
 }
 
 extension HoldSpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { HoldRecognizer(self, t) }
     var defaultFingers: Int { 1 }
     var stepKind: StepKind? { .duration }
     var decidedByTime: Bool { true }

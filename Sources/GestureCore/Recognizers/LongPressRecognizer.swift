@@ -46,6 +46,7 @@ struct LongPressRecognizer: Sendable {
 }
 
 extension LongPressSpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { LongPressRecognizer(self, t) }
     var defaultFingers: Int { 1 }
     var stepKind: StepKind? { nil }
     var decidedByTime: Bool { true }

@@ -46,6 +46,7 @@ struct MagnifyRecognizer: Sendable {
 }
 
 extension MagnifySpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { MagnifyRecognizer(self, t) }
     var defaultFingers: Int { 2 }
     var stepKind: StepKind? { .scale }
     var decidedByTime: Bool { false }

@@ -1,7 +1,5 @@
-// What every leaf recognizer offers the composition tree. The tree keeps each
-// kind in its own array and steps it there, through generic code specialized
-// per kind: no existential, no dynamic dispatch, and no copy of the
-// recognizer (~250 bytes) out of an enum payload and back on every step.
+// What every leaf recognizer offers the composition tree, which keeps them
+// in one array and steps each where it lies.
 
 protocol LeafRecognizer: Sendable {
     var state: RecognizerState { get }
@@ -15,11 +13,19 @@ protocol LeafRecognizer: Sendable {
     /// relies on that), keeping its arguments: a new attempt reuses it where
     /// it lies (UIKit's `reset()`).
     mutating func reset()
+    /// Steps, then mirrors the outcome in the recognizer's node of the tree:
+    /// one dynamic call per step (the default below serves every recognizer).
+    mutating func step(_ c: Contact, into node: inout RecognizerTree.Node, wasActive: Bool)
 }
 
-/// The leaf kinds, as the tree's nodes name them.
-enum LeafKind: UInt8, Sendable {
-    case tap, longPress, drag, swipe, magnify, rotate, hold
+extension LeafRecognizer {
+    mutating func step(_ c: Contact, into node: inout RecognizerTree.Node, wasActive: Bool) {
+        step(c)
+        node.state = state
+        node.value = value
+        node.changed = wasActive && changed
+        node.leafDeadline = deadline
+    }
 }
 
 // Discrete recognizers: their value never "changes", it is there when they end.

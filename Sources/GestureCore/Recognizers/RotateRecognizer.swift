@@ -46,6 +46,7 @@ struct RotateRecognizer: Sendable {
 }
 
 extension RotateSpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { RotateRecognizer(self, t) }
     var defaultFingers: Int { 2 }
     var stepKind: StepKind? { .angle }
     var decidedByTime: Bool { false }

@@ -96,6 +96,7 @@ struct SwipeRecognizer: Sendable {
 }
 
 extension SwipeSpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { SwipeRecognizer(self, t) }
     var defaultFingers: Int { 1 }
     var stepKind: StepKind? { .alongDirection }
     var decidedByTime: Bool { false }

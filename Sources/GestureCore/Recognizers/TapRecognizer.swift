@@ -77,6 +77,7 @@ struct TapRecognizer: Sendable {
 }
 
 extension TapSpec: LeafGesture {
+    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { TapRecognizer(self, t) }
     var defaultFingers: Int { 1 }
     var stepKind: StepKind? { nil }
     var decidedByTime: Bool { false }
