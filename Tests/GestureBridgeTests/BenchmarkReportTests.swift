@@ -1,0 +1,56 @@
+import GestureConfig
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Benchmarks/report.py, the one reader of the benchmarks' JSON lines: CI's
+/// smoke run fails through it when the engine regresses past its guard, when
+/// steady-state allocations appear, or when an idle daemon wakes.
+@Suite struct BenchmarkReportTests {
+    static let script = TraceFiles.directory.replacingSuffix("/Tests/Traces", with: "/Benchmarks/report.py")
+
+    func report(_ lines: [String]) -> Spawned {
+        let path = "/tmp/gesture-bridge-report-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jsonl"
+        _ = FileSystem.write(lines.joined(separator: "\n") + "\n", to: path)
+        defer { unlink(path) }
+        return Spawn.run("/usr/bin/python3", [Self.script, path], environment: [:])
+    }
+
+    static func engine(_ instructions: Int) -> String {
+        #"{"bench": "callgrind", "workload": "everyday", "events": 10000, "instructions": \#(instructions * 10000), "instructions_per_event": \#(instructions)}"#
+    }
+
+    static let steadyAllocations = [
+        #"{"bench": "allocations", "workload": "--steady", "events": 400, "mallocs": 163, "mallocs_per_event": 0.4}"#,
+        #"{"bench": "allocations", "workload": "--steady", "events": 800, "mallocs": 163, "mallocs_per_event": 0.2}"#,
+    ]
+
+    static func daemon(wakeups: Int) -> String {
+        #"{"bench": "daemon", "label": "dynamic", "idle_seconds": 1, "idle_ticks": 0, "idle_wakeups": \#(wakeups), "rss_startup_kb": 1, "gestures": 1, "played_events": 1, "rss_after_kb": 1, "rss_anon_after_kb": 1, "binary_kb": 1, "floor_rss_kb": null}"#
+    }
+
+    @Test func passesUnderTheGuardsAndSaysWhichTargetsAreMet() {
+        let r = report([Self.engine(1952)] + Self.steadyAllocations + [Self.daemon(wakeups: 0)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("| engine instructions per input event (callgrind, everyday trace) | 1952 | ≤ 2,000: met |"))
+        #expect(r.stdout.contains("0.0000 (163 at 400 events, 163 at 800) | 0: met |"))
+        // Above the target but under the guard: reported, not failed.
+        let over = report([Self.engine(2100)])
+        #expect(over.status == 0 && over.stdout.contains("| 2100 | ≤ 2,000: not met |"))
+    }
+
+    @Test(arguments: [
+        ([engine(2601)], "2601 instructions per event, above the guard of 2600"),
+        ([engine(1952), #"{"bench": "allocations", "workload": "--steady", "events": 400, "mallocs": 163, "mallocs_per_event": 0.4}"#,
+          #"{"bench": "allocations", "workload": "--steady", "events": 800, "mallocs": 170, "mallocs_per_event": 0.2}"#],
+         "0.0175 allocations per event in steady state"),
+        ([engine(1952), daemon(wakeups: 325)], "325 wakeups in 1 s idle"),
+        ([engine(1952), "{\"bench\": "], "not JSON"),
+    ])
+    func failsAGuard(_ lines: [String], _ message: String) {
+        let r = report(lines)
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+}
