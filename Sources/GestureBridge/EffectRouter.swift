@@ -8,39 +8,52 @@ import GestureCore
 /// touch decision goes back to the input source; the arena's notes and
 /// rejections go to the log. The daemon routes through it, and so does the
 /// randomized invariant test: what is checked is what runs.
+///
+/// One router per config and session: what it reads on every effect is
+/// constant (`let`), so reading it needs no exclusivity check.
 public final class EffectRouter {
+    /// Where decisions and forwarded gestures go, and what the router asks.
+    public struct Hooks {
+        /// The arena decided a touch.
+        public var decide: (TouchDecisionEvent) -> Void = { _ in }
+        /// A phase of a binding that `yields`: forwarded, not performed.
+        public var forward: (GestureEvent) -> Void = { _ in }
+        /// A device's kind: on a touchscreen, window and pointer actions aim
+        /// at the fingers.
+        public var deviceKind: (DeviceID) -> DeviceKind? = { _ in nil }
+        /// Before a window action: the window manager wants the time of the last X event.
+        public var beforeWindowAction: () -> Void = {}
+        /// `--verbose`: one line per phase, decision and note.
+        public var debug: ((String) -> Void)? = nil
+        public init() {}
+    }
+
     /// By BindingID.
-    public private(set) var bindings: [Binding]
-    public private(set) var actions: [BindingActions]
+    public let bindings: [Binding]
+    public let actions: [BindingActions]
     /// Performs actions; nil while there is no X connection (the gesture
     /// still goes through: it is logged).
-    public var performer: ActionPerformer?
-    /// The arena decided a touch.
-    public var decide: (TouchDecisionEvent) -> Void = { _ in }
-    /// A phase of a binding that `yields`: forwarded, not performed.
-    public var forward: (GestureEvent) -> Void = { _ in }
-    /// A device's kind: on a touchscreen, window and pointer actions aim at
-    /// the fingers.
-    public var deviceKind: (DeviceID) -> DeviceKind? = { _ in nil }
-    /// Before a window action: the window manager wants the time of the last X event.
-    public var beforeWindowAction: () -> Void = {}
-    /// `--verbose`: one line per phase, decision and note.
-    public var debug: ((String) -> Void)? = nil
+    public let performer: ActionPerformer?
+    private let decide: (TouchDecisionEvent) -> Void
+    private let forward: (GestureEvent) -> Void
+    private let deviceKind: (DeviceID) -> DeviceKind?
+    private let beforeWindowAction: () -> Void
+    private let debug: ((String) -> Void)?
 
-    public init(_ config: LoadedConfig) {
-        bindings = config.table.allBindings
-        actions = config.actions
+    public convenience init(_ config: LoadedConfig, performer: ActionPerformer?, hooks: Hooks) {
+        self.init(bindings: config.table.allBindings, actions: config.actions, performer: performer, hooks: hooks)
     }
 
     /// Actions as another table says (tests build them without a config file).
-    public init(bindings: [Binding], actions: [BindingActions]) {
+    public init(bindings: [Binding], actions: [BindingActions], performer: ActionPerformer?, hooks: Hooks) {
         self.bindings = bindings
         self.actions = actions
-    }
-
-    public func load(_ config: LoadedConfig) {
-        bindings = config.table.allBindings
-        actions = config.actions
+        self.performer = performer
+        decide = hooks.decide
+        forward = hooks.forward
+        deviceKind = hooks.deviceKind
+        beforeWindowAction = hooks.beforeWindowAction
+        debug = hooks.debug
     }
 
     /// Routes one engine call's effects. `window`: the window under the

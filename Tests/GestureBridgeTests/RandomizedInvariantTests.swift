@@ -73,9 +73,9 @@ final class RecordingSynthesizer: Synthesizer {
                     synth: RecordingSynthesizer) -> Outcome {
         var engine = GestureEngine(table: t.table, screen: header.screen, devices: header.devices)
         let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
-        let router = EffectRouter(bindings: t.table.allBindings, actions: t.actions)
-        router.performer = performer
-        router.deviceKind = { id in header.devices.first { $0.id == id }?.kind }
+        var hooks = EffectRouter.Hooks()
+        hooks.deviceKind = { id in header.devices.first { $0.id == id }?.kind }
+        let router = EffectRouter(bindings: t.table.allBindings, actions: t.actions, performer: performer, hooks: hooks)
         var all: [Effect] = []
         var rejected = 0
         var out: [Effect] = []

@@ -61,8 +61,8 @@ public final class Daemon {
     private var input: InputSource? = nil
     /// `--play`: the trace, which goes on across reconnections.
     private var player: TracePlayer? = nil
-    /// What the engine's effects become.
-    private let router: EffectRouter
+    /// What the engine's effects become: made again with each config and session.
+    private var router: EffectRouter
     private let signals = SignalSource()
     private let watcher: ConfigWatcher
     private var reloadAt: Double? = nil
@@ -99,23 +99,25 @@ public final class Daemon {
         watcher = ConfigWatcher(path: configPath)
         config = Self.initialConfig(path: configPath, explicit: options.configPath != nil, loader: loader, log: log)
         engine = GestureEngine(table: config.table, screen: screen)
-        router = EffectRouter(config)
+        router = EffectRouter(config, performer: nil, hooks: EffectRouter.Hooks())
         buffer.reserveCapacity(32)
-        wireRouter()
     }
 
-    /// The router's hooks into the session, the input source and the log.
-    private func wireRouter() {
-        router.decide = { [unowned self] in input?.decide($0) }
-        router.deviceKind = { [unowned self] id in input?.kind(of: id) }
-        router.beforeWindowAction = { [unowned self] in session?.windows.time = input?.lastEventTime ?? 0 }
-        router.forward = { [unowned self] g in
+    /// A router for the config and session now, with its hooks into the
+    /// session, the input source and the log.
+    private func makeRouter() {
+        var hooks = EffectRouter.Hooks()
+        hooks.decide = { [unowned self] in input?.decide($0) }
+        hooks.deviceKind = { [unowned self] id in input?.kind(of: id) }
+        hooks.beforeWindowAction = { [unowned self] in session?.windows.time = input?.lastEventTime ?? 0 }
+        hooks.forward = { [unowned self] g in
             // A gesture forwarded to Touchégg's clients: no action of ours.
             guard let signal = forwarder?.phase(g, at: g.time) else { return }
             touchegg?.send(signal)
             if options.verbose { log.debug("touchegg-protocol: \(signal)") }
         }
-        if options.verbose { router.debug = { [log] in log.debug("\($0)") } }
+        if options.verbose { hooks.debug = { [log] in log.debug("\($0)") } }
+        router = EffectRouter(config, performer: session?.performer, hooks: hooks)
     }
 
     /// The file if it loads; otherwise the built-in default, saying so.
@@ -312,7 +314,7 @@ public final class Daemon {
     private func rebuildEngine() {
         stateChanged = true
         session?.performer.dragLock = config.table.settings.dragLock
-        router.load(config)
+        makeRouter()
         let devices = input?.devices ?? []
         engine = GestureEngine(table: config.table, screen: screen, devices: devices)
         engine.explain = options.verbose
@@ -368,7 +370,6 @@ public final class Daemon {
             let windows = EWMHControl(connection: c)
             performer.windowControl = windows
             session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
-            router.performer = performer
             screen = input?.screen ?? Monitors(connection: c).screen
             rebuildEngine()
             backoff = 0.25
@@ -417,7 +418,6 @@ public final class Daemon {
     private func lost(now: Double) {
         log.warning("the X server went away; gestures in progress are dropped, retrying")
         session = nil
-        router.performer = nil
         if player == nil { input = nil }
         rebuildEngine()
         reconnectAt = now + backoff
