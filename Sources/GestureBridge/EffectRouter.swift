@@ -31,6 +31,8 @@ public final class EffectRouter {
     /// By BindingID.
     public let bindings: [Binding]
     public let actions: [BindingActions]
+    /// By BindingID: the binding `yields` (touchegg-protocol forwards it).
+    private let forwarded: [Bool]
     /// Performs actions; nil while there is no X connection (the gesture
     /// still goes through: it is logged).
     public let performer: ActionPerformer?
@@ -48,6 +50,7 @@ public final class EffectRouter {
     public init(bindings: [Binding], actions: [BindingActions], performer: ActionPerformer?, hooks: Hooks) {
         self.bindings = bindings
         self.actions = actions
+        forwarded = bindings.map(\.yields)
         self.performer = performer
         decide = hooks.decide
         forward = hooks.forward
@@ -61,7 +64,7 @@ public final class EffectRouter {
     public func route(_ effects: [Effect], window: WindowContext, now: Double) {
         for e in effects {
             switch e {
-            case .gesture(let g) where bindings[g.binding].yields:
+            case .gesture(let g) where forwarded[g.binding]:
                 forward(g)
             case .gesture(let g):
                 perform(g, window: window, now: now)

@@ -5,8 +5,11 @@ import GestureX11
 /// (`XInputSource`), or a recorded trace played through the live daemon
 /// (`TracePlayer`, `run --play`). The daemon's loop is the same for both.
 protocol InputSource: AnyObject {
-    /// The devices, as the engine knows them.
+    /// The devices, as the engine knows them (worked out when asked: on
+    /// start, reload and hot-plug, not per event).
     var devices: [Device] { get }
+    /// A device's kind, per gesture: pointer and window actions aim by it.
+    func kind(of device: DeviceID) -> DeviceKind?
     /// The screen, when the source says what it is (a trace's header does).
     var screen: Screen? { get }
     /// When the source next has input of its own, in wall time: a played
@@ -36,7 +39,6 @@ protocol InputSource: AnyObject {
 extension InputSource {
     func engineTime(_ wall: Double) -> Double { wall }
     func wallTime(_ engine: Double) -> Double { engine }
-    func kind(of device: DeviceID) -> DeviceKind? { devices.first { $0.id == device }?.kind }
 }
 
 /// X's touches (XI 2.2) and touchpad gestures (XI 2.4).
@@ -46,6 +48,9 @@ final class XInputSource: InputSource {
     init(_ listener: XIListener) { self.listener = listener }
 
     var devices: [Device] { listener.engineDevices }
+    /// From the listener's device list as it stands (`devices` asks X for
+    /// the touchscreens' mapped outputs).
+    func kind(of device: DeviceID) -> DeviceKind? { listener.devices.first { $0.id == device }?.kind }
     var screen: Screen? { listener.monitors.screen }
     var nextDeadline: Double? { nil }
     var lastEventTime: UInt { listener.lastEventTime }

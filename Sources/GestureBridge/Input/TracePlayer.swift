@@ -41,6 +41,7 @@ final class TracePlayer: InputSource {
     }
 
     var devices: [Device] { stream.header.devices }
+    func kind(of device: DeviceID) -> DeviceKind? { devices.first { $0.id == device }?.kind }
     var screen: Screen? { stream.header.screen }
     var lastEventTime: UInt { 0 }
 
