@@ -168,11 +168,13 @@ public final class Daemon {
             // Before sleeping: what changed in the last round is on disk while idle.
             if stateChanged || messages.changed { writeState() }
             let now = monotonicNow()
-            var wake = earliest(engine.nextDeadline.map { input?.wallTime($0) ?? $0 }, reloadAt)
+            // Read once per round: each read of the daemon's own properties is checked for exclusive access.
+            let source = input
+            var wake = earliest(engine.nextDeadline.map { source?.wallTime($0) ?? $0 }, reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
             wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
             wake = earliest(wake, touchegg?.nextDeadline)   // a D-Bus client's authentication timing out
-            wake = earliest(wake, input?.nextDeadline)   // a played trace's next event
+            wake = earliest(wake, source?.nextDeadline)   // a played trace's next event
             var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
@@ -195,10 +197,10 @@ public final class Daemon {
             }
             if fds[1].revents != 0 && watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
 
-            if session?.connection.alive == true || player != nil {
-                input?.drain(now: t) { event, at in feed(event, at: at) }
+            if let source, session?.connection.alive == true || source === player {
+                source.drain(now: t) { event, at in feed(event, at: at) }
             }
-            advance(to: input?.engineTime(t) ?? t)
+            advance(to: source?.engineTime(t) ?? t)
             if let s = session {
                 s.synthesizer.restoreIfDue(now: t)
                 s.performer.advance(to: t)
