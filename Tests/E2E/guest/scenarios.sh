@@ -247,11 +247,16 @@ if t=$(await "$since" "key+ F7"); then raw_seen="F7 (2-finger tap) observed $(la
 if [ -n "${raw_pid:-}" ]; then "$probe" signal "$raw_pid" TERM >/dev/null; wait "$raw_pid"; fi
 
 # ---- pointer gestures: a daemon on e2e-pointer.toml (the main one has stopped) ----
+# The log is appended to by each start: wait for this start's "listening"
+# line, not an earlier one (the recording would play before the grab).
+listening_lines() { grep -c "listening on display" "$share/daemon-pointer.log" 2>/dev/null || true; }
+listening_after() { [ "$(listening_lines)" -gt "$1" ]; }
 start_pointer_daemon() {
   [ "$no_daemon" = 1 ] && return
+  local before; before=$(listening_lines); before=${before:-0}
   "$work/gesture-bridge" run --config "$work/config/pointer.toml" --verbose >>"$share/daemon-pointer.log" 2>&1 &
   ptr_pid=$!
-  until_ok 20 grep -q "listening on display" "$share/daemon-pointer.log" || say "pointer daemon did not start"
+  until_ok 20 listening_after "$before" || say "pointer daemon did not start"
 }
 lift_of() { frame_time "$1" "$(last_frame "$1")"; }
 
