@@ -13,7 +13,8 @@ import Glibc
 /// starting with `~` (the shell expands it). Anything else — `|`, `;`, `&`,
 /// redirections, `$VAR`, globs, `#` comments, backslashes — goes to the shell.
 public enum ExecWords {
-    static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
+    /// Characters the shell reads as themselves, outside quotes.
+    public static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
 
     /// What the shell treats specially as a first word: reserved words and
     /// builtins that are not also programs on PATH.

@@ -1,3 +1,5 @@
+import GestureActions
+
 /// Commands of a tool that runs them without a shell (libinput-gestures:
 /// Python's `shlex.split`, then `Popen(argv)`), carried over to our `exec`,
 /// which runs under `/bin/sh -c`: split as shlex splits, then each word quoted
@@ -55,7 +57,8 @@ enum ShellWords {
         argv.enumerated().map { i, w in i == 0 && expandFirst ? expandingQuote(w) : quote(w) }.joined(separator: " ")
     }
 
-    static let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
+    /// Characters the shell reads as themselves (the same as `exec` runs without a shell).
+    static let safe = ExecWords.plain
 
     /// A word the shell reads back unchanged: bare when it is only safe
     /// characters, otherwise in single quotes ('\'' for a quote inside).

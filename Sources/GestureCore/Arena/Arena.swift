@@ -18,6 +18,11 @@ struct TouchRecord: Sendable {
     var id: TouchID
     var began: Seconds
     var decision: TouchDecision?
+
+    /// Undecided for `grabTimeout` by `t`.
+    func isOverdue(grabTimeout: Seconds, at t: Seconds) -> Bool {
+        decision == nil && t >= began + grabTimeout
+    }
 }
 
 struct Arena: Sendable {
@@ -143,12 +148,12 @@ struct Arena: Sendable {
 
     /// A touch has been undecided for `grabTimeout` while no binding won.
     func hasOverdueTouch(grabTimeout: Seconds, at t: Seconds) -> Bool {
-        winner == nil && touches.contains { $0.decision == nil && t >= $0.began + grabTimeout }
+        winner == nil && touches.contains { $0.isOverdue(grabTimeout: grabTimeout, at: t) }
     }
 
     /// Touches undecided for `grabTimeout` go to the applications.
     mutating func releaseOverdue(grabTimeout: Seconds, at t: Seconds, _ sink: inout EffectSink) {
-        for k in touches.indices where touches[k].decision == nil && t >= touches[k].began + grabTimeout {
+        for k in touches.indices where touches[k].isOverdue(grabTimeout: grabTimeout, at: t) {
             touches[k].decision = .released
             sink.touch(touches[k].id, .released, .grabTimeout, at: t)
         }

@@ -32,17 +32,23 @@ struct DeviceLane: Sendable {
         guard var a = attempt.take() else { return false }
         switch body(&a, &tracker) {
         case .goesOn:
-            timer = a.nextTimer(after: lastStep, grabTimeout: rules.thresholds.grabTimeout)
-            attempt = consume a
+            store(consume a, rules)
         case .over:
             timer = .never
             if a.generation == rules.generation {
                 a.arena.clear()
                 spare = consume a
             }
+            refreshDue(rules)
         }
-        refreshDue(rules)
         return true
+    }
+
+    /// The attempt goes (back) in, with its next timer.
+    private mutating func store(_ a: consuming Attempt, _ rules: Rules) {
+        timer = a.nextTimer(after: lastStep, grabTimeout: rules.thresholds.grabTimeout)
+        attempt = consume a
+        refreshDue(rules)
     }
 
     private mutating func refreshDue(_ rules: Rules) {
@@ -107,9 +113,7 @@ struct DeviceLane: Sendable {
             sink.note(c.id, .joined, nil, at: t)
         }
         a.arena.close(rules.contenders)
-        timer = a.nextTimer(after: lastStep, grabTimeout: rules.thresholds.grabTimeout)
-        attempt = consume a
-        refreshDue(rules)
+        store(consume a, rules)
     }
 
     /// After every frame or timer: the bindings step on the contact, the
@@ -175,7 +179,6 @@ struct DeviceLane: Sendable {
             a.arena.decideTouches(rules.contenders, at: t, &sink)
             return .goesOn
         }
-        refreshDue(rules)
     }
 
     /// A finger moves or lifts: added to the frame being built. False for a

@@ -73,22 +73,24 @@ final class Rules: Sendable {
 
     /// For the window now under the touch: which app scopes take part.
     func window(_ w: WindowContext, _ table: GestureTable) -> Rules {
-        Rules(contenders: contenders, templates: templates, thresholds: thresholds, generation: generation,
-              scopesInEffect: Self.scopesInEffect(table, w), desktopInEffect: desktopInEffect, explain: explain)
+        changing(scopesInEffect: Self.scopesInEffect(table, w))
     }
 
     /// For a screen of another density: thresholds in px, and the
     /// recognizers built from them, are new.
     func screen(pxPerMM: Double, _ table: GestureTable) -> Rules {
         let thresholds = Thresholds(table.settings, pxPerMM: pxPerMM)
-        return Rules(contenders: contenders, templates: Self.templates(table, thresholds), thresholds: thresholds,
-                     generation: generation + 1, scopesInEffect: scopesInEffect, desktopInEffect: desktopInEffect,
-                     explain: explain)
+        return changing(templates: Self.templates(table, thresholds), thresholds: thresholds, generation: generation + 1)
     }
 
-    func explaining(_ on: Bool) -> Rules {
-        Rules(contenders: contenders, templates: templates, thresholds: thresholds, generation: generation,
-              scopesInEffect: scopesInEffect, desktopInEffect: desktopInEffect, explain: on)
+    func explaining(_ on: Bool) -> Rules { changing(explain: on) }
+
+    /// These rules with some parts new.
+    private func changing(templates: [RecognizerTree]? = nil, thresholds: Thresholds? = nil, generation: Int? = nil,
+                          scopesInEffect: [Bool]? = nil, explain: Bool? = nil) -> Rules {
+        Rules(contenders: contenders, templates: templates ?? self.templates, thresholds: thresholds ?? self.thresholds,
+              generation: generation ?? self.generation, scopesInEffect: scopesInEffect ?? self.scopesInEffect,
+              desktopInEffect: desktopInEffect, explain: explain ?? self.explain)
     }
 
     /// A binding takes part in an attempt of a device of this kind, for the window now.
