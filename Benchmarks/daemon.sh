@@ -23,6 +23,8 @@ trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 source scripts/daemon-harness.sh
 harness_start "$work"
 
+# Idle as a fresh install idles: no config file and no config directory
+# (HOME is the new work directory), so the daemon waits for it to appear.
 harness_run "$work/idle.log" "$BIN" run --display "$display"
 wait_log "$work/idle.log" "listening on display" 30
 sleep 1

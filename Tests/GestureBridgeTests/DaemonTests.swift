@@ -509,14 +509,6 @@ extension DaemonTests {
 }
 
 extension DaemonTests {
-    /// Voluntary and involuntary context switches of a process so far.
-    static func contextSwitches(_ pid: pid_t) -> Int {
-        guard case .success(let text) = FileSystem.read("/proc/\(pid)/status") else { return 0 }
-        return text.split(separator: "\n").filter { $0.contains("ctxt_switches") }
-            .compactMap { Int($0.split(separator: ":").last.map { $0.filter(\.isNumber) } ?? "") }
-            .reduce(0, +)
-    }
-
     @Test func aConfigWrittenAfterStartIsPickedUp() throws {
         // The daemon starts before ~/.config/gesture-bridge exists (the usual
         // case before `gesture-bridge init`); the file written later is loaded.
@@ -532,13 +524,9 @@ extension DaemonTests {
         let d = DaemonProcess(command: ["run", "--config", configDir + "/config.toml", "--display", x.display, "--verbose",
                                         "--play", dir + "/play.jsonl"], dir: dir)
         #expect(d.waitForLog("running the built-in default"))
-        // Waiting for the directory to appear costs nothing: the daemon sleeps
-        // (it once woke without end, re-adding its watch on every wakeup).
-        #expect(d.waitForLog("listening on display"))
-        let before = Self.contextSwitches(d.pid)
-        usleep(500_000)
-        let woke = Self.contextSwitches(d.pid) - before
-        #expect(woke <= 3, "the daemon woke \(woke) times in 0.5 s while idle")
+        // That waiting for the directory costs nothing (the daemon sleeps) is
+        // the benchmark's idle guard: Benchmarks/daemon.sh idles a daemon whose
+        // HOME has no config directory, and report.py fails on its wakeups.
         _ = FileSystem.write(Self.swipeLeft, to: configDir + "/config.toml")
         #expect(d.waitForLog("reloaded \(configDir)/config.toml"))
         #expect(observer.events(count: 6).map(\.description) == Self.chordSeen)
