@@ -28,11 +28,13 @@ let package = Package(
             name: "GestureConfig",
             dependencies: ["GestureCore", "GestureActions", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        // libX11, libXi, libXtst, libXrandr, with wrappers for their macros.
+        // libX11, libXi, libXtst, libXrandr, with wrappers for their macros;
+        // XCB for reading XInput events (the daemon's event queue is XCB's).
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xtst xrandr",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev"])]
+            pkgConfig: "x11 xi xtst xrandr x11-xcb xcb-xinput",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libx11-xcb-dev",
+                              "libxcb-xinput-dev"])]
         ),
         // Linux interfaces the Glibc module lacks (signalfd).
         .systemLibrary(name: "CLinux"),

@@ -45,7 +45,7 @@ if [ -z "${NO_PACKAGES:-}" ]; then
   # which `swift test` needs (its X tests start an Xvfb; the Touchégg
   # protocol tests' client is a GIO program), so the README's second command
   # works after the first.
-  packages=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev xvfb python3-gi)
+  packages=(pkg-config libx11-dev libx11-xcb-dev libxcb-xinput-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev xvfb python3-gi)
   missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,4 +1,4 @@
-// libX11, libXi (XInput 2.4), libXtst and libXrandr for Swift, with static
+// libX11, libXi (XInput 2.4), libXtst, libXrandr and XCB's XInput events for Swift, with static
 // inline wrappers for the macros Swift cannot import.
 #ifndef GESTURE_BRIDGE_CX11_SHIM_H
 #define GESTURE_BRIDGE_CX11_SHIM_H
@@ -11,6 +11,9 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/Xlib-xcb.h>
+#include <xcb/xcb.h>
+#include <xcb/xinput.h>
 
 static inline int cx_ConnectionNumber(Display *d) { return ConnectionNumber(d); }
 static inline Window cx_DefaultRootWindow(Display *d) { return DefaultRootWindow(d); }
@@ -28,5 +31,34 @@ static inline unsigned int cx_XIAnyModifier(void) { return XIAnyModifier; }
 /// The generic-event cookie of an XEvent (XI2 events arrive as GenericEvent).
 static inline XGenericEventCookie *cx_cookie(XEvent *e) { return &e->xcookie; }
 static inline int cx_event_type(const XEvent *e) { return e->type; }
+
+/// Xlib's converter for a core or extension event read through XCB (the
+/// daemon's connection lets XCB own the event queue, so Xlib never sees its
+/// events): the same conversion XNextEvent would have done, for the few
+/// events Xlib itself must see (MappingNotify, RandR's screen changes).
+/// XESetWireToEvent, Xlib's documented extension hook, is the only way to
+/// ask for the converter: setting none returns the current one, which is
+/// put back at once. Declared here with `void *` for the wire event (it is
+/// in Xlibint.h, whose macros Swift cannot take).
+typedef Bool (*cx_wire_to_event_proc)(Display *, XEvent *, void *);
+extern cx_wire_to_event_proc XESetWireToEvent(Display *, int, cx_wire_to_event_proc);
+static inline int cx_wire_to_event(Display *d, XEvent *out, const xcb_generic_event_t *wire) {
+    int type = wire->response_type & 0x7f;
+    XLockDisplay(d);
+    cx_wire_to_event_proc proc = XESetWireToEvent(d, type, 0);
+    if (proc) XESetWireToEvent(d, type, proc);
+    XUnlockDisplay(d);
+    return proc ? proc(d, out, (void *)wire) : 0;
+}
+
+/// A raw touch event's valuator mask and values, which follow its fixed part
+/// in the buffer XCB hands over (`valuators_len` 32-bit words of mask, then
+/// one FP32.32 value per bit set, then the same again unaccelerated).
+static inline const uint32_t *cx_raw_touch_mask(const xcb_input_raw_touch_begin_event_t *e) {
+    return (const uint32_t *)(e + 1);
+}
+static inline const xcb_input_fp3232_t *cx_raw_touch_values(const xcb_input_raw_touch_begin_event_t *e) {
+    return (const xcb_input_fp3232_t *)(cx_raw_touch_mask(e) + e->valuators_len);
+}
 
 #endif

@@ -39,13 +39,17 @@ enum XErrorLog {
         let record = XErrorRecord(code: e.error_code, request: e.request_code, minor: e.minor_code,
                                   resource: UInt(e.resourceid),
                                   text: buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        XErrorLog.record(record, display: UInt(bitPattern: display))
+        return 0
+    }
+
+    static func record(_ record: XErrorRecord, display: UInt) {
         XErrorLog.state.withLock { s in
-            var list = s.errors[UInt(bitPattern: display), default: []]
+            var list = s.errors[display, default: []]
             if list.count > 1000 { list.removeFirst(500) }
             list.append(record)
-            s.errors[UInt(bitPattern: display)] = list
+            s.errors[display] = list
         }
-        return 0
     }
 
     /// The server went away. Returning (instead of exiting, Xlib's default)
@@ -68,13 +72,27 @@ public enum XConnectionError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
+/// Who reads a connection's events.
+public enum EventReader: Sendable {
+    /// XCB hands them over as they came (`drain`): no conversion into
+    /// Xlib's structures, no copy into Xlib's queue. The daemon's way.
+    case xcb
+    /// Xlib's own queue (XNextEvent, XPending): for clients that read
+    /// events with Xlib's calls (the tests' observers).
+    case xlib
+}
+
 /// One connection to the X server: never exits the process on an error.
 public final class XConnection {
     public let display: OpaquePointer
     public let root: Window
     public let name: String
+    /// The XCB connection under Xlib's, when XCB owns the event queue.
+    private let xcb: OpaquePointer?
+    /// Events read while waiting for a reply, kept for `drain`.
+    private var held: [UnsafeMutablePointer<xcb_generic_event_t>] = []
 
-    public init(name: String? = nil) throws(XConnectionError) {
+    public init(name: String? = nil, events: EventReader = .xcb) throws(XConnectionError) {
         XSetErrorHandler(XErrorLog.handler)
         XSetIOErrorHandler(XErrorLog.ioError)
         let shown = name ?? String(cString: getenv("DISPLAY") ?? strdup(""))
@@ -85,6 +103,13 @@ public final class XConnection {
         self.name = shown
         XSetIOErrorExitHandler(d, XErrorLog.ioExit, nil)
         root = cx_DefaultRootWindow(d)
+        if events == .xcb {
+            // Before any event is read: Xlib's queue is empty, and stays so.
+            XSetEventQueueOwner(d, XCBOwnsEventQueue)
+            xcb = XGetXCBConnection(d)
+        } else {
+            xcb = nil
+        }
         // A new Display may sit where a dead one was freed: nothing of that one is ours.
         XErrorLog.state.withLock { s in
             s.lost.remove(UInt(bitPattern: d))
@@ -93,6 +118,7 @@ public final class XConnection {
     }
 
     deinit {
+        for e in held { free(e) }
         // Closing a dead connection would only report the loss again.
         if alive { XCloseDisplay(dpy) }
         XErrorLog.state.withLock { s in
@@ -127,42 +153,90 @@ public final class XConnection {
     }
 
     /// Requests written to Xlib's buffer and not yet sent (the daemon's
-    /// per-wakeup flush). XFlush also tries to read the socket, a system call
-    /// per wakeup that is wasted when nothing was asked of the server.
+    /// per-wakeup flush): a flush with nothing to send is a call into Xlib
+    /// and XCB for nothing, every wakeup.
     public private(set) var requestsQueued = false
     /// Marks that a request was queued for `flushIfQueued`.
     public func queued() { requestsQueued = true }
     /// Flushes only if a request was queued since the last flush.
     public func flushIfQueued() { if requestsQueued { flush() } }
 
-    /// Reads what the server sent, so that errors are recorded and a lost
-    /// server is noticed. One read of the socket (XPending flushes, then reads
-    /// what arrived), then the events Xlib holds: XPending per event would try
-    /// the socket again for each one; anything arriving meanwhile wakes
-    /// poll(). A keyboard mapping change is applied here and reported to
-    /// `onMappingChanged`; every other event goes to `body` (a client that
-    /// listens to no input, like the daemon playing a trace, drops them).
-    public func drain(onMappingChanged: () -> Void, _ body: (inout XEvent) -> Void = { _ in }) {
-        guard alive else { return }
-        var queued = XPending(dpy)
-        while queued > 0 && alive {
-            var ev = XEvent()
-            XNextEvent(dpy, &ev)   // one is queued: it does not block
-            queued -= 1
-            if queued == 0 { queued = XEventsQueued(dpy, QueuedAlready) }
-            if cx_event_type(&ev) == MappingNotify {
+    /// Reads what the server sent: errors are recorded, a lost server is
+    /// noticed, a keyboard mapping change is applied (and reported to
+    /// `onMappingChanged`), XInput events go to `generic` as XCB delivers
+    /// them (no conversion, no copy) and the rest, converted as Xlib would,
+    /// to `other`. `readSocket`: poll() said the socket is readable, so it is
+    /// read once (events it holds arrive together); otherwise only what is
+    /// already read is handed over, and no system call is made. A client
+    /// that listens to no input (the daemon playing a trace) drops them.
+    public func drain(readSocket: Bool = true, onMappingChanged: () -> Void,
+                      generic: (UnsafeRawPointer) -> Void = { _ in },
+                      other: (inout XEvent) -> Void = { _ in }) {
+        guard alive, let c = xcb else { return }
+        func hand(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
+            defer { free(event) }
+            switch Int32(event.pointee.response_type & 0x7f) {
+            case 0: record(error: event)
+            case GenericEvent: generic(UnsafeRawPointer(event))
+            case MappingNotify:
+                var ev = XEvent()
+                guard cx_wire_to_event(dpy, &ev, event) != 0 else { return }
                 XRefreshKeyboardMapping(&ev.xmapping)
                 onMappingChanged()
-            } else {
-                body(&ev)
+            default:
+                var ev = XEvent()
+                if cx_wire_to_event(dpy, &ev, event) != 0 { other(&ev) }
             }
+        }
+        if !held.isEmpty {
+            let events = held
+            held.removeAll(keepingCapacity: true)
+            for e in events { hand(e) }
+        }
+        var next = readSocket ? xcb_poll_for_event(c) : xcb_poll_for_queued_event(c)
+        while let event = next {
+            hand(event)
+            next = xcb_poll_for_queued_event(c)
+        }
+        if xcb_connection_has_error(c) != 0 { markLost() }
+    }
+
+    /// Events read from the socket but not handed over yet (a round trip
+    /// reads what arrived before its reply): poll() will not wake for
+    /// those, so the loop must not wait.
+    public var hasQueuedEvents: Bool {
+        guard alive, let c = xcb else { return false }
+        if held.isEmpty, let e = xcb_poll_for_queued_event(c) { held.append(e) }
+        return !held.isEmpty
+    }
+
+    /// Waits until the server has handled every request sent, and records
+    /// the errors they caused (which arrive among the events: the events
+    /// read meanwhile are kept for `drain`).
+    public func sync() {
+        guard alive else { return }
+        XSync(dpy, 0)
+        guard let c = xcb else { return }
+        while let e = xcb_poll_for_queued_event(c) {
+            if e.pointee.response_type == 0 { record(error: e); free(e) } else { held.append(e) }
         }
     }
 
-    /// Events Xlib has already read from the socket (a round trip pulls them
-    /// in): poll() will not wake for those, so the loop must not wait.
-    public var hasQueuedEvents: Bool { alive && XEventsQueued(dpy, QueuedAlready) > 0 }
-    public func sync() { if alive { XSync(dpy, 0) } }
+    /// An error from the event stream (a request without a reply failed):
+    /// recorded as Xlib's error handler records those of requests with one.
+    private func record(error event: UnsafeMutablePointer<xcb_generic_event_t>) {
+        let e = UnsafeRawPointer(event).load(as: xcb_generic_error_t.self)
+        var buf = [CChar](repeating: 0, count: 128)
+        XGetErrorText(dpy, Int32(e.error_code), &buf, Int32(buf.count))
+        let record = XErrorRecord(code: e.error_code, request: e.major_code, minor: UInt8(truncatingIfNeeded: e.minor_code),
+                                  resource: UInt(e.resource_id),
+                                  text: buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        XErrorLog.record(record, display: UInt(bitPattern: dpy))
+    }
+
+    private func markLost() {
+        _ = XErrorLog.state.withLock { $0.lost.insert(UInt(bitPattern: dpy)) }
+    }
 
     public var screenSize: (width: Int, height: Int, widthMM: Int) {
         (Int(cx_DisplayWidth(dpy)), Int(cx_DisplayHeight(dpy)), Int(cx_DisplayWidthMM(dpy)))

@@ -86,7 +86,7 @@ public final class XIListener {
         if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
         // With a grab, raw touches too: a touch handed back to the applications
         // is followed through them (TouchFollower).
-        select(master: selected, all: want.touches == .raw || want.touches == .grab)
+        select(master: selected, raw: want.touches == .raw || want.touches == .grab)
         connection.sync()
         active = want
         let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
@@ -95,18 +95,20 @@ public final class XIListener {
                 + "another gesture daemon?); listening to raw touch events instead, so applications also see "
                 + "those touches, and touchpad gestures are off")
             active = ListenPlan(touches: want.touches == .none ? .none : .raw)
-            select(master: [], all: active.touches == .raw)
+            select(master: [], raw: active.touches == .raw)
             connection.sync()
             _ = connection.takeErrors()
         }
         return notes
     }
 
-    /// Our root selections: touches/gestures for the master devices; hierarchy
-    /// changes (and raw touches) for all devices.
-    private func select(master: [Int32], all raw: Bool) {
-        var m1 = Mask(master)
-        var m2 = Mask([XI_HierarchyChanged] + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
+    /// Our root selections: touches, gestures and raw touches for the master
+    /// devices (raw events selected for all devices would come twice, from
+    /// the slave and again through its master); hierarchy changes for all
+    /// devices.
+    private func select(master: [Int32], raw: Bool) {
+        var m1 = Mask(master + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
+        var m2 = Mask([XI_HierarchyChanged])
         m1.with(XIAllMasterDevices) { a in
             m2.with(XIAllDevices) { b in
                 var both = [a, b]
@@ -157,74 +159,75 @@ public final class XIListener {
     /// Lets go of everything (exit, reload with another plan).
     public func stop() {
         ungrabAll()
-        select(master: [], all: false)
+        select(master: [], raw: false)
         connection.flush()
     }
 
     // MARK: Events
 
-    /// Reads every queued event; `emit` gets each input with its engine time.
-    public func drain(now: Double, _ emit: (Input, Double) -> Void) {
-        let d = connection.dpy
-        connection.drain(onMappingChanged: onMappingChanged) { ev in
-            if monitors.changed(&ev) {
-                // A monitor plugged, unplugged, moved or resized: edges follow.
-                let screen = monitors.screen
-                rawAreas.removeAll()
-                if screen != lastScreen {
-                    lastScreen = screen
-                    emit(.screenChanged(screen), now)
-                    // Touchscreens' mapped outputs may have changed with them.
-                    for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), now) }
-                }
-                return
+    /// Hands `emit` each input X sent, with its engine time: what one read of
+    /// the socket brought when `readSocket` (poll said it is readable),
+    /// else only what an earlier round trip already read.
+    public func drain(now: Double, readSocket: Bool = true, _ emit: (Input, Double) -> Void) {
+        let opcode = UInt8(truncatingIfNeeded: xi.opcode)
+        connection.drain(readSocket: readSocket, onMappingChanged: onMappingChanged, generic: { event in
+            let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
+            guard ge.pointee.extension == opcode else { return }
+            handle(Int32(ge.pointee.event_type), event, now: now, emit)
+        }, other: { ev in
+            guard monitors.changed(&ev) else { return }
+            // A monitor plugged, unplugged, moved or resized: edges follow.
+            let screen = monitors.screen
+            rawAreas.removeAll()
+            if screen != lastScreen {
+                lastScreen = screen
+                emit(.screenChanged(screen), now)
+                // Touchscreens' mapped outputs may have changed with them.
+                for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), now) }
             }
-            guard let cookie = cx_cookie(&ev), cookie.pointee.extension == xi.opcode,
-                  XGetEventData(d, cookie) != 0 else { return }
-            defer { XFreeEventData(d, cookie) }
-            handle(cookie.pointee.evtype, cookie.pointee.data, now: now, emit)
-        }
+        })
     }
 
-    private func handle(_ type: Int32, _ data: UnsafeMutableRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
+    private func handle(_ type: Int32, _ event: UnsafeRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
         switch type {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-            let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            let e = event.load(as: xcb_input_touch_begin_event_t.self)
             guard let input = XIEventConverter.touch(e) else { return }
-            let t = time.seconds(e.time, now: now)
-            lastEventTime = e.time
+            let t = time.seconds(UInt(e.time), now: now)
+            lastEventTime = UInt(e.time)
+            let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
             if type == XI_TouchBegin {
-                context(e.child, t, emit)
+                context(Window(e.child), t, emit)
                 // Through our grab: it waits for accept or reject.
-                if active.touches == .grab { pending[TouchKey(device: e.sourceid, touch: e.detail.touchID)] = e.deviceid }
+                if active.touches == .grab { pending[key] = Int32(e.deviceid) }
             }
             if active.touches == .grab {
-                let key = TouchKey(device: e.sourceid, touch: e.detail.touchID)
                 if type == XI_TouchEnd {
                     // The end X sends for a touch we handed back: the finger is still down.
                     guard follower.grabEnd(key) else { return }
                 } else {
-                    follower.grab(key, at: Point(x: e.root_x, y: e.root_y))
+                    follower.grab(key, at: Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y)))
                 }
             }
             emit(input, t)
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
-            let e = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
-            let t = time.seconds(e.time, now: now)
-            lastEventTime = e.time
-            if type == XI_GestureSwipeBegin { context(e.child, t, emit) }
+            let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
+            let t = time.seconds(UInt(e.time), now: now)
+            lastEventTime = UInt(e.time)
+            if type == XI_GestureSwipeBegin { context(Window(e.child), t, emit) }
             XIEventConverter.swipe(e).map { emit($0, t) }
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
-            let e = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
-            let t = time.seconds(e.time, now: now)
-            lastEventTime = e.time
-            if type == XI_GesturePinchBegin { context(e.child, t, emit) }
+            let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
+            let t = time.seconds(UInt(e.time), now: now)
+            lastEventTime = UInt(e.time)
+            if type == XI_GesturePinchBegin { context(Window(e.child), t, emit) }
             XIEventConverter.pinch(e).map { emit($0, t) }
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
-            let e = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            guard let dev = devices.first(where: { $0.id == e.sourceid }), dev.kind != .other else { return }
-            let key = TouchKey(device: e.sourceid, touch: e.detail.touchID)
-            guard let input = XIEventConverter.rawTouch(e, device: dev, area: rawArea(dev.id), last: lastRaw[key])
+            let raw = event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self)
+            let e = raw.pointee
+            guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return }
+            let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
+            guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawArea(dev.id), last: lastRaw[key])
             else { return }
             var p = Point.zero, ended = false
             switch input {
@@ -232,7 +235,7 @@ public final class XIListener {
             case .touchEnd(_, _, let q): lastRaw[key] = nil; p = q; ended = true
             default: return
             }
-            let t = time.seconds(e.time, now: now)
+            let t = time.seconds(UInt(e.time), now: now)
             if active.touches == .raw { return emit(input, t) }
             guard active.touches == .grab,
                   case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return }

@@ -3,17 +3,21 @@ import GestureCore
 @testable import GestureX11
 import Testing
 
-/// XI2 event structs, built as X delivers them, converted to engine input.
+/// XI2 events as XCB delivers them off the wire (16.16 and 32.32 fixed
+/// point), built by hand, converted to engine input.
 @Suite struct ConversionTests {
-    func deviceEvent(_ type: Int32, detail: Int32, x: Double, y: Double) -> XIDeviceEvent {
-        var e = XIDeviceEvent()
-        e.evtype = type
+    static func fp(_ v: Double) -> xcb_input_fp1616_t { Int32((v * 65536).rounded()) }
+
+    func deviceEvent(_ type: Int32, detail: UInt32, x: Double, y: Double) -> xcb_input_touch_begin_event_t {
+        var e = xcb_input_touch_begin_event_t()
+        e.response_type = UInt8(GenericEvent)
+        e.event_type = UInt16(type)
         e.deviceid = 2          // the master pointer the grab delivers through
         e.sourceid = 11         // the touchscreen
         e.detail = detail       // the touch id
-        e.root_x = x
-        e.root_y = y
-        e.event_x = x - 100     // window-relative: not what the engine wants
+        e.root_x = Self.fp(x)
+        e.root_y = Self.fp(y)
+        e.event_x = Self.fp(x - 100)     // window-relative: not what the engine wants
         return e
     }
 
@@ -32,59 +36,59 @@ import Testing
         #expect(XIEventConverter.touch(deviceEvent(XI_Motion, detail: 0, x: 1, y: 1)) == nil)
     }
 
+    /// 16.16 fixed point: negative values, fractions, and the extremes.
+    @Test(arguments: [(Int32(-65536 * 3 - 32768), -3.5), (Int32(1), 1.0 / 65536), (Int32.min, -32768.0),
+                      (Int32(0x0001_8000), 1.5)])
+    func fixedPoint(_ wire: Int32, _ value: Double) {
+        #expect(XIEventConverter.fixed(wire) == value)
+    }
+
+    @Test func fixedPoint3232() {
+        #expect(XIEventConverter.fixed(xcb_input_fp3232_t(integral: -2, frac: 0x8000_0000)) == -1.5)
+        #expect(XIEventConverter.fixed(xcb_input_fp3232_t(integral: 4095, frac: 0)) == 4095)
+    }
+
     @Test func swipes() {
-        var e = XIGestureSwipeEvent()
+        var e = xcb_input_gesture_swipe_begin_event_t()
         e.sourceid = 12
         e.detail = 3
-        e.evtype = XI_GestureSwipeBegin
-        e.root_x = 500
-        e.root_y = 400
+        e.event_type = UInt16(XI_GestureSwipeBegin)
+        e.root_x = Self.fp(500)
+        e.root_y = Self.fp(400)
         #expect(XIEventConverter.swipe(e) == .swipeBegin(device: 12, fingers: 3, at: Point(x: 500, y: 400)))
-        e.evtype = XI_GestureSwipeUpdate
-        e.delta_x = -12.5
-        e.delta_y = 0.75
-        e.delta_unaccel_x = -40
-        e.delta_unaccel_y = 2
+        e.event_type = UInt16(XI_GestureSwipeUpdate)
+        e.delta_x = Self.fp(-12.5)
+        e.delta_y = Self.fp(0.75)
+        e.delta_unaccel_x = Self.fp(-40)
+        e.delta_unaccel_y = Self.fp(2)
         #expect(XIEventConverter.swipe(e) == .swipeUpdate(device: 12, fingers: 3, delta: Point(x: -12.5, y: 0.75),
                                                            unaccelerated: Point(x: -40, y: 2)))
-        e.evtype = XI_GestureSwipeEnd
-        e.flags = Int32(XIGestureSwipeEventCancelled)
+        e.event_type = UInt16(XI_GestureSwipeEnd)
+        e.flags = UInt32(XIGestureSwipeEventCancelled)
         #expect(XIEventConverter.swipe(e) == .swipeEnd(device: 12, fingers: 3, cancelled: true))
         e.flags = 0
         #expect(XIEventConverter.swipe(e) == .swipeEnd(device: 12, fingers: 3, cancelled: false))
     }
 
     @Test func pinches() {
-        var e = XIGesturePinchEvent()
+        var e = xcb_input_gesture_pinch_begin_event_t()
         e.sourceid = 12
         e.detail = 2
-        e.evtype = XI_GesturePinchUpdate
-        e.delta_x = 1
-        e.delta_y = 2
-        e.scale = 1.25
-        e.delta_angle = -3.5
+        e.event_type = UInt16(XI_GesturePinchUpdate)
+        e.delta_x = Self.fp(1)
+        e.delta_y = Self.fp(2)
+        e.scale = Self.fp(1.25)
+        e.delta_angle = Self.fp(-3.5)
         #expect(XIEventConverter.pinch(e) == .pinchUpdate(device: 12, fingers: 2, delta: Point(x: 1, y: 2), scale: 1.25, angleDelta: -3.5))
-        e.evtype = XI_GesturePinchEnd
-        e.flags = Int32(XIGesturePinchEventCancelled)
+        e.event_type = UInt16(XI_GesturePinchEnd)
+        e.flags = UInt32(XIGesturePinchEventCancelled)
         #expect(XIEventConverter.pinch(e) == .pinchEnd(device: 12, fingers: 2, cancelled: true))
     }
 
     @Test func rawTouchesAreScaledOntoTheScreen() {
         let dev = XDevice(id: 11, name: "ts", kind: .touchscreen, touchMode: "direct", maxTouches: 10, enabled: true,
                           xRange: 0...4095, yRange: 0...4095)
-        var mask: [UInt8] = [0b11, 0]
-        var values: [Double] = [4095, 2047.5]
-        let input = mask.withUnsafeMutableBufferPointer { m in
-            values.withUnsafeMutableBufferPointer { v in
-                var e = XIRawEvent()
-                e.evtype = XI_RawTouchBegin
-                e.deviceid = 11     // delivered for the slave itself
-                e.sourceid = 11
-                e.detail = 7
-                e.valuators = XIValuatorState(mask_len: 2, mask: m.baseAddress, values: v.baseAddress)
-                return XIEventConverter.rawTouch(e, device: dev, area: (0, 0, 1920, 1080), last: nil)
-            }
-        }
+        let input = RawTouchEvent(XI_RawTouchBegin, touch: 7, mask: 0b11, values: [4095, 2047.5]).convert(dev, nil)
         #expect(input == .touchBegin(device: 11, touch: 7, at: Point(x: 1920, y: 540)))
     }
 
@@ -117,41 +121,61 @@ import Testing
     }
 }
 
-/// Raw touches selected for all devices: X delivers each from the slave and
-/// again through its master, both naming the slave as the source.
-@Suite struct RawTouchOncePerFingerTests {
-    let dev = XDevice(id: 11, name: "ts", kind: .touchscreen, touchMode: "direct", maxTouches: 10, enabled: true,
-                      xRange: 0...4095, yRange: 0...4095)
+/// A raw touch event as XCB hands it over: the fixed part, then the
+/// valuator mask, then one 32.32 value per bit set, then the unaccelerated
+/// values (which the conversion must not take for the accelerated ones).
+struct RawTouchEvent {
+    var bytes: [UInt8]
 
-    func raw(_ type: Int32, deliveredBy deviceid: Int32, touch: Int32) -> Input? {
-        var mask: [UInt8] = [0b11, 0]
-        var values: [Double] = [1000, 2000]
-        return mask.withUnsafeMutableBufferPointer { m in
-            values.withUnsafeMutableBufferPointer { v in
-                var e = XIRawEvent()
-                e.evtype = type
-                e.deviceid = deviceid
-                e.sourceid = 11
-                e.detail = touch
-                e.valuators = XIValuatorState(mask_len: 2, mask: m.baseAddress, values: v.baseAddress)
-                return XIEventConverter.rawTouch(e, device: dev, area: (0, 0, 4095, 4095), last: nil)
-            }
+    init(_ type: Int32, deliveredBy deviceid: UInt16 = 2, touch: UInt32, mask: UInt32, values: [Double]) {
+        var e = xcb_input_raw_touch_begin_event_t()
+        e.response_type = UInt8(GenericEvent)
+        e.event_type = UInt16(type)
+        e.deviceid = deviceid   // the master pointer: raw touches are selected on the masters
+        e.sourceid = 11         // the touchscreen
+        e.detail = touch
+        e.valuators_len = 1
+        bytes = withUnsafeBytes(of: e) { Array($0) }
+        withUnsafeBytes(of: mask) { bytes += $0 }
+        for v in values + values.map { $0 * 1000 } {   // accelerated, then raw
+            let integral = Int32(v.rounded(.down))
+            let value = xcb_input_fp3232_t(integral: integral, frac: UInt32((v - Double(integral)) * 4_294_967_296))
+            withUnsafeBytes(of: value) { bytes += $0 }
         }
     }
 
+    func convert(_ dev: GestureX11.XDevice, _ last: Point?, area: (x: Double, y: Double, width: Double, height: Double) = (0, 0, 1920, 1080)) -> Input? {
+        bytes.withUnsafeBytes { b in
+            XIEventConverter.rawTouch(b.baseAddress!.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self),
+                                      device: dev, area: area, last: last)
+        }
+    }
+}
+
+@Suite struct RawTouchTests {
+    let dev = XDevice(id: 11, name: "ts", kind: .touchscreen, touchMode: "direct", maxTouches: 10, enabled: true,
+                      xRange: 0...4095, yRange: 0...4095)
+
     @Test(arguments: [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd])
-    func slaveAndMasterCopiesMakeOneTouch(_ type: Int32) {
-        // What X delivers for one finger of a two-finger tap: the slave's
-        // event (deviceid 11) and the master pointer's (deviceid 2).
-        let delivered = [raw(type, deliveredBy: 11, touch: 5), raw(type, deliveredBy: 2, touch: 5),
-                         raw(type, deliveredBy: 11, touch: 6), raw(type, deliveredBy: 2, touch: 6)]
-        let inputs = delivered.compactMap { $0 }
+    func throughTheMasterIsTheSlavesTouch(_ type: Int32) {
+        let input = RawTouchEvent(type, touch: 5, mask: 0b11, values: [1000, 2000]).convert(dev, nil, area: (0, 0, 4095, 4095))
         let p = Point(x: 1000, y: 2000)
         switch type {
-        case XI_RawTouchBegin: #expect(inputs == [.touchBegin(device: 11, touch: 5, at: p), .touchBegin(device: 11, touch: 6, at: p)])
-        case XI_RawTouchUpdate: #expect(inputs == [.touchUpdate(device: 11, touch: 5, at: p), .touchUpdate(device: 11, touch: 6, at: p)])
-        default: #expect(inputs == [.touchEnd(device: 11, touch: 5, at: p), .touchEnd(device: 11, touch: 6, at: p)])
+        case XI_RawTouchBegin: #expect(input == .touchBegin(device: 11, touch: 5, at: p))
+        case XI_RawTouchUpdate: #expect(input == .touchUpdate(device: 11, touch: 5, at: p))
+        default: #expect(input == .touchEnd(device: 11, touch: 5, at: p))
         }
+    }
+
+    /// An update that moved along one axis carries only that valuator: the
+    /// other comes from where the touch last was.
+    @Test func oneAxisMovedKeepsTheOther() {
+        let onlyY = RawTouchEvent(XI_RawTouchUpdate, touch: 5, mask: 0b10, values: [2047.5]).convert(dev, Point(x: 100, y: 0))
+        #expect(onlyY == .touchUpdate(device: 11, touch: 5, at: Point(x: 100, y: 540)))
+        let onlyX = RawTouchEvent(XI_RawTouchUpdate, touch: 5, mask: 0b01, values: [0]).convert(dev, Point(x: 100, y: 7))
+        #expect(onlyX == .touchUpdate(device: 11, touch: 5, at: Point(x: 0, y: 7)))
+        // Neither axis and no earlier position: nothing to say.
+        #expect(RawTouchEvent(XI_RawTouchBegin, touch: 5, mask: 0b100, values: [3]).convert(dev, nil) == nil)
     }
 }
 

@@ -198,7 +198,7 @@ public final class Daemon {
             if fds[1].revents != 0 && watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
 
             if let source, session?.connection.alive == true || source === player {
-                source.drain(now: t) { event, at in feed(event, at: at) }
+                source.drain(now: t, readSocket: fds[2].revents != 0) { event, at in feed(event, at: at) }
             }
             advance(to: source?.engineTime(t) ?? t)
             if let s = session {

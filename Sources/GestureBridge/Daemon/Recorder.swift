@@ -43,9 +43,9 @@ public enum Recorder {
         while running && connection.alive {
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, -1)
-            if signals.read().contains(where: { $0 == .stop }) { running = false }
-            listener.drain(now: monotonicNow()) { input, t in
+            _ = poll(&fds, 2, connection.hasQueuedEvents ? 0 : -1)
+            if fds[0].revents != 0 && signals.read().contains(where: { $0 == .stop }) { running = false }
+            listener.drain(now: monotonicNow(), readSocket: fds[1].revents != 0) { input, t in
                 if start == nil { start = t }
                 let e = TraceEvent(t: ((t - start!) * 1e6).rounded() / 1e6, input: input)
                 if let line = TraceWriter.line(e) {

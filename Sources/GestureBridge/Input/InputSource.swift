@@ -16,8 +16,8 @@ protocol InputSource: AnyObject {
     /// trace's next event. nil: whenever X says (poll on its socket).
     var nextDeadline: Double? { get }
     /// Hands `feed` every input due by `now` (wall time), each with its
-    /// engine time.
-    func drain(now: Double, _ feed: (Input, Double) -> Void)
+    /// engine time. `readSocket`: poll() said X's socket is readable.
+    func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void)
     /// The arena decided a touch: X accepts (claimed) or rejects it.
     func decide(_ decision: TouchDecisionEvent)
     /// The config changed: what to select. Returns what could not be done.
@@ -54,7 +54,9 @@ final class XInputSource: InputSource {
     var screen: Screen? { listener.monitors.screen }
     var nextDeadline: Double? { nil }
     var lastEventTime: UInt { listener.lastEventTime }
-    func drain(now: Double, _ feed: (Input, Double) -> Void) { listener.drain(now: now, feed) }
+    func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
+        listener.drain(now: now, readSocket: readSocket, feed)
+    }
     func decide(_ d: TouchDecisionEvent) {
         listener.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
     }

@@ -53,8 +53,8 @@ final class TracePlayer: InputSource {
     func engineTime(_ wall: Double) -> Double { speed == 1 ? wall : start + (wall - start) * speed }
     func wallTime(_ engine: Double) -> Double { speed == 1 ? engine : start + (engine - start) / speed }
 
-    func drain(now: Double, _ feed: (Input, Double) -> Void) {
-        if let c = connection, c.alive { c.drain(onMappingChanged: onMappingChanged) }
+    func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
+        if let c = connection, c.alive { c.drain(readSocket: readSocket, onMappingChanged: onMappingChanged) }
         let now = engineTime(now)
         while playing, let e = stream.next, start + e.t <= now {
             feed(e.input, start + e.t)
