@@ -73,6 +73,11 @@ public struct Contact: Hashable, Sendable {
     public var location: Point = .zero
     /// Mean movement of the fingers since they landed (robust to staggered landing).
     public var translation: Point = .zero
+    /// Touchpad swipes: how far the fingers moved on the pad, mm. XI 2.4's
+    /// unaccelerated motion is libinput's, normalized to 1000 dpi; where an
+    /// update lacks it (a trace without `udx`/`udy`), the accelerated motion
+    /// stands in, as for the Touchégg protocol's percentages.
+    public var padTravel: Point = .zero
     /// The least any finger down has moved since the last finger landed: once
     /// every finger has moved by `slop` (together, apart or around), the hand
     /// has started its gesture and the landing window closes.
@@ -106,6 +111,7 @@ public struct Contact: Hashable, Sendable {
         c.lastLanding = max(lastLanding, base.time)
         c.start = base.location
         c.translation = translation - base.translation
+        c.padTravel = padTravel - base.padTravel
         c.maxTravel = c.translation.length
         c.scale = base.scale != 0 ? scale / base.scale : scale
         c.angle = angle - base.angle

@@ -224,11 +224,16 @@ struct ContactTracker {
         addSample()
     }
 
-    mutating func gestureUpdate(fingers: Int, delta: Point, scale: Double?, angleDelta: Double, time: Seconds) {
+    /// mm per unit of libinput's unaccelerated motion (1000 dpi).
+    static let mmPerUnaccelerated = 25.4 / 1000
+
+    mutating func gestureUpdate(fingers: Int, delta: Point, unaccelerated: Point?, scale: Double?, angleDelta: Double,
+                                time: Seconds) {
         contact.time = time
         if fingers > contact.landed { contact.landed = fingers }
         contact.fingers = fingers
         contact.translation += delta
+        contact.padTravel += (unaccelerated ?? delta) * Self.mmPerUnaccelerated
         contact.location += delta
         contact.maxTravel = max(contact.maxTravel, contact.translation.length)
         if let s = scale { contact.scale = s }

@@ -21,12 +21,18 @@ public struct Settings: Hashable, Sendable {
     public var fingerLanding: Seconds = 0.200
     /// Default `minimumDistance` of `swipe` on touchscreens.
     public var swipeDistance: Length = .px(80)
-    /// Default `minimumDistance` of `swipe` on touchpads, in the XI 2.4
-    /// gesture deltas (libinput's accelerated motion). 10 px: libinput reports
-    /// a swipe only once its own few-mm threshold is passed, and real 8–16 mm
-    /// three-finger swipes give 12–143 px after that. A `swipe-distance` the
-    /// user writes applies here too, unless `touchpad-swipe-distance` is written.
-    public var touchpadSwipeDistance: Length = .px(10)
+    /// Default `minimumDistance` of `swipe` on touchpads. In mm it is the
+    /// fingers' travel on the pad (XI 2.4's unaccelerated motion, libinput's
+    /// 1000 dpi units); in px, the accelerated motion. 0.25 mm: libinput
+    /// reports a swipe only once its own few-mm threshold is passed, and its
+    /// first update already carries 0.3 mm; Touchégg (libinput ≥ 1.18) waits
+    /// for 1 % of the pad's shorter side more (0.5–0.85 mm on 50–85 mm
+    /// pads), so the direction is decided no later than Touchégg decides it.
+    /// Where the unaccelerated motion is missing (a trace without
+    /// `udx`/`udy`) the accelerated motion stands in: 0.25 mm is then 9.8 px,
+    /// the 10 px this default was before. A `swipe-distance` the user writes
+    /// applies here too, unless `touchpad-swipe-distance` is written.
+    public var touchpadSwipeDistance: Length = .mm(0.25)
     /// Default `minimumVelocity` of `swipe`, averaged over the whole swipe.
     public var swipeMinVelocity: Speed = .zero
     /// How far from an output's edge a `from:` edge gesture may start.

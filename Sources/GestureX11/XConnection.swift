@@ -78,7 +78,8 @@ public enum EventReader: Sendable {
     /// Xlib's structures, no copy into Xlib's queue. The daemon's way.
     case xcb
     /// Xlib's own queue (XNextEvent, XPending): for clients that read
-    /// events with Xlib's calls (the tests' observers).
+    /// events with Xlib's calls (the tests' observers, the E2E probe), and
+    /// Xlib's own default.
     case xlib
 }
 
@@ -92,7 +93,10 @@ public final class XConnection {
     /// Events read while waiting for a reply, kept for `drain`.
     private var held: [UnsafeMutablePointer<xcb_generic_event_t>] = []
 
-    public init(name: String? = nil, events: EventReader = .xcb) throws(XConnectionError) {
+    /// Who reads this connection's events.
+    public let events: EventReader
+
+    public init(name: String? = nil, events: EventReader = .xlib) throws(XConnectionError) {
         XSetErrorHandler(XErrorLog.handler)
         XSetIOErrorHandler(XErrorLog.ioError)
         let shown = name ?? String(cString: getenv("DISPLAY") ?? strdup(""))
@@ -103,6 +107,7 @@ public final class XConnection {
         self.name = shown
         XSetIOErrorExitHandler(d, XErrorLog.ioExit, nil)
         root = cx_DefaultRootWindow(d)
+        self.events = events
         if events == .xcb {
             // Before any event is read: Xlib's queue is empty, and stays so.
             XSetEventQueueOwner(d, XCBOwnsEventQueue)

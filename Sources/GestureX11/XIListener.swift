@@ -33,7 +33,9 @@ public final class XIListener {
 
     typealias TouchKey = TouchFollower.Key
 
+    /// `connection`: one whose events XCB reads (`XConnection(events: .xcb)`).
     public init(connection: XConnection) throws(XConnectionError) {
+        precondition(connection.events == .xcb, "XIListener reads its events through XCB")
         self.connection = connection
         xi = try XInput(connection)
         windows = WindowClasses(connection: connection)

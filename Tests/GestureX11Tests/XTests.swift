@@ -106,7 +106,7 @@ extension XTests {
     @Suite(.serialized) struct Listening {
         @Test func grabsAndSelectionsAreAccepted() throws {
             let x = try Xvfb()
-            let conn = try XConnection(name: x.display)
+            let conn = try XConnection(name: x.display, events: .xcb)
             let listener = try XIListener(connection: conn)
             #expect(listener.xi.hasGestures)
             for plan in [ListenPlan(touches: .grab, swipes: .grab, pinches: .grab),
@@ -121,9 +121,9 @@ extension XTests {
 
         @Test func aSecondSelectorFallsBackToRawTouches() throws {
             let x = try Xvfb()
-            let first = try XIListener(connection: try XConnection(name: x.display))
+            let first = try XIListener(connection: try XConnection(name: x.display, events: .xcb))
             first.apply(ListenPlan(touches: .select))
-            let second = try XIListener(connection: try XConnection(name: x.display))
+            let second = try XIListener(connection: try XConnection(name: x.display, events: .xcb))
             let notes = second.apply(ListenPlan(touches: .select, swipes: .select))
             #expect(notes.count == 1 && notes[0].contains("another client already selects touch or gesture events"))
             #expect(second.active == ListenPlan(touches: .raw))
@@ -166,7 +166,7 @@ extension XTests {
         /// reaches the engine as a screen change.
         @Test func monitorsAreOutputsAndTheirChangesArrive() throws {
             let x = try Xvfb()
-            let conn = try XConnection(name: x.display)
+            let conn = try XConnection(name: x.display, events: .xcb)
             let listener = try XIListener(connection: conn)
             #expect(listener.monitors.eventBase != nil)
             let before = listener.monitors.screen

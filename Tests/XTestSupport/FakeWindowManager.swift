@@ -62,7 +62,7 @@ public final class FakeEWMH {
 
     public init(display: String, supported: [String], workspaces: Int = 4, current: Int = 0,
                 layout: [Int]? = nil) throws {
-        connection = try XConnection(name: display, events: .xlib)
+        connection = try XConnection(name: display)
         let c = connection, d = c.display
         set(c.root, "_NET_SUPPORTED", type: Atom(XA_ATOM), supported.map { Int(c.atom($0)) })
         set(c.root, "_NET_NUMBER_OF_DESKTOPS", [workspaces])

@@ -19,7 +19,7 @@ public final class KeyObserver {
     }
 
     public init(display: String) throws {
-        connection = try XConnection(name: display, events: .xlib)
+        connection = try XConnection(name: display)
         selectRaw(connection, [XI_RawKeyPress, XI_RawKeyRelease])
     }
 
@@ -66,7 +66,7 @@ public final class PointerObserver {
     }
 
     public init(display: String) throws {
-        connection = try XConnection(name: display, events: .xlib)
+        connection = try XConnection(name: display)
         selectRaw(connection, [XI_RawButtonPress, XI_RawButtonRelease])
     }
 
@@ -139,7 +139,7 @@ func collectRaw<T>(_ c: XConnection, count: Int, timeout: Double, _ take: (Int32
 public final class RootTouchHolder {
     let connection: XConnection
     public init(display: String) throws {
-        connection = try XConnection(name: display, events: .xlib)
+        connection = try XConnection(name: display)
         selectRaw(connection, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
     }
 }

@@ -353,7 +353,7 @@ public final class Daemon {
     private func connect(now: Double) {
         reconnectAt = nil
         do {
-            let c = try XConnection(name: options.display)
+            let c = try XConnection(name: options.display, events: .xcb)
             let synth = XTestSynthesizer(connection: c, clock: monotonicNow)
             if let player {
                 player.attach(c, at: monotonicNow(), onMappingChanged: { synth.layoutChanged() })

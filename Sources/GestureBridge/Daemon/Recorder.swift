@@ -15,7 +15,7 @@ public enum Recorder {
         let signals = SignalSource()
         let connection: XConnection, listener: XIListener
         do {
-            connection = try XConnection(name: display)
+            connection = try XConnection(name: display, events: .xcb)
             listener = try XIListener(connection: connection)
         } catch {
             report("\(error)")

@@ -202,10 +202,11 @@ struct DeviceLane: Sendable {
 
     /// A touchpad gesture moves (or ends: `ended`). False when no gesture
     /// of that kind is in progress.
-    mutating func touchpadUpdate(_ source: ContactSource, fingers: Int, delta: Point, scale: Double?,
+    mutating func touchpadUpdate(_ source: ContactSource, fingers: Int, delta: Point, unaccelerated: Point?, scale: Double?,
                                  angleDelta: Double, at t: Seconds, _ rules: Rules, _ sink: inout EffectSink) -> Bool {
         guard tracker.isInGesture(from: source) else { return false }
-        tracker.gestureUpdate(fingers: fingers, delta: delta, scale: scale, angleDelta: angleDelta, time: t)
+        tracker.gestureUpdate(fingers: fingers, delta: delta, unaccelerated: unaccelerated, scale: scale,
+                              angleDelta: angleDelta, time: t)
         step(at: t, rules, &sink)
         return true
     }

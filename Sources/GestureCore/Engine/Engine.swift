@@ -111,15 +111,15 @@ public struct GestureEngine: Sendable {
             var source = ContactSource.touchpadSwipe
             if case .pinchBegin = input { source = .touchpadPinch }
             lanes[d].touchpadBegin(source, fingers: fingers, at: p, t, rules, &sink)
-        case .swipeUpdate(let dev, let fingers, let delta, _):
+        case .swipeUpdate(let dev, let fingers, let delta, let unaccelerated):
             guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
-            if !lanes[d].touchpadUpdate(.touchpadSwipe, fingers: fingers, delta: delta, scale: nil, angleDelta: 0, at: t,
-                                        rules, &sink) {
+            if !lanes[d].touchpadUpdate(.touchpadSwipe, fingers: fingers, delta: delta, unaccelerated: unaccelerated,
+                                        scale: nil, angleDelta: 0, at: t, rules, &sink) {
                 sink.rejected(.noGestureInProgress, at: t)
             }
         case .pinchUpdate(let dev, let fingers, let delta, let scale, let angleDelta):
             guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
-            if !lanes[d].touchpadUpdate(.touchpadPinch, fingers: fingers, delta: delta, scale: scale,
+            if !lanes[d].touchpadUpdate(.touchpadPinch, fingers: fingers, delta: delta, unaccelerated: nil, scale: scale,
                                         angleDelta: angleDelta, at: t, rules, &sink) {
                 sink.rejected(.noGestureInProgress, at: t)
             }

@@ -26,9 +26,10 @@ struct SwipeRecognizer: Sendable {
 
     let rule: FingerRule
     let direction: Direction?
-    /// Touchscreens (px on the screen) and touchpads (px of XI 2.4 deltas).
+    /// Touchscreens: px on the screen. Touchpads: mm on the pad, or px of
+    /// the accelerated motion (`TouchpadDistance`).
     let minimumDistance: Double
-    let touchpadMinimumDistance: Double
+    let touchpadMinimumDistance: TouchpadDistance
     let minimumVelocity: Double
     let maximumDeviation: Double
     private(set) var progress = Progress()
@@ -40,7 +41,7 @@ struct SwipeRecognizer: Sendable {
         rule = FingerRule(s, t)
         direction = s.direction
         minimumDistance = t.px(s.minimumDistance, default: t.swipeDistance)
-        touchpadMinimumDistance = t.px(s.minimumDistance, default: t.touchpadSwipeDistance)
+        touchpadMinimumDistance = s.minimumDistance.map(TouchpadDistance.init) ?? t.touchpadSwipeDistance
         minimumVelocity = s.minimumVelocity.map { $0.perSecond.pixels(pxPerMM: t.pxPerMM) } ?? t.swipeMinVelocity
         maximumDeviation = s.maximumDeviation ?? SwipeRecognizer.defaultMaximumDeviation
     }
@@ -50,17 +51,18 @@ struct SwipeRecognizer: Sendable {
         peak = 0
     }
 
-    /// The threshold for the contact's device (an attempt's source never changes).
-    private func distance(for c: Contact) -> Double {
-        c.source == .touch ? minimumDistance : touchpadMinimumDistance
+    /// The motion measured and its threshold, for the contact's device (an
+    /// attempt's source never changes).
+    private func measure(_ c: Contact) -> (motion: Point, minimum: Double) {
+        c.source == .touch ? (c.translation, minimumDistance)
+            : (touchpadMinimumDistance.motion(c), touchpadMinimumDistance.value)
     }
 
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
-            let minimum = distance(for: c)
-            let v = c.translation
+            let (v, minimum) = measure(c)
             let d = v.length
             guard d >= minimum else { return }
             let dir = direction ?? Direction.cardinal(of: v)
@@ -72,7 +74,8 @@ struct SwipeRecognizer: Sendable {
             guard along >= minimum, Angle.between(v, dir.vector) <= maximumDeviation else { return }
             guard d >= Self.dominance * max(c.spreadMotion, c.turnMotion) else { return }
             let elapsed = c.time - c.sessionStart
-            let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && d / elapsed >= minimumVelocity)
+            let travel = c.translation.length   // the velocity is in px on the screen
+            let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && travel / elapsed >= minimumVelocity)
             if rule.ready(c) && fastEnough {
                 progress.begin(c, rule)
                 progress.value.direction = dir
@@ -80,9 +83,9 @@ struct SwipeRecognizer: Sendable {
             }
         case .active:
             guard let dir = progress.value.direction else { return }
-            let along = c.translation.dot(dir.vector)
+            let (v, distance) = measure(c)
+            let along = v.dot(dir.vector)
             peak = max(peak, along)
-            let distance = distance(for: c)
             if along < distance || along <= peak - distance {
                 progress.clearChanged()
                 return progress.cancel()
