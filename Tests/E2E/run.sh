@@ -43,6 +43,11 @@ rm -rf "$run"; mkdir -p "$run/bin"
 # Without debug info (valgrind 3.19 cannot read this DWARF 5), with the symbol
 # table (callgrind's function names).
 for b in gesture-bridge gesture-e2e-probe; do strip --strip-debug -o "$run/bin/$b" ".build-static/release/$b"; done
+# The side-by-side's baseline client and exec'd command, in C (the VM has
+# libX11 and libXi).
+cc=$(command -v cc || command -v clang)
+"$cc" -O2 -Wall -o "$run/bin/xi2-print" Tests/E2E/xi2-print.c -lX11 -lXi
+"$cc" -O2 -Wall -o "$run/bin/e2e-stamp" Tests/E2E/stamp.c
 cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/e2e-raw.toml Tests/E2E/e2e-pointer.toml Tests/E2E/e2e-touchegg.toml Tests/E2E/versus.toml \
   Tests/Touchegg/client.py "$run/"
 printf 'E2E_NO_DAEMON=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\n' \

@@ -40,6 +40,21 @@ import Glibc
         #expect(over.status == 0 && over.stdout.contains("| 2100 | ≤ 2,000: not met |"))
     }
 
+    /// The E2E side-by-side's lines: each target of issue 24 says met or not.
+    @Test func sideBySideTargets() {
+        let versus = #"{"bench": "versus", "gestures": 20, "ours_us": 9000, "peer_us": 8000, "xorg_us": 30000, "ours_wakeups": 40, "peer_wakeups": 24, "lift_p50_us": 9000, "lift_max_us": 20000, "baseline_us": 20000}"#
+        let pad = #"{"bench": "versus-touchpad", "gestures": 20, "ours_us": 6000, "ours_wakeups": 30, "xorg_us": 20000, "baseline_us": 20000, "baseline_wakeups": 33, "began_p50_us": 52000, "libinput_p50_us": 40000, "touchegg_p50_us": 64000, "lift_p50_us": 12000, "exec_p50_us": 40000}"#
+        let instructions = #"{"bench": "versus-instructions", "ours_instructions": 300000, "peer_instructions": 234000, "touchpad_instructions": 150000}"#
+        let r = report([Self.engine(1952), versus, pad, instructions])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("9000 / 8000 µs (Xorg 30000 µs); ratio 1.12; context switches 40 / 24 | ≤ 1.25: met |"))
+        #expect(r.stdout.contains("300000 / 234000; ratio 1.28 | ≤ 1.25: not met |"))
+        #expect(r.stdout.contains("6000 / 20000 µs; ratio 0.30; context switches 30 / 33; Xorg 20000 µs | ≤ 0.5: met |"))
+        #expect(r.stdout.contains("52000 / 40000 / 64000 µs | ≤ Touchégg: met |"))
+        #expect(r.stdout.contains("12000 µs; 40000 µs | key ≤ 10 ms: not met |"))
+        #expect(r.stdout.contains("| touchpad swipe: instructions per gesture (callgrind in the VM) | 150000 |"))
+    }
+
     @Test(arguments: [
         ([engine(2601)], "2601 instructions per event, above the guard of 2600"),
         ([engine(1952), #"{"bench": "allocations", "workload": "--steady", "events": 400, "mallocs": 163, "mallocs_per_event": 0.4}"#,

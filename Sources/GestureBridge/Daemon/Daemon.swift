@@ -167,7 +167,6 @@ public final class Daemon {
         while running {
             // Before sleeping: what changed in the last round is on disk while idle.
             if stateChanged || messages.changed { writeState() }
-            let now = monotonicNow()
             // Read once per round: each read of the daemon's own properties is checked for exclusive access.
             let source = input
             var wake = earliest(engine.nextDeadline.map { source?.wallTime($0) ?? $0 }, reloadAt)
@@ -175,13 +174,16 @@ public final class Daemon {
             wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
             wake = earliest(wake, touchegg?.nextDeadline)   // a D-Bus client's authentication timing out
             wake = earliest(wake, source?.nextDeadline)   // a played trace's next event
-            var timeout = wake.map { Int32(max(0, min(($0 - now) * 1000, 3_600_000)).rounded(.up)) } ?? -1
+            // The clock is read only when there is a deadline to wait for.
+            var timeout = wake.map { Int32(max(0, min(($0 - monotonicNow()) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
             fds.removeSubrange(Self.fixedDescriptors...)
             touchegg?.addPollDescriptors(to: &fds)
             for i in fds.indices { fds[i].revents = 0 }
             _ = poll(&fds, nfds_t(fds.count), timeout)
+            // This wakeup's time: every input, effect and timer of the round
+            // takes it (one clock read per wakeup, not one per event).
             let t = monotonicNow()
             touchegg?.handle(fds[Self.fixedDescriptors...])
 
@@ -198,9 +200,9 @@ public final class Daemon {
             if fds[1].revents != 0 && watcher.readChanged() { reloadAt = t + Self.reloadDebounce }
 
             if let source, session?.connection.alive == true || source === player {
-                source.drain(now: t, readSocket: fds[2].revents != 0) { event, at in feed(event, at: at) }
+                source.drain(now: t, readSocket: fds[2].revents != 0) { event, at in feed(event, at: at, now: t) }
             }
-            advance(to: source?.engineTime(t) ?? t)
+            advance(to: source?.engineTime(t) ?? t, now: t)
             if let s = session {
                 s.synthesizer.restoreIfDue(now: t)
                 s.performer.advance(to: t)
@@ -258,7 +260,8 @@ public final class Daemon {
         return min(a, b)
     }
 
-    private func feed(_ input: Input, at t: Double) {
+    /// One input at engine time `t`; its effects act at wall time `now`.
+    private func feed(_ input: Input, at t: Double, now: Double) {
         // Monitors changed: an engine rebuilt on reload starts from the new screen.
         if case .screenChanged(let s) = input { screen = s }
         switch input {
@@ -271,13 +274,13 @@ public final class Daemon {
         // cancelled) goes out before the engine's phases of the same input.
         if let signal = forwarder?.observe(input, at: at) { touchegg?.send(signal) }
         engine.process(input, at: at, into: &buffer)
-        router.route(buffer, window: engine.window, now: monotonicNow())
+        router.route(buffer, window: engine.window, now: now)
     }
 
-    private func advance(to t: Double) {
+    private func advance(to t: Double, now: Double) {
         buffer.removeAll(keepingCapacity: true)
         engine.advance(to: t, into: &buffer)
-        router.route(buffer, window: engine.window, now: monotonicNow())
+        router.route(buffer, window: engine.window, now: now)
     }
 
     // MARK: Config

@@ -1,64 +1,101 @@
-# Sourced by run-in-guest.sh after setup.sh (E2E_SCRIPT=versus-peer.sh): the
-# same recorded gestures to gesture-bridge and to a peer Debian packages,
-# lisgd (touchscreen swipes from libinput touch events; touchegg, fusuma and
-# libinput-gestures are not in Debian), both running at once, each bound to
-# the same 3-finger swipe left (ours: a key chord; lisgd: a command, its only
-# kind of action). Each must recognize every gesture.
+# Sourced by run-in-guest.sh after setup.sh (E2E_SCRIPT=versus-peer.sh): what
+# a gesture costs gesture-bridge next to others seeing the same recorded
+# gestures, and how early it acts. Both device kinds:
 #
-# 1. CPU: each process's own (not its children's) per gesture: schedstat ns,
-#    utime/stime ticks, wakeups, read/write calls; and Xorg's, which does the
-#    libinput work for gesture-bridge (lisgd does it itself).
-# 2. Instructions (E2E_CALLGRIND=1): both again under callgrind, a run with
-#    a warm-up gesture only and one with E2E_GESTURES more; the difference per
-#    gesture, for each. Counts do not depend on the emulation's speed.
-# Results: "PASS|FAIL versus-peer: …" and "PASS|FAIL versus-peer-instructions: …".
+# - touchscreen 3-finger swipes, to gesture-bridge and lisgd at once (the one
+#   peer Debian packages: it reads the touchscreen's evdev node itself and
+#   runs libinput's touch events; touchegg, fusuma and libinput-gestures are
+#   not in Debian), each bound to the same swipe (ours: a key chord; lisgd: a
+#   command, its only kind of action);
+# - touchpad 3-finger swipes, to gesture-bridge alone (on-began and on-ended
+#   keys), and 4-finger swipes bound to an exec action;
+# - the baseline for both: xi2-print, a C client that selects the same XI2
+#   events the usual way (Xlib, libXi) and prints each one, alone. Its lines
+#   carry X's timestamps, which are the guest's CLOCK_MONOTONIC in ms like
+#   every other time here: when libinput recognized each touchpad swipe (the
+#   swipe's begin), and when Touchégg would have decided it (its rule,
+#   worked out on the same events: the unaccelerated motion summed since the
+#   begin passes, on either axis, 1 % of the pad's shorter side).
+#
+# Per gesture: each process's own CPU (schedstat ns; utime/stime ticks),
+# voluntary context switches (wakeups), read/write calls; Xorg's CPU too,
+# since it runs libinput for gesture-bridge. With E2E_CALLGRIND=1, the
+# instructions per gesture under callgrind (a run with a warm-up gesture
+# only subtracted from one with E2E_GESTURES more), for gesture-bridge on
+# both kinds and lisgd on the touchscreen.
+# Results: "PASS|FAIL versus-…: …" lines, and "JSON {…}" lines for
+# Benchmarks/report.py.
 gestures=${E2E_GESTURES:-20}
 install -m 600 "$share/versus.toml" "$work/config/config.toml"
+install -m 755 "$share/bin/xi2-print" "$share/bin/e2e-stamp" "$work/"
 lisgd_spec="3,RL,*,*,R,$probe stamp lisgd $observed"
+# devices/touchpad.desc: the E2E touchpad is 100 x 60 mm.
+pad_short_side_mm=60
 
-start_both() {  # [PREFIX…]: starts both (under PREFIX, e.g. valgrind); sets ours, peer
+start_ours() {  # TAG [PREFIX…]: gesture-bridge (under PREFIX, e.g. valgrind); sets ours
   local tag=$1; shift
   "$@" "$work/gesture-bridge" run --config "$work/config/config.toml" >"$share/daemon-$tag.log" 2>&1 &
   ours=$!
   until_ok 600 grep -q "listening on display" "$share/daemon-$tag.log" || { say "daemon did not start"; exit 3; }
-  # lisgd says nothing when ready: it is once it has the device open.
+}
+start_peer() {  # TAG [PREFIX…]: lisgd; sets peer. It says nothing when ready: it is once it has the device open.
+  local tag=$1; shift
   "${@//gesture-bridge-$tag/lisgd-$tag}" lisgd -d "${node[touchscreen]}" -g "$lisgd_spec" >"$share/lisgd-$tag.log" 2>&1 &
   peer=$!
   until_ok 600 lisgd_ready "$peer" || { say "lisgd did not start"; exit 3; }
 }
 lisgd_ready() { ls -l "/proc/$1/fd" 2>/dev/null | grep -q "${node[touchscreen]}"; }
-stop_both() { kill -TERM "$ours" "$peer"; wait "$ours" "$peer"; }
+stop() { kill -TERM "$@"; wait "$@"; }
 
-# Plays N swipes after a warm-up one (first-use page faults are not
-# per-gesture cost); both must see each. Sets since, lat (lift to key, µs).
-swipes() {
-  local n=$1 slow=${2:-$timeout_s} t i lift
-  # lisgd shows no sign of being ready but its open device; a swipe it was
-  # not yet reading is missed, so the warm-up is tried up to three times
-  # (each try waits for both, so no key of it is left to count later).
-  local try ok_ours ok_peer
+# series DEVICE RECORDING N PATTERN…: plays RECORDING once to warm up
+# (first-use page faults are not per-gesture cost; up to three tries, since
+# lisgd shows no sign of being ready and misses a swipe it was not yet
+# reading), then N times, each waiting for every PATTERN once. Sets since
+# (before the N), down[] and lift[] (each play's first and last frame
+# written, ns), seen_K[] (PATTERN K observed, ns; empty when it was not),
+# got[K] (how many of PATTERN K the N brought) and warm_tries. `on_start`,
+# when set, runs just before the N.
+series() {
+  local dev=$1 rec=$2 n=$3; shift 3
+  local patterns=("$@") try ok k t i s
   for try in 1 2 3; do
-    since=$(mark)
-    play touchscreen touchscreen-swipe-left-3
-    ok_ours=; ok_peer=
-    timeout_s=$slow await "$since" "key+ Left" >/dev/null && ok_ours=1
-    timeout_s=$slow await "$since" "exec lisgd" >/dev/null && ok_peer=1
-    [ -n "$ok_ours" ] && [ -n "$ok_peer" ] && break
+    s=$(mark)
+    play "$dev" "$rec"
+    ok=1
+    for k in "${!patterns[@]}"; do timeout_s=$slow await "$s" "${patterns[$k]}" >/dev/null || ok=; done
+    [ -n "$ok" ] && break
   done
-  [ -n "$ok_ours" ] || { fail versus-peer "warm-up: gesture-bridge did not recognize the swipe (3 tries)"; exit 1; }
-  [ -n "$ok_peer" ] || { fail versus-peer "warm-up: lisgd did not recognize the swipe (3 tries)"; exit 1; }
   warm_tries=$try
+  [ -n "$ok" ] || { fail versus "warm-up: not every one of '${patterns[*]}' after $rec (3 tries)"; exit 1; }
   [ "$n" -gt 0 ] || return 0
   since=$(mark)
   [ -n "${on_start:-}" ] && $on_start
-  lat=()
+  down=(); lift=()
+  for k in "${!patterns[@]}"; do eval "seen_$k=()"; done
   for i in $(seq "$n"); do
-    play touchscreen touchscreen-swipe-left-3
-    lift=$(frame_time touchscreen-swipe-left-3 "$(last_frame touchscreen-swipe-left-3)")
-    t=$(timeout_s=$slow await "$since" "key+ Left" "$i") && lat+=($(( (t - lift) / 1000 )))
-    timeout_s=$slow await "$since" "exec lisgd" "$i" >/dev/null
+    play "$dev" "$rec"
+    down+=("$(head -1 "$work/$rec.frames" | cut -d' ' -f1)")
+    lift+=("$(frame_time "$rec" "$(last_frame "$rec")")")
+    for k in "${!patterns[@]}"; do
+      t=$(timeout_s=$slow await "$since" "${patterns[$k]}" "$i") || t=
+      eval "seen_$k+=(\"\$t\")"
+    done
   done
-  got_ours=$(count "$since" "$(mark)" "key+ Left"); got_peer=$(count "$since" "$(mark)" "exec lisgd")
+  got=()
+  for k in "${!patterns[@]}"; do got[$k]=$(count "$since" "$(mark)" "${patterns[$k]}"); done
+}
+slow=$timeout_s
+
+# µs from each FROM[i] to each TO[i], where both are known: "p50 max" (or "? ?").
+span() {
+  local -n from=$1 to=$2
+  local i list=()
+  for i in "${!from[@]}"; do
+    [ -n "${to[$i]:-}" ] && [ -n "${from[$i]:-}" ] && list+=($(( (to[i] - from[i]) / 1000 )))
+  done
+  [ ${#list[@]} -gt 0 ] || { echo "? ?"; return; }
+  local sorted; sorted=$(printf '%s\n' "${list[@]}" | sort -n)
+  echo "$(echo "$sorted" | sed -n "$(( (${#list[@]} + 1) / 2 ))p") $(echo "$sorted" | tail -1)"
 }
 
 cpu() {  # PID -> "utime stime ns wakeups syscalls": its own (not its children's)
@@ -68,58 +105,141 @@ cpu() {  # PID -> "utime stime ns wakeups syscalls": its own (not its children's
   local sys; sys=$(( $(sed -n 's/^syscr: //p' "/proc/$1/io") + $(sed -n 's/^syscw: //p' "/proc/$1/io") ))
   echo "$utime $stime $(cut -d' ' -f1 "/proc/$1/schedstat") $ctx $sys"
 }
+us() { local -n a=$1 b=$2; echo $(( (b[2] - a[2]) / gestures / 1000 )); }
+wakes() { local -n a=$1 b=$2; echo $(( (b[3] - a[3]) / gestures )); }
 per() {  # NAME before-array after-array: per gesture
   local -n a=$2 b=$3
-  local us=$(( (b[2] - a[2]) / gestures / 1000 ))
   local ut=$(( (b[0] - a[0]) * 100 / gestures )) st=$(( (b[1] - a[1]) * 100 / gestures ))
-  printf '%s %d µs CPU (user %d.%02d + system %d.%02d ticks), %d wakeups, %d read/write calls' "$1" "$us" \
-    $((ut / 100)) $((ut % 100)) $((st / 100)) $((st % 100)) $(( (b[3] - a[3]) / gestures )) $(( (b[4] - a[4]) / gestures ))
+  printf '%s %d µs CPU (user %d.%02d + system %d.%02d ticks), %d context switches, %d read/write calls' "$1" \
+    "$(us "$2" "$3")" $((ut / 100)) $((ut % 100)) $((st / 100)) $((st % 100)) "$(wakes "$2" "$3")" $(( (b[4] - a[4]) / gestures ))
+}
+pct() { echo $(( $1 * 100 / ($2 > 0 ? $2 : 1) )); }
+xorg=$(pgrep -x Xorg)
+# The emulated machine's clock: without the TSC, clock_gettime is a system call.
+say "clocksource: $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
+
+# syscalls NAME PID DEVICE RECORDING PATTERN: the system calls PID makes per
+# gesture (strace -c, attached for a series of its own: its CPU figures are
+# not taken from this one), into $share/strace-NAME.txt.
+syscalls() {
+  local name=$1 pid=$2; shift 2
+  strace -c -f -p "$pid" -o "$share/strace-$name.txt" 2>/dev/null &
+  local tracer=$!
+  sleep 1
+  series "$@"
+  kill -INT "$tracer"; wait "$tracer"
+  local total; total=$(awk '$NF == "total" { print $4 }' "$share/strace-$name.txt")
+  say "strace $name: ${total:-?} system calls for $gestures gestures (after a warm-up one): $(awk 'NR > 2 && $NF != "total" && $1 !~ /^-/ { printf "%s %s, ", $NF, $4 }' "$share/strace-$name.txt")"
 }
 
-# ---- 1. CPU, both at native speed (for the emulated machine) ----
-start_both native
-xorg=$(pgrep -x Xorg)
+# ---- 1. The baseline: xi2-print alone, both kinds ----
+"$work/xi2-print" >"$work/xi2-print.out" 2>"$share/xi2-print.err" &
+base=$!
+until_ok 60 grep -q ready "$work/xi2-print.out" || { say "xi2-print did not start: $(cat "$share/xi2-print.err")"; exit 3; }
+base_at() { read -r -a b0 <<<"$(cpu $base)"; }
+lines_for() { wc -l <"$work/xi2-print.out"; }
+play touchscreen touchscreen-swipe-left-3   # warm-up
+sleep 1
+base_at
+for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3; done
+sleep 1
+read -r -a b1 <<<"$(cpu $base)"
+base_ts_us=$(us b0 b1); base_ts_line=$(per xi2-print b0 b1)
+play touchpad touchpad-swipe-left-3
+sleep 1
+base_at
+first_line=$(( $(lines_for) + 1 ))
+pad_down=()
+for i in $(seq "$gestures"); do
+  play touchpad touchpad-swipe-left-3
+  pad_down+=("$(head -1 "$work/touchpad-swipe-left-3.frames" | cut -d' ' -f1)")
+done
+sleep 1
+read -r -a b1 <<<"$(cpu $base)"
+base_pad_us=$(us b0 b1); base_pad_line=$(per xi2-print b0 b1)
+stop "$base"
+# Per touchpad swipe, from its touch-down: libinput's begin, and Touchégg's start (ns).
+read -r -a recognized <<<"$(tail -n +"$first_line" "$work/xi2-print.out" | awk '$2 == "swipe" && $3 == "begin" { printf "%.0f ", $1 * 1000000 }')"
+read -r -a touchegg <<<"$(tail -n +"$first_line" "$work/xi2-print.out" | awk -v mm="$pad_short_side_mm" '
+  BEGIN { threshold = mm / 25.4 * 1000 / 100 }
+  $2 == "swipe" && $3 == "begin" { x = 0; y = 0; started = 0 }
+  $2 == "swipe" && $3 == "update" && !started {
+    x += $7; y += $8
+    if (x > threshold || -x > threshold || y > threshold || -y > threshold) { started = 1; printf "%.0f ", $1 * 1000000 }
+  }')"
+read -r libinput_p50 _ <<<"$(span pad_down recognized)"
+read -r touchegg_p50 _ <<<"$(span pad_down touchegg)"
+pass versus-baseline "xi2-print alone, $gestures swipes of each kind; touchscreen: $base_ts_line; touchpad: $base_pad_line; touchpad swipe from touch-down: libinput recognized it at p50 ${libinput_p50} µs (${#recognized[@]} swipes), Touchégg's rule would start it at p50 ${touchegg_p50} µs (${#touchegg[@]} swipes)"
+
+# ---- 2. Touchscreen: gesture-bridge and lisgd at once ----
+start_ours native
+start_peer native
 snapshot() { read -r -a o0 <<<"$(cpu $ours)"; read -r -a p0 <<<"$(cpu $peer)"; read -r -a x0 <<<"$(cpu "$xorg")"; }
-on_start=snapshot swipes "$gestures"
+on_start=snapshot series touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left" "exec lisgd"
 read -r -a o1 <<<"$(cpu $ours)"; read -r -a p1 <<<"$(cpu $peer)"; read -r -a x1 <<<"$(cpu "$xorg")"
-stop_both
-ours_us=$(( (o1[2] - o0[2]) / gestures / 1000 )); peer_us=$(( (p1[2] - p0[2]) / gestures / 1000 ))
-sorted=$(printf '%s\n' "${lat[@]}" | sort -n)
-p50=$(echo "$sorted" | sed -n "$(( (${#lat[@]} + 1) / 2 ))p"); pmax=$(echo "$sorted" | tail -1)
+got_ours=${got[0]}; got_peer=${got[1]}
+ours_us=$(us o0 o1); peer_us=$(us p0 p1)
+read -r p50 pmax <<<"$(span lift seen_0)"
 line="$gestures gestures; recognized: gesture-bridge $got_ours, lisgd $got_peer; per gesture: $(per gesture-bridge o0 o1); $(per lisgd p0 p1); $(per Xorg x0 x1)"
-line+="; CPU gesture-bridge/lisgd $(( ours_us * 100 / (peer_us > 0 ? peer_us : 1) ))%"
-line+="; lift to key observed (gesture-bridge): p50 ${p50:-?} µs, max ${pmax:-?} µs"
+line+="; CPU gesture-bridge/lisgd $(pct "$ours_us" "$peer_us")%, gesture-bridge/xi2-print $(pct "$ours_us" "$base_ts_us")%"
+line+="; lift to key observed (gesture-bridge): p50 $p50 µs, max $pmax µs"
 if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer "$line"
 else fail versus-peer "$line"; fi
-# The same figures for Benchmarks/report.py: one JSON line.
-wake() { local -n a=$1 b=$2; echo $(( (b[3] - a[3]) / gestures )); }
-printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s}\n' \
-  "$gestures" "$ours_us" "$peer_us" $(( (x1[2] - x0[2]) / gestures / 1000 )) "$(wake o0 o1)" "$(wake p0 p1)" \
-  "${p50:-null}" "${pmax:-null}" >>"$results"
+printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d}\n' \
+  "$gestures" "$ours_us" "$peer_us" "$(us x0 x1)" "$(wakes o0 o1)" "$(wakes p0 p1)" \
+  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" >>"$results"
+stop "$peer"
+syscalls gesture-bridge-touchscreen "$ours" touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left"
 
-# ---- 2. Instructions, under callgrind ----
+# ---- 3. Touchpad: gesture-bridge alone ----
+snapshot_pad() { read -r -a o0 <<<"$(cpu $ours)"; read -r -a x0 <<<"$(cpu "$xorg")"; }
+on_start=snapshot_pad series touchpad touchpad-swipe-left-3 "$gestures" "key+ F5" "key+ F6"
+read -r -a o1 <<<"$(cpu $ours)"; read -r -a x1 <<<"$(cpu "$xorg")"
+pad_us=$(us o0 o1)
+read -r began_p50 _ <<<"$(span down seen_0)"
+read -r pad_lift_p50 pad_lift_max <<<"$(span lift seen_1)"
+line="$gestures gestures; recognized ${got[1]}; per gesture: $(per gesture-bridge o0 o1); $(per Xorg x0 x1)"
+line+="; CPU gesture-bridge/xi2-print $(pct "$pad_us" "$base_pad_us")%"
+line+="; on-began from touch-down: p50 $began_p50 µs (libinput recognized: $libinput_p50 µs; Touchégg's rule: $touchegg_p50 µs)"
+line+="; lift to on-ended key: p50 $pad_lift_p50 µs, max $pad_lift_max µs"
+if [ "${got[0]}" = "$gestures" ] && [ "${got[1]}" = "$gestures" ]; then pass versus-touchpad "$line"
+else fail versus-touchpad "$line"; fi
+syscalls gesture-bridge-touchpad "$ours" touchpad touchpad-swipe-left-3 "$gestures" "key+ F6"
+# Exec: lift to the command started (e2e-stamp's line).
+series touchpad touchpad-swipe-up-4 "$gestures" "exec pad-exec"
+read -r exec_p50 exec_max <<<"$(span lift seen_0)"
+if [ "${got[0]}" = "$gestures" ]; then pass versus-exec "lift to exec'd command running: p50 $exec_p50 µs, max $exec_max µs ($gestures 4-finger swipes)"
+else fail versus-exec "${got[0]} of $gestures commands ran; lift to command: p50 $exec_p50 µs"; fi
+printf 'JSON {"bench": "versus-touchpad", "gestures": %d, "ours_us": %d, "ours_wakeups": %d, "xorg_us": %d, "baseline_us": %d, "baseline_wakeups": %d, "began_p50_us": %s, "libinput_p50_us": %s, "touchegg_p50_us": %s, "lift_p50_us": %s, "exec_p50_us": %s}\n' \
+  "$gestures" "$pad_us" "$(wakes o0 o1)" "$(us x0 x1)" "$base_pad_us" "$(wakes b0 b1)" \
+  "${began_p50/\?/null}" "${libinput_p50/\?/null}" "${touchegg_p50/\?/null}" "${pad_lift_p50/\?/null}" "${exec_p50/\?/null}" >>"$results"
+stop "$ours"
+
+# ---- 4. Instructions, under callgrind ----
+# Per kind: a run with the warm-up gesture only, one with E2E_GESTURES more.
 if [ "${E2E_CALLGRIND:-1}" = 1 ]; then
   declare -A instr tries
   for n in 0 "$gestures"; do
-    start_both "$n" valgrind --tool=callgrind --callgrind-out-file="$work/cg-gesture-bridge-$n.out"
-    swipes "$n" 120
+    start_ours "ts-$n" valgrind --tool=callgrind --callgrind-out-file="$work/cg-gesture-bridge-ts-$n.out"
+    start_peer "ts-$n" valgrind --tool=callgrind --callgrind-out-file="$work/cg-gesture-bridge-ts-$n.out"
+    slow=120 series touchscreen touchscreen-swipe-left-3 "$n" "key+ Left" "exec lisgd"
     tries[$n]=$warm_tries
-    stop_both
-    for who in gesture-bridge lisgd; do
-      instr[$who-$n]=$(sed -n 's/^summary: //p' "$work/cg-$who-$n.out")
-    done
+    stop "$ours" "$peer"
+    start_ours "pad-$n" valgrind --tool=callgrind --callgrind-out-file="$work/cg-gesture-bridge-pad-$n.out"
+    slow=120 series touchpad touchpad-swipe-left-3 "$n" "key+ F6"
+    stop "$ours"
+    for f in gesture-bridge-ts lisgd-ts gesture-bridge-pad; do instr[$f-$n]=$(sed -n 's/^summary: //p' "$work/cg-$f-$n.out"); done
   done
-  per_ours=$(( (instr[gesture-bridge-$gestures] - instr[gesture-bridge-0]) / gestures ))
-  per_peer=$(( (instr[lisgd-$gestures] - instr[lisgd-0]) / gestures ))
-  line="instructions per gesture: gesture-bridge $per_ours, lisgd $per_peer"
-  line+=" (gesture-bridge/lisgd $(( per_ours * 100 / (per_peer > 0 ? per_peer : 1) ))%; $gestures gestures, each after a warm-up one"
+  per_gesture() { echo $(( (instr[$1-$gestures] - instr[$1-0]) / gestures )); }
+  ours_ts=$(per_gesture gesture-bridge-ts); peer_ts=$(per_gesture lisgd-ts); ours_pad=$(per_gesture gesture-bridge-pad)
+  line="instructions per gesture: touchscreen swipe: gesture-bridge $ours_ts, lisgd $peer_ts (gesture-bridge/lisgd $(pct "$ours_ts" "$peer_ts")%); touchpad swipe: gesture-bridge $ours_pad"
+  line+=" ($gestures gestures of each kind, each series after a warm-up one"
   # A warm-up that took more tries in one run than the other skews the difference.
-  [ "${tries[0]}" = "${tries[$gestures]}" ] || line+="; warm-up tries ${tries[0]} and ${tries[$gestures]}: off by a gesture"
+  [ "${tries[0]}" = "${tries[$gestures]}" ] || line+="; touchscreen warm-up tries ${tries[0]} and ${tries[$gestures]}: off by a gesture"
   line+=")"
-  printf 'JSON {"bench": "versus-instructions", "ours_instructions": %d, "peer_instructions": %d}\n' \
-    "$per_ours" "$per_peer" >>"$results"
-  if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer-instructions "$line"
-  else fail versus-peer-instructions "$line (recognized: gesture-bridge $got_ours, lisgd $got_peer)"; fi
+  printf 'JSON {"bench": "versus-instructions", "ours_instructions": %d, "peer_instructions": %d, "touchpad_instructions": %d}\n' \
+    "$ours_ts" "$peer_ts" "$ours_pad" >>"$results"
+  pass versus-peer-instructions "$line"
   cp "$work"/cg-*.out "$share/" 2>/dev/null
 fi
 grep -q ^FAIL "$results" && exit 1
