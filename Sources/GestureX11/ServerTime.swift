@@ -15,9 +15,14 @@ public struct ServerTime: Sendable {
         if offset != nil, ms < last, last - ms > 1 << 31 { wraps += 4_294_967.296 }
         last = ms
         let server = wraps + Double(ms) / 1000
-        // The first event fixes the offset; an event read "before" it was sent
-        // would mean the clocks drifted: follow the local clock then.
-        if offset == nil || server + offset! > now + 0.5 { offset = now - server }
+        // The offset is the shortest delay seen between X stamping an event
+        // and the daemon reading it: an event never gets a time after the
+        // moment it was read. (Anchored on a first event read late, later
+        // events would be stamped in the future: a frame judged only when
+        // the clock reaches its time costs a wakeup of its own.) An event
+        // read more than 0.5 s after its stamp says the clocks drifted
+        // apart (a remote server): follow the local clock then.
+        if offset == nil || server + offset! > now || now - (server + offset!) > 0.5 { offset = now - server }
         let t = max(server + offset!, lastResult)
         lastResult = t
         return t

@@ -15,6 +15,8 @@ struct TouchFollower {
         var root: Point? = nil
         var raw: Point? = nil
         var rawEnded = false
+        /// The bridge took it: the grab carries it to its end.
+        var accepted = false
     }
 
     /// Touches the grab delivers, not yet decided.
@@ -33,6 +35,14 @@ struct TouchFollower {
     }
 
     var followed: Int { following.count }
+
+    /// Whether a raw event of this touch tells anything: it is followed, or
+    /// undecided (where it is raw is the offset, should it be handed back).
+    /// A touch the bridge took, or one nobody grabbed, needs no raw events:
+    /// most of a gesture's raw events are skipped unread.
+    func wantsRaw(_ key: Key) -> Bool {
+        following[key] != nil || grabbed[key].map { !$0.accepted } == true
+    }
 
     /// A grabbed touch's begin or update, at root coordinates.
     mutating func grab(_ key: Key, at root: Point) {
@@ -65,7 +75,10 @@ struct TouchFollower {
     /// it. Rejected while the finger is down: follow it through raw events.
     mutating func decided(_ key: Key, accepted: Bool) {
         guard let g = grabbed[key] else { return }
-        if accepted { return }
+        if accepted {
+            grabbed[key]!.accepted = true
+            return
+        }
         grabbed[key] = nil
         guard !g.rawEnded else { return }   // it really lifted: its grab end is the lift
         var offset = Point.zero

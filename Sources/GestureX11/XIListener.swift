@@ -227,8 +227,14 @@ public final class XIListener {
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             let raw = event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self)
             let e = raw.pointee
-            guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return }
             let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
+            // With a grab, only the raw events of touches handed back (or
+            // that may be) matter.
+            if active.touches == .grab && !follower.wantsRaw(key) {
+                if type == XI_RawTouchEnd { lastRaw[key] = nil }
+                return
+            }
+            guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return }
             guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawArea(dev.id), last: lastRaw[key])
             else { return }
             var p = Point.zero, ended = false

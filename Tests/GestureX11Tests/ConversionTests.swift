@@ -103,6 +103,22 @@ import Testing
         #expect(abs(w.seconds(10, now: 10.02) - 10.016) < 1e-6) // past the 32-bit wrap
     }
 
+    /// The first event read 30 ms after X stamped it, the next ones at
+    /// once: none is given a time after it was read (a frame stamped in
+    /// the future would be judged only when the clock gets there, a wakeup
+    /// of its own), and one frame's events still share a time.
+    @Test func serverTimeNeverRunsAheadOfTheRead() {
+        var s = ServerTime()
+        #expect(s.seconds(1000, now: 50.030) == 50.030)
+        let next = s.seconds(1040, now: 50.0401)        // read 0.1 ms after its stamp
+        #expect(next <= 50.0401 && next >= 50.030)     // and never before an earlier event's time
+        let frame = s.seconds(1052, now: 50.0522)
+        #expect(frame <= 50.0522 && abs(frame - 50.0522) < 0.0002)
+        #expect(s.seconds(1052, now: 50.0530) == frame)  // the rest of the frame, split across reads
+        // A server whose clock drifted away (events read 0.6 s after their stamp): the local clock leads.
+        #expect(abs(s.seconds(1064, now: 50.6641) - 50.6641) < 1e-9)
+    }
+
     @Test func planFollowsPriorities() {
         func b(_ p: Priority, _ g: GestureSpec, _ d: DeviceFilter = .any) -> Binding {
             Binding(name: "x", gesture: g, priority: p, device: d)
@@ -250,6 +266,7 @@ struct RawTouchEvent {
         var f = TouchFollower()
         // Both streams carry it while the grab holds it; raw lands 5 px off.
         f.grab(key, at: Point(x: 100, y: 200))
+        #expect(f.wantsRaw(key))   // undecided: where it is raw is the offset
         #expect(f.raw(key, at: Point(x: 95, y: 200), ended: false) == .ignore)
         f.grab(key, at: Point(x: 110, y: 200))
         #expect(f.raw(key, at: Point(x: 105, y: 200), ended: false) == .ignore)
@@ -260,8 +277,10 @@ struct RawTouchEvent {
         #expect(f.grabEnd(key) == false)
         // Its motion and its real lift come from raw events, on root coordinates.
         #expect(f.raw(key, at: Point(x: 145, y: 210), ended: false) == .follow(Point(x: 150, y: 210), ended: false))
+        #expect(f.wantsRaw(key))
         #expect(f.raw(key, at: Point(x: 185, y: 210), ended: true) == .follow(Point(x: 190, y: 210), ended: true))
         #expect(f.followed == 0)
+        #expect(!f.wantsRaw(key))
         #expect(f.raw(key, at: Point(x: 185, y: 210), ended: false) == .ignore)
     }
 
@@ -278,8 +297,13 @@ struct RawTouchEvent {
         var f = TouchFollower()
         f.grab(key, at: Point(x: 100, y: 200))
         f.decided(key, accepted: true)
+        // The grab carries it to its end: its raw events are skipped unread.
+        #expect(!f.wantsRaw(key))
+        f.grab(key, at: Point(x: 120, y: 200))
+        #expect(!f.wantsRaw(key))
         #expect(f.raw(key, at: Point(x: 120, y: 200), ended: false) == .ignore)
         #expect(f.grabEnd(key) == true)
+        #expect(!f.wantsRaw(.init(device: 10, touch: 8)))
         // Touches nobody grabbed are never forwarded from raw events.
         #expect(f.raw(.init(device: 10, touch: 8), at: .zero, ended: false) == .ignore)
     }

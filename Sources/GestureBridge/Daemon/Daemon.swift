@@ -55,14 +55,13 @@ public final class Daemon {
     private(set) var loader: ConfigLoader
     let configPath: String
     private(set) var config: LoadedConfig
-    private(set) var engine: GestureEngine
+    /// The engine and the router its effects go through.
+    private(set) var recognition: Recognition
     private var session: Session? = nil
     /// X's touches, or a played trace (`--play`): the loop is the same.
     private var input: InputSource? = nil
     /// `--play`: the trace, which goes on across reconnections.
     private var player: TracePlayer? = nil
-    /// What the engine's effects become: made again with each config and session.
-    private var router: EffectRouter
     private let signals = SignalSource()
     private let watcher: ConfigWatcher
     private var reloadAt: Double? = nil
@@ -72,7 +71,6 @@ public final class Daemon {
     private var reconnectAt: Double? = nil
     private var backoff = 0.25
     private var running = true
-    private var buffer: [Effect] = []
     private var screen = Screen(width: 1920, height: 1080)
     /// `touchegg-protocol = true`: the D-Bus server and what it sends.
     private var touchegg: ToucheggServer? = nil
@@ -98,14 +96,13 @@ public final class Daemon {
         configPath = options.configPath ?? ConfigLoader.defaultPath(environment: loader.environment)
         watcher = ConfigWatcher(path: configPath)
         config = Self.initialConfig(path: configPath, explicit: options.configPath != nil, loader: loader, log: log)
-        engine = GestureEngine(table: config.table, screen: screen)
-        router = EffectRouter(config, performer: nil, hooks: EffectRouter.Hooks())
-        buffer.reserveCapacity(32)
+        recognition = Recognition(engine: GestureEngine(table: config.table, screen: screen),
+                                  router: EffectRouter(config, performer: nil, hooks: EffectRouter.Hooks()))
     }
 
     /// A router for the config and session now, with its hooks into the
     /// session, the input source and the log.
-    private func makeRouter() {
+    private func makeRouter() -> EffectRouter {
         var hooks = EffectRouter.Hooks()
         hooks.decide = { [unowned self] in input?.decide($0) }
         hooks.deviceKind = { [unowned self] id in input?.kind(of: id) }
@@ -117,7 +114,7 @@ public final class Daemon {
             if options.verbose { log.debug("touchegg-protocol: \(signal)") }
         }
         if options.verbose { hooks.debug = { [log] in log.debug("\($0)") } }
-        router = EffectRouter(config, performer: session?.performer, hooks: hooks)
+        return EffectRouter(config, performer: session?.performer, hooks: hooks)
     }
 
     /// The file if it loads; otherwise the built-in default, saying so.
@@ -164,27 +161,30 @@ public final class Daemon {
         fds.reserveCapacity(Self.fixedDescriptors + 2 * ToucheggServer.maximumClients + 2)
         fds[0].fd = signals.fd
         fds[1].fd = watcher.fd
+        // The time of this wakeup: every input, effect and timer of a round
+        // takes it, and the next wait is measured from it (the round's own
+        // work, microseconds, makes a timer at most that late). One clock
+        // read per wakeup: without a TSC-backed clock (a VM), each is a
+        // system call.
+        var t = monotonicNow()
         while running {
             // Before sleeping: what changed in the last round is on disk while idle.
             if stateChanged || messages.changed { writeState() }
             // Read once per round: each read of the daemon's own properties is checked for exclusive access.
             let source = input
-            var wake = earliest(engine.nextDeadline.map { source?.wallTime($0) ?? $0 }, reloadAt)
+            var wake = earliest(recognition.engine.nextDeadline.map { source?.wallTime($0) ?? $0 }, reloadAt)
             wake = earliest(wake, earliest(reconnectAt, session?.synthesizer.restoreDeadline))
             wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
             wake = earliest(wake, touchegg?.nextDeadline)   // a D-Bus client's authentication timing out
             wake = earliest(wake, source?.nextDeadline)   // a played trace's next event
-            // The clock is read only when there is a deadline to wait for.
-            var timeout = wake.map { Int32(max(0, min(($0 - monotonicNow()) * 1000, 3_600_000)).rounded(.up)) } ?? -1
+            var timeout = wake.map { Int32(max(0, min(($0 - t) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
             fds.removeSubrange(Self.fixedDescriptors...)
             touchegg?.addPollDescriptors(to: &fds)
             for i in fds.indices { fds[i].revents = 0 }
             _ = poll(&fds, nfds_t(fds.count), timeout)
-            // This wakeup's time: every input, effect and timer of the round
-            // takes it (one clock read per wakeup, not one per event).
-            let t = monotonicNow()
+            t = monotonicNow()
             touchegg?.handle(fds[Self.fixedDescriptors...])
 
             // Only what poll reported: no read syscalls for idle sources.
@@ -202,7 +202,7 @@ public final class Daemon {
             if let source, session?.connection.alive == true || source === player {
                 source.drain(now: t, readSocket: fds[2].revents != 0) { event, at in feed(event, at: at, now: t) }
             }
-            advance(to: source?.engineTime(t) ?? t, now: t)
+            recognition.advance(to: source?.engineTime(t) ?? t, now: t)
             if let s = session {
                 s.synthesizer.restoreIfDue(now: t)
                 s.performer.advance(to: t)
@@ -262,25 +262,17 @@ public final class Daemon {
 
     /// One input at engine time `t`; its effects act at wall time `now`.
     private func feed(_ input: Input, at t: Double, now: Double) {
-        // Monitors changed: an engine rebuilt on reload starts from the new screen.
-        if case .screenChanged(let s) = input { screen = s }
         switch input {
+        case .screenChanged(let s):
+            // Monitors changed: an engine rebuilt on reload starts from the new screen.
+            screen = s
         case .deviceAdded, .deviceRemoved: stateChanged = true
         default: break
         }
-        buffer.removeAll(keepingCapacity: true)
-        let at = max(t, engine.now)
         // The forwarded gesture's motion (and the End of one our recognizer
         // cancelled) goes out before the engine's phases of the same input.
-        if let signal = forwarder?.observe(input, at: at) { touchegg?.send(signal) }
-        engine.process(input, at: at, into: &buffer)
-        router.route(buffer, window: engine.window, now: now)
-    }
-
-    private func advance(to t: Double, now: Double) {
-        buffer.removeAll(keepingCapacity: true)
-        engine.advance(to: t, into: &buffer)
-        router.route(buffer, window: engine.window, now: now)
+        if let signal = forwarder?.observe(input, at: max(t, recognition.engine.now)) { touchegg?.send(signal) }
+        recognition.feed(input, at: t, now: now)
     }
 
     // MARK: Config
@@ -319,10 +311,10 @@ public final class Daemon {
     private func rebuildEngine() {
         stateChanged = true
         session?.performer.dragLock = config.table.settings.dragLock
-        makeRouter()
         let devices = input?.devices ?? []
-        engine = GestureEngine(table: config.table, screen: screen, devices: devices)
+        var engine = GestureEngine(table: config.table, screen: screen, devices: devices)
         engine.explain = options.verbose
+        recognition = Recognition(engine: engine, router: makeRouter())
         serveTouchegg(config.table.settings.toucheggProtocol, devices: devices)
     }
 
@@ -378,7 +370,7 @@ public final class Daemon {
             screen = input?.screen ?? Monitors(connection: c).screen
             rebuildEngine()
             backoff = 0.25
-            log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(engine.deviceIDs.count) touch devices)")
+            log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(recognition.engine.deviceIDs.count) touch devices)")
             if options.verbose, let x = input as? XInputSource {
                 for d in x.listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
             }
