@@ -9,25 +9,11 @@ public final class XIListener {
     public let windows: WindowClasses
     public let monitors: Monitors
     private var lastScreen: GestureCore.Screen
-    public private(set) var devices: [XDevice] = []
     public private(set) var plan = ListenPlan()
-    /// What actually listens (a refused selection falls back to raw events).
-    public private(set) var active = ListenPlan()
-    private var time = ServerTime()
-    private var lastWindow: WindowContext? = nil
-    /// Grabbed touches awaiting accept/reject: (source device, touch) → the
-    /// master device the grab delivered them through.
-    private var pending: [TouchKey: Int32] = [:]
-    private var lastRaw: [TouchKey: Point] = [:]
-    /// Touches handed back to applications that the engine still follows.
-    private var follower = TouchFollower()
-    /// Where each device's raw axes land on the screen (its CTM), read once
-    /// per device and again when devices or the screen change.
-    private var rawAreas: [Int32: (x: Double, y: Double, width: Double, height: Double)] = [:]
+    /// What changes with every event (ListenerState.swift).
+    private var state: ListenerState
     /// The touchpads whose gestures are grabbed.
     private var gestureGrabbed: [Int32] = []
-    /// The X time of the last touch or gesture event (EWMH messages carry it).
-    public private(set) var lastEventTime: UInt = 0
     /// The keyboard layout changed (MappingNotify).
     public var onMappingChanged: () -> Void = {}
 
@@ -41,8 +27,14 @@ public final class XIListener {
         windows = WindowClasses(connection: connection)
         monitors = Monitors(connection: connection)
         lastScreen = monitors.screen
-        devices = XDevice.query(connection)
+        state = ListenerState(devices: XDevice.query(connection))
     }
+
+    public var devices: [XDevice] { state.devices }
+    /// What actually listens (a refused selection falls back to raw events).
+    public var active: ListenPlan { state.active }
+    /// The X time of the last touch or gesture event (EWMH messages carry it).
+    public var lastEventTime: UInt { state.lastEventTime }
 
     /// Engine devices for the touch-capable ones; touchscreens with the
     /// output they are mapped to.
@@ -79,7 +71,7 @@ public final class XIListener {
             var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
             mask.with(XIAllMasterDevices) { m in _ = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
         }
-        active = want
+        state.active = want
         grabGestures(of: devices)
         // Selections on the root: only one client may select touch or gesture events there.
         var selected: [Int32] = []
@@ -90,13 +82,13 @@ public final class XIListener {
         // is followed through them (TouchFollower).
         select(master: selected, raw: want.touches == .raw || want.touches == .grab)
         connection.sync()
-        active = want
+        state.active = want
         let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
         if !refused.isEmpty && !selected.isEmpty {
             notes.append("another client already selects touch or gesture events on the root window (touchegg, "
                 + "another gesture daemon?); listening to raw touch events instead, so applications also see "
                 + "those touches, and touchpad gestures are off")
-            active = ListenPlan(touches: want.touches == .none ? .none : .raw)
+            state.active = ListenPlan(touches: want.touches == .none ? .none : .raw)
             select(master: [], raw: active.touches == .raw)
             connection.sync()
             _ = connection.takeErrors()
@@ -152,10 +144,7 @@ public final class XIListener {
         }
         gestureGrabbed.removeAll()
         // Touches still held by our grab go back to the applications.
-        for (key, master) in pending { allow(master, key.touch, accept: false) }
-        pending.removeAll()
-        follower.reset()
-        active = ListenPlan()
+        for (key, master) in state.release() { allow(master, key.touch, accept: false) }
     }
 
     /// Lets go of everything (exit, reload with another plan).
@@ -175,12 +164,18 @@ public final class XIListener {
         connection.drain(readSocket: readSocket, onMappingChanged: onMappingChanged, generic: { event in
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
             guard ge.pointee.extension == opcode else { return }
-            handle(Int32(ge.pointee.event_type), event, now: now, emit)
+            let type = Int32(ge.pointee.event_type)
+            if type == XI_HierarchyChanged { return hierarchyChanged(now: now, emit) }
+            // Converted first, handed over after: what the engine's effects
+            // ask of the listener (accept, reject) comes back through `emit`.
+            let c = state.convert(type, event, now: now, windows: windows, monitors: monitors)
+            if let w = c.window { emit(.window(w), c.time) }
+            if let i = c.input { emit(i, c.time) }
         }, other: { ev in
             guard monitors.changed(&ev) else { return }
             // A monitor plugged, unplugged, moved or resized: edges follow.
             let screen = monitors.screen
-            rawAreas.removeAll()
+            state.rawAreas.removeAll()
             if screen != lastScreen {
                 lastScreen = screen
                 emit(.screenChanged(screen), now)
@@ -190,86 +185,16 @@ public final class XIListener {
         })
     }
 
-    private func handle(_ type: Int32, _ event: UnsafeRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
-        switch type {
-        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-            let e = event.load(as: xcb_input_touch_begin_event_t.self)
-            guard let input = XIEventConverter.touch(e) else { return }
-            let t = time.seconds(UInt(e.time), now: now)
-            lastEventTime = UInt(e.time)
-            let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
-            if type == XI_TouchBegin {
-                context(Window(e.child), t, emit)
-                // Through our grab: it waits for accept or reject.
-                if active.touches == .grab { pending[key] = Int32(e.deviceid) }
-            }
-            if active.touches == .grab {
-                if type == XI_TouchEnd {
-                    // The end X sends for a touch we handed back: the finger is still down.
-                    guard follower.grabEnd(key) else { return }
-                } else {
-                    follower.grab(key, at: Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y)))
-                }
-            }
-            emit(input, t)
-        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
-            let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
-            let t = time.seconds(UInt(e.time), now: now)
-            lastEventTime = UInt(e.time)
-            if type == XI_GestureSwipeBegin { context(Window(e.child), t, emit) }
-            XIEventConverter.swipe(e).map { emit($0, t) }
-        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
-            let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
-            let t = time.seconds(UInt(e.time), now: now)
-            lastEventTime = UInt(e.time)
-            if type == XI_GesturePinchBegin { context(Window(e.child), t, emit) }
-            XIEventConverter.pinch(e).map { emit($0, t) }
-        case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
-            let raw = event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self)
-            let e = raw.pointee
-            let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
-            // With a grab, only the raw events of touches handed back (or
-            // that may be) matter.
-            if active.touches == .grab && !follower.wantsRaw(key) {
-                if type == XI_RawTouchEnd { lastRaw[key] = nil }
-                return
-            }
-            guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return }
-            guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawArea(dev.id), last: lastRaw[key])
-            else { return }
-            var p = Point.zero, ended = false
-            switch input {
-            case .touchBegin(_, _, let q), .touchUpdate(_, _, let q): lastRaw[key] = q; p = q
-            case .touchEnd(_, _, let q): lastRaw[key] = nil; p = q; ended = true
-            default: return
-            }
-            let t = time.seconds(UInt(e.time), now: now)
-            if active.touches == .raw { return emit(input, t) }
-            guard active.touches == .grab,
-                  case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return }
-            let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
-            emit(end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root), t)
-        case XI_HierarchyChanged:
-            let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
-            devices = XDevice.query(connection)
-            rawAreas.removeAll()
-            gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
-            grabGestures(of: devices)   // a touchpad plugged in
-            let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
-            for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
-            for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }
-        default:
-            return
-        }
-    }
-
-    /// A window event when the application under the touch changes.
-    private func context(_ child: Window, _ t: Double, _ emit: (Input, Double) -> Void) {
-        let ctx = windows.context(of: child)
-        if ctx != lastWindow {
-            lastWindow = ctx
-            emit(.window(ctx), t)
-        }
+    /// A device plugged or unplugged (or enabled, disabled).
+    private func hierarchyChanged(now: Double, _ emit: (Input, Double) -> Void) {
+        let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
+        state.devices = XDevice.query(connection)
+        state.rawAreas.removeAll()
+        gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
+        grabGestures(of: devices)   // a touchpad plugged in
+        let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
+        for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
+        for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }
     }
 
     // MARK: Accept / reject
@@ -277,18 +202,8 @@ public final class XIListener {
     /// The engine decided a touch: accept it (applications never see it) or
     /// reject it (X replays it to them at once). Only grabbed touches wait.
     public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
-        let key = TouchKey(device: device, touch: touch)
-        guard let master = pending.removeValue(forKey: key) else { return }
-        follower.decided(key, accepted: claimed)
+        guard let master = state.decide(TouchKey(device: device, touch: touch), claimed: claimed) else { return }
         allow(master, touch, accept: claimed)
-    }
-
-    /// Where a device's raw axes land on the screen.
-    private func rawArea(_ device: Int32) -> (x: Double, y: Double, width: Double, height: Double) {
-        if let a = rawAreas[device] { return a }
-        let a = monitors.area(device: device)
-        rawAreas[device] = a
-        return a
     }
 
     private func allow(_ master: Int32, _ touch: UInt32, accept: Bool) {
@@ -299,9 +214,9 @@ public final class XIListener {
     }
 
     /// Touches waiting for a decision (for tests and --verbose).
-    public var undecided: Int { pending.count }
+    public var undecided: Int { state.pending.count }
     /// Touches handed back to applications that the engine still follows.
-    public var followed: Int { follower.followed }
+    public var followed: Int { state.follower.followed }
 }
 
 extension Int32 {

@@ -1,0 +1,153 @@
+import CX11
+import GestureCore
+
+/// What the listener keeps from one XI2 event to the next, and the turning
+/// of each event into the engine's input. One value: the listener is a
+/// class, and every access to one of its stored properties is checked for
+/// exclusivity at run time, so an event is one access to this, not one per
+/// field (eight of them). It never calls back into the daemon: it returns
+/// what to hand over, and the listener hands it over once it is done.
+struct ListenerState {
+    typealias TouchKey = TouchFollower.Key
+    typealias Area = (x: Double, y: Double, width: Double, height: Double)
+
+    /// What actually listens (a refused selection falls back to raw events).
+    var active = ListenPlan()
+    var devices: [XDevice]
+    var time = ServerTime()
+    /// The X time of the last touch or gesture event (EWMH messages carry it).
+    var lastEventTime: UInt = 0
+    var lastWindow: WindowContext? = nil
+    /// Grabbed touches awaiting accept/reject: (source device, touch) → the
+    /// master device the grab delivered them through.
+    var pending: [TouchKey: Int32] = [:]
+    /// Where each touch was last, raw (an update may carry one axis only).
+    var lastRaw: [TouchKey: Point] = [:]
+    /// Touches handed back to applications that the engine still follows.
+    var follower = TouchFollower()
+    /// Where each device's raw axes land on the screen (its CTM), read once
+    /// per device and again when devices or the screen change.
+    var rawAreas: [Int32: Area] = [:]
+
+    /// What one event becomes: the window under it, when that changed (a
+    /// touch's or gesture's begin), then the input; both at `time`.
+    struct Converted {
+        var window: WindowContext? = nil
+        var input: Input? = nil
+        var time: Double = 0
+    }
+
+    /// XI2 event `type`, as XCB delivered it, read at `now`. `windows`: the
+    /// application under a beginning touch or gesture; `monitors`: where a
+    /// device's raw axes land.
+    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, windows: WindowClasses,
+                          monitors: Monitors) -> Converted {
+        var out = Converted()
+        switch type {
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let e = event.load(as: xcb_input_touch_begin_event_t.self)
+            guard let input = XIEventConverter.touch(e) else { return out }
+            out.time = stamp(e.time, now: now)
+            let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
+            if type == XI_TouchBegin {
+                out.window = context(Window(e.child), windows)
+                // Through our grab: it waits for accept or reject.
+                if active.touches == .grab { pending[key] = Int32(e.deviceid) }
+            }
+            if active.touches == .grab {
+                if type == XI_TouchEnd {
+                    // The end X sends for a touch we handed back: the finger is still down.
+                    guard follower.grabEnd(key) else { return out }
+                } else {
+                    follower.grab(key, at: Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y)))
+                }
+            }
+            out.input = input
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
+            out.time = stamp(e.time, now: now)
+            if type == XI_GestureSwipeBegin { out.window = context(Window(e.child), windows) }
+            out.input = XIEventConverter.swipe(e)
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
+            out.time = stamp(e.time, now: now)
+            if type == XI_GesturePinchBegin { out.window = context(Window(e.child), windows) }
+            out.input = XIEventConverter.pinch(e)
+        case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
+            out.input = rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
+                                 monitors: monitors, time: &out.time)
+        default:
+            break
+        }
+        return out
+    }
+
+    /// A raw touch: the touch itself when listening to raw touches; with a
+    /// grab, the motion and lift of a touch handed back to the applications.
+    private mutating func rawTouch(_ type: Int32, _ raw: UnsafePointer<xcb_input_raw_touch_begin_event_t>, now: Double,
+                                   monitors: Monitors, time t: inout Double) -> Input? {
+        let e = raw.pointee
+        let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
+        // With a grab, only the raw events of touches handed back (or that
+        // may be) matter: most of a gesture's are skipped unread.
+        if active.touches == .grab && !follower.wantsRaw(key) {
+            if type == XI_RawTouchEnd { lastRaw[key] = nil }
+            return nil
+        }
+        guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return nil }
+        guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawArea(dev.id, monitors), last: lastRaw[key])
+        else { return nil }
+        var p = Point.zero, ended = false
+        switch input {
+        case .touchBegin(_, _, let q), .touchUpdate(_, _, let q): lastRaw[key] = q; p = q
+        case .touchEnd(_, _, let q): lastRaw[key] = nil; p = q; ended = true
+        default: return nil
+        }
+        t = time.seconds(UInt(e.time), now: now)
+        if active.touches == .raw { return input }
+        guard active.touches == .grab,
+              case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return nil }
+        let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
+        return end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root)
+    }
+
+    /// An event's engine time; it is the last event's time from now on.
+    private mutating func stamp(_ serverTime: UInt32, now: Double) -> Double {
+        lastEventTime = UInt(serverTime)
+        return time.seconds(UInt(serverTime), now: now)
+    }
+
+    /// The application under `child`, when it is not the one before.
+    private mutating func context(_ child: Window, _ windows: WindowClasses) -> WindowContext? {
+        let ctx = windows.context(of: child)
+        guard ctx != lastWindow else { return nil }
+        lastWindow = ctx
+        return ctx
+    }
+
+    /// Where a device's raw axes land on the screen.
+    private mutating func rawArea(_ device: Int32, _ monitors: Monitors) -> Area {
+        if let a = rawAreas[device] { return a }
+        let a = monitors.area(device: device)
+        rawAreas[device] = a
+        return a
+    }
+
+    /// The engine decided a grabbed touch: the master device to tell X
+    /// through, if X still waits for the decision.
+    mutating func decide(_ key: TouchKey, claimed: Bool) -> Int32? {
+        guard let master = pending.removeValue(forKey: key) else { return nil }
+        follower.decided(key, accepted: claimed)
+        return master
+    }
+
+    /// The grab was let go: what it held goes back to the applications
+    /// (returned: the touches to reject), nothing is followed.
+    mutating func release() -> [(key: TouchKey, master: Int32)] {
+        let held = pending.map { (key: $0.key, master: $0.value) }
+        pending.removeAll()
+        follower.reset()
+        active = ListenPlan()
+        return held
+    }
+}
