@@ -161,12 +161,11 @@ public final class Daemon {
         fds.reserveCapacity(Self.fixedDescriptors + 2 * ToucheggServer.maximumClients + 2)
         fds[0].fd = signals.fd
         fds[1].fd = watcher.fd
-        // The time of this wakeup: every input, effect and timer of a round
-        // takes it, and the next wait is measured from it (the round's own
-        // work, microseconds, makes a timer at most that late). One clock
-        // read per wakeup: without a TSC-backed clock (a VM), each is a
-        // system call.
-        var t = monotonicNow()
+        // The time of this wakeup (`tickNow`, read once per wakeup): every
+        // input, effect and timer of a round takes it, and the next wait is
+        // measured from it (the round's own work, microseconds, makes a
+        // timer at most that late).
+        var t = tickNow()
         while running {
             // Before sleeping: what changed in the last round is on disk while idle.
             if stateChanged || messages.changed { writeState() }
@@ -183,8 +182,11 @@ public final class Daemon {
             fds.removeSubrange(Self.fixedDescriptors...)
             touchegg?.addPollDescriptors(to: &fds)
             for i in fds.indices { fds[i].revents = 0 }
-            _ = poll(&fds, nfds_t(fds.count), timeout)
-            t = monotonicNow()
+            let woken = poll(&fds, nfds_t(fds.count), timeout)
+            // A wait that ran out lasted its timeout at least: a deadline the
+            // tick clock has not reached yet is still due (and time never
+            // goes back for having been ahead of the tick).
+            t = max(tickNow(), woken == 0 && timeout > 0 ? t + Double(timeout) / 1000 : t)
             touchegg?.handle(fds[Self.fixedDescriptors...])
 
             // Only what poll reported: no read syscalls for idle sources.
