@@ -12,7 +12,9 @@ cache=${GB_E2E_CACHE:-$HOME/.cache/gesture-bridge-e2e}
 mirror=${GB_E2E_MIRROR:-$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)}
 mirror=${mirror:-http://deb.debian.org/debian}
 
-key=$(cat "$0" "$here/guest/init" "$here/guest/xorg.conf" | sha256sum | cut -c1-16)
+# E2E_EXTRA_PACKAGES: more packages for a run by hand (the side by side with
+# a touchegg built from source needs its libraries); part of the key.
+key=$( (cat "$0" "$here/guest/init" "$here/guest/xorg.conf"; echo "${E2E_EXTRA_PACKAGES:-}") | sha256sum | cut -c1-16)
 out=$cache/$key
 if [ -s "$out/vmlinux" ] && [ -s "$out/initramfs.cpio" ]; then echo "$out"; exit 0; fi
 say() { echo "image: $*" >&2; }
@@ -38,7 +40,8 @@ head -c 4 "$work/vmlinux" | grep -q ELF || { echo "image: no ELF kernel inside v
 say "root filesystem from $mirror (about a minute)"
 packages=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput
   xinput x11-utils x11-xserver-utils evemu-tools udev kmod procps mount lisgd valgrind strace
-  libx11-6 libxi6 libxtst6 libxrandr2 libx11-xcb1 libxcb-xinput0 libstdc++6 libdbus-1-3 python3-gi)
+  libx11-6 libxi6 libxtst6 libxrandr2 libx11-xcb1 libxcb-xinput0 libstdc++6 libdbus-1-3 python3-gi
+  ${E2E_EXTRA_PACKAGES:-})
 mmdebstrap --quiet --variant=essential --include="$(IFS=,; echo "${packages[*]}")" \
   --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
   --dpkgopt='path-exclude=/usr/share/locale/*' \

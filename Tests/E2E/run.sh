@@ -17,8 +17,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 control=0 script=scenarios.sh
-# The VM's time limit: the side by side runs the daemon under callgrind four
-# times (each kind, with and without the gestures), slow under emulation.
+# The VM's time limit (its script gets a minute less: guest/init): the side by
+# side runs the daemon under callgrind four times (each kind, with and
+# without the gestures), slow under emulation.
 limit=900
 case "${1:-}" in
   "") ;;
@@ -51,6 +52,9 @@ for b in gesture-bridge gesture-e2e-probe; do strip --strip-debug -o "$run/bin/$
 cc=$(command -v cc || command -v clang)
 "$cc" -O2 -Wall -o "$run/bin/xi2-print" Tests/E2E/xi2-print.c -lX11 -lXi
 "$cc" -O2 -Wall -o "$run/bin/e2e-stamp" Tests/E2E/stamp.c
+# By hand, not in CI: a touchegg built from its source joins the side by side
+# (TOUCHEGG_BIN=…/touchegg E2E_EXTRA_PACKAGES="libpugixml1v5 libcairo2"; Tests/E2E/README.md).
+[ -n "${TOUCHEGG_BIN:-}" ] && cp "$TOUCHEGG_BIN" "$run/bin/touchegg"
 cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/e2e-raw.toml Tests/E2E/e2e-pointer.toml Tests/E2E/e2e-touchegg.toml Tests/E2E/versus.toml \
   Tests/Touchegg/client.py "$run/"
 printf 'E2E_NO_DAEMON=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\n' \
@@ -62,7 +66,7 @@ start=$(date +%s)
 # uncompressed kernel through PVH. Bounded: a hung guest is killed.
 timeout "$limit" qemu-system-x86_64 -machine pc,accel=tcg -m 2048 -smp 2 \
   -bios /usr/share/qemu/qboot.rom -kernel "$image/vmlinux" -initrd "$image/initramfs.cpio" \
-  -append "console=ttyS0 quiet panic=-1" -display none -serial "file:$run/console.log" \
+  -append "console=ttyS0 quiet panic=-1 E2E_TIMEOUT=$((limit - 60))" -display none -serial "file:$run/console.log" \
   -monitor none -no-reboot \
   -virtfs "local,path=$PWD/$run,mount_tag=share,security_model=none,id=share" || true
 say "VM ran $(( $(date +%s) - start )) s"

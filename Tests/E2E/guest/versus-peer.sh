@@ -215,6 +215,51 @@ printf 'JSON {"bench": "versus-touchpad", "gestures": %d, "ours_us": %d, "ours_w
   "${began_p50/\?/null}" "${libinput_p50/\?/null}" "${touchegg_p50/\?/null}" "${pad_lift_p50/\?/null}" "${exec_p50/\?/null}" >>"$results"
 stop "$ours"
 
+# ---- 3b. By hand (not in CI): touchegg, daemon and client, alone ----
+# Only when a touchegg built from its source was handed in (TOUCHEGG_BIN;
+# Tests/E2E/README.md). Its daemon reads the touchpad through libinput
+# itself (root), its client does the action through X: a key at the begin.
+if [ -f "$share/bin/touchegg" ]; then
+  install -m 755 "$share/bin/touchegg" "$work/"
+  mkdir -p /root/.config/touchegg
+  cat >/root/.config/touchegg/touchegg.conf <<'XML'
+<touchégg>
+  <settings>
+    <property name="animation_delay">150</property>
+    <property name="action_execute_threshold">20</property>
+  </settings>
+  <application name="All">
+    <gesture type="SWIPE" fingers="3" direction="LEFT">
+      <action type="SEND_KEYS">
+        <repeat>false</repeat>
+        <modifiers>Control_L</modifiers>
+        <keys>F7</keys>
+        <on>begin</on>
+      </action>
+    </gesture>
+  </application>
+</touchégg>
+XML
+  "$work/touchegg" --daemon >"$share/touchegg-daemon.log" 2>&1 &
+  te_daemon=$!
+  until_ok 60 grep -q "Server started" "$share/touchegg-daemon.log" || say "touchegg's daemon did not say it started"
+  "$work/touchegg" >"$share/touchegg-client.log" 2>&1 &
+  te_client=$!
+  sleep 3
+  snapshot_te() { read -r -a d0 <<<"$(cpu $te_daemon)"; read -r -a c0 <<<"$(cpu $te_client)"; read -r -a x0 <<<"$(cpu "$xorg")"; }
+  on_start=snapshot_te series touchpad touchpad-swipe-left-3 "$gestures" "key+ F7"
+  read -r -a d1 <<<"$(cpu $te_daemon)"; read -r -a c1 <<<"$(cpu $te_client)"; read -r -a x1 <<<"$(cpu "$xorg")"
+  read -r te_began_p50 _ <<<"$(span down seen_0)"
+  te_us=$(( $(us d0 d1) + $(us c0 c1) ))
+  line="$gestures gestures; recognized ${got[0]}; per gesture: $(per "touchegg daemon" d0 d1); $(per "touchegg client" c0 c1); $(per Xorg x0 x1)"
+  line+="; touchegg (both) $te_us µs; gesture-bridge/touchegg $(pct "$pad_us" "$te_us")%"
+  line+="; its key at the begin from touch-down: p50 $te_began_p50 µs (gesture-bridge's on-began: $began_p50 µs)"
+  if [ "${got[0]}" = "$gestures" ]; then pass versus-touchegg "$line"; else fail versus-touchegg "$line"; fi
+  printf 'JSON {"bench": "versus-touchegg", "gestures": %d, "touchegg_us": %d, "touchegg_wakeups": %d, "began_p50_us": %s}\n' \
+    "$gestures" "$te_us" $(( $(wakes d0 d1) + $(wakes c0 c1) )) "${te_began_p50/\?/null}" >>"$results"
+  stop "$te_client" "$te_daemon"
+fi
+
 # ---- 4. Instructions, under callgrind ----
 # Per kind: a run with the warm-up gesture only, one with E2E_GESTURES more.
 if [ "${E2E_CALLGRIND:-1}" = 1 ]; then
