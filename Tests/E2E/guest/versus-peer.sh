@@ -240,8 +240,8 @@ if [ -f "$share/bin/touchegg" ]; then
   </application>
 </touchégg>
 XML
-  # The client insists on the installed default too, though it reads the user's.
-  mkdir -p /usr/share/touchegg && cp /root/.config/touchegg/touchegg.conf /usr/share/touchegg/
+  # The client insists on a system-wide config too (/etc/xdg), though it reads the user's.
+  mkdir -p /etc/xdg/touchegg && cp /root/.config/touchegg/touchegg.conf /etc/xdg/touchegg/
   "$work/touchegg" --daemon >"$share/touchegg-daemon.log" 2>&1 &
   te_daemon=$!
   until_ok 60 grep -q "Server started" "$share/touchegg-daemon.log" || say "touchegg's daemon did not say it started"
