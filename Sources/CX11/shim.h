@@ -51,6 +51,26 @@ static inline int cx_wire_to_event(Display *d, XEvent *out, const xcb_generic_ev
     return proc ? proc(d, out, (void *)wire) : 0;
 }
 
+/// XKB tells a client that uses it (Xlib does) of a new keymap only when it
+/// asks: a core MappingNotify does not come. Asks for the map and
+/// new-keyboard notifications; returns XKB's event code, or -1 without XKB.
+static inline int cx_xkb_select_keymap_changes(Display *d) {
+    int opcode, event, error, major = XkbMajorVersion, minor = XkbMinorVersion;
+    if (!XkbQueryExtension(d, &opcode, &event, &error, &major, &minor)) return -1;
+    unsigned int mask = XkbMapNotifyMask | XkbNewKeyboardNotifyMask;
+    XkbSelectEvents(d, XkbUseCoreKbd, mask, mask);
+    return event;
+}
+
+/// An event Xlib converted, if XKB's news of a new keymap (a map change, a
+/// new keyboard): Xlib's keymap is refreshed, and 1 returned.
+static inline int cx_xkb_keymap_changed(XEvent *e, int xkbEvent) {
+    if (xkbEvent < 0 || e->type != xkbEvent) return 0;
+    XkbEvent *x = (XkbEvent *)e;
+    if (x->any.xkb_type == XkbMapNotify) { XkbRefreshKeyboardMapping(&x->map); return 1; }
+    return x->any.xkb_type == XkbNewKeyboardNotify;
+}
+
 /// A raw touch event's valuator mask and values, which follow its fixed part
 /// in the buffer XCB hands over (`valuators_len` 32-bit words of mask, then
 /// one FP32.32 value per bit set, then the same again unaccelerated).

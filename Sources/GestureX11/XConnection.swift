@@ -90,6 +90,8 @@ public final class XConnection {
     public let name: String
     /// The XCB connection under Xlib's, when XCB owns the event queue.
     private let xcb: OpaquePointer?
+    /// XKB's event code, when XKB tells this connection of keymap changes.
+    private let xkbEvent: Int32
     /// Events read while waiting for a reply, kept for `drain`.
     private var held: [UnsafeMutablePointer<xcb_generic_event_t>] = []
 
@@ -112,8 +114,12 @@ public final class XConnection {
             // Before any event is read: Xlib's queue is empty, and stays so.
             XSetEventQueueOwner(d, XCBOwnsEventQueue)
             xcb = XGetXCBConnection(d)
+            // A layout switch must reach the key synthesizer (`drain`'s
+            // onMappingChanged): XKB says so only when asked.
+            xkbEvent = cx_xkb_select_keymap_changes(d)
         } else {
             xcb = nil
+            xkbEvent = -1
         }
         // A new Display may sit where a dead one was freed: nothing of that one is ours.
         XErrorLog.state.withLock { s in
@@ -180,17 +186,23 @@ public final class XConnection {
         guard alive, let c = xcb else { return }
         func hand(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
             defer { free(event) }
+            if getenv("GB_DEBUG_EVENTS") != nil { print("event \(event.pointee.response_type)") }
             switch Int32(event.pointee.response_type & 0x7f) {
             case 0: record(error: event)
             case GenericEvent: generic(UnsafeRawPointer(event))
-            case MappingNotify:
+            default:
+                // Converted as Xlib would have: a new keymap (XKB's news of it,
+                // or a core MappingNotify) refreshes Xlib's.
                 var ev = XEvent()
                 guard cx_wire_to_event(dpy, &ev, event) != 0 else { return }
-                XRefreshKeyboardMapping(&ev.xmapping)
-                onMappingChanged()
-            default:
-                var ev = XEvent()
-                if cx_wire_to_event(dpy, &ev, event) != 0 { other(&ev) }
+                if cx_xkb_keymap_changed(&ev, xkbEvent) != 0 {
+                    onMappingChanged()
+                } else if cx_event_type(&ev) == MappingNotify {
+                    XRefreshKeyboardMapping(&ev.xmapping)
+                    onMappingChanged()
+                } else {
+                    other(&ev)
+                }
             }
         }
         if !held.isEmpty {

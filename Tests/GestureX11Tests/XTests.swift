@@ -189,6 +189,34 @@ extension XTests {
             #expect(screens.last != before)
         }
 
+        /// Another client remaps a key (a layout switch does the same): XKB's
+        /// news of it (asked for: without it none came, through Xlib's queue
+        /// either) comes through XCB's queue, Xlib's keymap follows and the
+        /// listener's owner hears of it.
+        @Test func aKeyboardMappingChangeReachesXlibThroughXCB() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display, events: .xcb)
+            let listener = try XIListener(connection: conn)
+            var changes = 0
+            listener.onMappingChanged = { changes += 1 }
+            let keysym = KeySym(0x100263A)   // U+263A ☺: no key in Xvfb's map
+            #expect(XKeysymToKeycode(conn.display, keysym) == 0)   // Xlib has loaded the map
+            let other = try XConnection(name: x.display)
+            var minCode: Int32 = 0, maxCode: Int32 = 0
+            XDisplayKeycodes(other.display, &minCode, &maxCode)
+            var syms = [keysym]
+            XChangeKeyboardMapping(other.display, maxCode, 1, &syms, 1)
+            XSync(other.display, 0)
+            for _ in 0..<300 where changes == 0 {   // bounded: 3 s
+                conn.sync()
+                listener.drain(now: 0) { _, _ in }
+                var none = pollfd()
+                _ = poll(&none, 0, 10)
+            }
+            #expect(changes >= 1)   // XKB's notifications and Xlib's core one: each empties the synthesizer's cache
+            #expect(XKeysymToKeycode(conn.display, keysym) == KeyCode(maxCode))
+        }
+
         /// `xinput map-to-output`: a device's Coordinate Transformation Matrix
         /// names the output it is mapped to (the XTEST pointer has one in Xvfb).
         @Test func aDeviceMatrixNamesItsOutput() throws {
