@@ -29,10 +29,11 @@ let package = Package(
             dependencies: ["GestureCore", "GestureActions", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         // libX11, libXi, libXtst, libXrandr, with wrappers for their macros;
-        // XCB for reading XInput events (the daemon's event queue is XCB's).
+        // XCB for reading XInput events (the daemon's event queue is XCB's):
+        // xcb/xinput.h's event structs only, no function of libxcb-xinput.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xtst xrandr x11-xcb xcb-xinput",
+            pkgConfig: "x11 xi xtst xrandr x11-xcb",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libx11-xcb-dev",
                               "libxcb-xinput-dev"])]
         ),

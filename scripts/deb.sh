@@ -4,7 +4,7 @@
 #   scripts/deb.sh
 # The binary is the release build with the Swift runtime linked in
 # (--static-swift-stdlib): it needs no Swift toolchain at run time, only the
-# C libraries dpkg-shlibdeps finds (libX11, libX11-xcb, libxcb-xinput, libXi, libXtst, libXrandr,
+# C libraries dpkg-shlibdeps finds (libX11, libX11-xcb, libXi, libXtst, libXrandr,
 # libdbus-1, glibc). The package holds the binary, the keymaps, the man page,
 # bash/zsh/fish completions, the systemd user unit (enabled for every user's
 # graphical session, as dh_installsystemduser does it: deb-systemd-helper

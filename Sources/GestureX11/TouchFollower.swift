@@ -41,7 +41,8 @@ struct TouchFollower {
     /// A touch the bridge took, or one nobody grabbed, needs no raw events:
     /// most of a gesture's raw events are skipped unread.
     func wantsRaw(_ key: Key) -> Bool {
-        following[key] != nil || grabbed[key].map { !$0.accepted } == true
+        // Nothing handed back (the usual case): one lookup, not two.
+        (!following.isEmpty && following[key] != nil) || grabbed[key].map { !$0.accepted } == true
     }
 
     /// A grabbed touch's begin or update, at root coordinates.
@@ -52,12 +53,12 @@ struct TouchFollower {
     /// A TouchEnd from the grab: false if it must not reach the engine.
     mutating func grabEnd(_ key: Key) -> Bool {
         grabbed[key] = nil
-        return endsToDrop.remove(key) == nil
+        return endsToDrop.isEmpty || endsToDrop.remove(key) == nil
     }
 
     /// A raw event of a device's touch, mapped onto the screen.
     mutating func raw(_ key: Key, at mapped: Point, ended: Bool) -> RawUse {
-        if let offset = following[key] {
+        if !following.isEmpty, let offset = following[key] {
             if ended {
                 following[key] = nil
                 endsToDrop.remove(key)   // X sent it when we rejected; never keep it longer

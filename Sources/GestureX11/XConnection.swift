@@ -186,7 +186,6 @@ public final class XConnection {
         guard alive, let c = xcb else { return }
         func hand(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
             defer { free(event) }
-            if getenv("GB_DEBUG_EVENTS") != nil { print("event \(event.pointee.response_type)") }
             switch Int32(event.pointee.response_type & 0x7f) {
             case 0: record(error: event)
             case GenericEvent: generic(UnsafeRawPointer(event))
