@@ -263,8 +263,11 @@ XML
 fi
 
 # ---- 4. Instructions, under callgrind ----
-# Per kind: a run with the warm-up gesture only, one with E2E_GESTURES more.
+# Per kind: a run with the warm-up gesture only, one with 10 more
+# (E2E_CALLGRIND_GESTURES): the counts do not vary from gesture to gesture,
+# and four runs under callgrind with 20 each outlast the VM's time.
 if [ "${E2E_CALLGRIND:-1}" = 1 ]; then
+  gestures=${E2E_CALLGRIND_GESTURES:-10}
   declare -A instr tries
   for n in 0 "$gestures"; do
     start_ours "ts-$n" valgrind --tool=callgrind --callgrind-out-file="$work/cg-gesture-bridge-ts-$n.out"
