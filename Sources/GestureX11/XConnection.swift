@@ -34,28 +34,35 @@ enum XErrorLog {
 
     static let handler: XErrorHandler = { display, event in
         guard let display, let e = event?.pointee else { return 0 }
-        var buf = [CChar](repeating: 0, count: 128)
-        XGetErrorText(display, Int32(e.error_code), &buf, Int32(buf.count))
-        let record = XErrorRecord(code: e.error_code, request: e.request_code, minor: e.minor_code,
-                                  resource: UInt(e.resourceid),
-                                  text: buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        XErrorLog.record(record, display: UInt(bitPattern: display))
+        record(display, code: e.error_code, request: e.request_code, minor: e.minor_code, resource: UInt(e.resourceid))
         return 0
     }
 
-    static func record(_ record: XErrorRecord, display: UInt) {
+    /// An error on `display`, with Xlib's text for its code: from Xlib's
+    /// handler (requests with a reply) or from the event stream XCB reads
+    /// (requests without one).
+    static func record(_ display: OpaquePointer, code: UInt8, request: UInt8, minor: UInt8, resource: UInt) {
+        var buf = [CChar](repeating: 0, count: 128)
+        XGetErrorText(display, Int32(code), &buf, Int32(buf.count))
+        let record = XErrorRecord(code: code, request: request, minor: minor, resource: resource,
+                                  text: buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         XErrorLog.state.withLock { s in
-            var list = s.errors[display, default: []]
+            var list = s.errors[UInt(bitPattern: display), default: []]
             if list.count > 1000 { list.removeFirst(500) }
             list.append(record)
-            s.errors[display] = list
+            s.errors[UInt(bitPattern: display)] = list
         }
+    }
+
+    /// The server behind `display` went away.
+    static func lost(_ display: OpaquePointer) {
+        _ = state.withLock { $0.lost.insert(UInt(bitPattern: display)) }
     }
 
     /// The server went away. Returning (instead of exiting, Xlib's default)
     /// leaves the Display marked dead; the daemon reconnects.
     static let ioExit: XIOErrorExitHandler = { display, _ in
-        if let display { _ = XErrorLog.state.withLock { $0.lost.insert(UInt(bitPattern: display)) } }
+        if let display { XErrorLog.lost(display) }
     }
 
     static let ioError: XIOErrorHandler = { _ in 0 }
@@ -214,7 +221,7 @@ public final class XConnection {
             hand(event)
             next = xcb_poll_for_queued_event(c)
         }
-        if xcb_connection_has_error(c) != 0 { markLost() }
+        if xcb_connection_has_error(c) != 0 { XErrorLog.lost(dpy) }
     }
 
     /// Events read from the socket but not handed over yet (a round trip
@@ -242,16 +249,8 @@ public final class XConnection {
     /// recorded as Xlib's error handler records those of requests with one.
     private func record(error event: UnsafeMutablePointer<xcb_generic_event_t>) {
         let e = UnsafeRawPointer(event).load(as: xcb_generic_error_t.self)
-        var buf = [CChar](repeating: 0, count: 128)
-        XGetErrorText(dpy, Int32(e.error_code), &buf, Int32(buf.count))
-        let record = XErrorRecord(code: e.error_code, request: e.major_code, minor: UInt8(truncatingIfNeeded: e.minor_code),
-                                  resource: UInt(e.resource_id),
-                                  text: buf.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
-        XErrorLog.record(record, display: UInt(bitPattern: dpy))
-    }
-
-    private func markLost() {
-        _ = XErrorLog.state.withLock { $0.lost.insert(UInt(bitPattern: dpy)) }
+        XErrorLog.record(dpy, code: e.error_code, request: e.major_code, minor: UInt8(truncatingIfNeeded: e.minor_code),
+                         resource: UInt(e.resource_id))
     }
 
     public var screenSize: (width: Int, height: Int, widthMM: Int) {
