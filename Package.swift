@@ -15,7 +15,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -23,11 +22,15 @@ let package = Package(
         .target(name: "GestureCore"),
         // Actions: key chords (keysyms), exec, the synthesizer protocol. No X.
         .target(name: "GestureActions"),
-        // The config file, gesture expressions, keymaps, diagnostics.
-        .target(
-            name: "GestureConfig",
-            dependencies: ["GestureCore", "GestureActions", .product(name: "TOMLKit", package: "TOMLKit")]
-        ),
+        // The config file, gesture expressions, keymaps, diagnostics; the importers.
+        .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureActions", "CTOML", "CYAML", "CXML"]),
+        // toml++ (libtomlplusplus-dev, header-only) behind a C interface. Without
+        // exceptions, toml++ returns its parse errors as values.
+        .target(name: "CTOML", cxxSettings: [.unsafeFlags(["-fno-exceptions"])]),
+        // libyaml: the YAML parser Ruby's Psych wraps (fusuma reads its config with it).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // pugixml (libpugixml-dev): the XML parser touchegg reads its config with.
+        .target(name: "CXML", linkerSettings: [.linkedLibrary("pugixml")]),
         // libX11, libXi, libXtst, libXrandr, with wrappers for their macros;
         // XCB for reading XInput events (the daemon's event queue is XCB's):
         // xcb/xinput.h's event structs only, no function of libxcb-xinput.
@@ -79,7 +82,7 @@ let package = Package(
             dependencies: ["CX11", "CLinux", "CDBus", "GestureX11"],
             path: "Tests/E2E/Probe"
         ),
-        // The pure modules' tests link no X11, TOMLKit or swift-log.
+        // The pure modules' tests link no X11, config parsers or swift-log.
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureTraces", "GestureTesting"]),
         .testTarget(name: "GestureBridgeTests",
                     dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureCore", "GestureConfig",
@@ -91,5 +94,6 @@ let package = Package(
         .testTarget(name: "GestureX11Tests",
                     dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions", "XTestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

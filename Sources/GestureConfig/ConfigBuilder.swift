@@ -1,6 +1,5 @@
 import GestureActions
 import GestureCore
-import TOMLKit
 
 /// Walks the TOML tree of a config: top-level keys, `[settings]`, `[[bind]]`,
 /// `[[app]]` and `[[app.bind]]`.
@@ -97,7 +96,7 @@ struct ConfigBuilder {
 
     // MARK: Keymap
 
-    private mutating func readKeymap(_ v: TOMLValueConvertible?) {
+    private mutating func readKeymap(_ v: TOMLNode?) {
         let requested: String
         if let v {
             guard let s = v.string else {
@@ -147,7 +146,7 @@ struct ConfigBuilder {
 
     // MARK: Settings
 
-    private mutating func readSettings(_ v: TOMLValueConvertible) {
+    private mutating func readSettings(_ v: TOMLNode) {
         guard let t = v.table else { return context.report("settings", "'settings' must be a table: [settings]") }
         let names = Self.settingKinds.map(\.0) + ["touchegg-protocol"]
         for key in t.keys {
@@ -200,7 +199,7 @@ struct ConfigBuilder {
         }
     }
 
-    private mutating func mask(_ v: TOMLValueConvertible, _ path: String) -> GestureMask? {
+    private mutating func mask(_ v: TOMLNode, _ path: String) -> GestureMask? {
         guard let s = v.string, let m = GestureMask(rawValue: s) else {
             let got = v.string.map { "'\($0)'" } ?? typeName(v)
             context.report(path, "'including' takes all, gesture, subviews or none; got \(got)")
@@ -211,7 +210,7 @@ struct ConfigBuilder {
 
     // MARK: Bindings
 
-    private mutating func bindings(_ v: TOMLValueConvertible, path: String, scope: String) -> [Binding] {
+    private mutating func bindings(_ v: TOMLNode, path: String, scope: String) -> [Binding] {
         guard let array = v.array else {
             context.report(path, "'bind' must be an array of tables: [[\(path.contains("app") ? "app.bind" : "bind")]]")
             return []
@@ -315,7 +314,7 @@ struct ConfigBuilder {
     }
 
     /// An action or an array of actions.
-    private mutating func actionList(_ v: TOMLValueConvertible?, _ path: String) -> [Action] {
+    private mutating func actionList(_ v: TOMLNode?, _ path: String) -> [Action] {
         guard let v else { return [] }
         if let s = v.string { return action(s, path).map { [$0] } ?? [] }
         guard let array = v.array else {

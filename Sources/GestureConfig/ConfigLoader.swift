@@ -1,8 +1,7 @@
 import GestureActions
 import GestureCore
-import TOMLKit
 
-/// Reads config.md v1: TOML (TOMLKit) mapped onto the engine's bindings, every
+/// Reads config.md v1: TOML (toml++, through CTOML) mapped onto the engine's bindings, every
 /// mistake reported with file:line:column, all of them in one run.
 public struct ConfigLoader: Sendable {
     public var keymaps: KeymapStore
@@ -41,18 +40,12 @@ public struct ConfigLoader: Sendable {
     }
 
     public func load(text: String, file: String) -> Result<LoadedConfig, ConfigErrors> {
-        var c = Context(file: file, map: SourceMap(text))
-        if let bad = TOMLGuard.firstUnsafe(text) {
-            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.unsafe(bad, file: file, map: c.map)]))
+        let root: TOMLTable, map: SourceMap
+        switch TOMLSyntax.parse(text, file: file) {
+        case .success(let parsed): (root, map) = parsed
+        case .failure(let errors): return .failure(errors)
         }
-        let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.diagnostic(e, file: file, map: c.map)]))
-        } catch {
-            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: file, line: 1, column: 1, message: "\(error)")]))
-        }
+        var c = Context(file: file, map: map)
         var config = ConfigBuilder(loader: self, context: c)
         config.read(root)
         c = config.context
@@ -93,14 +86,4 @@ struct Context {
     }
 }
 
-func typeName(_ v: TOMLValueConvertible) -> String {
-    switch v.type {
-    case .string: return "a string"
-    case .int: return "an integer"
-    case .double: return "a number"
-    case .bool: return "true or false"
-    case .array: return "an array"
-    case .table: return "a table"
-    default: return "a date or time"
-    }
-}
+func typeName(_ v: TOMLNode) -> String { v.typeName }

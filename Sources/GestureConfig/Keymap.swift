@@ -1,5 +1,4 @@
 import GestureActions
-import TOMLKit
 
 /// A desktop's named actions (`keymaps/NAME.toml`):
 ///
@@ -28,7 +27,11 @@ public struct Keymap: NamedActions, Sendable {
     ]
 
     static func parse(name: String, text: String, file: String) -> Result<Keymap, ConfigErrors> {
-        let map = SourceMap(text)
+        let table: TOMLTable, map: SourceMap
+        switch TOMLSyntax.parse(text, file: file) {
+        case .success(let parsed): (table, map) = parsed
+        case .failure(let errors): return .failure(errors)
+        }
         var diags: [Diagnostic] = []
         func at(_ path: String, _ message: String, key: Bool = false) {
             let loc = map.key(path)
@@ -36,17 +39,6 @@ public struct Keymap: NamedActions, Sendable {
                                     column: (key ? loc?.keyColumn : loc?.valueColumn) ?? 1,
                                     length: (key ? loc?.keyLength : loc?.valueLength) ?? 1, message: message,
                                     lineText: loc.flatMap { map.lineText($0.line) }))
-        }
-        if let bad = TOMLGuard.firstUnsafe(text) {
-            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.unsafe(bad, file: file, map: map)]))
-        }
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            return .failure(ConfigErrors(diagnostics: [TOMLSyntax.diagnostic(e, file: file, map: map)]))
-        } catch {
-            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: file, line: 1, column: 1, message: "\(error)")]))
         }
         var desktop = name
         var match: [String] = []

@@ -1,18 +1,20 @@
-import TOMLKit
-
-/// TOML syntax errors from TOMLKit (toml++), as our diagnostics.
+/// TOML syntax errors from toml++, as our diagnostics.
 enum TOMLSyntax {
-    static func diagnostic(_ e: TOMLParseError, file: String, map: SourceMap) -> Diagnostic {
-        let line = max(1, e.source.begin.line), column = max(1, e.source.begin.column)
+    static func diagnostic(_ e: TOMLSyntaxError, file: String, map: SourceMap) -> Diagnostic {
+        let line = max(1, e.begin.line), column = max(1, e.begin.column)
         var length = 1
-        if e.source.end.line == line && e.source.end.column > column { length = e.source.end.column - column }
+        if e.end.line == line && e.end.column > column { length = e.end.column - column }
         return Diagnostic(.error, file: file, line: line, column: column, length: length,
-                          message: "TOML syntax: \(e.description)", lineText: map.lineText(line))
+                          message: "TOML syntax: \(e.message)", lineText: map.lineText(line))
     }
 
-    /// What TOMLGuard found, worded like toml++'s own errors.
-    static func unsafe(_ at: TOMLGuard.Unsafe, file: String, map: SourceMap) -> Diagnostic {
-        Diagnostic(.error, file: file, line: at.line, column: at.column, message: "TOML syntax: \(at.message)",
-                   lineText: map.lineText(at.line))
+    /// The document's root table, or its syntax error as a diagnostic.
+    static func parse(_ text: String, file: String) -> Result<(TOMLTable, SourceMap), ConfigErrors> {
+        switch TOMLParser.parse(text) {
+        case .success(let root):
+            return .success((root.table ?? TOMLTable(), SourceMap(text, root: root)))
+        case .failure(let e):
+            return .failure(ConfigErrors(diagnostics: [diagnostic(e, file: file, map: SourceMap(text))]))
+        }
     }
 }

@@ -16,46 +16,53 @@ import Testing
         if case .success = testLoader().load(text: text, file: name) { Issue.record("\(name) loaded") }
     }
 
-    /// toml++ aborts on a `}` where an array value should start: we answer first.
+    /// toml++ 3.3 asserts (or, under NDEBUG, assumes) that no `}` starts an
+    /// array value: CTOML turns its assertions into checks, and the typo is
+    /// toml++'s own syntax error at the brace.
     @Test(arguments: [("a = [}", "1:6"), ("a = [ } } } ]", "1:7"), ("a = { b = [ }", "1:13"),
                       ("x = 1\non-ended = [\n  \"key a\",\n}", "4:1"), ("a = [1, }", "1:9")])
     func closingBraceInAnArrayIsASyntaxError(_ text: String, _ position: String) {
         guard case .failure(let e) = testLoader().load(text: text, file: "c.toml") else { Issue.record("loaded"); return }
         #expect(e.diagnostics[0].description.hasPrefix(
-            "c.toml:\(position): TOML syntax: Error while parsing array: expected value or closing ']', saw '}'"))
+            "c.toml:\(position): TOML syntax: Error while parsing value: could not determine value type"))
     }
 
-    /// toml++ aborts when a table header's key starts with anything but a key
-    /// character or a quote (the fuzzer found `[[\u{FFFD}bind]]`): we answer first.
-    @Test(arguments: [("[[\u{FFFD}\u{FFFD}bind]]", "1:3", "'\u{FFFD}'"), ("[\n", "1:2", "a line break"),
+    /// toml++ 3.3 asserts that a table header's key starts with a key
+    /// character or a quote (the fuzzer found `[[\u{FFFD}bind]]`): with
+    /// CTOML's checks, toml++ reports its own syntax error there.
+    @Test(arguments: [("[[\u{FFFD}\u{FFFD}bind]]", "1:3", "'\u{FFFD}'"), ("[\n", "1:2", "'\\n'"),
                       ("a = 1\n[[[x]]]", "2:3", "'['"), ("[ =x]", "1:3", "'='"), ("  [\t#]", "1:5", "'#'"),
                       ("[[ .a]]", "1:4", "'.'"), ("[ é ]", "1:3", "'é'")])
     func aTableHeaderKeyThatCannotStartIsASyntaxError(_ text: String, _ position: String, _ saw: String) {
         guard case .failure(let e) = testLoader().load(text: text, file: "c.toml") else { Issue.record("loaded"); return }
-        #expect(e.diagnostics[0].description.hasPrefix("c.toml:\(position): TOML syntax: Error while parsing table header: "
+        #expect(e.diagnostics[0].description.hasPrefix("c.toml:\(position): TOML syntax: Error while parsing key: "
             + "expected bare key starting character or string delimiter, saw \(saw)"))
     }
 
-    /// Headers toml++ judges itself (valid, or its own error) pass the guard.
-    @Test(arguments: ["[a]", "[ a ]", "[[a]]", "[[ a.b ]]", "[\"x y\"]", "['x']", "[ ]", "[ [a] ]", "[a.]", "[-_9]",
-                      "[a] # [\n", "x = \"\"\"\n[\n\"\"\""])
-    func headersTomlppJudgesPassTheGuard(_ text: String) {
-        #expect(TOMLGuard.firstUnsafe(text) == nil)
-        _ = testLoader().load(text: text, file: "c.toml")   // and do not abort
+    /// Headers toml++ judges (valid, or its own error at its place): never an abort.
+    @Test(arguments: [("[a]", nil), ("[ a ]", nil), ("[[a]]", nil), ("[[ a.b ]]", nil), ("[\"x y\"]", nil),
+                      ("['x']", nil), ("[ ]", "1:3"), ("[ [a] ]", "1:3"), ("[a.]", "1:4"), ("[-_9]", nil),
+                      ("[a] # [\n", nil), ("x = \"\"\"\n[\n\"\"\"", nil)] as [(String, String?)])
+    func headersTomlppJudges(_ text: String, _ error: String?) {
+        switch TOMLSyntax.parse(text, file: "c.toml") {
+        case .success: #expect(error == nil)
+        case .failure(let e): #expect(error.map { e.diagnostics[0].description.hasPrefix("c.toml:\($0): TOML syntax: ") } == true)
+        }
     }
 
     @Test(arguments: ["a = [\"}\", '}', \"\"\"\n}\n\"\"\"] # }", "[t]\nb = [ { c = 1 }, { d = [] } ]", "a = [ # }\n 1 ]"])
-    func validTOMLPassesTheGuard(_ text: String) {
-        #expect(TOMLGuard.firstUnsafe(text) == nil)
+    func validTOMLWithBracketsInStringsAndCommentsParses(_ text: String) {
+        guard case .success = TOMLSyntax.parse(text, file: "c.toml") else { Issue.record("refused: \(text)"); return }
     }
 
-    /// The source locator runs on text TOMLKit has not judged yet: it must
-    /// finish on anything. (Straight to it: toml++ asserts on some of these in
-    /// debug builds, an upstream bug noted in docs/reliability.md.)
-    @Test func theSourceLocatorFinishesOnMalformedText() {
-        for text in ["a = [}", "a = [#\n", "a = [ , } ]", "[x]\nb = { c = }", "a = [[[[", "a = {", "a = [ } } } ]", "a = { b = [ }"] {
-            let map = SourceMap(text)
-            #expect(map.lines.count == text.split(separator: "\n", omittingEmptySubsequences: false).count)
-        }
+    /// Text that breaks toml++'s internal invariants (it asserts on them, or
+    /// assumes them under NDEBUG): a located syntax error, never an abort.
+    @Test(arguments: ["a = [}", "a = [#\n", "a = [ , } ]", "[x]\nb = { c = }", "a = [[[[", "a = {", "a = [ } } } ]",
+                      "a = { b = [ }"])
+    func malformedValuesAreLocatedSyntaxErrors(_ text: String) {
+        guard case .failure(let e) = TOMLSyntax.parse(text, file: "c.toml") else { Issue.record("parsed: \(text)"); return }
+        #expect(e.diagnostics.count == 1)
+        #expect(e.diagnostics[0].description.contains(": TOML syntax: Error while parsing"))
+        #expect(e.diagnostics[0].line >= 1 && e.diagnostics[0].column > 1)
     }
 }

@@ -41,16 +41,20 @@ import Testing
 
     /// Files that are not the tool's config at all (or not readable as it) are refused with file:line:column.
     @Test(arguments: [
+        // pugixml's words and place (the end tag's name), as touchegg would meet them.
         ("touchegg", "<touchégg><application name=\"All\">\n  <gesture type=\"SWIPE\" fingers=\"3\">\n</touchégg>",
-         "t.conf:3:1: XML: </touchégg> closes <gesture> (line 2)"),
-        ("touchegg", "<a>&nbsp;</a>", "t.conf:1:14: XML: unknown entity '&nbsp;'"),
+         "t.conf:3:3: XML: Start-end tags mismatch"),
+        ("touchegg", "<a><b x=\"1></b></a>", "t.conf:1:10: XML: Error parsing element attribute"),
         ("libinput-gestures", "gestures swipe up true\n\nswipe left 3 true",
          "t.conf:1:1: unknown keyword 'gestures'; expected gesture, device, swipe_threshold or timeout\n"
             + "t.conf:3:1: unknown keyword 'swipe'; expected gesture, device, swipe_threshold or timeout"),
-        ("fusuma", "swipe:\n  3:\n    left:\n      command: 'x\n", "t.conf:4:16: YAML: unterminated 'string'"),
-        ("fusuma", "swipe:\n\t3:", "t.conf:2:1: YAML: a tab in the indentation"),
-        ("fusuma", "swipe: &a\n  3: x", "t.conf:1:8: YAML: '&' (anchors, aliases, tags) is not read by this importer"),
-        ("fusuma", "context: { application: X", "t.conf:1:26: YAML: a flow collection must close on its line"),
+        // libyaml's words, placed where what it was reading began, as Psych (fusuma) reports them.
+        ("fusuma", "swipe:\n  3:\n    left:\n      command: 'x\n",
+         "t.conf:4:16: YAML: found unexpected end of stream while scanning a quoted scalar"),
+        ("fusuma", "swipe:\n\t3:", "t.conf:2:1: YAML: found character that cannot start any token while scanning for the next token"),
+        ("fusuma", "swipe: *a\n", "t.conf:1:8: YAML: unknown alias *a"),
+        ("fusuma", "context: { application: X",
+         "t.conf:1:10: YAML: did not find expected ',' or '}' while parsing a flow mapping"),
     ])
     func errorsNameTheLineAndColumn(tool: String, text: String, message: String) {
         do {
@@ -169,6 +173,37 @@ import Testing
         #expect(Touchegg1Importer.qtSplit(command) == argv)
     }
 
+    /// What libyaml reads, fusuma reads (Psych wraps libyaml): a plain
+    /// scalar with a colon, anchors and aliases, flow collections over lines.
+    @Test func fusumaFilesPsychReads() throws {
+        let text = """
+            swipe:
+              3:
+                left: &overview
+                  command: hyprctl dispatch overview:close
+                right: *overview
+                up: { command: 'xdotool key super',
+                      interval: 1 }
+            """
+        let imported = try FusumaImporter.convert(text, file: "c.yml")
+        let loaded = try testLoader().load(text: imported.toml, file: "t.toml").get()
+        #expect(loaded.table.allBindings.map(\.name) == ["swipe-left-3", "swipe-right-3", "swipe-up-3"])
+        #expect(imported.toml.contains("exec hyprctl dispatch overview:close"))
+        #expect(imported.notImported.isEmpty)
+    }
+
+    /// Aliases can stand for more nodes than a file could hold: refused, placed.
+    @Test func yamlAliasExpansionIsBounded() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1...6 { text += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        do {
+            _ = try FusumaImporter.convert(text, file: "bomb.yml")
+            Issue.record("converted")
+        } catch {
+            #expect(error.description.hasPrefix("bomb.yml:5:") && error.description.hasSuffix("YAML: more than 100000 nodes, aliases expanded"))
+        }
+    }
+
     /// Hostile input: deep nesting is an error, not a stack overflow; text
     /// copied into a comment can never become config.
     @Test func hostileInput() throws {
@@ -177,7 +212,16 @@ import Testing
             _ = try ToucheggImporter.convert(deep, file: "deep.conf")
             Issue.record("converted")
         } catch {
-            #expect(error.description == "deep.conf:1:193: XML: elements nested deeper than 64 levels; this is no touchegg.conf")
+            #expect(error.description == "deep.conf:1:193: XML: elements nested deeper than 64 levels")
+        }
+        for (text, place) in [(String(repeating: "- ", count: 30_000) + "x", "1:129"),
+                              (String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000), "1:65")] {
+            do {
+                _ = try FusumaImporter.convert(text, file: "deep.yml")
+                Issue.record("converted")
+            } catch {
+                #expect(error.description == "deep.yml:\(place): YAML: nested deeper than 64 levels")
+            }
         }
         let dir = Self.directory + "/constructs"
         let imported = try ToucheggImporter.convert(try FileSystem.read(dir + "/touchegg.conf").get(), file: "touchegg.conf")

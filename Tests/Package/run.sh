@@ -43,6 +43,7 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
 check "apt's lists (mmdebstrap leaves none)" in_root apt-get update -q
 check "apt installs it with its dependencies" in_root apt-get install -y -q /tmp/pkg.deb
 check "binary on PATH runs" in_root gesture-bridge --version
+check "no Foundation, ICU or CoreFoundation in the binary" scripts/check-no-foundation.sh .build-static/release/gesture-bridge
 check "no Swift toolchain needed (static stdlib)" bash -c "! in_root ldd /usr/bin/gesture-bridge | grep -qi swift" 
 check "gesture-bridge check (the built-in default, keymaps found)" in_root gesture-bridge check
 check "keymaps from /usr/share" bash -c "chroot '$root' env -i PATH=/usr/bin:/bin HOME=/root gesture-bridge keymaps | grep -q '/usr/share/gesture-bridge/keymaps'"

@@ -12,11 +12,11 @@
 /// direction, status): our `on-began`, `on-changed` (fusuma runs `update` on
 /// every update) and `on-ended`; without a direction, that is a `drag`.
 public enum FusumaImporter {
-    typealias Entries = [(key: String, value: BlockYAML.Node, line: Int, column: Int)]
+    typealias Entries = [(key: String, value: YAMLReader.Node, line: Int, column: Int)]
 
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "fusuma", file: file)
-        for doc in try BlockYAML.documents(text, file: file) {
+        for doc in try YAMLReader.documents(text, file: file) {
             guard let entries = doc.map else {
                 throw ImportError(file: file, line: 1, column: 1, message: "not a fusuma config: a document is not a mapping")
             }
@@ -57,7 +57,7 @@ public enum FusumaImporter {
     static let statusPhases = ["begin": "on-began", "update": "on-changed", "end": "on-ended"]
 
     /// `{N: {direction: action}}`, or `{N: {begin|update|end: action}}`.
-    static func swipes(_ node: BlockYAML.Node, out: inout ImportedConfig) -> [ImportedBinding] {
+    static func swipes(_ node: YAMLReader.Node, out: inout ImportedConfig) -> [ImportedBinding] {
         var bindings: [ImportedBinding] = []
         for (fingers, byDirection, l, _) in node.map ?? [] {
             guard let n = Int(fingers), (3...5).contains(n) else {
@@ -122,9 +122,9 @@ public enum FusumaImporter {
 
     /// Pinch (in/out) or rotate (clockwise/counterclockwise), with or without
     /// a finger count level: one binding per count, stepping both ways.
-    static func twoWay(_ node: BlockYAML.Node, kind: String, out: inout ImportedConfig) -> [ImportedBinding] {
+    static func twoWay(_ node: YAMLReader.Node, kind: String, out: inout ImportedConfig) -> [ImportedBinding] {
         let (up, down) = kind == "pinch" ? ("out", "in") : ("clockwise", "counterclockwise")
-        var levels: [(Int, BlockYAML.Node, Int)] = []
+        var levels: [(Int, YAMLReader.Node, Int)] = []
         for (key, value, l, _) in node.map ?? [] {
             if let n = Int(key) {
                 levels.append((n, value, l))
@@ -214,8 +214,10 @@ private func isKeyName(_ key: String) -> Bool {
     !key.isEmpty && key.allSatisfy { $0.isUppercase && $0.isASCII || $0 == "_" }
 }
 
-extension BlockYAML.Node {
-    var seq: [BlockYAML.Node]? {
+// Here, not in YAMLReader.swift: Swift 6.3 reports a circular reference for
+// this extension (or this property inside the enum) in that file.
+extension YAMLReader.Node {
+    var seq: [YAMLReader.Node]? {
         if case .seq(let s) = self { return s } else { return nil }
     }
 }

@@ -14,7 +14,7 @@
 /// - RUN_COMMAND is started with `QProcess::startDetached`, without a shell:
 ///   split at spaces, double quotes group words.
 enum Touchegg1Importer {
-    static func convert(_ root: SimpleXML.Element, file: String) -> ImportedConfig {
+    static func convert(_ root: XML.Element, file: String) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
         out.notes.append("a Touchégg 1.x config: its gestures are converted as Touchégg 1.1.1 reads them")
         ToucheggImporter.walk(root, into: &out, gesture)
@@ -25,7 +25,7 @@ enum Touchegg1Importer {
     /// TAP_AND_HOLD, DOUBLE_TAP) or an action whose settings are its text,
     /// and nothing only 2.x writes (SWIPE, an action's settings as child
     /// elements). A file with both is read as 2.x, which skips and names the rest.
-    static func isVersion1(_ root: SimpleXML.Element) -> Bool {
+    static func isVersion1(_ root: XML.Element) -> Bool {
         let only1: Set<String> = ["DRAG", "ROTATE", "TAP_AND_HOLD", "DOUBLE_TAP"]
         let gestures = root.children.filter { $0.name == "application" }.flatMap { $0.children.filter { $0.name == "gesture" } }
         let version1 = gestures.contains { g in
@@ -38,7 +38,7 @@ enum Touchegg1Importer {
         return version1 && !version2
     }
 
-    static func gesture(_ g: SimpleXML.Element) -> Result<ImportedBinding, ImportSkip> {
+    static func gesture(_ g: XML.Element) -> Result<ImportedBinding, ImportSkip> {
         let type = (g.attributes["type"] ?? "").uppercased()
         let direction = (g.attributes["direction"] ?? "").uppercased()
         guard let fingers = g.attributes["fingers"].flatMap({ Int($0) }), fingers >= 1 else {

@@ -8,7 +8,7 @@
 public enum ToucheggImporter {
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
-        let root = try SimpleXML.parse(text, file: file)
+        let root = try XML.parse(text, file: file)
         if Touchegg1Importer.isVersion1(root) {
             var old = Touchegg1Importer.convert(root, file: file)
             old.notes.append(protocolNote)
@@ -27,8 +27,8 @@ public enum ToucheggImporter {
     /// properties (none has an equivalent), then each `<application>`'s
     /// gestures, read by `gesture`, as desktop bindings (`All`) or an
     /// `[[app]]` per class; pinches (and rotations) merged per finger count.
-    static func walk(_ root: SimpleXML.Element, into out: inout ImportedConfig,
-                     _ gesture: (SimpleXML.Element) -> Result<ImportedBinding, ImportSkip>) {
+    static func walk(_ root: XML.Element, into out: inout ImportedConfig,
+                     _ gesture: (XML.Element) -> Result<ImportedBinding, ImportSkip>) {
         for section in root.children {
             switch section.name {
             case "settings":
@@ -66,7 +66,7 @@ public enum ToucheggImporter {
     /// workspace switching; touchegg leaves them alone). Ours: no binding,
     /// and `touchegg-protocol = true`, which forwards 3- and 4-finger swipes
     /// and pinches to that extension.
-    static func forwardToShell(_ g: SimpleXML.Element, desktop: Bool, into out: inout ImportedConfig) {
+    static func forwardToShell(_ g: XML.Element, desktop: Bool, into out: inout ImportedConfig) {
         let fingers = Int(g.attributes["fingers"] ?? "") ?? 0
         let type = g.attributes["type"] ?? "?"
         guard desktop, type == "SWIPE" || type == "PINCH", fingers == 3 || fingers == 4 else {
@@ -84,12 +84,12 @@ public enum ToucheggImporter {
         + "(GNOME's X11 Gestures extension, Gala) can get them from gesture-bridge: add touchegg-protocol = true "
         + "under [settings] and stop touchegg's daemon (docs/touchegg-protocol.md)"
 
-    static func describe(_ g: SimpleXML.Element) -> String {
+    static func describe(_ g: XML.Element) -> String {
         let action = g.child("action")?.attributes["type"] ?? "no action"
         return "\(g.attributes["type"] ?? "?") \(g.attributes["fingers"] ?? "?") \(g.attributes["direction"] ?? "") → \(action)"
     }
 
-    static func gesture(_ g: SimpleXML.Element, animations: inout Bool) -> Result<ImportedBinding, ImportSkip> {
+    static func gesture(_ g: XML.Element, animations: inout Bool) -> Result<ImportedBinding, ImportSkip> {
         guard let type = g.attributes["type"], let fingers = g.attributes["fingers"].flatMap({ Int($0) }) else {
             return .failure(ImportSkip(message: "incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)"))
         }

@@ -1,0 +1,2 @@
+/* libyaml (libyaml-dev): the event parser. */
+#include <yaml.h>

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Fails when a built gesture-bridge (static Swift stdlib, not stripped) carries
+# Foundation, FoundationInternationalization, ICU or CoreFoundation: their
+# symbols, by the Swift module's mangled name or the C libraries' prefixes.
+# FoundationEssentials (swift-argument-parser's) is allowed.
+#   scripts/check-no-foundation.sh BINARY
+set -euo pipefail
+bin=${1:?usage: scripts/check-no-foundation.sh BINARY}
+symbols=$(nm "$bin" 2>/dev/null) || { echo "no-foundation: nm cannot read $bin (stripped?)" >&2; exit 2; }
+[ -n "$symbols" ] || { echo "no-foundation: $bin has no symbols (stripped?)" >&2; exit 2; }
+found=$(grep -E '\$s10Foundation|\$s31FoundationInternationalization|\$s14_FoundationICU| u_init|_ZN6icu_|ucol_open|CFRunLoopRun|__CFInitialize' <<<"$symbols" | head -5 || true)
+if [ -n "$found" ]; then
+  echo "no-foundation: $bin carries Foundation, ICU or CoreFoundation:" >&2
+  echo "$found" >&2
+  exit 1
+fi
+echo "no-foundation: $bin carries no Foundation, FoundationInternationalization, ICU or CoreFoundation"
