@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0 (LICENSE)
 import PackageDescription
 
 let package = Package(

@@ -61,8 +61,7 @@ sed "s|@BIN@|/usr/bin/gesture-bridge|" scripts/gesture-bridge.desktop.in > "$wor
 put 644 "$work/desktop" /etc/xdg/autostart/gesture-bridge.desktop
 
 # Documentation Debian asks for.
-# The repository publishes no license yet: the copyright file says so
-# rather than inventing one.
+# Apache-2.0 (LICENSE), pointing at Debian's copy of its text.
 cat > "$work/copyright" <<'EOF'
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: gesture-bridge
@@ -70,9 +69,23 @@ Source: https://github.com/gesture-bridge/gesture-bridge
 
 Files: *
 Copyright: 2026 The GestureBridge authors
-License: unpublished
- The authors have not published a license for GestureBridge yet. Until they
- do, all rights are reserved; this package may be installed and run.
+License: Apache-2.0
+
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License");
+ you may not use this file except in compliance with the License.
+ You may obtain a copy of the License at
+ .
+ http://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS,
+ WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ See the License for the specific language governing permissions and
+ limitations under the License.
+ .
+ On Debian systems, the complete text of the Apache License, Version 2.0
+ can be found in "/usr/share/common-licenses/Apache-2.0".
 EOF
 put 644 "$work/copyright" /usr/share/doc/gesture-bridge/copyright
 printf 'gesture-bridge (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- GestureBridge authors <gesture-bridge@users.noreply.github.com>  %s\n' \

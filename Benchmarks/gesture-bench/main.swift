@@ -4,6 +4,7 @@
 //   gesture-bench latency [--rounds N] [--json]   (starts its own Xvfb)
 //   gesture-bench corpus [--seed N] [--count N] [--write DIR]
 //                                          the recognition report (docs/engine.md)
+//   gesture-bench reloads N FILE...        loads configs / imports N times (scripts/lsan-reloads.sh)
 //
 // The default workload is the everyday trace against the everyday table;
 // --bindings N uses a table of N bindings (Workloads.swift), --fingers N a
@@ -104,6 +105,10 @@ if args.first == "--write-trace", let path = args.dropFirst().first {
 if args.first == "corpus" {
     args.removeFirst()
     exit(corpus(Array(args)))
+}
+if args.first == "reloads" {
+    args.removeFirst()
+    exit(reloads(Array(args)))
 }
 if args.first == "latency" {
     args.removeFirst()

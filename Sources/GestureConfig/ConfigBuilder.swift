@@ -166,7 +166,7 @@ struct ConfigBuilder {
             }
             let value = t[key]!
             var text = value.string
-            if text == nil, let n = value.double ?? value.int.map(Double.init) { text = n == 0 ? "0" : nil }
+            if text == nil, let n = value.number { text = n == 0 ? "0" : nil }
             guard let text, let parsed = SettingValue.parse(text, as: kind) else {
                 let got = value.string.map { "'\($0)'" } ?? typeName(value)
                 context.report(path, "'\(key)' takes \(kind == .time ? "a time" : kind == .length ? "a length" : "a speed") "
@@ -301,7 +301,7 @@ struct ConfigBuilder {
         guard let ev = t["every"] else {
             return context.report(path, "'on-step' needs 'every', e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }")
         }
-        guard let every = ev.double ?? ev.int.map(Double.init), every > 0, every.isFinite else {
+        guard let every = ev.number, every > 0, every.isFinite else {
             return context.report(path + ".every", "'every' takes a number greater than 0 in the gesture's unit (px, degrees, or a scale ratio like 0.15)")
         }
         // A misspelled key is the mistake; do not also say the actions are missing.

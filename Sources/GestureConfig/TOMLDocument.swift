@@ -30,6 +30,14 @@ struct TOMLNode: Sendable {
     var int: Int? { if case .integer(let i) = value { return i } else { return nil } }
     /// A float only (an integer is `int`).
     var double: Double? { if case .float(let d) = value { return d } else { return nil } }
+    /// A float or an integer, as a number.
+    var number: Double? {
+        switch value {
+        case .float(let d): return d
+        case .integer(let i): return Double(i)
+        default: return nil
+        }
+    }
     var bool: Bool? { if case .boolean(let b) = value { return b } else { return nil } }
     var array: [TOMLNode]? { if case .array(let a) = value { return a } else { return nil } }
     var table: TOMLTable? { if case .table(let t) = value { return t } else { return nil } }

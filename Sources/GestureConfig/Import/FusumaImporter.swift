@@ -66,22 +66,18 @@ public enum FusumaImporter {
                 continue
             }
             let entries = byDirection.map ?? []
-            // The status form without a direction: any direction, so a drag.
-            if entries.contains(where: { statusPhases[$0.key] != nil }) {
-                out.gesturesRead += 1
-                var b = ImportedBinding(name: "drag-\(n)", gesture: "drag(fingers: \(n))")
-                b.device = "touchpad"
-                status(entries, into: &b, out: &out)
-                bindings.append(b)
-                continue
-            }
-            for (direction, action, dl, _) in entries {
+            let statusEntries = entries.filter { statusPhases[$0.key] != nil }
+            let directionEntries = entries.filter { statusPhases[$0.key] == nil }
+            var directions: [ImportedBinding] = []
+            for (direction, action, dl, _) in directionEntries {
                 out.gesturesRead += 1
                 guard ["up", "down", "left", "right"].contains(direction) else {
                     out.skip(line: dl, "unknown direction: swipe \(n) '\(direction)'; fusuma swipes go up, down, left or right")
                     continue
                 }
                 guard let actionEntries = action.map else {
+                    // fusuma's Config::Searcher looks for a mapping there (`command:` …)
+                    // and finds none under a bare value: the gesture does nothing.
                     out.skip(line: dl, "no action: swipe \(n) \(direction) is a bare value, which fusuma ignores")
                     continue
                 }
@@ -94,10 +90,32 @@ public enum FusumaImporter {
                     b.phases = [("on-began", actions)]
                     b.comments = comments
                 }
-                bindings.append(b)
+                if let kept = keepIfItActs(b, line: dl, what: "swipe \(n) \(direction)", out: &out) { directions.append(kept) }
             }
+            // The status form without a direction: any direction, so a drag.
+            // fusuma runs it beside the direction's command, so beside swipe
+            // bindings of the same fingers it acts simultaneously.
+            if !statusEntries.isEmpty {
+                out.gesturesRead += 1
+                var b = ImportedBinding(name: "drag-\(n)", gesture: "drag(fingers: \(n))")
+                b.device = "touchpad"
+                if !directions.isEmpty { b.priority = "simultaneous" }
+                status(statusEntries, into: &b, out: &out)
+                if let kept = keepIfItActs(b, line: l, what: "swipe \(n) begin/update/end", out: &out) { bindings.append(kept) }
+            }
+            bindings += directions
         }
         return bindings
+    }
+
+    /// A binding whose every action is `none` (one that held only keypress
+    /// layers, or actions we could not carry over) would take the gesture
+    /// from the user's other bindings and do nothing: it is not written.
+    static func keepIfItActs(_ b: ImportedBinding, line: Int, what: String, out: inout ImportedConfig) -> ImportedBinding? {
+        let acts = b.phases.flatMap(\.actions) + (b.step.map { [$0.increase, $0.decrease] } ?? [])
+        if acts.contains(where: { $0 != "none" }) { return b }
+        out.skip(line: line, "no action of its own: \(what) (only what is listed as not imported)")
+        return nil
     }
 
     /// `begin:` / `update:` / `end:`, each an action mapping, as our phases.
@@ -152,7 +170,7 @@ public enum FusumaImporter {
             b.device = "touchpad"
             b.step = kind == "pinch" ? (0.25, increase, decrease) : (45, increase, decrease)
             b.comments = ["fusuma line \(l): fires again every threshold; here every \(kind == "pinch" ? "25 % of scale" : "45°")"] + ci + cd
-            bindings.append(b)
+            if let kept = keepIfItActs(b, line: l, what: "\(kind) \(n)", out: &out) { bindings.append(kept) }
         }
         return bindings
     }

@@ -112,9 +112,16 @@ enum Touchegg1Importer {
         case "MAXIMIZE_RESTORE_WINDOW": actions = ["window maximize"]
         case "CLOSE_WINDOW": actions = ["window close"]
         case "SHOW_DESKTOP": actions = ["show-desktop"]
+        case "DRAG_AND_DROP", "MOVE_WINDOW", "SCROLL":
+            // Continuous: they follow the fingers for the whole drag.
+            guard type == "DRAG" else {
+                return .failure(ImportSkip(message: "no equivalent: \(what) (Touchégg 1.x runs it on drags only)"))
+            }
+            return .success(following(actionType, settings: settings, fingers: fingers, direction: direction,
+                                      expression: expression, what: what, line: g.line))
         default:
-            // SCROLL, RESIZE_WINDOW, MOVE_WINDOW, DRAG_AND_DROP (continuous,
-            // following the fingers), CHANGE_VIEWPORT (Compiz's viewports).
+            // RESIZE_WINDOW (the window manager's resize has no pointer
+            // chord we can count on), CHANGE_VIEWPORT (Compiz's viewports).
             return .failure(ImportSkip(message: "no equivalent: \(what)"))
         }
 
@@ -133,6 +140,38 @@ enum Touchegg1Importer {
             b.phases = [(phase, actions)]
         }
         return .success(b)
+    }
+
+    /// A drag's action that follows the fingers, with our pointer actions:
+    /// - DRAG_AND_DROP: button 1 held while the pointer follows the fingers;
+    /// - MOVE_WINDOW: the same with Alt held, the window managers' move
+    ///   chord (Touchégg 1.x moved the window itself; mutter moves with Super);
+    /// - SCROLL: wheel clicks every 15 px of the drag's axis (locked when it
+    ///   begins), up and left as the wheel's up and left, swapped by
+    ///   INVERTED=true; a drag in ALL directions scrolls vertically.
+    static func following(_ actionType: String, settings: String, fingers: Int, direction: String, expression: String,
+                          what: String, line: Int) -> ImportedBinding {
+        var b = ImportedBinding(name: "\(actionType.lowercased().replacingAll("_", with: "-"))-\(fingers)", gesture: expression)
+        b.comments = ["touchegg line \(line): Touchégg 1.x \(what)"]
+        switch actionType {
+        case "DRAG_AND_DROP":
+            b.phases = [("on-began", ["buttondown 1", "move"]), ("on-changed", ["move"]), ("on-ended", ["buttonup 1"])]
+        case "MOVE_WINDOW":
+            b.phases = [("on-began", ["keydown alt", "buttondown 1", "move"]), ("on-changed", ["move"]),
+                        ("on-ended", ["buttonup 1", "keyup alt"])]
+            b.comments.append("moves the window by the window manager's Alt+drag; on GNOME (mutter) change alt to super")
+        default:
+            let inverted = settings.uppercased().contains("INVERTED=TRUE")
+            let horizontal = direction == "LEFT" || direction == "RIGHT"
+            // on-step on a drag: increase is up (vertical) or right (horizontal).
+            var (increase, decrease) = horizontal ? ("button 7", "button 6") : ("button 4", "button 5")
+            if inverted { swap(&increase, &decrease) }
+            b.gesture = "drag(fingers: \(fingers))"
+            b.step = (15, increase, decrease)
+            b.comments.append("a wheel click every 15 px; Touchégg's SPEED is not carried over"
+                + (direction == "ALL" ? "; ALL scrolls vertically here" : ""))
+        }
+        return b
     }
 
     /// SEND_KEYS settings as key actions: `Control+Alt+Left` (1.1) or

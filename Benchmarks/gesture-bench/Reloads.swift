@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+
+/// `gesture-bench reloads N FILE...`: loads each file N times as the daemon
+/// reloads it (a `.toml` config), or imports it (by the tool its name
+/// holds: touchegg, fusuma, libinput-gestures), keeping nothing. Run
+/// under LeakSanitizer (scripts/lsan-reloads.sh) it shows what a reload
+/// leaks: every parser, valid files and broken ones.
+func reloads(_ args: [String]) -> Int32 {
+    guard let n = args.first.flatMap({ Int($0) }), n > 0, args.count > 1 else {
+        print("usage: gesture-bench reloads N FILE...")
+        return 2
+    }
+    let loader = ConfigLoader.standard()
+    var loaded = 0, refused = 0
+    for file in args.dropFirst() {
+        guard case .success(let text) = FileSystem.read(file) else {
+            print("cannot read \(file)")
+            return 1
+        }
+        for _ in 0..<n {
+            let ok: Bool
+            if file.hasSuffix(".toml") {
+                if case .success = loader.load(text: text, file: file) { ok = true } else { ok = false }
+            } else if file.contains("touchegg") {
+                ok = (try? ToucheggImporter.convert(text, file: file)) != nil
+            } else if file.contains("fusuma") {
+                ok = (try? FusumaImporter.convert(text, file: file)) != nil
+            } else if file.contains("libinput-gestures") {
+                ok = (try? LibinputGesturesImporter.convert(text, file: file)) != nil
+            } else {
+                print("\(file): neither a .toml config nor a touchegg, fusuma or libinput-gestures file")
+                return 2
+            }
+            if ok { loaded += 1 } else { refused += 1 }
+        }
+    }
+    print("reloads: \(loaded) loaded, \(refused) refused, \(args.count - 1) files × \(n)")
+    return 0
+}
