@@ -8,10 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-30}; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action trace)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action trace yaml xml)
 # lld: ld.gold crashes on this link (main comes from libFuzzer).
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+# The C and C++ shims (toml++ is compiled inside CTOML) get coverage and ASan too.
 if ! swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address \
+     -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address \
      -Xswiftc -parse-as-library -Xswiftc -use-ld=lld > "$work/build.log" 2>&1; then
   echo "building the fuzz targets failed:"; tail -30 "$work/build.log"; exit 1
 fi
@@ -25,6 +27,8 @@ seed() {  # target -> seed corpus directory
     action) grep -ho '"\(key\|keydown\|keyup\|exec\|button\|none\)[^"]*"' ../Tests/Replay/*.toml ../keymaps/*.toml \
               | tr -d '"' | awk -v d="$d" '{print > (d "/a" NR)}' ;;
     trace) cp ../Tests/Traces/*.jsonl "$d"/ ;;
+    yaml) cp ../Tests/Import/*.yml ../Tests/Import/constructs/*.yml "$d"/ ;;
+    xml) cp ../Tests/Import/touchegg.conf ../Tests/Import/constructs/touchegg*.conf "$d"/ ;;
   esac
   echo "$d"
 }

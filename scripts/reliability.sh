@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Every reliability check, one command (docs/reliability.md says what each proves):
-#   1. libFuzzer on the four parsers, SECONDS each (seeded: -seed=1)
+#   1. libFuzzer on the six parsers (config through toml++, expressions,
+#      actions, traces, fusuma's YAML through libyaml, touchegg's XML through
+#      pugixml), SECONDS each (seeded: -seed=1)
 #   2. replay of a 10^6-event trace: peak memory must stay under 64 MB
 #   3. the test suite under AddressSanitizer (memory errors, daemons included)
 #   4. the test suite under ThreadSanitizer (races; a race in a spawned daemon
 #      stops it, and its test fails)
-#   5. LeakSanitizer on a real daemon run (scripts/lsan-daemon.sh)
+#   5. LeakSanitizer on 1,000 loads of each config and import (scripts/lsan-reloads.sh)
+#   6. LeakSanitizer on a real daemon run (scripts/lsan-daemon.sh)
 # Usage: scripts/reliability.sh [--short] [SECONDS]
 #   --short: what CI runs: 30 s per fuzz target (unless SECONDS), 1,000
 #            invariant runs in the sanitizer suites (10,000 in plain swift test),
@@ -36,8 +39,9 @@ echo "replayed $(wc -l < "$work/big.jsonl") lines: $(wc -l < "$work/out.jsonl") 
 [ "$rss" -lt 65536 ] || { echo "peak RSS over 64 MB"; exit 1; }
 
 # The spawned daemons and CLI runs inherit these (Tests/XTestSupport/ChildProcess.swift).
-# Leak detection off: TOMLKit leaks each load by design (Fuzz/lsan.supp); step 5
-# checks leaks where they matter, in a long daemon run, with those suppressed.
+# Leak detection off here: the suites start and stop X clients and daemons by
+# the hundred; the leak checks are their own steps below (config loads, a
+# long daemon run).
 suite() {  # sanitizer
   local log="$work/$1.log"
   if ! INVARIANT_RUNS=$runs swift test --sanitize="$1" --scratch-path ".build-$1" > "$log" 2>&1; then
@@ -52,6 +56,9 @@ step "tests under AddressSanitizer"
 ASAN_OPTIONS=detect_leaks=0 suite address
 step "tests under ThreadSanitizer"
 TSAN_OPTIONS="halt_on_error=1:exitcode=66" suite thread
+
+step "LeakSanitizer on 1,000 loads of every kind of config and import"
+scripts/lsan-reloads.sh 1000
 
 step "LeakSanitizer on a daemon run, $gestures gestures"
 scripts/lsan-daemon.sh "$gestures"

@@ -10,6 +10,9 @@ import Glibc
 /// bug. Every parser must answer with a value or an error, never trap.
 enum FuzzTarget: String, CaseIterable {
     case config, expression, action, trace
+    /// The importers' parsers: libyaml (fusuma) and pugixml (touchegg), through
+    /// our readers, with what the importers make of the trees.
+    case yaml, xml
 
     func run(_ text: String) {
         switch self {
@@ -28,6 +31,10 @@ enum FuzzTarget: String, CaseIterable {
         case .action:
             _ = ActionParser.parse(text, keymap: nil)
             for w in text.split(separator: " ") { _ = ActionParser.parseChord(String(w), allowModifiersOnly: true) }
+        case .yaml:
+            _ = try? FusumaImporter.convert(text, file: "fuzz.yml")
+        case .xml:
+            _ = try? ToucheggImporter.convert(text, file: "fuzz.conf")
         case .trace:
             if let t = try? TraceReader.parse(text, file: "fuzz.jsonl") {
                 _ = Replayer.run(t, table: GestureTable(desktop: [
