@@ -36,6 +36,16 @@ struct TouchFollower {
 
     var followed: Int { following.count }
 
+    /// Whether raw events are needed at all: a touch is followed, or a
+    /// grabbed one is undecided (its raw position is the offset, should it be
+    /// handed back, and its raw end tells a lift from a hand-back). With a
+    /// grab, the listener selects raw touches only while this holds: most of
+    /// the time (between gestures, and once a gesture's touches are taken)
+    /// X then writes one stream per frame, not two.
+    var needsRaw: Bool {
+        !following.isEmpty || grabbed.values.contains { !$0.accepted }
+    }
+
     /// Whether a raw event of this touch tells anything: it is followed, or
     /// undecided (where it is raw is the offset, should it be handed back).
     /// A touch the bridge took, or one nobody grabbed, needs no raw events:

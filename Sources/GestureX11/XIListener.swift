@@ -14,6 +14,11 @@ public final class XIListener {
     private var state: ListenerState
     /// The touchpads whose gestures are grabbed.
     private var gestureGrabbed: [Int32] = []
+    /// The touch and gesture events selected on the root for the master devices.
+    private var rootSelection: [Int32] = []
+    /// Whether raw touches are selected now: always when listening to raw
+    /// touches; with a grab, only while the follower needs them.
+    private var rawSelected = false
     /// The keyboard layout changed (MappingNotify).
     public var onMappingChanged: () -> Void = {}
 
@@ -78,9 +83,9 @@ public final class XIListener {
         if want.touches == .select { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
         if want.swipes == .select { selected += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd] }
         if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
-        // With a grab, raw touches too: a touch handed back to the applications
-        // is followed through them (TouchFollower).
-        select(master: selected, raw: want.touches == .raw || want.touches == .grab)
+        // With a grab, raw touches too, but only while a touch is undecided or
+        // handed back to the applications and followed (TouchFollower.needsRaw).
+        select(master: selected, raw: want.touches == .raw)
         connection.sync()
         state.active = want
         let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
@@ -101,6 +106,8 @@ public final class XIListener {
     /// the slave and again through its master); hierarchy changes for all
     /// devices.
     private func select(master: [Int32], raw: Bool) {
+        rootSelection = master
+        rawSelected = raw
         var m1 = Mask(master + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
         var m2 = Mask([XI_HierarchyChanged])
         m1.with(XIAllMasterDevices) { a in
@@ -169,6 +176,8 @@ public final class XIListener {
             // Converted first, handed over after: what the engine's effects
             // ask of the listener (accept, reject) comes back through `emit`.
             let c = state.convert(type, event, now: now, windows: windows, monitors: monitors)
+            // What the follower needs changes as touches begin and end.
+            if type == XI_TouchBegin || type == XI_TouchEnd || type == XI_RawTouchEnd { followRawIfNeeded() }
             if let w = c.window { emit(.window(w), c.time) }
             if let i = c.input { emit(i, c.time) }
         }, other: { ev in
@@ -204,6 +213,18 @@ public final class XIListener {
     public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
         guard let master = state.decide(TouchKey(device: device, touch: touch), claimed: claimed) else { return }
         allow(master, touch, accept: claimed)
+        followRawIfNeeded()
+    }
+
+    /// With a grab: raw touches selected while the follower needs them (a
+    /// touch undecided or handed back), and let go of when it no longer does.
+    /// The request goes out with the daemon's flush at the end of the wakeup.
+    private func followRawIfNeeded() {
+        guard active.touches == .grab, connection.alive else { return }
+        let needed = state.follower.needsRaw
+        guard needed != rawSelected else { return }
+        select(master: rootSelection, raw: needed)
+        connection.queued()
     }
 
     private func allow(_ master: Int32, _ touch: UInt32, accept: Bool) {

@@ -264,9 +264,11 @@ struct RawTouchEvent {
 
     @Test func aTouchHandedBackIsFollowedThroughRawEvents() {
         var f = TouchFollower()
+        #expect(!f.needsRaw)       // nothing grabbed: raw touches are not selected
         // Both streams carry it while the grab holds it; raw lands 5 px off.
         f.grab(key, at: Point(x: 100, y: 200))
         #expect(f.wantsRaw(key))   // undecided: where it is raw is the offset
+        #expect(f.needsRaw)
         #expect(f.raw(key, at: Point(x: 95, y: 200), ended: false) == .ignore)
         f.grab(key, at: Point(x: 110, y: 200))
         #expect(f.raw(key, at: Point(x: 105, y: 200), ended: false) == .ignore)
@@ -278,9 +280,11 @@ struct RawTouchEvent {
         // Its motion and its real lift come from raw events, on root coordinates.
         #expect(f.raw(key, at: Point(x: 145, y: 210), ended: false) == .follow(Point(x: 150, y: 210), ended: false))
         #expect(f.wantsRaw(key))
+        #expect(f.needsRaw)        // followed
         #expect(f.raw(key, at: Point(x: 185, y: 210), ended: true) == .follow(Point(x: 190, y: 210), ended: true))
         #expect(f.followed == 0)
         #expect(!f.wantsRaw(key))
+        #expect(!f.needsRaw)       // lifted: raw touches are let go of
         #expect(f.raw(key, at: Point(x: 185, y: 210), ended: false) == .ignore)
     }
 
@@ -290,6 +294,7 @@ struct RawTouchEvent {
         _ = f.raw(key, at: Point(x: 100, y: 200), ended: true)
         f.decided(key, accepted: false)
         #expect(f.followed == 0)
+        #expect(!f.needsRaw)
         #expect(f.grabEnd(key) == true)
     }
 
@@ -297,8 +302,10 @@ struct RawTouchEvent {
         var f = TouchFollower()
         f.grab(key, at: Point(x: 100, y: 200))
         f.decided(key, accepted: true)
-        // The grab carries it to its end: its raw events are skipped unread.
+        // The grab carries it to its end: its raw events are skipped unread,
+        // and none are selected while nothing else needs them.
         #expect(!f.wantsRaw(key))
+        #expect(!f.needsRaw)
         f.grab(key, at: Point(x: 120, y: 200))
         #expect(!f.wantsRaw(key))
         #expect(f.raw(key, at: Point(x: 120, y: 200), ended: false) == .ignore)
