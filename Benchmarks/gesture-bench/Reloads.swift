@@ -4,8 +4,9 @@ import Glibc
 import GestureConfig
 
 /// `gesture-bench reloads N FILE...`: loads each file N times as the daemon
-/// reloads it (a `.toml` config), or imports it (by the tool its name
-/// holds: touchegg, fusuma, libinput-gestures), keeping nothing. Run
+/// reloads it (a `.toml` config, or a keymap from a `keymaps` folder), or
+/// imports it (by the tool its name holds: touchegg, fusuma,
+/// libinput-gestures), keeping nothing. Run
 /// under LeakSanitizer (scripts/lsan-reloads.sh) it shows what a reload
 /// leaks: every parser, valid files and broken ones.
 func reloads(_ args: [String]) -> Int32 {
@@ -22,7 +23,12 @@ func reloads(_ args: [String]) -> Int32 {
         }
         for _ in 0..<n {
             let ok: Bool
-            if file.hasSuffix(".toml") {
+            if let slash = file.lastIndex(of: "/"), file[..<slash].hasSuffix("keymaps"), file.hasSuffix(".toml") {
+                // A keymap, read as the daemon reads one (KeymapStore).
+                let store = KeymapStore(directories: [String(file[..<slash])], useBuiltIn: false)
+                let name = String(file[file.index(after: slash)...].dropLast(5))
+                if case .success? = store.load(name) { ok = true } else { ok = false }
+            } else if file.hasSuffix(".toml") {
                 if case .success = loader.load(text: text, file: file) { ok = true } else { ok = false }
             } else if file.contains("touchegg") {
                 ok = (try? ToucheggImporter.convert(text, file: file)) != nil

@@ -95,9 +95,10 @@ public enum ActionParser {
 
     /// One word: a chord (`ctrl+alt+Right`), a keysym, or a keymap name.
     static func chordsFor(_ w: Word, keymap: NamedActions?, allowModifiersOnly: Bool) -> Result<[KeyChord], ActionError> {
-        if !w.text.contains("+"), Keysym.named(w.text) == nil, Modifier.named(w.text) == nil || !allowModifiersOnly,
-           w.text.contains("-") || keymap?.chords(for: w.text) != nil {
-            // A keymap name (keysyms never contain '-').
+        // A keymap name: it has a '-' (no keysym does, so none is looked up),
+        // or it is one of the keymap's and no keysym.
+        if !w.text.contains("+"), Modifier.named(w.text) == nil || !allowModifiersOnly,
+           w.text.contains("-") || (keymap?.chords(for: w.text) != nil && Keysym.named(w.text) == nil) {
             guard let keymap else {
                 return .failure(ActionError(offset: w.offset, length: w.text.count,
                                             message: "'\(w.text)' is a keymap name, but keymap is \"none\"; write the chord, e.g. ctrl+alt+Right"))

@@ -10,20 +10,29 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     /// `a` and `A` stay distinct).
     public static func named(_ name: String) -> Keysym? {
         if let i = exactIndex(name) { return Keysym(name: KeysymTable.names[i], value: KeysymTable.values[i]) }
-        guard let i = caseless[name.lowercased()] ?? nil else { return nil }
+        guard let i = caselessIndex(name) else { return nil }
         return Keysym(name: KeysymTable.names[i], value: KeysymTable.values[i])
     }
 
-    /// Lowercased name → the one keysym with that name in any case (nil when
-    /// two differ only in case, like `a` and `A`). Built once.
-    private static let caseless: [String: Int?] = {
-        var map: [String: Int?] = [:]
-        for (i, n) in KeysymTable.names.enumerated() {
-            let k = n.lowercased()
-            map[k] = map[k] == nil ? .some(i) : .some(nil)
+    /// The one keysym named `name` in any case (nil when two differ only in
+    /// case, like `a` and `A`). A scan of the names, compared in place: a
+    /// miss happens only while a config loads (a keymap's own names such as
+    /// `overview`), and an index built for it cost 4 million instructions at
+    /// every start.
+    private static func caselessIndex(_ name: String) -> Int? {
+        let wanted = Array(name.utf8)
+        var found: Int? = nil
+        for (i, n) in KeysymTable.names.enumerated() where n.utf8.count == wanted.count {
+            guard n.utf8.elementsEqual(wanted, by: { lowerASCII($0) == lowerASCII($1) }) else { continue }
+            if found != nil { return nil }
+            found = i
         }
-        return map
-    }()
+        return found
+    }
+
+    private static func lowerASCII(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 32 : b
+    }
 
     /// Keysym names close to `name`, for "did you mean".
     public static func suggestions(for name: String) -> [String] {

@@ -18,20 +18,37 @@ struct SourceMap {
 
     private(set) var keys: [String: Location] = [:]
     private(set) var tables: [String: Location] = [:]
-    let lines: [String]
+    private let text: String
+    /// Where each line starts; a line's text is cut out only for a diagnostic.
+    private let lineStarts: [String.Index]
 
     init(_ text: String, root: TOMLNode? = nil) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        self.text = text
+        var starts = [text.startIndex]
+        var i = text.utf8.startIndex
+        while let newline = text.utf8[i...].firstIndex(of: UInt8(ascii: "\n")) {
+            i = text.utf8.index(after: newline)
+            starts.append(i)
         }
+        lineStarts = starts
         if let table = root?.table { index(table, prefix: "") }
     }
 
     func key(_ path: String) -> Location? { keys[path] }
     func table(_ path: String) -> Location? { tables[path] }
 
+    var lineCount: Int { lineStarts.count }
+
+    /// Line `line` (from 1) without its line break.
     func lineText(_ line: Int) -> String? {
-        line >= 1 && line <= lines.count ? lines[line - 1] : nil
+        line >= 1 && line <= lineStarts.count ? String(lineSlice(line)) : nil
+    }
+
+    private func lineSlice(_ line: Int) -> Substring {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? text.utf8.index(before: lineStarts[line]) : text.endIndex
+        if end > start, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: "\r") { end = text.utf8.index(before: end) }
+        return text[start..<end]
     }
 
     // MARK: Indexing the tree
@@ -88,7 +105,7 @@ struct SourceMap {
     }
 
     private func character(at p: TOMLPosition) -> Unicode.Scalar? {
-        guard let text = lineText(p.line), p.column >= 1 else { return nil }
-        return text.unicodeScalars.dropFirst(p.column - 1).first
+        guard p.line >= 1, p.line <= lineStarts.count, p.column >= 1 else { return nil }
+        return lineSlice(p.line).unicodeScalars.dropFirst(p.column - 1).first
     }
 }

@@ -23,6 +23,9 @@ struct TestKeymap: NamedActions {
         #expect(Keysym.named("a")?.value == 0x61 && Keysym.named("A")?.value == 0x41)
         // A unique case-insensitive match is accepted and canonicalized.
         #expect(Keysym.named("page_down")?.name == "Page_Down")
+        #expect(Keysym.named("MENU")?.name == "Menu")
+        // Two keysyms differ only in case (AE, ae): no guess.
+        #expect(Keysym.named("Ae") == nil)
         #expect(Keysym.named("ctrl") == nil)
         #expect(Keysym.count > 2000)
     }

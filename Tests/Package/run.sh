@@ -21,6 +21,8 @@ check() {  # description, command…
 # Lintian: nothing but what the package overrides (each with its reason).
 check "lintian: no error or warning" bash -c "lintian --fail-on error,warning '$deb' 2>&1 | grep -v 'running with root privileges' | tee /dev/stderr | { ! grep -q .; }"
 check "Depends computed by dpkg-shlibdeps" bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libx11-6' && dpkg-deb -f '$deb' Depends | grep -q 'libdbus-1-3'"
+check "Depends names the config parsers' libraries (libyaml, pugixml; toml++ is header-only)" \
+  bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libyaml-0-2' && dpkg-deb -f '$deb' Depends | grep -q 'libpugixml1v5'"
 
 # A clean root: Debian's minimal base, nothing of ours.
 mirror=${GB_MIRROR:-$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)}
