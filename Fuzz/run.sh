@@ -27,8 +27,9 @@ seed() {  # target -> seed corpus directory
     action) grep -ho '"\(key\|keydown\|keyup\|exec\|button\|none\)[^"]*"' ../Tests/Replay/*.toml ../keymaps/*.toml \
               | tr -d '"' | awk -v d="$d" '{print > (d "/a" NR)}' ;;
     trace) cp ../Tests/Traces/*.jsonl "$d"/ ;;
-    yaml) cp ../Tests/Import/*.yml ../Tests/Import/constructs/*.yml "$d"/ ;;
-    xml) cp ../Tests/Import/touchegg.conf ../Tests/Import/constructs/touchegg*.conf "$d"/ ;;
+    yaml) for f in ../Tests/Import/*.yml ../Tests/Import/constructs/*.yml; do cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
+    xml) for f in ../Tests/Import/touchegg.conf ../Tests/Import/constructs/touchegg*.conf; do
+           cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
   esac
   echo "$d"
 }
