@@ -60,7 +60,7 @@ struct ConfigBuilder {
                 }
                 guard let cls = t["class"]?.string, !cls.isEmpty else {
                     if let v = t["class"] {
-                        context.report(path + ".class", "'class' takes a glob of WM_CLASS names, e.g. class = \"firefox\", not \(typeName(v))")
+                        context.report(path + ".class", "'class' takes a glob of WM_CLASS names, e.g. class = \"firefox\", not \(v.typeName)")
                     } else {
                         context.reportTable(path, "[[app]] needs a class: a glob of WM_CLASS names, e.g. class = \"firefox\"")
                     }
@@ -153,7 +153,7 @@ struct ConfigBuilder {
             let path = "settings." + key
             if key == "touchegg-protocol" {
                 guard let on = t[key]!.bool else {
-                    context.report(path, "'touchegg-protocol' takes true or false, e.g. touchegg-protocol = true; got \(typeName(t[key]!))")
+                    context.report(path, "'touchegg-protocol' takes true or false, e.g. touchegg-protocol = true; got \(t[key]!.typeName)")
                     continue
                 }
                 table.settings.toucheggProtocol = on
@@ -168,7 +168,7 @@ struct ConfigBuilder {
             var text = value.string
             if text == nil, let n = value.number { text = n == 0 ? "0" : nil }
             guard let text, let parsed = SettingValue.parse(text, as: kind) else {
-                let got = value.string.map { "'\($0)'" } ?? typeName(value)
+                let got = value.string.map { "'\($0)'" } ?? value.typeName
                 context.report(path, "'\(key)' takes \(kind == .time ? "a time" : kind == .length ? "a length" : "a speed") "
                     + "with its unit, e.g. \(key) = \(kind.example); got \(got)")
                 continue
@@ -201,7 +201,7 @@ struct ConfigBuilder {
 
     private mutating func mask(_ v: TOMLNode, _ path: String) -> GestureMask? {
         guard let s = v.string, let m = GestureMask(rawValue: s) else {
-            let got = v.string.map { "'\($0)'" } ?? typeName(v)
+            let got = v.string.map { "'\($0)'" } ?? v.typeName
             context.report(path, "'including' takes all, gesture, subviews or none; got \(got)")
             return nil
         }
@@ -238,7 +238,7 @@ struct ConfigBuilder {
             return nil
         }
         guard let text = gv.string else {
-            context.report(path + ".gesture", "'gesture' takes a gesture expression in quotes, e.g. gesture = \"magnify(fingers: 2)\"; got \(typeName(gv))")
+            context.report(path + ".gesture", "'gesture' takes a gesture expression in quotes, e.g. gesture = \"magnify(fingers: 2)\"; got \(gv.typeName)")
             return nil
         }
         var spec: GestureSpec? = nil
@@ -255,12 +255,12 @@ struct ConfigBuilder {
         }
         if let v = t["priority"] {
             if let p = v.string.flatMap(Priority.init(rawValue:)) { b.priority = p } else {
-                context.report(path + ".priority", "'priority' takes normal, high or simultaneous; got \(v.string.map { "'\($0)'" } ?? typeName(v))")
+                context.report(path + ".priority", "'priority' takes normal, high or simultaneous; got \(v.string.map { "'\($0)'" } ?? v.typeName)")
             }
         }
         if let v = t["device"] {
             if let d = v.string.flatMap(DeviceFilter.init(rawValue:)) { b.device = d } else {
-                context.report(path + ".device", "'device' takes any, touchscreen or touchpad; got \(v.string.map { "'\($0)'" } ?? typeName(v))")
+                context.report(path + ".device", "'device' takes any, touchscreen or touchpad; got \(v.string.map { "'\($0)'" } ?? v.typeName)")
             }
         }
         var acts = BindingActions()
@@ -276,7 +276,7 @@ struct ConfigBuilder {
             if let step = t["on-step"]?.table {
                 readStep(step, path: path + ".on-step", binding: &b, actions: &acts)
             } else {
-                context.report(path + ".on-step", "'on-step' takes a table, e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }; got \(typeName(v))")
+                context.report(path + ".on-step", "'on-step' takes a table, e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }; got \(v.typeName)")
             }
         }
         if let s = spec, !s.isContinuous {
@@ -318,13 +318,13 @@ struct ConfigBuilder {
         guard let v else { return [] }
         if let s = v.string { return action(s, path).map { [$0] } ?? [] }
         guard let array = v.array else {
-            context.report(path, "expected an action or an array of actions, e.g. \"key ctrl+alt+Right\"; got \(typeName(v))")
+            context.report(path, "expected an action or an array of actions, e.g. \"key ctrl+alt+Right\"; got \(v.typeName)")
             return []
         }
         var out: [Action] = []
         for (i, item) in array.enumerated() {
             guard let s = item.string else {
-                context.report("\(path)[\(i)]", "expected an action in quotes, e.g. \"key ctrl+alt+Right\"; got \(typeName(item))")
+                context.report("\(path)[\(i)]", "expected an action in quotes, e.g. \"key ctrl+alt+Right\"; got \(item.typeName)")
                 continue
             }
             if let a = action(s, "\(path)[\(i)]") { out.append(a) }

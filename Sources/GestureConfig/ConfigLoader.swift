@@ -45,11 +45,9 @@ public struct ConfigLoader: Sendable {
         case .success(let parsed): (root, map) = parsed
         case .failure(let errors): return .failure(errors)
         }
-        var c = Context(file: file, map: map)
-        var config = ConfigBuilder(loader: self, context: c)
+        var config = ConfigBuilder(loader: self, context: Context(file: file, map: map))
         config.read(root)
-        c = config.context
-        let diagnostics = c.diagnostics.sorted(by: Diagnostic.fileOrder)
+        let diagnostics = config.context.diagnostics.sorted(by: Diagnostic.fileOrder)
         if diagnostics.contains(where: \.isError) { return .failure(ConfigErrors(diagnostics: diagnostics)) }
         return .success(LoadedConfig(file: file, table: config.table, actions: config.actions, scopes: config.scopes,
                                      keymap: config.keymap, warnings: diagnostics))
@@ -85,5 +83,3 @@ struct Context {
                                       lineText: loc.flatMap { map.lineText($0.line) }))
     }
 }
-
-func typeName(_ v: TOMLNode) -> String { v.typeName }
