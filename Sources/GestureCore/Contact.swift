@@ -68,6 +68,10 @@ public struct Contact: Hashable, Sendable {
     /// When this session's first finger landed, and its last.
     public var sessionStart: Seconds = 0
     public var lastLanding: Seconds = 0
+    /// A finger landed after the landing window had closed, and this attempt
+    /// began anew with every finger down: those fingers did not land
+    /// together (a finger rested, another came a second later).
+    public var landedApart: Bool = false
     /// Centroid of the landing points, and of the fingers now.
     public var start: Point = .zero
     public var location: Point = .zero

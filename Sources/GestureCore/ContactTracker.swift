@@ -103,6 +103,7 @@ struct ContactTracker {
         let down = slots
         openSession(source: .touch, time: time)
         contact.session = 1
+        contact.landedApart = !down.isEmpty
         for var s in down {
             s.landing = s.position
             s.previous = s.position

@@ -3,7 +3,8 @@ import GestureTraces
 
 /// A seeded corpus of realistic traces (`HumanHand`): gestures of every kind
 /// on both devices, and what must fire nothing (short and reversed swipes,
-/// palms, two-finger scrolls, one-finger taps and drags, resting fingers),
+/// palms, two-finger scrolls, one-finger taps and drags, resting fingers,
+/// fingers put down one by one),
 /// replayed against everyday bindings: accuracy, false triggers and decision
 /// latency. `gesture-bridge corpus` prints it; docs/engine.md keeps it.
 public enum RecognitionCorpus {
@@ -39,13 +40,22 @@ public enum RecognitionCorpus {
     }()
 
     /// `count` cases (at least one of each kind), the same for the same seed.
+    /// The kinds of the first corpus come first, in their order and from
+    /// their stream, so a kind added later (from a stream of its own, at the
+    /// end) leaves the cases before it as they were.
     public static func generate(seed: UInt64 = 1, count: Int = 480) -> [Case] {
+        let kinds = Kind.first
+        let added = Kind.allCases.filter { !kinds.contains($0) }
+        let total = max(count, Kind.allCases.count)
+        let addedCount = max(total / Kind.allCases.count, 1) * added.count
         var rng = SplitMix64(seed: seed)
         var out: [Case] = []
-        let kinds = Kind.allCases
-        for k in 0..<max(count, kinds.count) {
-            let kind = kinds[k % kinds.count]
-            out.append(make(kind, index: k, seed: rng.next(), &rng))
+        for k in 0..<(total - addedCount) {
+            out.append(make(kinds[k % kinds.count], index: k, seed: rng.next(), &rng))
+        }
+        var later = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        for k in 0..<addedCount {
+            out.append(make(added[k % added.count], index: out.count, seed: later.next(), &later))
         }
         return out
     }
@@ -53,6 +63,12 @@ public enum RecognitionCorpus {
     enum Kind: CaseIterable {
         case swipe3, swipe4, pinchOut, pinchIn, rotate, tap2, tap3, padSwipe3, padSwipe4, padPinch
         case shortSwipe, reversed, palm, scroll, oneFinger, rest2
+        /// Issue 33's hands: fingers put down one by one.
+        case oneByOne
+
+        /// The kinds of the first corpus, cycled in this order.
+        static let first: [Kind] = [.swipe3, .swipe4, .pinchOut, .pinchIn, .rotate, .tap2, .tap3, .padSwipe3, .padSwipe4,
+                                    .padPinch, .shortSwipe, .reversed, .palm, .scroll, .oneFinger, .rest2]
     }
 
     private static func hand(_ r: inout SplitMix64, drift: Double) -> Hand {
@@ -147,6 +163,17 @@ public enum RecognitionCorpus {
             h.startDelay = 0
             b.perform(2, at: at, spacing: r.uniform(40, 140), .still, over: r.uniform(0.5, 1.2), hand: h)
             return Case(name: name, group: "negative: two fingers resting", trace: b.trace, expected: nil)
+        case .oneByOne:
+            // Fingers put down one by one, seconds apart, then lifted quickly:
+            // a hand settling on the screen, no tap.
+            let n = r.uniform(0, 1) < 0.5 ? 2 : 3
+            for k in 0..<n {
+                if k > 0 { b.wait(r.uniform(0.4, 1.2)) }
+                b.land(at: [at + Point(x: Double(k) * r.uniform(40, 90), y: r.uniform(-20, 20))])
+            }
+            b.wait(r.uniform(0.05, 0.15))
+            b.lift(stagger: r.uniform(0, 0.03))
+            return Case(name: name, group: "negative: fingers put down one by one", trace: b.trace, expected: nil)
         }
     }
 

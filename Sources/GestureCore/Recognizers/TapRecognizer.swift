@@ -4,7 +4,9 @@
 /// |----------|-----------------------------------------------------------|----------|
 /// | possible | not touches, finger rule broken, moved > slop,            | failed   |
 /// |          | down ≥ tap-timeout after its last finger landed (fingers   |          |
-/// |          | land apart), next tap later than double-tap-timeout        |          |
+/// |          | land apart), next tap later than double-tap-timeout,       |          |
+/// |          | a finger that landed after the landing window closed       |          |
+/// |          | (fingers put down one by one are no tap)                   |          |
 /// | possible | all lift: taps + 1 == count                                | ended    |
 /// | possible | all lift: taps + 1 < count (wait for the next tap)         | possible |
 struct TapRecognizer: Sendable {
@@ -44,7 +46,7 @@ struct TapRecognizer: Sendable {
         if c.session > countedSession && c.landed > 0 {
             // Inside a tap (or its lift).
             if taps > 0 && c.sessionStart >= lastLift + doubleTapTimeout { return fail() }
-            if rule.violated(by: c) || c.maxTravel > slop || c.time >= c.lastLanding + tapTimeout {
+            if rule.violated(by: c) || c.maxTravel > slop || c.time >= c.lastLanding + tapTimeout || c.landedApart {
                 return fail()
             }
             guard c.ended else {
