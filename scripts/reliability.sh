@@ -50,7 +50,7 @@ suite() {  # sanitizer
   if grep -q "WARNING: ThreadSanitizer\|ERROR: AddressSanitizer" "$log"; then
     grep -A30 "WARNING: ThreadSanitizer\|ERROR: AddressSanitizer" "$log" | head -60; exit 1
   fi
-  grep -E "^✔ Test run with" "$log"
+  grep -E "^(✔|━) Test run with" "$log" || { echo "no closing line in $log"; tail -5 "$log"; exit 1; }
 }
 step "tests under AddressSanitizer"
 ASAN_OPTIONS=detect_leaks=0 suite address

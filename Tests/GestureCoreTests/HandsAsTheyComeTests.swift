@@ -101,12 +101,13 @@ import Testing
         #expect(Self.acted(b.trace) == [])
     }
 
-    // Known, not yet right (the real-hands issue): each passes while the
-    // engine still does what the issue reports, and says so when it no longer does.
+    // Not yet right (the real-hands issue): written, and disabled until the
+    // engine does it; run them with the trait removed to see where it stands.
 
     /// Two fingers closing to ×0.6 while the hand drifts 300 px: a pinch,
     /// taken today for a 2-finger swipe (whichever threshold is crossed first).
-    @Test func aDriftingPinchIsAPinch() {
+    @Test(.disabled("the real-hands issue: a drifting pinch fires swipe2-right"))
+    func aDriftingPinchIsAPinch() {
         var b = TraceBuilder.standard(seed: 2)
         b.land(2, at: Point(x: 900, y: 500), spacing: 240, stagger: 0.03)
         for _ in 0..<40 {
@@ -114,20 +115,19 @@ import Testing
             b.move(by: Point(x: 7.5, y: 1), over: 0.012, jitter: 1)
         }
         b.lift(stagger: 0.02)
-        let acted = Self.acted(b.trace)
-        withKnownIssue("a drifting pinch fires swipe2-right") { #expect(acted == ["magnify2"]) }
+        #expect(Self.acted(b.trace) == ["magnify2"])
     }
 
     /// Fingers added one by one over 3 s while the hand roams: nothing, where
     /// today every late finger starts a new attempt with all fingers down.
-    @Test func fingersAddedWhileRoamingActOnNothing() {
+    @Test(.disabled("the real-hands issue: fingers added while roaming fire rotate5"))
+    func fingersAddedWhileRoamingActOnNothing() {
         var b = TraceBuilder.standard(seed: 9)
         for k in 0..<5 {
             b.land(at: [Point(x: 700 + Double(k) * 60, y: 500)])
             b.move(by: Point(x: 40, y: 15), over: 0.6, jitter: 1.5, curve: 0.3)
         }
         b.lift(stagger: 0.05)
-        let acted = Self.acted(b.trace)
-        withKnownIssue("fingers added while roaming fire rotate5") { #expect(acted == []) }
+        #expect(Self.acted(b.trace) == [])
     }
 }
