@@ -7,7 +7,7 @@ func B(_ gesture: String) -> String { "[[bind]]\ngesture = \"\(gesture)\"\n" }
 func A(_ action: String) -> String { "[[bind]]\ngesture = \"tap()\"\non-ended = \"\(action)\"\n" }
 
 let brokenConfigs: [(String, String)] = [
-    // TOML syntax (TOMLKit / toml++).
+    // TOML syntax (toml++).
     ("version = ", "1:11: TOML syntax: Error while parsing key-value pair: encountered end-of-file"),
     ("[[bind]\ngesture = \"tap()\"", "1:8: TOML syntax: Error while parsing table header: expected ']', saw '\\n'"),
     ("keymap = \"gnome\nversion = 1", "1:16: TOML syntax: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
