@@ -39,9 +39,8 @@ struct TouchFollower {
     /// Whether raw events are needed at all: a touch is followed, or a
     /// grabbed one is undecided (its raw position is the offset, should it be
     /// handed back, and its raw end tells a lift from a hand-back). With a
-    /// grab, the listener selects raw touches only while this holds: most of
-    /// the time (between gestures, and once a gesture's touches are taken)
-    /// X then writes one stream per frame, not two.
+    /// grab, the listener selects raw touches only while this holds: between
+    /// gestures, and once a gesture's touches are taken, X sends none.
     var needsRaw: Bool {
         !following.isEmpty || grabbed.values.contains { !$0.accepted }
     }
