@@ -21,28 +21,31 @@ func reloads(_ args: [String]) -> Int32 {
             print("cannot read \(file)")
             return 1
         }
+        guard let load = reader(for: file, text: text, loader: loader) else {
+            print("\(file): neither a .toml config or keymap nor a touchegg, fusuma or libinput-gestures file")
+            return 2
+        }
         for _ in 0..<n {
-            let ok: Bool
-            if let slash = file.lastIndex(of: "/"), file[..<slash].hasSuffix("keymaps"), file.hasSuffix(".toml") {
-                // A keymap, read as the daemon reads one (KeymapStore).
-                let store = KeymapStore(directories: [String(file[..<slash])], useBuiltIn: false)
-                let name = String(file[file.index(after: slash)...].dropLast(5))
-                if case .success? = store.load(name) { ok = true } else { ok = false }
-            } else if file.hasSuffix(".toml") {
-                if case .success = loader.load(text: text, file: file) { ok = true } else { ok = false }
-            } else if file.contains("touchegg") {
-                ok = (try? ToucheggImporter.convert(text, file: file)) != nil
-            } else if file.contains("fusuma") {
-                ok = (try? FusumaImporter.convert(text, file: file)) != nil
-            } else if file.contains("libinput-gestures") {
-                ok = (try? LibinputGesturesImporter.convert(text, file: file)) != nil
-            } else {
-                print("\(file): neither a .toml config nor a touchegg, fusuma or libinput-gestures file")
-                return 2
-            }
-            if ok { loaded += 1 } else { refused += 1 }
+            if load() { loaded += 1 } else { refused += 1 }
         }
     }
     print("reloads: \(loaded) loaded, \(refused) refused, \(args.count - 1) files × \(n)")
     return 0
+}
+
+/// How `file` is read, as the daemon or `import` reads it; true when it loads.
+private func reader(for file: String, text: String, loader: ConfigLoader) -> (() -> Bool)? {
+    if let slash = file.lastIndex(of: "/"), file[..<slash].hasSuffix("keymaps"), file.hasSuffix(".toml") {
+        // A keymap, read as the daemon reads one (KeymapStore).
+        let store = KeymapStore(directories: [String(file[..<slash])], useBuiltIn: false)
+        let name = String(file[file.index(after: slash)...].dropLast(5))
+        return { if case .success? = store.load(name) { true } else { false } }
+    }
+    if file.hasSuffix(".toml") {
+        return { if case .success = loader.load(text: text, file: file) { true } else { false } }
+    }
+    if file.contains("touchegg") { return { (try? ToucheggImporter.convert(text, file: file)) != nil } }
+    if file.contains("fusuma") { return { (try? FusumaImporter.convert(text, file: file)) != nil } }
+    if file.contains("libinput-gestures") { return { (try? LibinputGesturesImporter.convert(text, file: file)) != nil } }
+    return nil
 }

@@ -44,8 +44,7 @@ public enum RecognitionCorpus {
     /// their stream, so a kind added later (from a stream of its own, at the
     /// end) leaves the cases before it as they were.
     public static func generate(seed: UInt64 = 1, count: Int = 480) -> [Case] {
-        let kinds = Kind.first
-        let added = Kind.allCases.filter { !kinds.contains($0) }
+        let kinds = Kind.first, added = Kind.added
         let total = max(count, Kind.allCases.count)
         let addedCount = max(total / Kind.allCases.count, 1) * added.count
         var rng = SplitMix64(seed: seed)
@@ -66,9 +65,10 @@ public enum RecognitionCorpus {
         /// Issue 33's hands: fingers put down one by one.
         case oneByOne
 
-        /// The kinds of the first corpus, cycled in this order.
-        static let first: [Kind] = [.swipe3, .swipe4, .pinchOut, .pinchIn, .rotate, .tap2, .tap3, .padSwipe3, .padSwipe4,
-                                    .padPinch, .shortSwipe, .reversed, .palm, .scroll, .oneFinger, .rest2]
+        /// Kinds added after the first corpus, each from the stream of the added ones.
+        static let added: [Kind] = [.oneByOne]
+        /// The kinds of the first corpus, cycled in their order.
+        static let first = allCases.filter { !added.contains($0) }
     }
 
     private static func hand(_ r: inout SplitMix64, drift: Double) -> Hand {

@@ -172,3 +172,16 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
         ([self] + more).map { "\($0.file):\($0.line):\($0.column): \($0.message)" }.joined(separator: "\n")
     }
 }
+
+/// Every occurrence of `target` replaced (the importers' quoting and naming).
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = "", rest = Substring(self)
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound] + replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
