@@ -46,7 +46,19 @@ for wm in "${wms[@]}"; do
     until_ok 5 bash -c "[ \"\$(DISPLAY=$d xprop -root _NET_NUMBER_OF_DESKTOPS 2>/dev/null | sed -n 's/.* = //p')\" -ge 2 ]" \
       || { echo "FAIL $wm: one workspace only, and it refused more"; failed=1; kill "$wmpid" "$xvfb" 2>/dev/null; wait 2>/dev/null; continue; }
   fi
-  name=$(DISPLAY=$d xprop -id "$(DISPLAY=$d xprop -root _NET_SUPPORTING_WM_CHECK | sed -n 's/.*# //p')" _NET_WM_NAME 2>/dev/null | sed -n 's/.* = "\(.*\)"/\1/p')
+  # Some window managers (xfwm4) publish the workspace count before their
+  # current workspace and check window: wait for the whole of their start,
+  # or "before" below reads nothing.
+  wm_name() { DISPLAY=$d xprop -id "$(DISPLAY=$d xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | sed -n 's/.*# //p')" _NET_WM_NAME 2>/dev/null | sed -n 's/.* = "\(.*\)"/\1/p'; }
+  has_current() { [ -n "$(prop "$d" _NET_CURRENT_DESKTOP)" ]; }
+  has_name() { [ -n "$(wm_name)" ]; }
+  if ! until_ok 20 has_current; then
+    echo "FAIL $wm: never published its current workspace"; failed=1
+    kill "$wmpid" "$xvfb" 2>/dev/null; wait 2>/dev/null; continue
+  fi
+  until_ok 10 has_name
+  name=$(wm_name)
+  : "${name:=no _NET_WM_NAME}"
   line="$wm ($name)$setup:"
   ok=1
 
