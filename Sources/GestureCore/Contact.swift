@@ -72,6 +72,16 @@ public struct Contact: Hashable, Sendable {
     /// began anew with every finger down: those fingers did not land
     /// together (a finger rested, another came a second later).
     public var landedApart: Bool = false
+    /// A finger landed after the landing window had closed while the hand was
+    /// moving (not within `finger-landing` of the last landing): a roaming
+    /// hand, not a gesture, until every finger lifts.
+    public var roaming: Bool = false
+    /// When the session's first finger lifted (infinity while none has): the
+    /// fingers of a tap are down together at least as long as they took to land.
+    public var firstLift: Seconds = .infinity
+    /// Whether the fingers move alike or apart, decided once per session from
+    /// each finger's own motion, as libinput decides swipe versus pinch.
+    public var fingerMotion: FingerMotion = .undecided
     /// Centroid of the landing points, and of the fingers now.
     public var start: Point = .zero
     public var location: Point = .zero

@@ -82,6 +82,8 @@ struct ContactTracker {
         contact.landed += 1
         contact.lastLanding = time
         contact.movedSinceLanding = 0
+        // The fingers' motion is judged again from here, with every finger.
+        contact.fingerMotion = .undecided
         widenEdges(for: p, screen: screen, output: mapped)
         addToFrame(slots.count - 1, time)
     }
@@ -98,12 +100,15 @@ struct ContactTracker {
 
     /// A finger lands after the landing window closed: a new attempt begins
     /// with every finger down, landed now, where it is now (the motion before
-    /// counts for nothing). The caller then adds the new finger.
-    mutating func restartWithFingersDown(time: Seconds, screen: Screen, output mapped: String? = nil) {
+    /// counts for nothing). The caller then adds the new finger. `roaming`:
+    /// the hand was moving, so this is no gesture (and stays none).
+    mutating func restartWithFingersDown(time: Seconds, roaming: Bool, screen: Screen, output mapped: String? = nil) {
         let down = slots
+        let wasRoaming = contact.roaming
         openSession(source: .touch, time: time)
         contact.session = 1
         contact.landedApart = !down.isEmpty
+        contact.roaming = roaming || wasRoaming
         for var s in down {
             s.landing = s.position
             s.previous = s.position
@@ -139,7 +144,8 @@ struct ContactTracker {
     }
 
     /// Judges the frame: deltas over the fingers present before and after it.
-    mutating func commitFrame() {
+    /// `pxPerMM`: the screen's, for judging the hand's motion in mm.
+    mutating func commitFrame(pxPerMM: Double) {
         guard pendingFrame != nil else { return }
         pendingFrame = nil
         let t = frameEnd
@@ -204,6 +210,10 @@ struct ContactTracker {
         }
         contact.radius = radius
         if !slots.isEmpty { contact.start = startSum / Double(slots.count) }
+        if lifting > 0 && contact.firstLift == .infinity { contact.firstLift = t }
+        if contact.fingerMotion == .undecided && down >= 2 && contact.source == .touch {
+            contact.fingerMotion = FingerMotion.judge(slots, pxPerMM: pxPerMM)
+        }
         contact.lifted += lifting
         contact.fingers = down
         if lifting > 0 { slots.removeAll { !$0.down } }

@@ -1,6 +1,12 @@
 import GestureCore
 import GestureTraces
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A seeded corpus of realistic traces (`HumanHand`): gestures of every kind
 /// on both devices, and what must fire nothing (short and reversed swipes,
 /// palms, two-finger scrolls, one-finger taps and drags, resting fingers,
@@ -62,11 +68,16 @@ public enum RecognitionCorpus {
     enum Kind: CaseIterable {
         case swipe3, swipe4, pinchOut, pinchIn, rotate, tap2, tap3, padSwipe3, padSwipe4, padPinch
         case shortSwipe, reversed, palm, scroll, oneFinger, rest2
-        /// Issue 33's hands: fingers put down one by one.
-        case oneByOne
+        /// The real-hands issue's shapes: fingers put down one by one; a pinch
+        /// whose hand drifts; a second finger landing late for a pinch; fingers
+        /// added one by one while the hand roams; single taps drummed by two
+        /// fingers; a touchpad scroll libinput reported as a pinch; ten fingers
+        /// resting.
+        case oneByOne, driftingPinch, latePinch, roaming, drummedTaps, padScrollPinch, tenResting
 
         /// Kinds added after the first corpus, each from the stream of the added ones.
-        static let added: [Kind] = [.oneByOne]
+        static let added: [Kind] = [.oneByOne, .driftingPinch, .latePinch, .roaming, .drummedTaps, .padScrollPinch,
+                                    .tenResting]
         /// The kinds of the first corpus, cycled in their order.
         static let first = allCases.filter { !added.contains($0) }
     }
@@ -174,6 +185,88 @@ public enum RecognitionCorpus {
             b.wait(r.uniform(0.05, 0.15))
             b.lift(stagger: r.uniform(0, 0.03))
             return Case(name: name, group: "negative: fingers put down one by one", trace: b.trace, expected: nil)
+        case .driftingPinch:
+            // The fingers set off towards (or away from) each other, then the
+            // hand drifts more and more as it goes: farther than they close.
+            let s = r.uniform(0, 1) < 0.6 ? r.uniform(0.5, 0.7) : r.uniform(1.5, 2)
+            let drift = unit * r.uniform(100, 700) + side * r.uniform(-40, 40)
+            b.land(2, at: at, spacing: r.uniform(140, 260), stagger: r.uniform(0, 0.08))
+            b.wait(r.uniform(0.02, 0.15))
+            let steps = Int(r.uniform(25, 50))
+            let perStep = pow(s, 1 / Double(steps))
+            let jitter = r.uniform(0.3, 1.2)
+            let setOff = steps / 6
+            let squares = Double((1...(steps - setOff)).reduce(0) { $0 + $1 * $1 })
+            for k in 1...steps {
+                b.pinch(to: perStep, over: b.frameInterval / 2, jitter: jitter)
+                let m = max(0, k - setOff)
+                b.move(by: drift * (Double(m * m) / squares), over: b.frameInterval / 2, jitter: jitter)
+            }
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen pinch, drifting", trace: b.trace, expected: "zoom")
+        case .latePinch:
+            // One finger rests 0.6–0.9 s before the second lands; they pinch.
+            b.land(at: [at])
+            b.wait(r.uniform(0.6, 0.9))
+            b.land(at: [at + Point(x: r.uniform(120, 220), y: r.uniform(-30, 30))])
+            b.wait(r.uniform(0.02, 0.1))
+            let s = r.uniform(0, 1) < 0.5 ? r.uniform(1.6, 2.2) : r.uniform(0.45, 0.65)
+            b.pinch(to: s, over: r.uniform(0.3, 0.6), jitter: r.uniform(0.5, 1.5))
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen pinch, second finger late", trace: b.trace, expected: "zoom")
+        case .roaming:
+            // Fingers added one by one over ~3 s while the hand wanders.
+            let n = 3 + Int(r.next() % 3)
+            for _ in 0..<n {
+                b.land(at: [b.positions.last.map { $0 + Point(x: r.uniform(40, 70), y: r.uniform(-20, 20)) } ?? at])
+                let wander = Point(x: r.uniform(-60, 60), y: r.uniform(-60, 60))
+                b.move(by: wander, over: r.uniform(0.4, 0.8), jitter: r.uniform(0.5, 2), curve: r.uniform(-20, 20))
+            }
+            b.lift(stagger: r.uniform(0, 0.06))
+            return Case(name: name, group: "negative: fingers added while roaming", trace: b.trace, expected: nil)
+        case .drummedTaps:
+            // Two fingers tapping in turn, each landing as the other lifts
+            // (up to 15 ms of overlap), far apart: single taps, no tap2.
+            let d = TraceBuilder.touchscreenID
+            let other = at + Point(x: r.uniform(150, 350), y: r.uniform(-80, 80))
+            var id: TouchID = 100
+            b.emit(.touchBegin(device: d, touch: id, at: at))
+            for k in 1..<Int(r.uniform(3, 7)) {
+                b.wait(r.uniform(0.05, 0.1))
+                let overlap = r.uniform(0, 0.015)
+                b.emit(.touchBegin(device: d, touch: id + 1, at: k % 2 == 1 ? other : at))
+                b.wait(overlap)
+                b.emit(.touchEnd(device: d, touch: id, at: k % 2 == 1 ? at : other))
+                id += 1
+            }
+            b.wait(r.uniform(0.05, 0.1))
+            b.emit(.touchEnd(device: d, touch: id, at: (id - 100) % 2 == 1 ? other : at))
+            return Case(name: name, group: "negative: drummed single taps", trace: b.trace, expected: nil)
+        case .padScrollPinch:
+            // A 2-finger scroll libinput reported as a pinch: the scale wavers
+            // a few %, the centre moves 10–30 mm.
+            var t = TraceBuilder.standard(device: .touchpad, seed: seed)
+            let d = TraceBuilder.touchpadID
+            t.emit(.pinchBegin(device: d, fingers: 2, at: at))
+            let frames = Int(r.uniform(15, 40))
+            let wobble = r.uniform(0.02, 0.07) * (r.uniform(0, 1) < 0.5 ? -1 : 1)
+            let travel = unit * (r.uniform(10, 30) * 39.37 / Double(frames))
+            for k in 1...frames {
+                t.wait(r.uniform(0.008, 0.014))
+                let f = Double(k) / Double(frames)
+                t.emit(.pinchUpdate(device: d, fingers: 2, delta: travel, scale: 1 + wobble * sin(f * Double.pi),
+                                    angleDelta: r.uniform(-0.3, 0.3)))
+            }
+            t.wait(0.012)
+            t.emit(.pinchEnd(device: d, fingers: 2, cancelled: false))
+            return Case(name: name, group: "negative: touchpad scroll as a pinch", trace: t.trace, expected: nil)
+        case .tenResting:
+            // Both hands resting: ten fingers landing over half a second, shifting a little.
+            b.land(10, at: at, spacing: r.uniform(35, 55), stagger: r.uniform(0.02, 0.06))
+            b.move(by: Point(x: r.uniform(-30, 30), y: r.uniform(-30, 30)), over: r.uniform(0.8, 2), jitter: r.uniform(1, 3),
+                   curve: r.uniform(-10, 10))
+            b.lift(stagger: r.uniform(0.01, 0.06))
+            return Case(name: name, group: "negative: ten fingers resting", trace: b.trace, expected: nil)
         }
     }
 

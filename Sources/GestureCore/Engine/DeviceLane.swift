@@ -75,7 +75,7 @@ struct DeviceLane: Sendable {
 
     /// Judges the frame being built, at the time of its last event.
     mutating func commitFrame(_ rules: Rules, _ sink: inout EffectSink) {
-        tracker.commitFrame()
+        tracker.commitFrame(pxPerMM: rules.thresholds.pxPerMM)
         step(at: tracker.contact.time, rules, &sink)
     }
 
@@ -219,6 +219,17 @@ struct DeviceLane: Sendable {
         return true
     }
 
+    /// A finger that lands late joins a roaming hand when the fingers down had
+    /// moved (by `slop`) and it came after `finger-landing` from the last
+    /// landing: fingers put down one by one while the hand wanders make no
+    /// gesture, as libinput ends a gesture when a finger is added mid-gesture.
+    /// A finger resting before a second lands (a late pinch), or fingers
+    /// landing over a little more than the window while the hand sets off,
+    /// still begin one.
+    private static func roams(_ c: Contact, _ th: Thresholds, at t: Seconds) -> Bool {
+        c.roaming || (c.maxTravel >= th.slop && t >= c.lastLanding + th.fingerLanding)
+    }
+
     /// A finger lands after the landing window closed: the attempt of the
     /// fingers down ends (its bindings wanted exactly those fingers: what
     /// began is cancelled), and a new one begins with every finger down, as
@@ -231,6 +242,7 @@ struct DeviceLane: Sendable {
                                      _ sink: inout EffectSink) -> BindingID? {
         var owner: BindingID? = nil
         var carried: [TouchRecord] = []
+        let roaming = Self.roams(tracker.contact, rules.thresholds, at: t)
         let had = withAttempt(rules) { a, _ in
             owner = a.arena.winner
             for id in a.arena.participants where !a.arena.members[id].standing.isOut {
@@ -241,7 +253,7 @@ struct DeviceLane: Sendable {
             return .over
         }
         guard had else { return nil }
-        tracker.restartWithFingersDown(time: t, screen: screen, output: device.output)
+        tracker.restartWithFingersDown(time: t, roaming: roaming, screen: screen, output: device.output)
         startAttempt(rules, at: t, &sink)
         withAttempt(rules) { a, _ in
             a.arena.touches.append(contentsOf: carried)

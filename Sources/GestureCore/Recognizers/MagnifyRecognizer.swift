@@ -3,9 +3,11 @@
 ///
 /// | state    | input                                                | next      |
 /// |----------|------------------------------------------------------|-----------|
-/// | possible | swipe events, finger rule broken, a lift             | failed    |
+/// | possible | swipe events, finger rule broken, a lift, the        | failed    |
+/// |          | fingers set off the same way (`FingerMotion`)          |           |
 /// | possible | fingers ready, scale off 1 by ≥ minimumScaleDelta,    | active    |
-/// |          | the spread (px) ≥ the travel together and ≥ slop     |           |
+/// |          | the spread outweighing the hand's travel             |           |
+/// |          | (`Contact.fingersOutweighHand`)                      |           |
 /// | active   | scale changes                                        | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled           | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                | ended     |
@@ -31,12 +33,12 @@ struct MagnifyRecognizer: Sendable {
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
-            guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
-            // On a touchscreen the spread must dominate the fingers' travel
-            // together (a real swipe's fingers are never rigid), and exceed
-            // slop (a still hand wobbles). Touchpads: libinput decided.
-            let dominant = c.source != .touch || (c.spreadMotion >= c.translation.length && c.spreadMotion >= slop)
-            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta && dominant { progress.begin(c, rule) }
+            guard c.source != .touchpadSwipe, c.fingerMotion != .together, rule.stillPossible(c) else {
+                return progress.fail()
+            }
+            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta && c.fingersOutweighHand(spread: true, slop: slop) {
+                progress.begin(c, rule)
+            }
         case .active:
             progress.follow(c, rule) { $0.scale != $1.scale }
         default:

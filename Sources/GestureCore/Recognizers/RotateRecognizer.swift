@@ -3,9 +3,11 @@
 ///
 /// | state    | input                                                 | next      |
 /// |----------|-------------------------------------------------------|-----------|
-/// | possible | swipe events, finger rule broken, a lift              | failed    |
-/// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn    | active    |
-/// |          | (px of arc) ≥ the travel together and ≥ slop          |           |
+/// | possible | swipe events, finger rule broken, a lift, the         | failed    |
+/// |          | fingers set off the same way (`FingerMotion`)           |           |
+/// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn   | active    |
+/// |          | outweighing the hand's travel                         |           |
+/// |          | (`Contact.fingersOutweighHand`)                       |           |
 /// | active   | angle changes                                         | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                 | ended     |
@@ -31,12 +33,12 @@ struct RotateRecognizer: Sendable {
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
-            guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
-            // On a touchscreen the turn must dominate the fingers' travel
-            // together (a real swipe's fingers are never rigid), and exceed
-            // slop (a still hand wobbles). Touchpads: libinput decided.
-            let dominant = c.source != .touch || (c.turnMotion >= c.translation.length && c.turnMotion >= slop)
-            if rule.ready(c) && abs(c.angle) >= minimumAngleDelta && dominant { progress.begin(c, rule) }
+            guard c.source != .touchpadSwipe, c.fingerMotion != .together, rule.stillPossible(c) else {
+                return progress.fail()
+            }
+            if rule.ready(c) && abs(c.angle) >= minimumAngleDelta && c.fingersOutweighHand(spread: false, slop: slop) {
+                progress.begin(c, rule)
+            }
         case .active:
             progress.follow(c, rule) { $0.angle != $1.angle }
         default:

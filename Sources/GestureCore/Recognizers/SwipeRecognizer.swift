@@ -7,7 +7,8 @@
 ///
 /// | state    | input                                                            | next      |
 /// |----------|------------------------------------------------------------------|-----------|
-/// | possible | pinch events, finger rule broken, a lift                         | failed    |
+/// | possible | pinch events, finger rule broken, a lift, the fingers set off     | failed    |
+/// |          | different ways (`FingerMotion.apart`)                               |           |
 /// | possible | moved ≥ minimumDistance clearly another way (another cardinal     | failed    |
 /// |          | direction dominates by minimumDistance)                          |           |
 /// | possible | moved ≥ minimumDistance within maximumDeviation of the direction, | active    |
@@ -61,7 +62,9 @@ struct SwipeRecognizer: Sendable {
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
-            guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
+            guard c.source != .touchpadPinch, c.fingerMotion != .apart, rule.stillPossible(c) else {
+                return progress.fail()
+            }
             let (v, minimum) = measure(c)
             let d = v.length
             guard d >= minimum else { return }

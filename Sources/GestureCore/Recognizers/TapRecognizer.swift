@@ -2,14 +2,21 @@
 ///
 /// | state    | input                                                     | next     |
 /// |----------|-----------------------------------------------------------|----------|
-/// | possible | not touches, finger rule broken, moved > slop,            | failed   |
+/// | possible | not touches, finger rule broken, moved > slop, or moved    | failed   |
+/// |          | together > slop × strokeTravel (a short stroke),           |          |
 /// |          | down ≥ tap-timeout after its last finger landed (fingers   |          |
 /// |          | land apart), next tap later than double-tap-timeout,       |          |
 /// |          | a finger that landed after the landing window closed       |          |
 /// |          | (fingers put down one by one are no tap)                   |          |
+/// | possible | all lift, the fingers down together too briefly            | failed   |
+/// |          | (`Contact.fingersDownTogether`: quick single taps)         |          |
 /// | possible | all lift: taps + 1 == count                                | ended    |
 /// | possible | all lift: taps + 1 < count (wait for the next tap)         | possible |
 struct TapRecognizer: Sendable {
+    /// Of `slop`: fingers that travel together this far made a stroke, short
+    /// as it is (a tap's fingers wobble and roll, but stay).
+    static let strokeTravel = 0.75
+
     let count: Int
     let rule: FingerRule
     let slop: Double
@@ -46,14 +53,15 @@ struct TapRecognizer: Sendable {
         if c.session > countedSession && c.landed > 0 {
             // Inside a tap (or its lift).
             if taps > 0 && c.sessionStart >= lastLift + doubleTapTimeout { return fail() }
-            if rule.violated(by: c) || c.maxTravel > slop || c.time >= c.lastLanding + tapTimeout || c.landedApart {
+            if rule.violated(by: c) || c.maxTravel > slop || c.translation.length > Self.strokeTravel * slop
+                || c.time >= c.lastLanding + tapTimeout || c.landedApart {
                 return fail()
             }
             guard c.ended else {
                 deadline = c.lastLanding + tapTimeout
                 return
             }
-            if c.landed != rule.fingers { return fail() }
+            if c.landed != rule.fingers || !c.fingersDownTogether { return fail() }
             taps += 1
             countedSession = c.session
             lastLift = c.time
@@ -83,4 +91,17 @@ extension TapSpec: LeafGesture {
     var defaultFingers: Int { 1 }
     var stepKind: StepKind? { nil }
     var decidedByTime: Bool { false }
+}
+
+extension Contact {
+    /// The fingers of a multi-finger tap are down together for
+    /// `tapTogether`, or half the time they took to land if that is less:
+    /// one finger tapping as another comes down (single taps in quick
+    /// succession, a drumming hand: 0–15 ms together) is no multi-finger
+    /// tap; fingers landing over 200 ms and resting 40 ms are one.
+    var fingersDownTogether: Bool {
+        firstLift - lastLanding >= min(Self.tapTogether, 0.5 * (lastLanding - sessionStart))
+    }
+
+    static let tapTogether: Seconds = 0.025
 }

@@ -1,0 +1,75 @@
+// Swipe versus pinch, decided from the fingers' own motion at the start, the
+// way libinput's touchpad gesture code decides (evdev-mt-touchpad-gestures.c,
+// "detect motion gestures"): once every finger has moved a little, fingers
+// moving the same way are a swipe, fingers moving different ways a pinch or
+// a rotation. Only directions count: real touchscreens report each finger's
+// motion in steps of their own (one finger 50 px, another 8 px by the same
+// frame, the same way: a swipe), so how far each moved says little. The
+// decision holds for the session: a pinch whose hand then drifts stays a
+// pinch, a swipe whose fingers then spread stays a swipe.
+
+/// How the fingers of a touchscreen hand move relative to each other.
+public enum FingerMotion: UInt8, Hashable, Sendable {
+    /// Fewer than two fingers, or not every finger has moved enough to say.
+    case undecided
+    /// Every two fingers move within 90° of each other: a swipe or a drag.
+    case together
+    /// Some two fingers move 90° or more apart: a pinch or a rotation.
+    case apart
+
+    /// mm every finger must have moved before the hand is judged, for two
+    /// fingers; each finger beyond two adds `minimumMovePerFinger`, as more
+    /// fingers need more margin (libinput's figures for touchpads).
+    static let minimumMove = 1.5
+    static let minimumMovePerFinger = 0.5
+
+    /// The hand's motion from the fingers down, each measured from where it
+    /// was when the session's last finger landed (`TouchSlot.anchor`).
+    static func judge(_ slots: [TouchSlot], pxPerMM: Double) -> FingerMotion {
+        var down = 0
+        var least = Double.infinity
+        for s in slots where s.down {
+            down += 1
+            least = min(least, (s.position - s.anchor).length)
+        }
+        guard down >= 2, least >= (minimumMove + minimumMovePerFinger * Double(down - 2)) * pxPerMM else {
+            return .undecided
+        }
+        for i in slots.indices where slots[i].down {
+            let a = slots[i].position - slots[i].anchor
+            for j in slots.indices where j > i && slots[j].down {
+                if a.dot(slots[j].position - slots[j].anchor) <= 0 { return .apart }
+            }
+        }
+        return .together
+    }
+}
+
+extension Contact {
+    /// mm from a touchpad pinch's centre to each finger, nominally: libinput
+    /// reports a pinch's scale and angle but not how far apart the fingers
+    /// are; it takes fingers 30 mm apart for a pinch at once.
+    static let touchpadPinchRadius = 15.0
+
+    /// The fingers' own motion (their spread or their turn) outweighs the
+    /// hand's, so a pinch or a rotation may begin. Touchscreens: the motion
+    /// exceeds `slop` (a still hand wobbles) and, unless the fingers set off
+    /// different ways (then the hand may drift as it likes), the fingers'
+    /// travel together. Touchpads: the spread or turn, in mm on the pad at
+    /// the nominal finger distance, at least the centre's travel on the pad
+    /// (a 2-finger scroll libinput took for a pinch: scale 1 ± a few %, the
+    /// centre moving 10–30 mm).
+    func fingersOutweighHand(spread: Bool, slop: Double) -> Bool {
+        switch source {
+        case .touch:
+            let own = spread ? spreadMotion : turnMotion
+            return own >= slop && (fingerMotion == .apart || own >= translation.length)
+        case .touchpadPinch:
+            let r = Self.touchpadPinchRadius
+            let own = spread ? (scale > 0 ? r * abs(1 - 1 / scale) : 0) : r * abs(angle) * Double.pi / 180
+            return own >= padTravel.length
+        case .touchpadSwipe:
+            return false
+        }
+    }
+}
