@@ -73,9 +73,12 @@ import GestureTesting
         #expect(end.elapsedMS > 100 && end.elapsedMS < 250)
     }
 
-    @Test func anUnknownSizeUsesTouchegsFallbacks() throws {
+    /// No size, or 0 × 0 mm as some touchpads report (Touchégg's issue
+    /// 415): Touchégg's default thresholds, never a percentage stuck at 0.
+    @Test(arguments: [nil, Size(width: 0, height: 0), Size(width: 0, height: 60)])
+    func anUnknownSizeUsesTouchegsFallbacks(size: Size?) throws {
         // 200 and 2,500 units: (1,000 − 200) × 100 / 2,700 = 29.63 %.
-        var b = Self.touchpad(size: nil)
+        var b = Self.touchpad(size: size)
         b.touchpadSwipe(fingers: 4, by: Point(x: 0, y: -600), over: 0.2, unaccelerated: Point(x: 0, y: -1000))
         let (signals, _) = try Self.run(Self.config, b)
         #expect(signals.first?.direction == .up && signals.first?.fingers == 4)
