@@ -32,6 +32,9 @@ struct RunCommand: ParsableCommand {
     var playSpeed: Double = 1
     @Flag(help: "Exit once listening (0), or at once if the X server cannot be reached (1): a start-up check.")
     var exitWhenReady = false
+    @Option(help: ArgumentHelp("Also write every input the daemon sees to this trace file: `gesture-bridge replay` of it does what the daemon did.",
+                               valueName: "TRACE"))
+    var record: String?
 
     static let waylandExit: Int32 = 3
 
@@ -56,7 +59,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let daemon = Daemon(options: .init(configPath: config.path, display: display.display, verbose: verbose, play: play,
-                                           playSpeed: playSpeed, exitWhenReady: exitWhenReady))
+                                           playSpeed: playSpeed, exitWhenReady: exitWhenReady, record: record))
         let status = daemon.run()
         withExtendedLifetime(lock) {}
         if status != 0 { throw ExitCode(status) }

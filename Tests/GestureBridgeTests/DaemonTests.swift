@@ -44,6 +44,40 @@ import GestureTesting
         #expect(d.log.contains("next ended: key ctrl+alt+Right"))
     }
 
+    /// `run --record`: the daemon writes every input it is given, at its
+    /// time; replayed, that trace does what the daemon did.
+    @Test func runRecordWritesWhatTheDaemonSaw() throws {
+        let x = try Xvfb()
+        let path = "/tmp/gesture-bridge-run-record-\(getpid()).jsonl"
+        defer { removeTree(path) }
+        var b = TraceBuilder.standard()
+        b.wait(0.2)
+        swipe(&b)
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: b, extraArgs: ["--record", path])
+        #expect(d.waitForLog("next ended: key ctrl+alt+Right"))
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        let recorded = try TraceFile.read(path: path)
+        let touches = { (t: Trace) in t.events.filter { if case .touchUpdate = $0.input { true } else { false } }.count }
+        #expect(touches(recorded) == touches(b.trace))
+        let table = try isolatedLoader.load(text: Self.swipeLeft, file: "config.toml").get().table
+        let engine = GestureEngine(table: table, screen: recorded.header.screen)
+        let ended = Replayer.run(recorded, table: table).compactMap { e -> String? in
+            guard case .gesture(let g) = e, g.phase == .ended else { return nil }
+            return engine.bindings[g.binding].name
+        }
+        #expect(ended == ["next"])
+    }
+
+    /// A `--record` file that cannot be written stops the daemon with the reason.
+    @Test func runRecordToAnUnwritablePathSaysSo() throws {
+        let x = try Xvfb()
+        let d = DaemonProcess(display: x.display, config: Self.swipeLeft, play: nil,
+                              extraArgs: ["--record", "/nonexistent-dir/t.jsonl"])
+        #expect(d.waitExit() == 1)
+        #expect(d.log.contains("cannot write /nonexistent-dir/t.jsonl: No such file or directory"))
+    }
+
     /// `--play` reads the trace as it plays, but checks all of it first: a bad
     /// line at the end is reported (file:line) before anything is played.
     @Test func aPlayedTraceWithABadLineIsRefusedBeforePlaying() throws {

@@ -24,15 +24,19 @@ public final class Daemon {
         /// Exit (0) once listening, or (1) if the X server cannot be reached:
         /// a start-up check, and what the start-up benchmark times.
         public var exitWhenReady = false
+        /// Also write every input the engine is given to this trace file, at
+        /// the time X stamped it: `replay` of it does what the daemon did.
+        public var record: String?
 
         public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil,
-                    playSpeed: Double = 1, exitWhenReady: Bool = false) {
+                    playSpeed: Double = 1, exitWhenReady: Bool = false, record: String? = nil) {
             self.configPath = configPath
             self.display = display
             self.verbose = verbose
             self.play = play
             self.playSpeed = playSpeed
             self.exitWhenReady = exitWhenReady
+            self.record = record
         }
     }
 
@@ -62,6 +66,10 @@ public final class Daemon {
     private var input: InputSource? = nil
     /// `--play`: the trace, which goes on across reconnections.
     private var player: TracePlayer? = nil
+    /// `--record`: the engine's inputs, written as they come; its header
+    /// goes out with the first connection.
+    private var recording: TraceRecording? = nil
+    private var recordingHeaderWritten = false
     private let signals = SignalSource()
     private let watcher: ConfigWatcher
     private var reloadAt: Double? = nil
@@ -149,6 +157,14 @@ public final class Daemon {
                 return 1
             }
         }
+        if let path = options.record {
+            var error = ""
+            guard let r = TraceRecording(path: path, error: &error) else {
+                log.error("\(error)")
+                return 1
+            }
+            recording = r
+        }
         connect(now: monotonicNow())
         if options.exitWhenReady {
             guard session != nil else { return 1 }
@@ -203,6 +219,7 @@ public final class Daemon {
 
             if let source, session?.connection.alive == true || source === player {
                 source.drain(now: t, readSocket: fds[2].revents != 0) { event, at in feed(event, at: at, now: t) }
+                recording?.flush()
             }
             recognition.advance(to: source?.engineTime(t) ?? t, now: t)
             if let s = session {
@@ -274,6 +291,7 @@ public final class Daemon {
         // The forwarded gesture's motion (and the End of one our recognizer
         // cancelled) goes out before the engine's phases of the same input.
         if let signal = forwarder?.observe(input, at: max(t, recognition.engine.now)) { touchegg?.send(signal) }
+        recording?.write(input, at: t)
         recognition.feed(input, at: t, now: now)
     }
 
@@ -370,6 +388,12 @@ public final class Daemon {
             performer.windowControl = windows
             session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
             screen = input?.screen ?? Monitors(connection: c).screen
+            if let recording, !recordingHeaderWritten, let input {
+                recordingHeaderWritten = true
+                let x = input as? XInputSource
+                recording.write(x.map { TraceRecording.header(of: $0.listener) }
+                                    ?? TraceHeader(screen: screen, devices: input.devices))
+            }
             rebuildEngine()
             backoff = 0.25
             log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(recognition.engine.deviceIDs.count) touch devices)")

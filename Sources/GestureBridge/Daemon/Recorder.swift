@@ -22,23 +22,13 @@ public enum Recorder {
             return 1
         }
         for note in listener.apply(.observeAll) { report(note) }
-        guard let f = fopen(path, "w") else {
-            report("cannot write \(path): \(String(cString: strerror(errno)))")
+        var error = ""
+        guard let recording = TraceRecording(path: path, error: &error) else {
+            report(error)
             return 1
         }
-        defer { fclose(f) }
-        // The screen with its monitors (edges are per output); every slave
-        // pointer, so a device's events always name a header device, and
-        // touchscreens with the output they are mapped to.
-        let mapped = Dictionary(uniqueKeysWithValues: listener.engineDevices.map { ($0.id, $0) })
-        let header = TraceHeader(screen: listener.monitors.screen,
-                                 devices: listener.devices.map { mapped[$0.id] ?? $0.device },
-                                 kindFrom: Dictionary(uniqueKeysWithValues: listener.devices.map { ($0.id, $0.kindReason) }))
-        fputs(TraceWriter.header(header) + "\n", f)
-        fflush(f)
+        recording.write(TraceRecording.header(of: listener))
         report("recording to \(path) (\(listener.devices.filter { $0.kind != .other }.count) touch devices); Ctrl+C to stop")
-        var start: Double? = nil
-        var events = 0
         var running = true
         while running && connection.alive {
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
@@ -46,17 +36,12 @@ public enum Recorder {
             _ = poll(&fds, 2, connection.hasQueuedEvents ? 0 : -1)
             if fds[0].revents != 0 && signals.read().contains(where: { $0 == .stop }) { running = false }
             listener.drain(now: monotonicNow(), readSocket: fds[1].revents != 0) { input, t in
-                if start == nil { start = t }
-                let e = TraceEvent(t: ((t - start!) * 1e6).rounded() / 1e6, input: input)
-                if let line = TraceWriter.line(e) {
-                    fputs(line + "\n", f)
-                    events += 1
-                }
+                recording.write(input, at: t)
             }
-            fflush(f)
+            recording.flush()
         }
         listener.stop()
-        report("recorded \(events) events to \(path)")
+        report("recorded \(recording.events) events to \(path)")
         return 0
     }
 }

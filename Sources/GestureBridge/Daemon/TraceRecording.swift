@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import GestureTraces
+import GestureX11
+
+/// A trace file being written (trace-format v1): the header once, then one
+/// line per input, times from the first input. `gesture-bridge record` and
+/// `run --record` write through it.
+final class TraceRecording {
+    private let file: UnsafeMutablePointer<FILE>
+    private var start: Double? = nil
+    private(set) var events = 0
+
+    /// nil, with the reason in `error`, when the file cannot be written.
+    init?(path: String, error: inout String) {
+        guard let f = fopen(path, "w") else {
+            error = "cannot write \(path): \(String(cString: strerror(errno)))"
+            return nil
+        }
+        file = f
+    }
+
+    deinit { fclose(file) }
+
+    /// The header for what `listener` sees: the screen with its monitors
+    /// (edges are per output); every slave pointer, so a device's events
+    /// always name a header device, and touchscreens with their mapped output.
+    static func header(of listener: XIListener) -> TraceHeader {
+        let mapped = Dictionary(uniqueKeysWithValues: listener.engineDevices.map { ($0.id, $0) })
+        return TraceHeader(screen: listener.monitors.screen,
+                           devices: listener.devices.map { mapped[$0.id] ?? $0.device },
+                           kindFrom: Dictionary(uniqueKeysWithValues: listener.devices.map { ($0.id, $0.kindReason) }))
+    }
+
+    func write(_ header: TraceHeader) {
+        fputs(TraceWriter.header(header) + "\n", file)
+        fflush(file)
+    }
+
+    /// One input at time `t` (seconds on the daemon's clock).
+    func write(_ input: Input, at t: Double) {
+        if start == nil { start = t }
+        let e = TraceEvent(t: ((t - start!) * 1e6).rounded() / 1e6, input: input)
+        guard let line = TraceWriter.line(e) else { return }
+        fputs(line + "\n", file)
+        events += 1
+    }
+
+    func flush() { fflush(file) }
+}
