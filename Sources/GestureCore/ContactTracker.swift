@@ -48,9 +48,14 @@ struct ContactTracker {
     /// When the frame being built can take no more events and must be judged.
     var frameDeadline: Seconds? { pendingFrame.map { $0 + Self.frameJoin } }
 
-    /// An event of `touch` at `t` belongs to the frame being built.
-    func joinsFrame(_ touch: TouchID, at t: Seconds) -> Bool {
+    /// An event of `touch` at `t` belongs to the frame being built. A finger
+    /// that lands in a frame where every finger down lifts does not: the
+    /// hand lifted, then a new one came (single taps in quick succession, one
+    /// finger landing as the other lifts), whether X delivers that frame in
+    /// one read or two.
+    func joinsFrame(_ touch: TouchID, at t: Seconds, landing: Bool) -> Bool {
         guard let f = pendingFrame else { return true }
+        if landing && !slots.contains(where: \.down) { return false }
         return t - f <= Self.frameJoin && !slots.contains { $0.id == touch && $0.inFrame }
     }
 

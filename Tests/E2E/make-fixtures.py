@@ -203,6 +203,132 @@ def hand_gesture(device, starts, moves, land_frames, start_frames, frames, lift_
         down.discard(k); emit(lifting=(k,))
     return r, first_lift
 
+class Touches:
+    """A touchscreen hand frame by frame, any finger at any time: `frame`
+    writes one frame with the fingers that land (slot: position), move and
+    lift (slots) in it; `wait` lets frames pass with nothing sent."""
+    def __init__(self, device):
+        self.r = Recording(device)
+        self.r.counted = set()
+
+    def wait(self, frames):
+        self.r.t += FRAME * frames
+
+    def frame(self, moves=None, lifts=()):
+        r, d = self.r, self.r.device
+        moves = moves or {}
+        landing = not r.down
+        for slot in sorted(set(moves) | set(lifts)):
+            r.event(EV_ABS, ABS_MT_SLOT, slot)
+            if slot in lifts:
+                r.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
+                r.down.pop(slot, None)
+                continue
+            x, y = moves[slot]
+            ux, uy = d.origin[0] + round(x * d.res), d.origin[1] + round(y * d.res)
+            if slot not in r.down:
+                r.event(EV_ABS, ABS_MT_TRACKING_ID, r.next_id); r.next_id += 1
+            if r.down.get(slot, (None, None))[0] != ux: r.event(EV_ABS, ABS_MT_POSITION_X, ux)
+            if r.down.get(slot, (None, None))[1] != uy: r.event(EV_ABS, ABS_MT_POSITION_Y, uy)
+            r.down[slot] = (ux, uy)
+        if landing and r.down: r.event(EV_KEY, BTN_TOUCH, 1)
+        if not r.down: r.event(EV_KEY, BTN_TOUCH, 0)
+        if r.down:
+            first = min(r.down)
+            r.event(EV_ABS, ABS_X, r.down[first][0]); r.event(EV_ABS, ABS_Y, r.down[first][1])
+        r.event(EV_SYN, SYN_REPORT, 0)
+        r.frames += 1
+        r.t += FRAME
+        return r.frames - 1
+
+def hands_recordings(ts):
+    """The real-hands issue's shapes, for the hands scenario (e2e-hands.toml):
+    name -> (title, the bindings that must end, in order)."""
+    out = {}
+    def wobble(k, amount=0.15):
+        # A finger is never still: a deterministic tremor of +-amount mm.
+        return amount * math.sin(1.7 * k), amount * math.cos(2.3 * k)
+    # A pinch that drifts: fingers 60 mm apart close to x0.6 while the hand,
+    # once they set off, drifts 90 mm right (about 300 px), faster and faster.
+    h = Touches(ts)
+    a, b = (100.0, 110.0), (160.0, 112.0)
+    h.frame({0: a}); h.wait(2); h.frame({0: a, 1: b}); h.wait(6)
+    steps, set_off = 40, 7
+    squares = sum(m * m for m in range(1, steps - set_off + 1))
+    drift = 0.0
+    for k in range(1, steps + 1):
+        m = max(0, k - set_off); drift += 90.0 * m * m / squares
+        scale = 0.6 ** (k / steps)
+        cx, cy = 130.0 + drift, 111.0
+        h.frame({i: (cx + (p[0] - 130.0) * scale, cy + (p[1] - 111.0) * scale) for i, p in ((0, a), (1, b))})
+    h.frame(lifts=(0,)); h.wait(1); h.frame(lifts=(1,))
+    out["touchscreen-hands-pinch-drifting-2"] = (h.r, "2 fingers 60 mm apart close to x0.6 while the hand drifts "
+                                                 "90 mm right, faster and faster", ["magnify2"])
+    # Fingers added one by one, 0.6 s apart, while the hand wanders.
+    h = Touches(ts)
+    base = [(60.0 + 18 * i, 120.0 + 4 * (i % 2)) for i in range(5)]
+    pos, k = {}, 0
+    for i in range(5):
+        pos[i] = base[i]
+        h.frame(dict(pos))
+        for _ in range(50):
+            k += 1
+            dx, dy = 0.25 * math.cos(k / 20.0), 0.2 * math.sin(k / 13.0)
+            pos = {s: (x + dx + wobble(k + s)[0] * 0.2, y + dy + wobble(k + s)[1] * 0.2) for s, (x, y) in pos.items()}
+            h.frame(dict(pos))
+    for s in range(5):
+        h.frame(lifts=(s,)); h.wait(2)
+    out["touchscreen-hands-roaming-5"] = (h.r, "5 fingers put down one by one, 0.6 s apart, while the hand wanders "
+                                          "(about 12 mm between landings)", [])
+    # Two fingers drumming single taps, 70 ms each, each landing in the frame
+    # where the other lifts: six single taps, never a 2-finger tap.
+    # Each tap takes the next slot, so the lift (a lower slot) comes first
+    # in the frame, as libinput and X then deliver it.
+    h = Touches(ts)
+    spots = [(40.0, 100.0), (110.0, 95.0)]
+    h.frame({0: spots[0]}); h.wait(5)
+    for k in range(1, 6):
+        h.frame({k: spots[k % 2]}, lifts=(k - 1,))
+        h.wait(5)
+    h.frame(lifts=(5,))
+    out["touchscreen-hands-taps-drummed"] = (h.r, "two fingers tap in turn, 70 ms each, each landing in the frame "
+                                             "where the other lifts", ["tap1"] * 6)
+    # A 60 ms 4-finger tap, all in one frame.
+    h = Touches(ts)
+    four = {i: (180.0 + 15 * i, 150.0) for i in range(4)}
+    h.frame(four); h.wait(4); h.frame(lifts=(0, 1, 2, 3))
+    out["touchscreen-hands-tap-4-quick"] = (h.r, "4 fingers tap for 60 ms, landing and lifting in one frame", ["tap4"])
+    # A 4-finger tap landing over 156 ms (frames 0, 4, 9, 13), resting 250 ms.
+    h = Touches(ts)
+    down, last = {}, 0
+    for i, f in enumerate([0, 4, 9, 13]):
+        h.wait(f - last - (1 if i else 0)); last = f
+        down[i] = (60.0 + 15 * i, 150.0 + 2 * i)
+        h.frame(dict(down))
+    h.wait(20); h.frame(lifts=(0, 1)); h.frame(lifts=(2, 3))
+    out["touchscreen-hands-tap-4-spread"] = (h.r, "4 fingers landing over 156 ms, resting 250 ms, lifting over 12 ms",
+                                             ["tap4"])
+    # A short 1-finger stroke: 5 mm (17 px) right in 96 ms, under the slop.
+    h = Touches(ts)
+    h.frame({0: (200.0, 60.0)})
+    for k in range(1, 9):
+        h.frame({0: (200.0 + 5.0 * ease(k / 8), 60.0 + 0.3 * ease(k / 8))})
+    h.frame(lifts=(0,))
+    out["touchscreen-hands-stroke-1"] = (h.r, "1 finger strokes 5 mm right in 96 ms", [])
+    # Ten fingers landing over half a second and resting 1.5 s, shifting a little.
+    h = Touches(ts)
+    rest = {}
+    for i in range(10):
+        rest[i] = (40.0 + 22 * i, 160.0 + 6 * (i % 3))
+        h.frame(dict(rest)); h.wait(3)
+    for k in range(1, 120):
+        rest = {s: (x + 0.03 + wobble(k + s)[0] * 0.1, y - 0.02 + wobble(k + s)[1] * 0.1) for s, (x, y) in rest.items()}
+        h.frame(dict(rest))
+    for s in range(10):
+        h.frame(lifts=(s,))
+    out["touchscreen-hands-ten-resting"] = (h.r, "10 fingers land over half a second and rest 1.5 s, shifting 4 mm", [])
+    return out
+
 def row(n, x, y, spacing):
     return [(x + i * spacing, y) for i in range(n)]
 
@@ -290,6 +416,9 @@ def recordings():
         x = dev.width_mm / 2 + 20
         swipe(f"{key}-swipe-left-3", dev, row(3, x - 12, dev.height_mm / 2, 12), -40, 0, 24,
               f"{dev.name}: 3 fingers swipe left 40 mm")
+    for name, (r, title, acts) in hands_recordings(ts).items():
+        out[name] = r.text(f"touchscreen: {title} (hands scenario: {' '.join(acts) or 'nothing'} must end; "
+                           "threshold: none)", "-")
     return out
 
 def files():

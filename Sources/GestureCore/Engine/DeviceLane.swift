@@ -81,10 +81,11 @@ struct DeviceLane: Sendable {
 
     /// An event at `t` closes the frame being built, unless it belongs there:
     /// within `frameJoin` of the frame's first event, of a touch not yet in it
-    /// (`touch` nil: never).
-    mutating func closeFrame(unlessJoinedBy touch: TouchID?, at t: Seconds, _ rules: Rules, _ sink: inout EffectSink) {
+    /// (`touch` nil: never; `landing`: it is the touch's begin).
+    mutating func closeFrame(unlessJoinedBy touch: TouchID?, landing: Bool, at t: Seconds, _ rules: Rules,
+                             _ sink: inout EffectSink) {
         guard tracker.pendingFrame != nil else { return }
-        if let touch, tracker.joinsFrame(touch, at: t) { return }
+        if let touch, tracker.joinsFrame(touch, at: t, landing: landing) { return }
         commitFrame(rules, &sink)
     }
 

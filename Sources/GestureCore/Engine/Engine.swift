@@ -97,7 +97,7 @@ public struct GestureEngine: Sendable {
             lanes.remove(at: d)
         case .touchBegin(let dev, let touch, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
-            closeFrames(for: d, touch: touch, at: t, &sink)
+            closeFrames(for: d, touch: touch, landing: true, at: t, &sink)
             lanes[d].touchBegin(touch, at: p, t, screen: screen, rules, &sink)
         case .touchUpdate(let dev, let touch, let p), .touchEnd(let dev, let touch, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
@@ -188,9 +188,10 @@ public struct GestureEngine: Sendable {
 
     /// An event closes the frames of other devices, and its own device's frame
     /// unless it belongs there.
-    private mutating func closeFrames(for d: Int, touch: TouchID?, at t: Seconds, _ sink: inout EffectSink) {
+    private mutating func closeFrames(for d: Int, touch: TouchID?, landing: Bool = false, at t: Seconds,
+                                      _ sink: inout EffectSink) {
         for o in lanes.indices where lanes[o].tracker.pendingFrame != nil {
-            lanes[o].closeFrame(unlessJoinedBy: o == d ? touch : nil, at: t, rules, &sink)
+            lanes[o].closeFrame(unlessJoinedBy: o == d ? touch : nil, landing: landing, at: t, rules, &sink)
         }
     }
 }

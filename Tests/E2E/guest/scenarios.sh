@@ -246,6 +246,58 @@ play touchscreen touchscreen-tap-2
 if t=$(await "$since" "key+ F7"); then raw_seen="F7 (2-finger tap) observed $(latency touchscreen-tap-2 "$t")"; else raw_seen=; fi
 if [ -n "${raw_pid:-}" ]; then "$probe" signal "$raw_pid" TERM >/dev/null; wait "$raw_pid"; fi
 
+# ---- real hands, live and replayed (e2e-hands.toml) ----
+# Simultaneous bindings only (raw touches), as in the real-hands issue's live
+# runs; the daemon writes what it is given (`run --record`). Each recording:
+# what ended live (the bindings' stamps) must be what the hand did (the
+# recording's title says), and what `replay` of the record ends.
+hands=(touchscreen-hands-pinch-drifting-2 touchscreen-pinch-late-2 touchscreen-hands-roaming-5
+       touchscreen-hands-taps-drummed touchscreen-hands-tap-4-quick touchscreen-hands-tap-4-spread
+       touchscreen-hands-stroke-1 touchscreen-hands-ten-resting)
+hands_want() {
+  [ "$1" = touchscreen-pinch-late-2 ] && { echo magnify2; return; }
+  sed -n 's/.*(hands scenario: \(.*\) must end;.*/\1/p' "$share/recordings/$1.evemu" | sed 's/^nothing$//'
+}
+since=$(mark); starts+=("hands-live-and-replayed $since")
+hands_span=()
+if [ "$no_daemon" != 1 ]; then
+  "$work/gesture-bridge" run --config "$work/config/hands.toml" --verbose --record "$work/hands.jsonl" \
+    >"$share/daemon-hands.log" 2>&1 &
+  hands_pid=$!
+  until_ok 20 grep -q "listening on display" "$share/daemon-hands.log" || say "hands daemon did not start"
+fi
+for rec in "${hands[@]}"; do
+  a=$(mark)
+  play touchscreen "$rec"
+  for name in $(hands_want "$rec"); do await "$a" "exec $name" >/dev/null || true; done
+  sleep 1   # a gap between hands: double-tap and landing windows run out
+  hands_span+=("$rec $a $(mark)")
+done
+if [ -n "${hands_pid:-}" ]; then "$probe" signal "$hands_pid" TERM >/dev/null; wait "$hands_pid"; fi
+cp "$work/hands.jsonl" "$share/hands.jsonl" 2>/dev/null
+# The record's first touch is the first recording's first frame (X stamps it
+# within a millisecond or two of the probe's write; times are ns).
+first=$(grep -m1 '"ev": "touch-begin"' "$work/hands.jsonl" 2>/dev/null | sed -n 's/^{"t": \([0-9.e-]*\),.*/\1/p')
+zero=$(awk -v f="$(frame_time "${hands[0]}" 0)" -v t="${first:-0}" 'BEGIN { printf "%.0f", f - t * 1e9 }')
+"$work/gesture-bridge" replay --json --config "$work/config/hands.toml" "$work/hands.jsonl" \
+  2>"$work/hands-replay.err" | sed -n 's/^{"t": \([0-9.e-]*\), "binding": "\([a-z0-9]*\)", "phase": "ended".*/\1 \2/p' \
+  >"$work/hands-replayed.txt"
+hands_ok=0 hands_bad= hands_diff=0
+for entry in "${hands_span[@]}"; do
+  read -r rec a b <<<"$entry"
+  want=$(hands_want "$rec" | tr ' ' '\n' | sed '/^$/d' | sort | paste -sd' ')
+  live=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "exec" { print $3 }' "$observed" | sort | paste -sd' ')
+  replayed=$(awk -v a="$a" -v b="$b" -v z="$zero" '{ t = z + $1 * 1e9 } t >= a && t < b { print $2 }' "$work/hands-replayed.txt" \
+    | sort | paste -sd' ')
+  if [ "$live" = "$want" ]; then hands_ok=$((hands_ok + 1)); else hands_bad+="$rec: live [${live}] want [${want}]; "; fi
+  if [ "$live" != "$replayed" ]; then hands_diff=$((hands_diff + 1)); hands_bad+="$rec: live [${live}] replay [${replayed}]; "; fi
+done
+if [ -z "$hands_bad" ] && [ -s "$work/hands.jsonl" ]; then
+  pass hands-live-and-replayed "${#hands[@]} hands as they are (drifting pinch, late pinch, roaming, drummed taps, 4-finger taps quick and spread, short stroke, ten resting): $hands_ok did what the hand did live, $hands_diff differ from the replay of what the daemon recorded ($(($(wc -l <"$work/hands.jsonl") - 1)) inputs)"
+else
+  fail hands-live-and-replayed "${hands_bad:-no record written}$(head -c 300 "$work/hands-replay.err")"
+fi
+
 # ---- pointer gestures: a daemon on e2e-pointer.toml (the main one has stopped) ----
 # The log is appended to by each start: wait for this start's "listening"
 # line, not an earlier one (the recording would play before the grab).

@@ -10,6 +10,7 @@ mkdir -m 700 "$work/config" && install -m 600 "$share/e2e.toml" "$work/config/co
 install -m 600 "$share/e2e-raw.toml" "$work/config/raw.toml"
 install -m 600 "$share/e2e-pointer.toml" "$work/config/pointer.toml"
 install -m 600 "$share/e2e-touchegg.toml" "$work/config/touchegg.toml"
+install -m 600 "$share/e2e-hands.toml" "$work/config/hands.toml"
 probe=$work/gesture-e2e-probe
 observed=$work/observed.log
 results=$share/results
