@@ -195,12 +195,8 @@ public enum RecognitionCorpus {
             let steps = Int(r.uniform(25, 50))
             let perStep = pow(s, 1 / Double(steps))
             let jitter = r.uniform(0.3, 1.2)
-            let setOff = steps / 6
-            let squares = Double((1...(steps - setOff)).reduce(0) { $0 + $1 * $1 })
-            for k in 1...steps {
-                b.pinch(to: perStep, over: b.frameInterval / 2, jitter: jitter)
-                let m = max(0, k - setOff)
-                b.move(by: drift * (Double(m * m) / squares), over: b.frameInterval / 2, jitter: jitter)
+            b.whileDrifting(by: drift, steps: steps, setOff: steps / 6, stepTime: b.frameInterval / 2, jitter: jitter) {
+                $0.pinch(to: perStep, over: $0.frameInterval / 2, jitter: jitter)
             }
             b.lift(stagger: r.uniform(0, 0.04))
             return Case(name: name, group: "touchscreen pinch, drifting", trace: b.trace, expected: "zoom")

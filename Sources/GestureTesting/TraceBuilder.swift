@@ -93,6 +93,20 @@ public struct TraceBuilder: Sendable {
         }
     }
 
+    /// `steps` steps of `shape` (the fingers pinch or turn a little), each
+    /// followed by the hand drifting: nothing for the first `setOff` steps,
+    /// then more each step (as k²), `drift` in all. A hand that sets off
+    /// into its gesture and drifts faster and faster as it goes.
+    public mutating func whileDrifting(by drift: Point, steps: Int, setOff: Int = 0, stepTime: Seconds,
+                                       jitter: Double, _ shape: (inout TraceBuilder) -> Void) {
+        let squares = Double((1...max(1, steps - setOff)).reduce(0) { $0 + $1 * $1 })
+        for k in 1...steps {
+            shape(&self)
+            let m = max(0, k - setOff)
+            move(by: drift * (Double(m * m) / squares), over: stepTime, jitter: jitter)
+        }
+    }
+
     /// Fingers stay still for `duration` (no events: X sends none).
     public mutating func wait(_ duration: Seconds) { t += duration }
 

@@ -93,6 +93,24 @@ class Recording:
     def event(self, type_, code, value):
         self.lines.append(f"E: {self.t:.6f} {type_:04x} {code:04x} {value}")
 
+    def slots(self, moves, lifts=()):
+        """The slot events of one frame: the fingers in `moves` (slot: mm)
+        land or move, those in `lifts` lift; slots in order."""
+        d = self.device
+        for slot in sorted(set(moves) | set(lifts)):
+            self.event(EV_ABS, ABS_MT_SLOT, slot)
+            if slot in lifts:
+                self.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
+                self.down.pop(slot, None)
+                continue
+            x, y = moves[slot]
+            ux, uy = d.origin[0] + round(x * d.res), d.origin[1] + round(y * d.res)
+            if slot not in self.down:
+                self.event(EV_ABS, ABS_MT_TRACKING_ID, self.next_id); self.next_id += 1
+            if self.down.get(slot, (None, None))[0] != ux: self.event(EV_ABS, ABS_MT_POSITION_X, ux)
+            if self.down.get(slot, (None, None))[1] != uy: self.event(EV_ABS, ABS_MT_POSITION_Y, uy)
+            self.down[slot] = (ux, uy)
+
     def frame(self, positions, lift=False):
         """positions: one (x_mm, y_mm) per finger, slot = index; lift: all up."""
         d, landing = self.device, not self.down and not lift
@@ -153,19 +171,7 @@ def hand_gesture(device, starts, moves, land_frames, start_frames, frames, lift_
     def emit(lifting=()):
         d = device
         landing = not r.down
-        for slot in sorted(down | set(lifting)):
-            r.event(EV_ABS, ABS_MT_SLOT, slot)
-            if slot in lifting:
-                r.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
-                r.down.pop(slot, None)
-                continue
-            x, y = pos[slot]
-            ux, uy = d.origin[0] + round(x * d.res), d.origin[1] + round(y * d.res)
-            if slot not in r.down:
-                r.event(EV_ABS, ABS_MT_TRACKING_ID, r.next_id); r.next_id += 1
-            if r.down.get(slot, (None, None))[0] != ux: r.event(EV_ABS, ABS_MT_POSITION_X, ux)
-            if r.down.get(slot, (None, None))[1] != uy: r.event(EV_ABS, ABS_MT_POSITION_Y, uy)
-            r.down[slot] = (ux, uy)
+        r.slots({s: pos[s] for s in down}, lifting)
         count = len(down)
         if landing: r.event(EV_KEY, BTN_TOUCH, 1)
         if not down: r.event(EV_KEY, BTN_TOUCH, 0)
@@ -215,22 +221,9 @@ class Touches:
         self.r.t += FRAME * frames
 
     def frame(self, moves=None, lifts=()):
-        r, d = self.r, self.r.device
-        moves = moves or {}
+        r = self.r
         landing = not r.down
-        for slot in sorted(set(moves) | set(lifts)):
-            r.event(EV_ABS, ABS_MT_SLOT, slot)
-            if slot in lifts:
-                r.event(EV_ABS, ABS_MT_TRACKING_ID, -1)
-                r.down.pop(slot, None)
-                continue
-            x, y = moves[slot]
-            ux, uy = d.origin[0] + round(x * d.res), d.origin[1] + round(y * d.res)
-            if slot not in r.down:
-                r.event(EV_ABS, ABS_MT_TRACKING_ID, r.next_id); r.next_id += 1
-            if r.down.get(slot, (None, None))[0] != ux: r.event(EV_ABS, ABS_MT_POSITION_X, ux)
-            if r.down.get(slot, (None, None))[1] != uy: r.event(EV_ABS, ABS_MT_POSITION_Y, uy)
-            r.down[slot] = (ux, uy)
+        r.slots(moves or {}, lifts)
         if landing and r.down: r.event(EV_KEY, BTN_TOUCH, 1)
         if not r.down: r.event(EV_KEY, BTN_TOUCH, 0)
         if r.down:

@@ -116,12 +116,9 @@ import Glibc
         var b = TraceBuilder.standard(seed: 2)
         b.land(2, at: Point(x: 600, y: 500), spacing: 240, stagger: 0.03)
         b.wait(0.1)
-        let steps = 40
-        let perStep = pow(closing, 1 / Double(steps))
-        let squares = Double((1...steps).reduce(0) { $0 + $1 * $1 })
-        for k in 1...steps {
-            b.pinch(to: perStep, over: 0.006, jitter: 0.5)
-            b.move(by: Point(x: drift * Double(k * k) / squares, y: 1), over: 0.006, jitter: 0.5)
+        let perStep = pow(closing, 1 / 40.0)
+        b.whileDrifting(by: Point(x: drift, y: 40), steps: 40, stepTime: 0.006, jitter: 0.5) {
+            $0.pinch(to: perStep, over: 0.006, jitter: 0.5)
         }
         b.lift(stagger: 0.02)
         #expect(Self.acted(b.trace) == ["magnify2"])
@@ -147,11 +144,8 @@ import Glibc
         var b = TraceBuilder.standard(seed: 12)
         b.land(2, at: Point(x: 700, y: 500), spacing: 160, stagger: 0.02)
         b.wait(0.1)
-        let steps = 40
-        let squares = Double((1...steps).reduce(0) { $0 + $1 * $1 })
-        for k in 1...steps {
-            b.rotate(by: 95 / Double(steps), over: 0.006, jitter: 0.5)
-            b.move(by: Point(x: 250 * Double(k * k) / squares, y: -1), over: 0.006, jitter: 0.5)
+        b.whileDrifting(by: Point(x: 250, y: -40), steps: 40, stepTime: 0.006, jitter: 0.5) {
+            $0.rotate(by: 95 / 40, over: 0.006, jitter: 0.5)
         }
         b.lift(stagger: 0.02)
         #expect(Self.acted(b.trace).first == "rotate2")
