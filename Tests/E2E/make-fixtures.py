@@ -111,6 +111,15 @@ class Recording:
             if self.down.get(slot, (None, None))[1] != uy: self.event(EV_ABS, ABS_MT_POSITION_Y, uy)
             self.down[slot] = (ux, uy)
 
+    def end_frame(self):
+        """The single-touch axes (the lowest slot down), SYN_REPORT, and the next frame's time."""
+        if self.down:
+            first = min(self.down)
+            self.event(EV_ABS, ABS_X, self.down[first][0]); self.event(EV_ABS, ABS_Y, self.down[first][1])
+        self.event(EV_SYN, SYN_REPORT, 0)
+        self.frames += 1
+        self.t += FRAME
+
     def frame(self, positions, lift=False):
         """positions: one (x_mm, y_mm) per finger, slot = index; lift: all up."""
         d, landing = self.device, not self.down and not lift
@@ -180,12 +189,7 @@ def hand_gesture(device, starts, moves, land_frames, start_frames, frames, lift_
             for c, on in [(before, 0), (count, 1)]:
                 if c in TOOL_FOR_COUNT and before != count: r.event(EV_KEY, TOOL_FOR_COUNT[c], on)
         r.counted = set(down)
-        if r.down:
-            first = min(r.down)
-            r.event(EV_ABS, ABS_X, r.down[first][0]); r.event(EV_ABS, ABS_Y, r.down[first][1])
-        r.event(EV_SYN, SYN_REPORT, 0)
-        r.frames += 1
-        r.t += FRAME
+        r.end_frame()
     r.counted = set()
     frame = 0
     for k in range(n):
@@ -226,12 +230,7 @@ class Touches:
         r.slots(moves or {}, lifts)
         if landing and r.down: r.event(EV_KEY, BTN_TOUCH, 1)
         if not r.down: r.event(EV_KEY, BTN_TOUCH, 0)
-        if r.down:
-            first = min(r.down)
-            r.event(EV_ABS, ABS_X, r.down[first][0]); r.event(EV_ABS, ABS_Y, r.down[first][1])
-        r.event(EV_SYN, SYN_REPORT, 0)
-        r.frames += 1
-        r.t += FRAME
+        r.end_frame()
         return r.frames - 1
 
 def hands_recordings(ts):

@@ -108,48 +108,46 @@ import Glibc
     // Swipe versus pinch is decided as libinput decides it: from each
     // finger's own motion once every finger has moved a little (FingerMotion).
 
+    /// `n` fingers land and rest 0.1 s; then 40 steps of `shape` while the
+    /// hand drifts by `drift`, faster and faster; they lift. What acted.
+    static func whileDrifting(_ n: Int, spacing: Double, seed: UInt64, by drift: Point,
+                              _ shape: @escaping (inout TraceBuilder) -> Void) -> [String] {
+        var b = TraceBuilder.standard(seed: seed)
+        b.land(n, at: Point(x: 700, y: 500), spacing: spacing, stagger: 0.02)
+        b.wait(0.1)
+        b.whileDrifting(by: drift, steps: 40, stepTime: 0.006, jitter: 0.5, shape)
+        b.lift(stagger: 0.02)
+        return acted(b.trace)
+    }
+
     /// Two fingers closing to ×0.6 while the hand drifts 300 px, the drift
     /// growing as the hand gets going (the fingers set off towards each
     /// other): a pinch, though the hand travels farther than the fingers close.
     @Test(arguments: [(0.6, 300.0), (0.5, 700.0), (0.7, 100.0)])
     func aDriftingPinchIsAPinch(closing: Double, drift: Double) {
-        var b = TraceBuilder.standard(seed: 2)
-        b.land(2, at: Point(x: 600, y: 500), spacing: 240, stagger: 0.03)
-        b.wait(0.1)
         let perStep = pow(closing, 1 / 40.0)
-        b.whileDrifting(by: Point(x: drift, y: 40), steps: 40, stepTime: 0.006, jitter: 0.5) {
+        #expect(Self.whileDrifting(2, spacing: 240, seed: 2, by: Point(x: drift, y: 40)) {
             $0.pinch(to: perStep, over: 0.006, jitter: 0.5)
-        }
-        b.lift(stagger: 0.02)
-        #expect(Self.acted(b.trace) == ["magnify2"])
+        } == ["magnify2"])
     }
 
     /// Five fingers closing with a twist while the hand drifts: a pinch.
     @Test func aFiveFingerPinchWithATwistIsAPinch() {
-        var b = TraceBuilder.standard(seed: 11)
-        b.land(5, at: Point(x: 900, y: 500), spacing: 70, stagger: 0.02)
-        b.wait(0.1)
-        for k in 1...30 {
-            b.pinch(to: 0.98, over: 0.006, jitter: 0.5)
-            b.rotate(by: 0.5, over: 0.006)
-            b.move(by: Point(x: 0, y: 0.3 * Double(k)), over: 0.006, jitter: 0.5)
+        let acted = Self.whileDrifting(5, spacing: 70, seed: 11, by: Point(x: 0, y: 140)) {
+            $0.pinch(to: 0.985, over: 0.006, jitter: 0.5)
+            $0.rotate(by: 0.5, over: 0.006)
         }
-        b.lift(stagger: 0.02)
-        #expect(Self.acted(b.trace).first == "magnify5")
-        #expect(!Self.acted(b.trace).contains { $0.hasPrefix("swipe") })
+        #expect(acted.first == "magnify5")
+        #expect(!acted.contains { $0.hasPrefix("swipe") })
     }
 
     /// Two fingers turning ~95° while the hand drags 250 px: a rotation.
     @Test func aRotationWhileDraggingIsARotation() {
-        var b = TraceBuilder.standard(seed: 12)
-        b.land(2, at: Point(x: 700, y: 500), spacing: 160, stagger: 0.02)
-        b.wait(0.1)
-        b.whileDrifting(by: Point(x: 250, y: -40), steps: 40, stepTime: 0.006, jitter: 0.5) {
+        let acted = Self.whileDrifting(2, spacing: 160, seed: 12, by: Point(x: 250, y: -40)) {
             $0.rotate(by: 95 / 40, over: 0.006, jitter: 0.5)
         }
-        b.lift(stagger: 0.02)
-        #expect(Self.acted(b.trace).first == "rotate2")
-        #expect(!Self.acted(b.trace).contains { $0.hasPrefix("swipe") })
+        #expect(acted.first == "rotate2")
+        #expect(!acted.contains { $0.hasPrefix("swipe") })
     }
 
     /// A two-finger swipe whose fingers drift apart as it goes (×1.3) is
