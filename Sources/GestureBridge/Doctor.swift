@@ -114,20 +114,33 @@ public struct Doctor {
     }
 
     /// Only one client may select touch events on the root, and one hold a
-    /// passive touch grab: tried and undone; who may hold them is said.
+    /// passive touch grab: tried and undone; who may hold them, and what the
+    /// daemon then does, is said. Desktops take them for their own gestures
+    /// (mutter and muffin grab, KWin selects), so neither is a problem: the
+    /// daemon grabs beside a selection, and listens to raw touches under a
+    /// grab (gestures act; applications also see the touches).
     private mutating func rootTaken(_ c: XConnection) {
-        let running = DaemonState.running(display: c.name, environment: environment)?.pid
+        let state = DaemonState.running(display: c.name, environment: environment)
         let taken = RootProbe.taken(c)
+        let wm = WindowManager.name(c)
         let held = [taken.touchSelection ? "a touch selection" : nil, taken.touchGrab ? "a passive touch grab" : nil].compactMap { $0 }
         if held.isEmpty {
             say(.ok, "root window", "no other client selects or grabs touches on it")
-        } else if let pid = running {
-            say(.ok, "root window", "\(held.joined(separator: " and ")) held, as expected: gesture-bridge runs on \(c.name) (pid \(pid))")
+        } else if let state {
+            say(.ok, "root window", "\(held.joined(separator: " and ")) held; gesture-bridge runs on \(c.name) (pid \(state.pid)), "
+                + "holding " + state.listening.joined(separator: "; "))
+        } else if taken.touchGrab {
+            let who = wm.map { "the window manager (\($0)) may hold it for its own touchscreen gestures, as mutter and muffin do" }
+                ?? "no window manager runs: another program holds it"
+            say(.warning, "root window", "another client holds a passive touch grab on the root window (\(who)); "
+                + "gesture-bridge will listen to raw touch events instead: touchscreen gestures act, but applications "
+                + "also see their touches",
+                fix: wm == nil ? "if it is another gesture tool (see below), stop it" : "")
         } else {
-            say(.problem, "root window", "another client holds \(held.joined(separator: " and ")) on the root window, "
-                + "and it is not gesture-bridge (touchegg's client, another gesture daemon, or the desktop's own gestures)",
-                fix: "stop that program (see the other tools below); until then gesture-bridge only listens to raw touches "
-                    + "and cannot keep a gesture's touches from applications")
+            let who = wm.map { " (the window manager, \($0), may: KWin does, for its screen edges)" } ?? ""
+            say(wm == nil ? .warning : .ok, "root window", "another client selects touch events on the root window\(who); "
+                + "gesture-bridge's grab (for `high` bindings, as the default config's) works beside it; `normal` "
+                + "touchscreen bindings listen to raw touch events instead (applications also see those touches)")
         }
     }
 

@@ -35,6 +35,26 @@ public struct ListenPlan: Hashable, Sendable {
         }
     }
 
+    /// What the daemon holds, per kind of device, and what that means for
+    /// the user (`status`, the start-up log).
+    public var granted: [String] {
+        let screens: String
+        switch touches {
+        case .grab: screens = "a passive grab on the root window: a bound gesture's touches never reach applications, "
+            + "the others are handed back to them"
+        case .select: screens = "a touch selection on the root window: touches that no application window selects"
+        case .raw: screens = "raw touch events only: gestures act, but applications also see their touches"
+        case .none: screens = "nothing (no touchscreen binding)"
+        }
+        let pads: String
+        switch (swipes, pinches) {
+        case (.none, .none): pads = "nothing (no touchpad binding)"
+        case (.grab, _), (_, .grab): pads = "a grab of each touchpad's gestures: a bound gesture never reaches applications"
+        default: pads = "a gesture selection on the root window: gestures that no application window selects"
+        }
+        return ["touchscreens: " + screens, "touchpads: " + pads]
+    }
+
     private func max<T: RawRepresentable>(_ a: T, _ b: T) -> T where T.RawValue == String {
         let order = ["none", "raw", "select", "grab"]
         return order.firstIndex(of: a.rawValue)! >= order.firstIndex(of: b.rawValue)! ? a : b

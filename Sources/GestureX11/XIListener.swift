@@ -21,6 +21,9 @@ public final class XIListener {
     private var rawSelected = false
     /// The keyboard layout changed (MappingNotify).
     public var onMappingChanged: () -> Void = {}
+    /// X refused what a hot-plugged device needed (another client grabs its
+    /// gestures): said, never silent. `apply` returns its own refusals.
+    public var onRefused: (String) -> Void = { _ in }
 
     typealias TouchKey = TouchFollower.Key
 
@@ -71,13 +74,21 @@ public final class XIListener {
         _ = connection.takeErrors()
 
         // Passive grabs on the root: the desktop (parent) takes touches first.
+        // X refuses one when another client holds it (GNOME's mutter and
+        // Cinnamon's muffin do, for their own touchscreen gestures): the
+        // grab's modifier status says so, and raw touches stand in.
         if want.touches == .grab {
             var mask = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
             var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-            mask.with(XIAllMasterDevices) { m in _ = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
+            var failed: Int32 = 0
+            mask.with(XIAllMasterDevices) { m in failed = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
+            if failed > 0 || mods.status != 0 {
+                notes.append(Self.touchGrabRefused)
+                want.touches = .raw
+            }
         }
         state.active = want
-        grabGestures(of: devices)
+        notes += grabGestures(of: devices)
         // Selections on the root: only one client may select touch or gesture events there.
         var selected: [Int32] = []
         if want.touches == .select { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
@@ -123,22 +134,43 @@ public final class XIListener {
     /// pointer events the bridge itself sends through XTest during the
     /// gesture (a three-finger drag's button and motion would never reach
     /// the window).
-    private func grabGestures(of list: [XDevice]) {
-        guard active.swipes == .grab || active.pinches == .grab else { return }
+    /// Returns what X refused: a touchpad whose swipes or pinches another
+    /// client already grabs on the root (those bindings will not fire on it).
+    @discardableResult
+    private func grabGestures(of list: [XDevice]) -> [String] {
+        guard active.swipes == .grab || active.pinches == .grab else { return [] }
         let d = connection.dpy, root = connection.root
+        var refused: [String] = []
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) {
-            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
             if active.swipes == .grab {
+                var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+                var failed: Int32 = 0
                 var mask = Mask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd])
-                mask.with(dev.id) { m in _ = XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
+                mask.with(dev.id) { m in
+                    failed = XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
+                }
+                if failed > 0 || mods.status != 0 { refused.append("swipes of \(dev.name)") }
             }
             if active.pinches == .grab {
+                var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+                var failed: Int32 = 0
                 var mask = Mask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
-                mask.with(dev.id) { m in _ = XIGrabPinchGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods) }
+                mask.with(dev.id) { m in
+                    failed = XIGrabPinchGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
+                }
+                if failed > 0 || mods.status != 0 { refused.append("pinches of \(dev.name)") }
             }
             gestureGrabbed.append(dev.id)
         }
+        return refused.map {
+            "another client already grabs the \($0) on the root window; touchpad bindings for them will not fire"
+        }
     }
+
+    /// Said when another client holds the root's passive touch grab.
+    public static let touchGrabRefused = "another client already holds a passive touch grab on the root window (on GNOME "
+        + "and Cinnamon the window manager does, mutter and muffin, for their own touchscreen gestures); "
+        + "listening to raw touch events instead: touchscreen gestures act, but applications also see their touches"
 
     private func ungrabAll() {
         guard connection.alive else { return }
@@ -200,7 +232,7 @@ public final class XIListener {
         state.devices = XDevice.query(connection)
         state.rawAreas.removeAll()
         gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
-        grabGestures(of: devices)   // a touchpad plugged in
+        for note in grabGestures(of: devices) { onRefused(note) }   // a touchpad plugged in
         let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
         for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
         for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }

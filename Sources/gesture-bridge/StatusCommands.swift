@@ -33,7 +33,7 @@ struct StatusCommand: ParsableCommand {
         print("  config: \(s.config): \(s.configStatus)")
         print("  keymap: \(s.keymap)")
         print("  devices: " + (s.devices.isEmpty ? "none in use" : s.devices.joined(separator: "; ")))
-        print("  listening: " + s.listening.joined(separator: ", "))
+        for line in s.listening { print("  " + line) }
         print("  touchegg-protocol: \(s.toucheggProtocol)")
         if s.messages.isEmpty {
             print("  no warnings or errors")

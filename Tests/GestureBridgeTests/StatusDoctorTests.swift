@@ -1,5 +1,6 @@
 import GestureBridge
 import GestureConfig
+import GestureX11
 import Testing
 import XTestSupport
 #if canImport(Glibc)
@@ -70,11 +71,48 @@ import GestureTesting
         #expect(clean.stdout.contains("[warning] daemon: not running on \(x.display)"))
         #expect(clean.status == 0)
 
+        // A selection (KWin's kind): the daemon's grab works beside it.
         let holder = try RootTouchHolder(display: x.display)
         let taken = run(["doctor", "--display", x.display, "--config", home + "/c.toml"])
-        #expect(taken.stdout.contains("[problem] root window: another client holds a touch selection on the root window, and it is not gesture-bridge"))
-        #expect(taken.status == 1)
+        #expect(taken.stdout.contains("[warning] root window: another client selects touch events on the root window; "
+            + "gesture-bridge's grab (for `high` bindings, as the default config's) works beside it"))
+        #expect(taken.status == 0)
         withExtendedLifetime(holder) {}
+    }
+
+    /// A passive touch grab on the root (mutter's kind): doctor says what the
+    /// daemon will do; the daemon says it at start and in `status`.
+    @Test func aRootTouchGrabHeldElsewhereIsSaidByDoctorTheLogAndStatus() throws {
+        let x = try Xvfb()
+        let grabber = try RootTouchGrabber(display: x.display)
+        let config = """
+            version = 1
+            keymap = "none"
+            [[bind]]
+            name = "t"
+            gesture = "swipe(fingers: 3, direction: .left)"
+            priority = "high"
+            on-ended = "key F5"
+            """
+        _ = FileSystem.write(config, to: home + "/g.toml")
+        let doctor = run(["doctor", "--display", x.display, "--config", home + "/g.toml"])
+        #expect(doctor.stdout.contains("[warning] root window: another client holds a passive touch grab on the root window "
+            + "(no window manager runs: another program holds it); gesture-bridge will listen to raw touch events instead"))
+        #expect(doctor.status == 0)
+
+        let dir = home + "/grabbed"
+        _ = Spawn.run("/bin/mkdir", ["-p", "-m", "700", dir], environment: [:])
+        let d = DaemonProcess(command: ["run", "--config", home + "/g.toml", "--display", x.display], dir: dir,
+                              environment: ["XDG_RUNTIME_DIR": home + "/run"])
+        #expect(d.waitForLog("holding: touchscreens: raw touch events only"))
+        #expect(d.log.contains(XIListener.touchGrabRefused))
+        var up = run(["status", "--display", x.display])
+        #expect(waitUntil(timeout: 5) { up = run(["status", "--display", x.display]); return up.status == 0 })
+        #expect(up.stdout.contains("  touchscreens: raw touch events only: gestures act, but applications also see their touches\n"))
+        #expect(up.stdout.contains("  touchpads: a grab of each touchpad's gestures: a bound gesture never reaches applications\n"))
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        withExtendedLifetime(grabber) {}
     }
 
     @Test func aWaylandSessionIsSaidAndRunRefusesIt() throws {

@@ -97,6 +97,21 @@ import Glibc
         #expect(Self.acted(b.trace) == [])
     }
 
+    /// Ten fingers rest; five lift, and one lands again a second later: the
+    /// hand was more than any binding wants, and stays no gesture.
+    @Test func aPalmThatLiftsPartlyAndLandsAgainActsOnNothing() {
+        var b = TraceBuilder.standard(seed: 18)
+        b.land(10, at: Point(x: 900, y: 500), spacing: 45, stagger: 0.03)
+        b.wait(0.5)
+        b.liftLast(6)
+        b.wait(1.0)
+        b.land(at: [Point(x: 1300, y: 520)])
+        b.wait(0.1)
+        b.pinch(to: 1.6, over: 0.3, jitter: 1)
+        b.lift(stagger: 0.02)
+        #expect(Self.acted(b.trace) == [])
+    }
+
     @Test func tenFingersRestingActOnNothing() {
         var b = TraceBuilder.standard(seed: 8)
         b.land(10, at: Point(x: 900, y: 500), spacing: 45, stagger: 0.05)

@@ -129,6 +129,24 @@ extension XTests {
             #expect(second.active == ListenPlan(touches: .raw))
         }
 
+        /// GNOME's mutter holds a passive touch grab on the root: ours is
+        /// refused (the grab's modifier status), said, and raw touches stand in.
+        @Test func aRootTouchGrabHeldElsewhereFallsBackToRawTouchesAndSaysSo() throws {
+            let x = try Xvfb()
+            let holder = try RootTouchGrabber(display: x.display)
+            let listener = try XIListener(connection: try XConnection(name: x.display, events: .xcb))
+            let notes = listener.apply(ListenPlan(touches: .grab, swipes: .grab, pinches: .grab))
+            #expect(notes == [XIListener.touchGrabRefused])
+            #expect(listener.active == ListenPlan(touches: .raw, swipes: .grab, pinches: .grab))
+            #expect(listener.active.granted.first == "touchscreens: raw touch events only: gestures act, but applications also see their touches")
+            // Without the holder, the grab is granted again.
+            withExtendedLifetime(holder) {}
+            let free = try Xvfb()
+            let other = try XIListener(connection: try XConnection(name: free.display, events: .xcb))
+            #expect(other.apply(ListenPlan(touches: .grab)).isEmpty)
+            #expect(other.active.touches == .grab)
+        }
+
         @Test func devicesOfXvfbAreNotTouchDevices() throws {
             let x = try Xvfb()
             let devices = XDevice.query(try XConnection(name: x.display))

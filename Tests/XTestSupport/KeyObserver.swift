@@ -143,3 +143,23 @@ public final class RootTouchHolder {
         selectRaw(connection, [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
     }
 }
+
+/// Another client holding a passive touch grab on the root window for the
+/// virtual core pointer, as GNOME's mutter does for its own touchscreen
+/// gestures (`take_touch_grab` in its X11 backend): X gives it to one client.
+public final class RootTouchGrabber {
+    let connection: XConnection
+    public init(display: String) throws {
+        connection = try XConnection(name: display)
+        var major: Int32 = 2, minor: Int32 = 2
+        _ = XIQueryVersion(connection.display, &major, &minor)
+        var mask = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
+        for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { cx_XISetMask(&mask, e) }
+        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+        mask.withUnsafeMutableBufferPointer { buf in
+            var m = XIEventMask(deviceid: 2, mask_len: Int32(buf.count), mask: buf.baseAddress)
+            _ = XIGrabTouchBegin(connection.display, 2, connection.root, 0, &m, 1, &mods)
+        }
+        connection.sync()
+    }
+}

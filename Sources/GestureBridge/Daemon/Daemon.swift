@@ -312,9 +312,18 @@ public final class Daemon {
             session?.performer.releaseAll()
             config = c
             rebuildEngine()
+            let before = input?.statusListening ?? []
             for n in input?.listen(for: c.table) ?? [] { log.warning("\(n)") }
             log.notice("reloaded \(configPath): \(c.actions.count) bindings")
+            if let now = input?.statusListening, now != before { logGranted(now) }
         }
+    }
+
+    /// What the daemon holds on the display, per kind of device (changed
+    /// by a reload, or by X refusing a grab): said whenever it changes.
+    private func logGranted(_ lines: [String]) {
+        stateChanged = true
+        for l in lines { log.notice("holding: \(l)") }
     }
 
     /// Logs a failed reload's lines, once for as long as they stay the same.
@@ -376,6 +385,8 @@ public final class Daemon {
             } else {
                 let listener = try XIListener(connection: c)
                 listener.onMappingChanged = { synth.layoutChanged() }
+                let log = self.log
+                listener.onRefused = { log.warning("\($0)") }
                 input = XInputSource(listener)
             }
             for n in input?.listen(for: config.table) ?? [] { log.warning("\(n)") }
@@ -397,6 +408,7 @@ public final class Daemon {
             rebuildEngine()
             backoff = 0.25
             log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(recognition.engine.deviceIDs.count) touch devices)")
+            if input is XInputSource { logGranted(input?.statusListening ?? []) }
             if options.verbose, let x = input as? XInputSource {
                 for d in x.listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
             }

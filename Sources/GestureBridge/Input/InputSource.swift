@@ -64,11 +64,7 @@ final class XInputSource: InputSource {
     var statusDevices: [String] {
         listener.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
     }
-    var statusListening: [String] {
-        let a = listener.active
-        return ["touches: \(a.touches.rawValue)", "touchpad swipes: \(a.swipes.rawValue)",
-                "touchpad pinches: \(a.pinches.rawValue)"]
-    }
+    var statusListening: [String] { listener.active.granted }
     var summary: String { "XInput \(listener.xi.major).\(listener.xi.minor)" }
     func stop() { listener.stop() }
 }

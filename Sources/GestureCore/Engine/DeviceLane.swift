@@ -220,7 +220,8 @@ struct DeviceLane: Sendable {
         return true
     }
 
-    /// A finger that lands late joins a roaming hand when the fingers down had
+    /// A finger that lands late joins a roaming hand (and so does every finger
+    /// after more landed than any binding wants) when the fingers down had
     /// moved (by `slop`) and it came after `finger-landing` from the last
     /// landing: fingers put down one by one while the hand wanders make no
     /// gesture, as libinput ends a gesture when a finger is added mid-gesture.
@@ -243,8 +244,11 @@ struct DeviceLane: Sendable {
                                      _ sink: inout EffectSink) -> BindingID? {
         var owner: BindingID? = nil
         var carried: [TouchRecord] = []
-        let roaming = Self.roams(tracker.contact, rules.thresholds, at: t)
-        let had = withAttempt(rules) { a, _ in
+        var roaming = Self.roams(tracker.contact, rules.thresholds, at: t)
+        let had = withAttempt(rules) { a, tracker in
+            // More fingers landed than any binding wants: a resting hand, for
+            // good (fingers lifting and landing again make no gesture of it).
+            if tracker.contact.landed > a.maximumFingers { roaming = true }
             owner = a.arena.winner
             for id in a.arena.participants where !a.arena.members[id].standing.isOut {
                 sink.note(id, .conceded, .extraFinger, at: t)
