@@ -62,6 +62,26 @@ for wm in "${wms[@]}"; do
   line="$wm ($name)$setup:"
   ok=1
 
+  # What the daemon is granted beside this window manager, and what doctor
+  # says of the root: mutter and muffin grab the root's touches (the daemon
+  # then listens to raw touches and says so); the others leave it free.
+  granted_home=$work/home-$wm-granted
+  mkdir -p "$granted_home/.config/gesture-bridge"
+  printf 'version = 1\nkeymap = "none"\n[[bind]]\nname = "t"\ngesture = "swipe(fingers: 3, direction: .left)"\npriority = "high"\non-ended = "key F5"\n' \
+    >"$granted_home/.config/gesture-bridge/config.toml"
+  HOME=$granted_home XDG_CONFIG_HOME=$granted_home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
+    "$bin" run --exit-when-ready >"$work/granted.log" 2>&1
+  holding=$(sed -n 's/.*holding: touchscreens: \([a-z ]*\).*/\1/p' "$work/granted.log" | head -1)
+  root=$(HOME=$granted_home XDG_CONFIG_HOME=$granted_home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
+    "$bin" doctor 2>&1 | grep "root window:" | head -1)
+  case $wm in
+    mutter|muffin) want_holding="raw touch events only"; want_root="[warning] root window: another client holds a passive touch grab" ;;
+    *) want_holding="a passive grab on the root window"; want_root="[ok] root window:" ;;
+  esac
+  line+=" touchscreens held: ${holding:-nothing said}; doctor: ${root#*] root window: };"
+  [[ "$holding" == "$want_holding"* ]] && [[ "$root" == *"$want_root"* ]] \
+    || { ok=0; echo "    want holding '$want_holding' and doctor '$want_root'" >"$work/why-$wm"; sed 's/^/    /' "$work/granted.log" >>"$work/why-$wm"; }
+
   # play ACTION CHECK...: the 3-finger swipe left with `on-ended = ACTION`
   # (the default config when ACTION is "default"); CHECK must turn true.
   play() {
