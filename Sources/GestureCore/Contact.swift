@@ -114,8 +114,12 @@ public struct Contact: Hashable, Sendable {
     /// px the fingers moved apart or together (spread) and around their
     /// centroid (turn) since landing: set against `translation`, they say which
     /// motion dominates (a swipe's fingers are never perfectly rigid).
-    public var spreadMotion: Double { scale > 0 ? radius * abs(1 - 1 / scale) : 0 }
-    public var turnMotion: Double { radius * abs(angle) * Double.pi / 180 }
+    public var spreadMotion: Double { spread(atRadius: radius) }
+    public var turnMotion: Double { turn(atRadius: radius) }
+
+    /// The spread and the turn as px (or mm) for fingers `r` from their centre.
+    func spread(atRadius r: Double) -> Double { scale > 0 ? r * abs(1 - 1 / scale) : 0 }
+    func turn(atRadius r: Double) -> Double { r * abs(angle) * Double.pi / 180 }
 
     /// The contact as seen by the second gesture of a sequence, which starts
     /// when the first succeeds and measures from there.

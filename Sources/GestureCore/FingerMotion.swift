@@ -66,8 +66,7 @@ extension Contact {
             return own >= slop && (fingerMotion == .apart || own >= translation.length)
         case .touchpadPinch:
             let r = Self.touchpadPinchRadius
-            let own = spread ? (scale > 0 ? r * abs(1 - 1 / scale) : 0) : r * abs(angle) * Double.pi / 180
-            return own >= padTravel.length
+            return (spread ? self.spread(atRadius: r) : turn(atRadius: r)) >= padTravel.length
         case .touchpadSwipe:
             return false
         }

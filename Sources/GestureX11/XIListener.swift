@@ -78,11 +78,11 @@ public final class XIListener {
         // Cinnamon's muffin do, for their own touchscreen gestures): the
         // grab's modifier status says so, and raw touches stand in.
         if want.touches == .grab {
-            var mask = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
-            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-            var failed: Int32 = 0
-            mask.with(XIAllMasterDevices) { m in failed = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods) }
-            if failed > 0 || mods.status != 0 {
+            let granted = passiveGrab([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership],
+                                      for: XIAllMasterDevices) { m, mods in
+                XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods)
+            }
+            if !granted {
                 notes.append(Self.touchGrabRefused)
                 want.touches = .raw
             }
@@ -142,29 +142,34 @@ public final class XIListener {
         let d = connection.dpy, root = connection.root
         var refused: [String] = []
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) {
-            if active.swipes == .grab {
-                var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-                var failed: Int32 = 0
-                var mask = Mask([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd])
-                mask.with(dev.id) { m in
-                    failed = XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-                }
-                if failed > 0 || mods.status != 0 { refused.append("swipes of \(dev.name)") }
+            if active.swipes == .grab,
+               !passiveGrab([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], for: dev.id, { m, mods in
+                   XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
+               }) {
+                refused.append("swipes of \(dev.name)")
             }
-            if active.pinches == .grab {
-                var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-                var failed: Int32 = 0
-                var mask = Mask([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd])
-                mask.with(dev.id) { m in
-                    failed = XIGrabPinchGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-                }
-                if failed > 0 || mods.status != 0 { refused.append("pinches of \(dev.name)") }
+            if active.pinches == .grab,
+               !passiveGrab([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], for: dev.id, { m, mods in
+                   XIGrabPinchGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
+               }) {
+                refused.append("pinches of \(dev.name)")
             }
             gestureGrabbed.append(dev.id)
         }
         return refused.map {
             "another client already grabs the \($0) on the root window; touchpad bindings for them will not fire"
         }
+    }
+
+    /// One passive grab of `events` for `device` with any modifiers; false
+    /// when X refused it (another client holds it: the modifier's status).
+    private func passiveGrab(_ events: [Int32], for device: Int32,
+                             _ grab: (inout XIEventMask, inout XIGrabModifiers) -> Int32) -> Bool {
+        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+        var failed: Int32 = 0
+        var mask = Mask(events)
+        mask.with(device) { m in failed = grab(&m, &mods) }
+        return failed == 0 && mods.status == 0
     }
 
     /// Said when another client holds the root's passive touch grab.

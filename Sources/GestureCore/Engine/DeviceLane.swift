@@ -228,8 +228,9 @@ struct DeviceLane: Sendable {
     /// A finger resting before a second lands (a late pinch), or fingers
     /// landing over a little more than the window while the hand sets off,
     /// still begin one.
+    /// (A hand already roaming stays so: `restartWithFingersDown` keeps it.)
     private static func roams(_ c: Contact, _ th: Thresholds, at t: Seconds) -> Bool {
-        c.roaming || (c.maxTravel >= th.slop && t >= c.lastLanding + th.fingerLanding)
+        c.maxTravel >= th.slop && t >= c.lastLanding + th.fingerLanding
     }
 
     /// A finger lands after the landing window closed: the attempt of the
