@@ -117,8 +117,8 @@ public struct Doctor {
     /// passive touch grab: tried and undone; who may hold them, and what the
     /// daemon then does, is said. Desktops take them for their own gestures
     /// (mutter and muffin grab, KWin selects), so neither is a problem: the
-    /// daemon grabs beside a selection, and listens to raw touches under a
-    /// grab (gestures act; applications also see the touches).
+    /// daemon grabs beside a selection, and on the top-level windows under a
+    /// grab (XIListener, TopLevelGrabs).
     private mutating func rootTaken(_ c: XConnection) {
         let state = DaemonState.running(display: c.name, environment: environment)
         let taken = RootProbe.taken(c)
@@ -132,9 +132,10 @@ public struct Doctor {
         } else if taken.touchGrab {
             let who = wm.map { "the window manager (\($0)) may hold it for its own touchscreen gestures, as mutter and muffin do" }
                 ?? "no window manager runs: another program holds it"
-            say(.warning, "root window", "another client holds a passive touch grab on the root window (\(who)); "
-                + "gesture-bridge will listen to raw touch events instead: touchscreen gestures act, but applications "
-                + "also see their touches",
+            say(wm == nil ? .warning : .ok, "root window", "another client holds a passive touch grab on the root window (\(who)); "
+                + "gesture-bridge will grab touches on each top-level window below it: that client sees each touch "
+                + "first and its own gestures win; the rest come to gesture-bridge, and bound gestures' touches still "
+                + "never reach applications",
                 fix: wm == nil ? "if it is another gesture tool (see below), stop it" : "")
         } else {
             let who = wm.map { " (the window manager, \($0), may: KWin does, for its screen edges)" } ?? ""

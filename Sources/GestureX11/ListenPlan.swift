@@ -11,6 +11,10 @@ public struct ListenPlan: Hashable, Sendable {
     public var touches: Touches = .none
     public var swipes: Gestures = .none
     public var pinches: Gestures = .none
+    /// Where a touch grab is: the root window, or, when another client (the
+    /// window manager) holds the root's, each top-level window below it.
+    public enum GrabWindow: String, Hashable, Sendable { case root, topLevels = "top-level windows" }
+    public var touchGrab: GrabWindow = .root
 
     public init(touches: Touches = .none, swipes: Gestures = .none, pinches: Gestures = .none) {
         self.touches = touches
@@ -40,6 +44,10 @@ public struct ListenPlan: Hashable, Sendable {
     public var granted: [String] {
         let screens: String
         switch touches {
+        case .grab where touchGrab == .topLevels:
+            screens = "passive grabs on the top-level windows, below the window manager's own on the root (it sees "
+                + "each touch first and hands it down): a bound gesture's touches never reach applications, the others "
+                + "are handed back to them; the window manager's own gestures win"
         case .grab: screens = "a passive grab on the root window: a bound gesture's touches never reach applications, "
             + "the others are handed back to them"
         case .select: screens = "a touch selection on the root window: touches that no application window selects"

@@ -19,8 +19,19 @@ struct ListenerState {
     var lastEventTime: UInt = 0
     var lastWindow: WindowContext? = nil
     /// Grabbed touches awaiting accept/reject: (source device, touch) → the
-    /// master device the grab delivered them through.
-    var pending: [TouchKey: Int32] = [:]
+    /// master device and the window of the grab that delivered them (the
+    /// root, or a top-level window below the window manager's grab).
+    var pending: [TouchKey: Grab] = [:]
+    struct Grab: Equatable {
+        var master: Int32
+        var window: UInt32
+    }
+    /// Below another client's grab on the root: the touches it handed down
+    /// to us (we own them); a touch that ends before it does was taken by
+    /// that client for its own gesture.
+    var owned: Set<TouchKey> = []
+    /// Touches the window manager took for its own gestures, since asked.
+    var takenAbove = 0
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
     /// Touches handed back to applications that the engine still follows.
@@ -50,9 +61,18 @@ struct ListenerState {
             out.time = stamp(e.time, now: now)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
             if type == XI_TouchBegin {
-                out.window = context(Window(e.child), windows)
+                // Under a grab on the root, the top-level window is the child
+                // the touch is in; under one on a top-level window, that window.
+                out.window = context(Window(e.event == e.root ? e.child : e.event), windows)
                 // Through our grab: it waits for accept or reject.
-                if active.touches == .grab { pending[key] = Int32(e.deviceid) }
+                if active.touches == .grab { pending[key] = Grab(master: Int32(e.deviceid), window: e.event) }
+            }
+            if active.touches == .grab && active.touchGrab == .topLevels && type == XI_TouchEnd
+                && pending[key] != nil && owned.remove(key) == nil {
+                // Ended for us while the window manager still owned it: it
+                // accepted the touch for its own gesture (had it rejected it,
+                // it would have become ours first).
+                takenAbove += 1
             }
             if active.touches == .grab {
                 if type == XI_TouchEnd {
@@ -63,6 +83,11 @@ struct ListenerState {
                 }
             }
             out.input = input
+        case XI_TouchOwnership:
+            // The client above us (the window manager) rejected the touch.
+            let e = event.load(as: xcb_input_touch_ownership_event_t.self)
+            let key = TouchKey(device: Int32(e.sourceid), touch: e.touchid)
+            if pending[key] != nil { owned.insert(key) }
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
             out.time = stamp(e.time, now: now)
@@ -135,17 +160,19 @@ struct ListenerState {
 
     /// The engine decided a grabbed touch: the master device to tell X
     /// through, if X still waits for the decision.
-    mutating func decide(_ key: TouchKey, claimed: Bool) -> Int32? {
-        guard let master = pending.removeValue(forKey: key) else { return nil }
+    mutating func decide(_ key: TouchKey, claimed: Bool) -> Grab? {
+        guard let grab = pending.removeValue(forKey: key) else { return nil }
+        owned.remove(key)
         follower.decided(key, accepted: claimed)
-        return master
+        return grab
     }
 
     /// The grab was let go: what it held goes back to the applications
     /// (returned: the touches to reject), nothing is followed.
-    mutating func release() -> [(key: TouchKey, master: Int32)] {
-        let held = pending.map { (key: $0.key, master: $0.value) }
+    mutating func release() -> [(key: TouchKey, grab: Grab)] {
+        let held = pending.map { (key: $0.key, grab: $0.value) }
         pending.removeAll()
+        owned.removeAll()
         follower.reset()
         active = ListenPlan()
         return held

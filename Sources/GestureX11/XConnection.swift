@@ -189,6 +189,7 @@ public final class XConnection {
     /// that listens to no input (the daemon playing a trace) drops them.
     public func drain(readSocket: Bool = true, onMappingChanged: () -> Void,
                       generic: (UnsafeRawPointer) -> Void = { _ in },
+                      structure: (UnsafeRawPointer) -> Bool = { _ in false },
                       other: (inout XEvent) -> Void = { _ in }) {
         guard alive, let c = xcb else { return }
         func hand(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
@@ -196,6 +197,11 @@ public final class XConnection {
             switch Int32(event.pointee.response_type & 0x7f) {
             case 0: record(error: event)
             case GenericEvent: generic(UnsafeRawPointer(event))
+            // Windows created, reparented, destroyed: read as XCB's structs
+            // (Xlib's conversion would check their sequence numbers against
+            // round trips made since, and complain).
+            case let type where [CreateNotify, ReparentNotify, DestroyNotify].contains(type)
+                && structure(UnsafeRawPointer(event)): break
             default:
                 // Converted as Xlib would have: a new keymap (XKB's news of it,
                 // or a core MappingNotify) refreshes Xlib's.

@@ -14,6 +14,8 @@ public final class XIListener {
     private var state: ListenerState
     /// The touchpads whose gestures are grabbed.
     private var gestureGrabbed: [Int32] = []
+    /// Touch grabs on the top-level windows, when the root's is taken.
+    private let topLevels: TopLevelGrabs
     /// The touch and gesture events selected on the root for the master devices.
     private var rootSelection: [Int32] = []
     /// Whether raw touches are selected now: always when listening to raw
@@ -24,6 +26,7 @@ public final class XIListener {
     /// X refused what a hot-plugged device needed (another client grabs its
     /// gestures): said, never silent. `apply` returns its own refusals.
     public var onRefused: (String) -> Void = { _ in }
+    private var saidTakenAbove = false
 
     typealias TouchKey = TouchFollower.Key
 
@@ -34,6 +37,7 @@ public final class XIListener {
         xi = try XInput(connection)
         windows = WindowClasses(connection: connection)
         monitors = Monitors(connection: connection)
+        topLevels = TopLevelGrabs(connection: connection)
         lastScreen = monitors.screen
         state = ListenerState(devices: XDevice.query(connection))
     }
@@ -76,15 +80,16 @@ public final class XIListener {
         // Passive grabs on the root: the desktop (parent) takes touches first.
         // X refuses one when another client holds it (GNOME's mutter and
         // Cinnamon's muffin do, for their own touchscreen gestures): the
-        // grab's modifier status says so, and raw touches stand in.
+        // grab's modifier status says so, and grabs on the top-level windows,
+        // next in X's chain of touch grabs, stand in (TopLevelGrabs).
         if want.touches == .grab {
-            let granted = passiveGrab([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership],
-                                      for: XIAllMasterDevices) { m, mods in
+            let granted = passiveGrab(TopLevelGrabs.events, for: XIAllMasterDevices) { m, mods in
                 XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods)
             }
             if !granted {
-                notes.append(Self.touchGrabRefused)
-                want.touches = .raw
+                let n = topLevels.start()
+                notes.append(Self.touchGrabNested + " (\(n) now\(topLevels.refused.isEmpty ? "" : "; \(topLevels.refused.count) grabbed by another client"))")
+                want.touchGrab = .topLevels
             }
         }
         state.active = want
@@ -161,34 +166,31 @@ public final class XIListener {
         }
     }
 
-    /// One passive grab of `events` for `device` with any modifiers; false
-    /// when X refused it (another client holds it: the modifier's status).
-    private func passiveGrab(_ events: [Int32], for device: Int32,
-                             _ grab: (inout XIEventMask, inout XIGrabModifiers) -> Int32) -> Bool {
-        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-        var failed: Int32 = 0
-        var mask = Mask(events)
-        mask.with(device) { m in failed = grab(&m, &mods) }
-        return failed == 0 && mods.status == 0
-    }
-
     /// Said when another client holds the root's passive touch grab.
-    public static let touchGrabRefused = "another client already holds a passive touch grab on the root window (on GNOME "
+    public static let touchGrabNested = "another client already holds a passive touch grab on the root window (on GNOME "
         + "and Cinnamon the window manager does, mutter and muffin, for their own touchscreen gestures); "
-        + "listening to raw touch events instead: touchscreen gestures act, but applications also see their touches"
+        + "grabbing touches on each top-level window below it instead: it sees each touch first, hands us those its "
+        + "gestures do not want, and bound gestures' touches still never reach applications"
+
+    /// Said once, the first time the window manager keeps a touch for itself.
+    public static let touchTakenAbove = "the window manager took a touch for its own gesture (it holds the root's "
+        + "touch grab, above ours): its gesture wins, as a parent's does; this is said once"
 
     private func ungrabAll() {
         guard connection.alive else { return }
         var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
         let d = connection.dpy, root = connection.root
-        if active.touches == .grab { XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
+        if active.touches == .grab {
+            if active.touchGrab == .root { XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
+            else { topLevels.stop() }
+        }
         for id in gestureGrabbed {
             XIUngrabSwipeGestureBegin(d, id, root, 1, &mods)
             XIUngrabPinchGestureBegin(d, id, root, 1, &mods)
         }
         gestureGrabbed.removeAll()
         // Touches still held by our grab go back to the applications.
-        for (key, master) in state.release() { allow(master, key.touch, accept: false) }
+        for (key, grab) in state.release() { allow(grab, key.touch, accept: false) }
     }
 
     /// Lets go of everything (exit, reload with another plan).
@@ -217,6 +219,13 @@ public final class XIListener {
             if type == XI_TouchBegin || type == XI_TouchEnd || type == XI_RawTouchEnd { followRawIfNeeded() }
             if let w = c.window { emit(.window(w), c.time) }
             if let i = c.input { emit(i, c.time) }
+            if state.takenAbove > 0 {
+                if !saidTakenAbove { onRefused(Self.touchTakenAbove) }
+                saidTakenAbove = true
+                state.takenAbove = 0
+            }
+        }, structure: { event in
+            topLevels.handle(event)
         }, other: { ev in
             guard monitors.changed(&ev) else { return }
             // A monitor plugged, unplugged, moved or resized: edges follow.
@@ -248,8 +257,8 @@ public final class XIListener {
     /// The engine decided a touch: accept it (applications never see it) or
     /// reject it (X replays it to them at once). Only grabbed touches wait.
     public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
-        guard let master = state.decide(TouchKey(device: device, touch: touch), claimed: claimed) else { return }
-        allow(master, touch, accept: claimed)
+        guard let grab = state.decide(TouchKey(device: device, touch: touch), claimed: claimed) else { return }
+        allow(grab, touch, accept: claimed)
         followRawIfNeeded()
     }
 
@@ -264,9 +273,11 @@ public final class XIListener {
         connection.queued()
     }
 
-    private func allow(_ master: Int32, _ touch: UInt32, accept: Bool) {
+    /// Accept or reject through the grab (its device and window) that
+    /// delivered the touch.
+    private func allow(_ grab: ListenerState.Grab, _ touch: UInt32, accept: Bool) {
         guard connection.alive else { return }
-        XIAllowTouchEvents(connection.dpy, master, touch, connection.root,
+        XIAllowTouchEvents(connection.dpy, grab.master, touch, Window(grab.window),
                            accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
         connection.queued()   // sent by the daemon's flush at the end of this wakeup
     }

@@ -130,21 +130,54 @@ extension XTests {
         }
 
         /// GNOME's mutter holds a passive touch grab on the root: ours is
-        /// refused (the grab's modifier status), said, and raw touches stand in.
-        @Test func aRootTouchGrabHeldElsewhereFallsBackToRawTouchesAndSaysSo() throws {
+        /// refused (the grab's modifier status), said, and grabs on every
+        /// top-level window stand in, next in X's chain of touch grabs: the
+        /// ones there at the start, the ones created after, not one
+        /// reparented into a frame; all let go of at the end.
+        @Test func aRootTouchGrabHeldElsewhereNestsOnTheTopLevelWindowsAndSaysSo() throws {
             let x = try Xvfb()
             let holder = try RootTouchGrabber(display: x.display)
+            let app = try XConnection(name: x.display)
+            let before = XCreateSimpleWindow(app.display, app.root, 0, 0, 100, 100, 0, 0, 0)
+            app.sync()
             let listener = try XIListener(connection: try XConnection(name: x.display, events: .xcb))
             let notes = listener.apply(ListenPlan(touches: .grab, swipes: .grab, pinches: .grab))
-            #expect(notes == [XIListener.touchGrabRefused])
-            #expect(listener.active == ListenPlan(touches: .raw, swipes: .grab, pinches: .grab))
-            #expect(listener.active.granted.first == "touchscreens: raw touch events only: gestures act, but applications also see their touches")
-            // Without the holder, the grab is granted again.
+            #expect(notes == [XIListener.touchGrabNested + " (1 now)"])
+            var nested = ListenPlan(touches: .grab, swipes: .grab, pinches: .grab)
+            nested.touchGrab = .topLevels
+            #expect(listener.active == nested)
+            #expect(listener.active.granted.first?.hasPrefix("touchscreens: passive grabs on the top-level windows, "
+                + "below the window manager's own on the root") == true)
+            #expect(try !touchGrabIsFree(display: x.display, window: before))
+
+            // Windows that come later: a top-level one is grabbed, one
+            // reparented into a frame is let go of, the frame keeps its grab.
+            let after = XCreateSimpleWindow(app.display, app.root, 0, 0, 100, 100, 0, 0, 0)
+            let frame = XCreateSimpleWindow(app.display, app.root, 200, 0, 100, 100, 0, 0, 0)
+            let client = XCreateSimpleWindow(app.display, app.root, 0, 0, 50, 50, 0, 0, 0)
+            app.sync()
+            listener.drain(now: 0) { _, _ in }
+            XReparentWindow(app.display, client, frame, 0, 0)
+            app.sync()
+            listener.drain(now: 0) { _, _ in }
+            listener.connection.flush()   // the daemon's, at the end of a wakeup
+            #expect(try !touchGrabIsFree(display: x.display, window: after))
+            #expect(try !touchGrabIsFree(display: x.display, window: frame))
+            #expect(try touchGrabIsFree(display: x.display, window: client))
+            XDestroyWindow(app.display, after)
+            app.sync()
+            listener.drain(now: 0) { _, _ in }
+
+            listener.stop()
+            #expect(try touchGrabIsFree(display: x.display, window: before))
+            #expect(try touchGrabIsFree(display: x.display, window: frame))
             withExtendedLifetime(holder) {}
+
+            // Without the holder, the root's grab is granted.
             let free = try Xvfb()
             let other = try XIListener(connection: try XConnection(name: free.display, events: .xcb))
             #expect(other.apply(ListenPlan(touches: .grab)).isEmpty)
-            #expect(other.active.touches == .grab)
+            #expect(other.active == ListenPlan(touches: .grab))
         }
 
         @Test func devicesOfXvfbAreNotTouchDevices() throws {

@@ -64,7 +64,8 @@ for wm in "${wms[@]}"; do
 
   # What the daemon is granted beside this window manager, and what doctor
   # says of the root: mutter and muffin grab the root's touches (the daemon
-  # then listens to raw touches and says so); the others leave it free.
+  # then grabs them on the top-level windows below and says so); the others
+  # leave it free.
   granted_home=$work/home-$wm-granted
   mkdir -p "$granted_home/.config/gesture-bridge"
   printf 'version = 1\nkeymap = "none"\n[[bind]]\nname = "t"\ngesture = "swipe(fingers: 3, direction: .left)"\npriority = "high"\non-ended = "key F5"\n' \
@@ -75,7 +76,7 @@ for wm in "${wms[@]}"; do
   root=$(HOME=$granted_home XDG_CONFIG_HOME=$granted_home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
     "$bin" doctor 2>&1 | grep "root window:" | head -1)
   case $wm in
-    mutter|muffin) want_holding="raw touch events only"; want_root="[warning] root window: another client holds a passive touch grab" ;;
+    mutter|muffin) want_holding="passive grabs on the top"; want_root="[ok] root window: another client holds a passive touch grab" ;;
     *) want_holding="a passive grab on the root window"; want_root="[ok] root window:" ;;
   esac
   line+=" touchscreens held: ${holding:-nothing said}; doctor: ${root#*] root window: };"

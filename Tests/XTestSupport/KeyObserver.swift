@@ -144,6 +144,30 @@ public final class RootTouchHolder {
     }
 }
 
+/// Whether a passive touch grab on `window` (any master device, any
+/// modifiers) is free: tried from a client of its own and undone. False when
+/// another client holds one there.
+public func touchGrabIsFree(display: String, window: Window) throws -> Bool {
+    let c = try XConnection(name: display)
+    var major: Int32 = 2, minor: Int32 = 2
+    _ = XIQueryVersion(c.display, &major, &minor)
+    var mask = [UInt8](repeating: 0, count: Int(cx_XIMaskLen(cx_XI_LASTEVENT())))
+    for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { cx_XISetMask(&mask, e) }
+    var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+    var failed: Int32 = 0
+    mask.withUnsafeMutableBufferPointer { buf in
+        var m = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buf.count), mask: buf.baseAddress)
+        failed = XIGrabTouchBegin(c.display, XIAllMasterDevices, window, 0, &m, 1, &mods)
+    }
+    let free = failed == 0 && mods.status == 0
+    if free {
+        var undo = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+        XIUngrabTouchBegin(c.display, XIAllMasterDevices, window, 1, &undo)
+    }
+    c.sync()
+    return free
+}
+
 /// Another client holding a passive touch grab on the root window for the
 /// virtual core pointer, as GNOME's mutter does for its own touchscreen
 /// gestures (`take_touch_grab` in its X11 backend): X gives it to one client.

@@ -1,0 +1,128 @@
+import CX11
+
+/// Passive touch grabs on the root window's children, for when another
+/// client holds the root's own (GNOME's mutter and Cinnamon's muffin do, for
+/// their touchscreen gestures). X hands a touch down a chain of grabs from
+/// the root to the window under it, then to that window's selection: the
+/// window manager's grab on the root owns each touch first and, when it
+/// rejects it (mutter does within 150 ms unless one of its own gestures
+/// wants it), ours on the top-level window below becomes the owner; when we
+/// reject it in turn, the application gets it. The top-level windows change
+/// as windows are mapped, reparented into frames and destroyed: they are
+/// followed through the root's SubstructureNotify events.
+final class TopLevelGrabs {
+    let connection: XConnection
+    /// The top-level windows our grab is on.
+    private(set) var windows: Set<Window> = []
+    /// Top-level windows another client already grabs touches on (one
+    /// passive grab per window and device): their touches go to that client.
+    private(set) var refused: Set<Window> = []
+    /// Whether the grabs are on (the root's own grab was refused).
+    private(set) var on = false
+    /// The events grabbed: touches and, so that we see a touch while the
+    /// window manager still owns it, ownership changes.
+    static let events = [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership]
+
+    init(connection: XConnection) {
+        self.connection = connection
+    }
+
+    /// Grabs every top-level window now and follows the ones to come.
+    /// Returns how many were grabbed.
+    @discardableResult
+    func start() -> Int {
+        guard connection.alive else { return 0 }
+        on = true
+        setRootMask(adding: true)
+        var rootReturn: Window = 0, parent: Window = 0, n: UInt32 = 0
+        var children: UnsafeMutablePointer<Window>? = nil
+        if XQueryTree(connection.dpy, connection.root, &rootReturn, &parent, &children, &n) != 0, let children {
+            for i in 0..<Int(n) { grab(children[i]) }
+            XFree(children)
+        }
+        return windows.count
+    }
+
+    /// Lets go of every grab and stops following the windows.
+    func stop() {
+        guard on else { return }
+        on = false
+        if connection.alive {
+            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+            for w in windows { XIUngrabTouchBegin(connection.dpy, XIAllMasterDevices, w, 1, &mods) }
+            setRootMask(adding: false)
+            // A window destroyed meanwhile answers BadWindow: nothing to undo.
+            connection.sync()
+            _ = connection.takeErrors()
+        }
+        windows.removeAll()
+        refused.removeAll()
+    }
+
+    /// A core event from the root's SubstructureNotify, as XCB read it: a
+    /// top-level window created, reparented to or away from the root, or
+    /// destroyed. True when it was one of those (nothing else needs it).
+    func handle(_ event: UnsafeRawPointer) -> Bool {
+        guard on else { return false }
+        let root = UInt32(connection.root)
+        switch Int32(event.load(as: xcb_generic_event_t.self).response_type & 0x7f) {
+        case CreateNotify:
+            let e = event.load(as: xcb_create_notify_event_t.self)
+            guard e.parent == root else { return false }
+            grab(Window(e.window))
+        case ReparentNotify:
+            let e = event.load(as: xcb_reparent_notify_event_t.self)
+            let w = Window(e.window)
+            if e.parent == root {
+                grab(w)
+            } else if windows.remove(w) != nil {
+                // Now inside a frame, whose own grab comes first; ours on it
+                // would only add a link to the chain.
+                var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+                XIUngrabTouchBegin(connection.dpy, XIAllMasterDevices, w, 1, &mods)
+                connection.queued()   // sent by the daemon's flush at the end of this wakeup
+            }
+        case DestroyNotify:
+            let e = event.load(as: xcb_destroy_notify_event_t.self)
+            windows.remove(Window(e.window))
+            refused.remove(Window(e.window))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func grab(_ window: Window) {
+        guard !windows.contains(window) else { return }
+        let d = connection.dpy
+        if passiveGrab(Self.events, for: XIAllMasterDevices, { m, mods in
+            XIGrabTouchBegin(d, XIAllMasterDevices, window, 0, &m, 1, &mods)
+        }) {
+            windows.insert(window)
+        } else {
+            refused.insert(window)
+        }
+    }
+
+    /// Our core event mask on the root with or without SubstructureNotify
+    /// (X keeps one mask per client and window: the monitors' StructureNotify
+    /// stays).
+    private func setRootMask(adding: Bool) {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(connection.dpy, connection.root, &attributes) != 0 else { return }
+        let mask = adding ? attributes.your_event_mask | SubstructureNotifyMask
+                          : attributes.your_event_mask & ~SubstructureNotifyMask
+        XSelectInput(connection.dpy, connection.root, mask)
+    }
+}
+
+/// One passive grab of `events` for `device` with any modifiers; false when X
+/// refused it (another client holds it: the modifier's status says so).
+func passiveGrab(_ events: [Int32], for device: Int32,
+                 _ grab: (inout XIEventMask, inout XIGrabModifiers) -> Int32) -> Bool {
+    var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+    var failed: Int32 = 0
+    var mask = Mask(events)
+    mask.with(device) { m in failed = grab(&m, &mods) }
+    return failed == 0 && mods.status == 0
+}
