@@ -60,21 +60,24 @@ struct ListenerState {
             guard let input = XIEventConverter.touch(e) else { return out }
             out.time = stamp(e.time, now: now)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
+            // With grabs on the top-level windows, a touch on the bare desktop
+            // comes through our selection on the root instead: ours outright.
+            let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
             if type == XI_TouchBegin {
                 // Under a grab on the root, the top-level window is the child
                 // the touch is in; under one on a top-level window, that window.
                 out.window = context(Window(e.event == e.root ? e.child : e.event), windows)
                 // Through our grab: it waits for accept or reject.
-                if active.touches == .grab { pending[key] = Grab(master: Int32(e.deviceid), window: e.event) }
+                if grabbed { pending[key] = Grab(master: Int32(e.deviceid), window: e.event) }
             }
-            if active.touches == .grab && active.touchGrab == .topLevels && type == XI_TouchEnd
+            if grabbed && active.touchGrab == .topLevels && type == XI_TouchEnd
                 && pending[key] != nil && owned.remove(key) == nil {
                 // Ended for us while the window manager still owned it: it
                 // accepted the touch for its own gesture (had it rejected it,
                 // it would have become ours first).
                 takenAbove += 1
             }
-            if active.touches == .grab {
+            if grabbed {
                 if type == XI_TouchEnd {
                     // The end X sends for a touch we handed back: the finger is still down.
                     guard follower.grabEnd(key) else { return out }

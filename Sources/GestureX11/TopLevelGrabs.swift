@@ -61,7 +61,8 @@ final class TopLevelGrabs {
 
     /// A core event from the root's SubstructureNotify, as XCB read it: a
     /// top-level window created, reparented to or away from the root, or
-    /// destroyed. True when it was one of those (nothing else needs it).
+    /// destroyed. True when it was one of SubstructureNotify's (nothing
+    /// else needs them).
     func handle(_ event: UnsafeRawPointer) -> Bool {
         guard on else { return false }
         let root = UInt32(connection.root)
@@ -86,6 +87,12 @@ final class TopLevelGrabs {
             let e = event.load(as: xcb_destroy_notify_event_t.self)
             windows.remove(Window(e.window))
             refused.remove(Window(e.window))
+        case ConfigureNotify:
+            // The root's own (the screen resized) is the monitors'; the
+            // top-level windows' moves come only with SubstructureNotify.
+            return event.load(as: xcb_configure_notify_event_t.self).window != root
+        case MapNotify, UnmapNotify, GravityNotify, CirculateNotify:
+            break   // SubstructureNotify's too: nothing to do
         default:
             return false
         }

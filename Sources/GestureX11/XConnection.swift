@@ -197,11 +197,10 @@ public final class XConnection {
             switch Int32(event.pointee.response_type & 0x7f) {
             case 0: record(error: event)
             case GenericEvent: generic(UnsafeRawPointer(event))
-            // Windows created, reparented, destroyed: read as XCB's structs
-            // (Xlib's conversion would check their sequence numbers against
-            // round trips made since, and complain).
-            case let type where [CreateNotify, ReparentNotify, DestroyNotify].contains(type)
-                && structure(UnsafeRawPointer(event)): break
+            // Windows created, mapped, moved, reparented, destroyed: read as
+            // XCB's structs (Xlib's conversion would check their sequence
+            // numbers against round trips made since, and complain).
+            case let type where (CreateNotify...CirculateNotify).contains(type) && structure(UnsafeRawPointer(event)): break
             default:
                 // Converted as Xlib would have: a new keymap (XKB's news of it,
                 // or a core MappingNotify) refreshes Xlib's.

@@ -96,7 +96,10 @@ public final class XIListener {
         notes += grabGestures(of: devices)
         // Selections on the root: only one client may select touch or gesture events there.
         var selected: [Int32] = []
-        if want.touches == .select { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
+        // Below the window manager's grab, a touch on the bare desktop (no
+        // top-level window under it) reaches no grab of ours: a selection
+        // on the root takes those.
+        if want.touches == .select || want.touchGrab == .topLevels { selected += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
         if want.swipes == .select { selected += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd] }
         if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
         // With a grab, raw touches too, but only while a touch is undecided or

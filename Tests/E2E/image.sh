@@ -14,7 +14,17 @@ mirror=${mirror:-http://deb.debian.org/debian}
 
 # E2E_EXTRA_PACKAGES: more packages for a run by hand (the side by side with
 # a touchegg built from source needs its libraries); part of the key.
-key=$( (cat "$0" "$here/guest/init" "$here/guest/xorg.conf"; echo "${E2E_EXTRA_PACKAGES:-}") | sha256sum | cut -c1-16)
+# E2E_IMAGE=desktops: the second image, with the desktops' window managers
+# (mutter, muffin, kwin_x11, openbox, xfwm4), a session bus, and mesa's
+# software GL (mutter and KWin composite with GL); GLX on.
+variant=${E2E_IMAGE:-base}
+case $variant in
+  base) desktop_packages=() ;;
+  desktops) desktop_packages=(mutter muffin cinnamon-settings-daemon kwin-x11 openbox xfwm4 dbus dbus-x11
+    libgl1-mesa-dri libglx-mesa0) ;;
+  *) echo "image: E2E_IMAGE is base or desktops, not $variant" >&2; exit 2 ;;
+esac
+key=$( (cat "$0" "$here/guest/init" "$here/guest/xorg.conf"; echo "${E2E_EXTRA_PACKAGES:-} $variant") | sha256sum | cut -c1-16)
 out=$cache/$key
 if [ -s "$out/vmlinux" ] && [ -s "$out/initramfs.cpio" ]; then echo "$out"; exit 0; fi
 say() { echo "image: $*" >&2; }
@@ -41,15 +51,18 @@ say "root filesystem from $mirror (about a minute)"
 packages=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput
   xinput x11-utils x11-xserver-utils evemu-tools udev kmod procps mount lisgd valgrind strace
   libx11-6 libxi6 libxtst6 libxrandr2 libx11-xcb1 libstdc++6 libdbus-1-3 libyaml-0-2 libpugixml1v5 python3-gi
-  ${E2E_EXTRA_PACKAGES:-})
+  ${E2E_EXTRA_PACKAGES:-} ${desktop_packages[@]+"${desktop_packages[@]}"})
 mmdebstrap --quiet --variant=essential --include="$(IFS=,; echo "${packages[*]}")" \
   --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
   --dpkgopt='path-exclude=/usr/share/locale/*' \
   bookworm "$work/root" "$mirror" >&2
 # What Xorg with GLX disabled never loads: mesa's drivers, LLVM (their
-# compiler), ICU; about half the image.
-rm -rf "$work/root/usr/lib/x86_64-linux-gnu/dri" "$work/root"/usr/lib/x86_64-linux-gnu/libLLVM* \
-  "$work/root"/usr/lib/x86_64-linux-gnu/libicudata* "$work/root/var/cache/apt" "$work/root/var/lib/apt/lists"
+# compiler), ICU; about half the image. The desktops need them.
+if [ "$variant" = base ]; then
+  rm -rf "$work/root/usr/lib/x86_64-linux-gnu/dri" "$work/root"/usr/lib/x86_64-linux-gnu/libLLVM* \
+    "$work/root"/usr/lib/x86_64-linux-gnu/libicudata*
+fi
+rm -rf "$work/root/var/cache/apt" "$work/root/var/lib/apt/lists"
 # Of valgrind (the side-by-side counts instructions), callgrind only; and not
 # libc's debug symbols, which callgrind does without.
 find "$work/root/usr/libexec/valgrind" -type f ! -name 'callgrind-amd64-linux' \
@@ -70,6 +83,8 @@ depmod -b "$work/root" "$kver"
 
 install -m 755 "$here/guest/init" "$work/root/init"
 install -m 644 "$here/guest/xorg.conf" "$work/root/etc/X11/xorg.conf"
+# GLX on for the desktops (mesa's software rasterizer behind it).
+[ "$variant" = desktops ] && sed -i '/Disable "glx"/d' "$work/root/etc/X11/xorg.conf"
 
 say "initramfs"
 mkdir -p "$out.tmp"

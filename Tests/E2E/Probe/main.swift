@@ -73,15 +73,28 @@ func openXInput(minor wanted: Int32) -> (XConnection, Int32) {
     return (x, opcode)
 }
 
-func observe(logPath: String) -> Never {
+/// `fullscreen`: one window, `e2e-app`, asking the window manager for the
+/// whole screen (`_NET_WM_STATE_FULLSCREEN`): under a window manager every
+/// touch then lands in the application, none on a frame's title bar.
+/// `bare`: no window (touches land on the bare desktop), only keys and raw
+/// touches.
+func observe(logPath: String, fullscreen: Bool = false, bare: Bool = false) -> Never {
     let log = LineLog(path: logPath)
     let (x, opcode) = openXInput(minor: 2)
     let d = x.display
 
     let width = UInt32(cx_DisplayWidth(d)), height = UInt32(cx_DisplayHeight(d))
     var classOf: [Window: String] = [:]
-    for (index, name) in ["e2e-app", "e2e-other"].enumerated() {
-        let w = XCreateSimpleWindow(d, x.root, Int32(index) * Int32(width / 2), 0, width / 2, height, 0, 0, 0)
+    let names = bare ? [] : fullscreen ? ["e2e-app"] : ["e2e-app", "e2e-other"]
+    for (index, name) in names.enumerated() {
+        let w = XCreateSimpleWindow(d, x.root, Int32(index) * Int32(width / 2), 0, fullscreen ? width : width / 2, height, 0, 0, 0)
+        if fullscreen {
+            let state = [x.atom("_NET_WM_STATE_FULLSCREEN")]
+            state.withUnsafeBytes { bytes in
+                _ = XChangeProperty(d, w, x.atom("_NET_WM_STATE"), XA_ATOM, 32, PropModeReplace,
+                                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            }
+        }
         let hint = XAllocClassHint()!
         name.withCString { n in
             hint.pointee.res_name = UnsafeMutablePointer(mutating: n)
@@ -281,6 +294,8 @@ func waitFor(_ path: String, since: Int64, _ text: String, count: Int, seconds: 
 let args = Array(CommandLine.arguments.dropFirst())
 switch (args.first, args.count) {
 case ("observe", 2): observe(logPath: args[1])
+case ("observe", 3) where args[1] == "--fullscreen": observe(logPath: args[2], fullscreen: true)
+case ("observe", 3) where args[1] == "--bare": observe(logPath: args[2], bare: true)
 case ("play", 3): play(recording: args[1], node: args[2])
 case ("stamp", 3): stamp(name: args[1], logPath: args[2])
 case ("keys-down", 1): keysDown()

@@ -11,6 +11,7 @@ install -m 600 "$share/e2e-raw.toml" "$work/config/raw.toml"
 install -m 600 "$share/e2e-pointer.toml" "$work/config/pointer.toml"
 install -m 600 "$share/e2e-touchegg.toml" "$work/config/touchegg.toml"
 install -m 600 "$share/e2e-hands.toml" "$work/config/hands.toml"
+install -m 600 "$share/e2e-desktops.toml" "$work/config/desktops.toml"
 probe=$work/gesture-e2e-probe
 observed=$work/observed.log
 results=$share/results
@@ -45,8 +46,15 @@ create_device touchpad touchpad.desc
 create_device touchscreen touchscreen.desc
 xinput list >"$share/xinput.txt"
 
-"$probe" observe "$observed" 2>"$work/observer.err" &
-until_ok 10 grep -q ready "$observed" || { say "observer did not start: $(cat "$work/observer.err")"; exit 3; }
+# start_observer [--fullscreen]: the observer's windows (two halves, or one
+# fullscreen window), logging to $observed.
+start_observer() {
+  "$probe" observe "$@" "$observed" 2>"$work/observer.err" &
+  observer_pid=$!
+  until_ok 10 grep -q ready "$observed" || { say "observer did not start: $(cat "$work/observer.err")"; exit 3; }
+}
+# The desktops run starts its own, under each window manager.
+[ "${E2E_SCRIPT:-scenarios.sh}" = desktops.sh ] || start_observer
 
 # play DEVICE RECORDING: writes it to the device; frame times in $work/RECORDING.frames.
 play() { "$probe" play "$share/recordings/$2.evemu" "${node[$1]}" >"$work/$2.frames"; }

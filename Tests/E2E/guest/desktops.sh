@@ -1,0 +1,158 @@
+# Sourced by run-in-guest.sh after setup.sh, in the desktops image
+# (Tests/E2E/run.sh --desktops): on each window manager, started as its
+# session starts it, an application window over the whole screen that
+# selects XI 2.2 touch events and logs each it gets, and the daemon on
+# e2e-desktops.toml. One PASS or FAIL line per window manager and scenario:
+#   touchscreen-swipe-consumed  the `high` 3-finger swipe acts (F5) and 0 of
+#                               its touches reach the application
+#   touchscreen-drag-1          a 1-finger drag no binding wants reaches the
+#                               application, begin to end
+#   touchscreen-simultaneous    the `simultaneous` 3-finger swipe down acts
+#                               (F7) and its 3 touches reach the application
+#   touchpad-swipe              the touchpad's 3-finger swipe acts (F6)
+#   touchscreen-swipe-bare-desktop  the `high` swipe with no window under it
+#                               (the application closed) acts (F5)
+#   doctor                      no problem said, and the root window's line
+#                               says what the daemon's start-up line says it
+#                               holds
+# With E2E_NO_DAEMON=1 (the control run) the same without the daemon: only
+# the drag may pass.
+desktops=${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}
+# A session bus, as every session has one (mutter, muffin and KWin use it).
+eval "$(dbus-launch --sh-syntax)"
+export XDG_SESSION_TYPE=x11
+
+# The window manager's own variables and command line, as its session's
+# start-up files give them (gnome-session, cinnamon-session, startplasma-x11,
+# openbox-session, xfce4-session).
+start_wm() {
+  case $1 in
+    mutter) XDG_CURRENT_DESKTOP=GNOME mutter --x11 --replace ;;
+    muffin) XDG_CURRENT_DESKTOP=X-Cinnamon muffin --replace ;;
+    kwin_x11) XDG_CURRENT_DESKTOP=KDE KDE_FULL_SESSION=true KDE_SESSION_VERSION=5 kwin_x11 --replace ;;
+    openbox) XDG_CURRENT_DESKTOP=openbox openbox --replace ;;
+    xfwm4) XDG_CURRENT_DESKTOP=XFCE xfwm4 --replace ;;
+    *) say "unknown window manager $1"; return 2 ;;
+  esac
+}
+wm_running() { xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; }
+fullscreen_app() { xwininfo -name e2e-app 2>/dev/null | grep -q 'Width: 1024' && xwininfo -name e2e-app | grep -q 'Height: 768'; }
+
+for wm in $desktops; do
+  observed=$work/observed-$wm.log
+  xprop -root -remove _NET_SUPPORTING_WM_CHECK
+  start_wm "$wm" >"$share/wm-$wm.log" 2>&1 &
+  wm_pid=$!
+  # Up when it names itself on the root (_NET_SUPPORTING_WM_CHECK); a window
+  # manager that exits meanwhile has failed.
+  up=
+  for _ in $(seq 600); do
+    wm_running && { up=1; break; }
+    kill -0 "$wm_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -z "$up" ]; then
+    for s in touchscreen-swipe-consumed touchscreen-drag-1 touchscreen-simultaneous touchpad-swipe touchscreen-swipe-bare-desktop doctor; do
+      fail "$wm/$s" "the window manager did not start (within 60 s, or it exited): $(grep -m1 -i -e error -e fail "$share/wm-$wm.log" || tail -1 "$share/wm-$wm.log")"
+    done
+    kill "$wm_pid" 2>/dev/null; wait "$wm_pid" 2>/dev/null
+    continue
+  fi
+  say "$wm running ($(xprop -id "$(xprop -root _NET_SUPPORTING_WM_CHECK | grep -o '0x[0-9a-f]*')" _NET_WM_NAME 2>/dev/null | cut -d'"' -f2))"
+
+  # The daemon first, as a session's autostart runs it, then the
+  # application: the daemon follows the windows that come after it.
+  daemon_pid=
+  if [ "$no_daemon" != 1 ]; then
+    "$work/gesture-bridge" run --config "$work/config/desktops.toml" --verbose --record "$share/daemon-$wm.trace" \
+      >"$share/daemon-$wm.log" 2>&1 &
+    daemon_pid=$!
+    until_ok 20 grep -q "listening on display" "$share/daemon-$wm.log" || say "the daemon did not start on $wm"
+  fi
+  start_observer --fullscreen
+  until_ok 20 fullscreen_app || say "e2e-app is not fullscreen on $wm: $(xwininfo -name e2e-app 2>&1 | grep -E 'Width|Height' | tr -s ' \n' ' ')"
+  # Ready when a touch no binding wants reaches the application: the window
+  # manager hands touches on by then. mutter, compositing with software GL
+  # under emulation, keeps the first touches it gets for seconds, or for
+  # good, as it would without the daemon (the control run): a tap every
+  # 10 s until one arrives, 12 at most.
+  ready=
+  for try in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    since_ready=$(mark)
+    play touchscreen touchscreen-tap-1
+    if "$probe" wait "$observed" "$since_ready" "touch-end e2e-app" 1 10 >/dev/null 2>>"$work/waits.err"; then ready=$try; break; fi
+  done
+  if [ -n "$ready" ]; then say "$wm: a tap reached e2e-app at try $ready"; else say "$wm: no tap reached e2e-app in 12 tries"; fi
+  holding=$(sed -n 's/.*holding: touchscreens: \([^;]*\).*/\1/p' "$share/daemon-$wm.log" 2>/dev/null | head -1)
+
+  # Each scenario's span runs to the next one's start: what the application
+  # got is counted over it.
+  since=$(mark)
+  play touchscreen touchscreen-swipe-left-3
+  t_consumed=$(await "$since" "key+ F5") && consumed_latency=$(latency touchscreen-swipe-left-3 "$t_consumed") || t_consumed=
+  since_drag=$(mark)
+  play touchscreen touchscreen-drag-1
+  t_begin=$(await "$since_drag" "touch-begin e2e-app") && t_end=$(await "$since_drag" "touch-end e2e-app") || t_end=
+  since_sim=$(mark)
+  play touchscreen touchscreen-swipe-down-3-app
+  t_sim=$(await "$since_sim" "key+ F7") || t_sim=
+  sim_ends=$( (await "$since_sim" "touch-end e2e-app" 3 >/dev/null && echo 3) || count "$since_sim" "$(mark)" "touch-end e2e-app")
+  since_pad=$(mark)
+  play touchpad touchpad-swipe-left-3
+  t_pad=$(await "$since_pad" "key+ F6") || t_pad=
+
+  # The bare desktop: the application gone, no window under the fingers.
+  kill "$observer_pid" 2>/dev/null; wait "$observer_pid" 2>/dev/null
+  app_log=$observed observed=$work/observed-$wm-bare.log
+  start_observer --bare
+  since_bare=$(mark)
+  play touchscreen touchscreen-swipe-left-3
+  t_bare=$(await "$since_bare" "key+ F5") || t_bare=
+  observed=$app_log
+  if [ -n "$t_bare" ]; then pass "$wm/touchscreen-swipe-bare-desktop" "F5 $(latency touchscreen-swipe-left-3 "$t_bare")"
+  else fail "$wm/touchscreen-swipe-bare-desktop" "no F5 within ${timeout_s}s"; fi
+
+  got=$(count "$since" "$since_drag" "e2e-app touch=")
+  if [ -n "$t_consumed" ] && [ "$got" = 0 ]; then
+    pass "$wm/touchscreen-swipe-consumed" "F5 $consumed_latency; e2e-app got 0 touch events; the daemon holds: ${holding:-nothing said}"
+  else
+    fail "$wm/touchscreen-swipe-consumed" "F5 $([ -n "$t_consumed" ] && echo observed || echo "not observed"); e2e-app got $got touch events; the daemon holds: ${holding:-nothing said}"
+  fi
+  if [ -n "$t_end" ]; then
+    pass "$wm/touchscreen-drag-1" "e2e-app got it $(( (t_begin - $(frame_time touchscreen-drag-1 0)) / 1000 )) µs after the landing frame, $(count "$since_drag" "$t_end" "touch-update e2e-app") updates, and its end"
+  else
+    fail "$wm/touchscreen-drag-1" "e2e-app never got the touch begin to end within ${timeout_s}s"
+  fi
+  sim_begins=$(count "$since_sim" "$since_pad" "touch-begin e2e-app")
+  if [ -n "$t_sim" ] && [ "$sim_begins" = 3 ] && [ "$sim_ends" = 3 ]; then
+    pass "$wm/touchscreen-simultaneous" "F7 $(latency touchscreen-swipe-down-3-app "$t_sim"); e2e-app got the 3 touches, begin to end"
+  else
+    fail "$wm/touchscreen-simultaneous" "F7 $([ -n "$t_sim" ] && echo observed || echo "not observed"); e2e-app got $sim_begins touch begins and $sim_ends ends"
+  fi
+  if [ -n "$t_pad" ]; then pass "$wm/touchpad-swipe" "F6 $(latency touchpad-swipe-left-3 "$t_pad")"
+  else fail "$wm/touchpad-swipe" "no F6 within ${timeout_s}s"; fi
+
+  # doctor beside this window manager: nothing false. With the daemon
+  # running, its root-window line says what the daemon holds.
+  "$work/gesture-bridge" doctor --config "$work/config/desktops.toml" >"$share/doctor-$wm.txt" 2>&1
+  root_line=$(grep "root window:" "$share/doctor-$wm.txt" | head -1)
+  problems=$(grep -c '^\[problem\]' "$share/doctor-$wm.txt")
+  # What it says the daemon holds is what the daemon says it holds (muffin
+  # grabs the root's touches under Xvfb but not here: no table of window
+  # managers, the daemon's own line).
+  want=${holding%%:*}
+  if [ "$no_daemon" = 1 ]; then
+    fail "$wm/doctor" "no daemon (control run): $root_line"
+  elif [ "$problems" = 0 ] && [ -n "$want" ] && [[ "$root_line" == "[ok]"*"$want"* ]]; then
+    pass "$wm/doctor" "no problem; ${root_line#*] }"
+  else
+    fail "$wm/doctor" "$problems problems; want an ok root-window line saying '$want': $root_line"
+  fi
+  grep -q "window manager took a touch" "$share/daemon-$wm.log" 2>/dev/null && say "$wm took a touch for its own gesture"
+
+  cp "$observed" "$work/observed-$wm-bare.log" "$share/" 2>/dev/null
+  [ -n "$daemon_pid" ] && { kill "$daemon_pid"; wait "$daemon_pid"; }
+  kill "$observer_pid" 2>/dev/null; wait "$observer_pid" 2>/dev/null
+  kill "$wm_pid" 2>/dev/null; wait "$wm_pid" 2>/dev/null
+done
+kill "$DBUS_SESSION_BUS_PID" 2>/dev/null
