@@ -70,6 +70,15 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case window(WindowAction, fallback: [KeyChord]?)
     case none
 
+    /// Whether it sends keys or buttons through X, where modifier keys held
+    /// change what it means (`window` may fall back to a chord).
+    public var sendsInput: Bool {
+        switch self {
+        case .key, .keyDown, .keyUp, .button, .buttonDown, .buttonUp, .window: return true
+        case .move, .exec, .none: return false
+        }
+    }
+
     /// The action as written, with keymap names resolved to chords.
     public var description: String {
         switch self {

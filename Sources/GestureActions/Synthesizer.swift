@@ -11,6 +11,15 @@ public protocol Synthesizer: AnyObject {
     func pointerPosition() -> (x: Double, y: Double)?
     /// Sends what was queued.
     func flush()
+    /// Releases the keys held down now, on any keyboard, whose keysym is
+    /// one of `keysyms` (a layer's modifiers, around its chords); returns
+    /// the ones it released, to be pressed again after.
+    func releaseHeld(_ keysyms: [Keysym]) -> [Keysym]
+}
+
+extension Synthesizer {
+    /// A synthesizer that cannot see the keyboard releases nothing.
+    public func releaseHeld(_ keysyms: [Keysym]) -> [Keysym] { [] }
 }
 
 /// Every key (or button) the bridge holds down, per binding, so none stays

@@ -18,10 +18,11 @@ public enum BindingListing {
             if b.yields {
                 // touchegg-protocol's: desktop-wide, after every binding of the user's.
                 out += "\n\(b.name)\n  scope: desktop, forwarded over D-Bus (touchegg-protocol), yielding to every binding above, "
-                    + "device: \(b.device.rawValue)\n  gesture: \(ExpressionPrinter.text(b.gesture))\n"
+                    + "device: \(b.device.text)\n  gesture: \(ExpressionPrinter.text(b.gesture))\n"
                 continue
             }
-            out += "\n\(b.name)\n  scope: \(scope), priority: \(b.priority.rawValue), device: \(b.device.rawValue)\n"
+            out += "\n\(b.name)\n  scope: \(scope), priority: \(b.priority.rawValue), device: \(b.device.text)"
+                + (b.modifiers.map { ", modifiers: \($0)" + (b.keepModifiers ? " (kept held for its actions)" : "") } ?? "") + "\n"
             out += "  gesture: \(ExpressionPrinter.text(b.gesture))\n"
             let a = c.actions[id]
             for (phase, list) in [("on-began", a.began), ("on-changed", a.changed), ("on-ended", a.ended),

@@ -79,6 +79,16 @@ public final class EffectRouter {
         }
     }
 
+    /// The keys that make each modifier.
+    static func keysyms(of m: Modifiers) -> [Keysym] {
+        var names: [String] = []
+        if m.contains(.ctrl) { names += ["Control_L", "Control_R"] }
+        if m.contains(.alt) { names += ["Alt_L", "Alt_R", "Meta_L", "Meta_R"] }
+        if m.contains(.shift) { names += ["Shift_L", "Shift_R"] }
+        if m.contains(.super) { names += ["Super_L", "Super_R", "Hyper_L", "Hyper_R"] }
+        return names.compactMap(Keysym.named)
+    }
+
     private func perform(_ g: GestureEvent, window: WindowContext, now: Double) {
         let name = bindings[g.binding].name
         let actions = actions[g.binding].actions(for: g.phase, step: g.step)
@@ -99,7 +109,16 @@ public final class EffectRouter {
         }
         if actions.contains(where: { if case .window = $0 { true } else { false } }) { beforeWindowAction() }
         if g.phase == .began { performer.gestureBegan(binding: g.binding) }
+        // A layer's chords go out exactly as configured: the modifiers held
+        // for it are let go of around them and pressed again after
+        // (fusuma's clearmodifiers), unless keep-modifiers.
+        let b = bindings[g.binding]
+        var released: [Keysym] = []
+        if let layer = b.modifiers, !b.keepModifiers, actions.contains(where: \.sendsInput) {
+            released = performer.synthesizer.releaseHeld(Self.keysyms(of: layer))
+        }
         for a in actions { performer.perform(a, binding: g.binding, gesture: environment, target: target, place: place) }
+        for k in released { performer.synthesizer.key(k, down: true) }
         if g.phase == .ended || g.phase == .cancelled {
             performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: now)
         }

@@ -11,9 +11,9 @@ struct ConfigBuilder {
     var scopes: [String] = []
     var keymap: Keymap? = nil
 
-    static let rootKeys = ["version", "keymap", "including", "settings", "bind", "app"]
-    static let bindKeys = ["gesture", "name", "priority", "device", "on-began", "on-changed", "on-ended",
-                           "on-cancelled", "on-step", "on-repeat"]
+    static let rootKeys = ["version", "keymap", "including", "settings", "device", "bind", "app"]
+    static let bindKeys = ["gesture", "name", "priority", "device", "modifiers", "keep-modifiers", "on-began",
+                           "on-changed", "on-ended", "on-cancelled", "on-step", "on-repeat"]
     static let appKeys = ["class", "including", "bind"]
     static let stepKeys = ["every", "increase", "decrease"]
     static let settingKinds: [(String, SettingKind)] = [
@@ -43,6 +43,7 @@ struct ConfigBuilder {
         readKeymap(root["keymap"])
         if let v = root["including"] { table.including = mask(v, "including") ?? .all }
         if let v = root["settings"] { readSettings(v) }
+        if let v = root["device"] { readDevices(v) }
         // Desktop bindings first, then each app scope's: the order of BindingIDs.
         if let v = root["bind"] {
             table.desktop = bindings(v, path: "bind", scope: "desktop")
@@ -159,43 +160,86 @@ struct ConfigBuilder {
                 table.settings.toucheggProtocol = on
                 continue
             }
-            guard let kind = Self.settingKinds.first(where: { $0.0 == key })?.1 else {
+            guard Self.settingKinds.contains(where: { $0.0 == key }) else {
                 context.report(path, "unknown setting '\(key)'\(Suggest.phrase(key, names)); expected "
                     + names.joined(separator: ", "), key: true)
                 continue
             }
-            let value = t[key]!
-            var text = value.string
-            if text == nil, let n = value.number { text = n == 0 ? "0" : nil }
-            guard let text, let parsed = SettingValue.parse(text, as: kind) else {
-                let got = value.string.map { "'\($0)'" } ?? value.typeName
-                context.report(path, "'\(key)' takes \(kind == .time ? "a time" : kind == .length ? "a length" : "a speed") "
-                    + "with its unit, e.g. \(key) = \(kind.example); got \(got)")
+            var settings = table.settings
+            readSetting(key, in: t, path: path, into: &settings)
+            table.settings = settings
+        }
+    }
+
+    /// `[[device]]`: `match` (a device filter), `disabled`, and settings of
+    /// `[settings]` for the devices it matches.
+    private mutating func readDevices(_ v: TOMLNode) {
+        guard let array = v.array else { return context.report("device", "'device' must be an array of tables: [[device]]") }
+        let keys = ["match", "disabled"] + Self.settingKinds.map(\.0)
+        for (i, item) in array.enumerated() {
+            let path = "device#\(i)"
+            guard let t = item.table else { context.report(path, "each [[device]] must be a table"); continue }
+            guard let mv = t["match"] else {
+                context.reportTable(path, "[[device]] needs match: a device's kind, name:GLOB or usb:VID:PID, "
+                    + "e.g. match = \"name:ELAN*\"")
                 continue
             }
-            var s = table.settings
-            switch (key, parsed) {
-            case ("tap-timeout", .time(let x)): s.tapTimeout = x
-            case ("double-tap-timeout", .time(let x)): s.doubleTapTimeout = x
-            case ("long-press", .time(let x)): s.longPress = x
-            case ("finger-landing", .time(let x)): s.fingerLanding = x
-            case ("grab-timeout", .time(let x)): s.grabTimeout = x
-            case ("drag-lock", .time(let x)): s.dragLock = x
-            case ("repeat-delay", .time(let x)): s.repeatDelay = x
-            case ("repeat-interval", .time(let x)):
-                if x <= 0 { context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"") }
-                s.repeatInterval = x
-            case ("slop", .length(let x)): s.slop = x
-            case ("swipe-distance", .length(let x)):
-                s.swipeDistance = x
-                // The user's distance is for every device unless they wrote a touchpad one.
-                if t["touchpad-swipe-distance"] == nil { s.touchpadSwipeDistance = x }
-            case ("touchpad-swipe-distance", .length(let x)): s.touchpadSwipeDistance = x
-            case ("edge-width", .length(let x)): s.edgeWidth = x
-            case ("swipe-min-velocity", .speed(let x)): s.swipeMinVelocity = x
-            default: break
+            guard let match = deviceFilter(mv, path + ".match") else { continue }
+            var rule = DeviceRule(match: match)
+            var settings = table.settings
+            var sets = false
+            for key in t.keys where key != "match" {
+                let p = path + "." + key
+                if key == "disabled" {
+                    if let b = t[key]!.bool { rule.disabled = b } else {
+                        context.report(p, "'disabled' takes true or false; got \(t[key]!.typeName)")
+                    }
+                } else if Self.settingKinds.contains(where: { $0.0 == key }) {
+                    readSetting(key, in: t, path: p, into: &settings)
+                    sets = true
+                } else {
+                    context.report(p, "unknown key '\(key)' in [[device]]\(Suggest.phrase(key, keys)); expected match, "
+                        + "disabled or a setting of [settings] (" + Self.settingKinds.map(\.0).joined(separator: ", ") + ")",
+                        key: true)
+                }
             }
-            table.settings = s
+            if sets { rule.settings = settings }
+            table.devices.append(rule)
+        }
+    }
+
+    /// One setting of `t` (a known one) into `s`.
+    private mutating func readSetting(_ key: String, in t: TOMLTable, path: String, into s: inout Settings) {
+        let kind = Self.settingKinds.first(where: { $0.0 == key })!.1
+        let value = t[key]!
+        var text = value.string
+        if text == nil, let n = value.number { text = n == 0 ? "0" : nil }
+        guard let text, let parsed = SettingValue.parse(text, as: kind) else {
+            let got = value.string.map { "'\($0)'" } ?? value.typeName
+            context.report(path, "'\(key)' takes \(kind == .time ? "a time" : kind == .length ? "a length" : "a speed") "
+                + "with its unit, e.g. \(key) = \(kind.example); got \(got)")
+            return
+        }
+        switch (key, parsed) {
+        case ("tap-timeout", .time(let x)): s.tapTimeout = x
+        case ("double-tap-timeout", .time(let x)): s.doubleTapTimeout = x
+        case ("long-press", .time(let x)): s.longPress = x
+        case ("finger-landing", .time(let x)): s.fingerLanding = x
+        case ("grab-timeout", .time(let x)): s.grabTimeout = x
+        case ("drag-lock", .time(let x)): s.dragLock = x
+        case ("repeat-delay", .time(let x)): s.repeatDelay = x
+        case ("repeat-interval", .time(let x)):
+            if x <= 0 { context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"") }
+            s.repeatInterval = x
+        case ("slop", .length(let x)): s.slop = x
+        case ("swipe-distance", .length(let x)):
+            s.swipeDistance = x
+            // The user's distance is for every device unless they wrote a touchpad one.
+            if t["touchpad-swipe-distance"] == nil { s.touchpadSwipeDistance = x }
+        case ("touchpad-swipe-distance", .length(let x)): s.touchpadSwipeDistance = x
+        case ("edge-width", .length(let x)): s.edgeWidth = x
+        case ("swipe-min-velocity", .speed(let x)): s.swipeMinVelocity = x
+        default: break
         }
     }
 
@@ -258,9 +302,24 @@ struct ConfigBuilder {
                 context.report(path + ".priority", "'priority' takes normal, high or simultaneous; got \(v.string.map { "'\($0)'" } ?? v.typeName)")
             }
         }
-        if let v = t["device"] {
-            if let d = v.string.flatMap(DeviceFilter.init(rawValue:)) { b.device = d } else {
-                context.report(path + ".device", "'device' takes any, touchscreen or touchpad; got \(v.string.map { "'\($0)'" } ?? v.typeName)")
+        if let v = t["device"], let d = deviceFilter(v, path + ".device") { b.device = d }
+        if let v = t["modifiers"] {
+            if let text = v.string {
+                switch Modifiers.parse(text) {
+                case .success(let m): b.modifiers = m
+                case .failure(let e): context.report(path + ".modifiers", e.message)
+                }
+            } else {
+                context.report(path + ".modifiers", "'modifiers' takes a string, e.g. modifiers = \"alt\"; got \(v.typeName)")
+            }
+        }
+        if let v = t["keep-modifiers"] {
+            if let keep = v.bool { b.keepModifiers = keep } else {
+                context.report(path + ".keep-modifiers", "'keep-modifiers' takes true or false; got \(v.typeName)")
+            }
+            if t["modifiers"] == nil {
+                context.report(path + ".keep-modifiers", "'keep-modifiers' applies to a layer: add modifiers = \"…\"",
+                               key: true, warning: true)
             }
         }
         var acts = BindingActions()
@@ -311,6 +370,24 @@ struct ConfigBuilder {
         acts.increase = actionList(t["increase"], path + ".increase")
         acts.decrease = actionList(t["decrease"], path + ".decrease")
         b.step = StepSpec(every: every)
+    }
+
+    /// `device = "touchpad"`, `"name:ELAN*"`, `"usb:04f3:2b7c"`. A name or
+    /// id no device here has is said (a warning: the device may be
+    /// plugged in later).
+    private mutating func deviceFilter(_ v: TOMLNode, _ path: String) -> DeviceFilter? {
+        if let text = v.string, let d = DeviceFilter(text) {
+            if let present = loader.presentDevices, !DeviceFilter.kinds.contains(d),
+               !present.contains(where: d.accepts) {
+                let names = present.filter { $0.kind != .other }.map { "'\($0.name)'" + ($0.usb.map { " (usb:\($0))" } ?? "") }
+                context.report(path, "no touch device here matches '\(text)'"
+                    + (names.isEmpty ? " (X has no touchscreen or touchpad now)" : "; X has " + names.joined(separator: ", ")),
+                    warning: true)
+            }
+            return d
+        }
+        context.report(path, "'device' takes \(DeviceFilter.expected); got \(v.string.map { "'\($0)'" } ?? v.typeName)")
+        return nil
     }
 
     /// An action or an array of actions.

@@ -9,6 +9,9 @@ public struct ConfigLoader: Sendable {
     /// The running window manager's name, once the daemon has asked X: what
     /// `keymap = "auto"` goes by when the environment names no desktop.
     public var windowManager: String? = nil
+    /// The touch devices X has now, when known (`check` and the daemon ask
+    /// X): a `name:` or `usb:` rule that matches none of them is a warning.
+    public var presentDevices: [Device]? = nil
 
     public init(keymaps: KeymapStore, environment: [String: String]) {
         self.keymaps = keymaps

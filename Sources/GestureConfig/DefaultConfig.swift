@@ -146,6 +146,23 @@ on-step = { every = 0.15, increase = "key zoom-in", decrease = "key zoom-out" }
 # priority = "simultaneous"
 # on-ended = ["button 2", "exec logger gesture-bridge: middle click at $GESTURE_X,$GESTURE_Y"]
 #
+# # A layer: with Alt held, three fingers left move the window to the
+# # previous workspace (GNOME's chord) instead of switching (only with
+# # exactly Alt held as the fingers start; Alt is let go of while the keys
+# # go out).
+# [[bind]]
+# name = "alt-swipe-left"
+# gesture = "swipe(fingers: 3, direction: .left)"
+# modifiers = "alt"
+# priority = "high"
+# on-ended = "key super+shift+Page_Up"
+#
+# # One touchscreen lands its fingers slowly: more time for them, on it
+# # alone (gesture-bridge devices shows each device's name and ids).
+# [[device]]
+# match = "name:ELAN*"
+# finger-landing = "300ms"
+#
 # # Firefox: two fingers right goes back; a pinch does nothing (Firefox zooms
 # # by itself). An app's normal binding wins over the desktop's normal zoom.
 # [[app]]

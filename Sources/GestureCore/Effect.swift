@@ -55,6 +55,9 @@ public enum ArenaReason: Hashable, Sendable {
     case deviceRemoved
     /// No binding of this attempt's scopes can take touches from this device.
     case noCandidates
+    /// A layer (`modifiers`) whose modifiers were not held as the gesture
+    /// started: held are these.
+    case layerNotHeld(held: Modifiers)
 }
 
 public enum ArenaNoteKind: String, Hashable, Sendable {

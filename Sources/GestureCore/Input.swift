@@ -19,14 +19,31 @@ public struct Device: Hashable, Sendable {
     /// The touch surface's physical size in mm (udev's ID_INPUT_WIDTH_MM and
     /// ID_INPUT_HEIGHT_MM), if known.
     public var sizeMM: Size?
+    /// Its USB vendor and product ids, where X says them (the `Device
+    /// Product ID` property).
+    public var usb: USBID?
 
-    public init(id: DeviceID, name: String, kind: DeviceKind, output: String? = nil, sizeMM: Size? = nil) {
+    public init(id: DeviceID, name: String, kind: DeviceKind, output: String? = nil, sizeMM: Size? = nil,
+                usb: USBID? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
         self.output = output
         self.sizeMM = sizeMM
+        self.usb = usb
     }
+}
+
+/// A device's USB vendor and product ids.
+public struct USBID: Hashable, Sendable, CustomStringConvertible {
+    public var vendor: UInt16
+    public var product: UInt16
+    public init(vendor: UInt16, product: UInt16) {
+        self.vendor = vendor
+        self.product = product
+    }
+    /// `04f3:2b7c`.
+    public var description: String { DeviceFilter.hex(vendor) + ":" + DeviceFilter.hex(product) }
 }
 
 /// A monitor, in root pixels.
@@ -121,6 +138,10 @@ public enum Input: Hashable, Sendable {
     case pinchUpdate(device: DeviceID, fingers: Int, delta: Point, scale: Double, angleDelta: Double)
     case pinchEnd(device: DeviceID, fingers: Int, cancelled: Bool)
     case window(WindowContext)
+    /// The modifier keys held, as the next touch or gesture begin carries
+    /// them (sent when they change): they pick the layers of the attempt
+    /// that begin starts.
+    case modifiers(Modifiers)
     case deviceAdded(Device)
     case deviceRemoved(DeviceID)
     case screenChanged(Screen)
@@ -135,7 +156,7 @@ public enum Input: Hashable, Sendable {
             return d
         case .deviceAdded(let dev):
             return dev.id
-        case .window, .screenChanged:
+        case .window, .modifiers, .screenChanged:
             return nil
         }
     }

@@ -77,6 +77,7 @@ public struct ReplayPrinter {
         case .lostTo(let b): return "\(bindingName(b)) won the touches"
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"
+        case .layerNotHeld(let held): return "a layer of other modifiers (held: \(held))"
         }
     }
 

@@ -63,7 +63,7 @@ public final class TraceStream {
 
     /// Reads the event after `next` (nil at the end of the file).
     public func advance() throws {
-        next = nil
+        next = reader.takeQueued()
         while next == nil, let text = readLine() {
             number += 1
             next = try reader.read(line: Substring(text), number: number)

@@ -7,6 +7,11 @@ public struct TraceReader {
     public private(set) var header: TraceHeader?
     private var lastT = 0.0
     private var deviceIDs: Set<DeviceID> = []
+    /// The modifiers held, as the last begin's `mods` said (absent: none).
+    private var held: Modifiers = []
+    /// A begin read after the `.modifiers` event its line's `mods` made:
+    /// `takeQueued` hands it over.
+    private var queued: TraceEvent? = nil
 
     public init(file: String) { self.file = file }
 
@@ -18,12 +23,22 @@ public struct TraceReader {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             n += 1
             if let e = try reader.read(line: line, number: n) { events.append(e) }
+            if let q = reader.takeQueued() { events.append(q) }
         }
         guard let h = reader.header else { throw TraceError(file: file, line: 1, message: "empty trace: no header line") }
         return Trace(header: h, events: events)
     }
 
-    /// Reads one line: nil for the header, blank lines and comments.
+    /// The begin a line's `mods` put after the `.modifiers` event `read`
+    /// returned for it: call after each `read`.
+    public mutating func takeQueued() -> TraceEvent? {
+        defer { queued = nil }
+        return queued
+    }
+
+    /// Reads one line: nil for the header, blank lines and comments. A begin
+    /// whose `mods` differ from the last begin's comes as two events: the
+    /// `.modifiers` first, then (from `takeQueued`) the begin.
     public mutating func read(line raw: Substring, number: Int) throws(TraceError) -> TraceEvent? {
         let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
         guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first != "#" else { return nil }
@@ -77,8 +92,16 @@ public struct TraceReader {
             if let w = try dd.optionalNumber("width_mm") {
                 size = Size(width: w, height: try dd.number("height_mm"))
             }
+            // Extension: `usb`, "VVVV:PPPP" (hex), what X's Device Product ID says.
+            var usb: USBID? = nil
+            if let text = try dd.optionalString("usb") {
+                guard case .usb(let v, let p)? = DeviceFilter("usb:" + text) else {
+                    throw dd.error("usb", "'usb' takes a USB vendor and product id in hex, e.g. \"04f3:2b7c\"; got '\(text)'")
+                }
+                usb = USBID(vendor: v, product: p)
+            }
             devices.append(Device(id: id, name: try dd.optionalString("name") ?? "",
-                                  kind: kind, output: try dd.optionalString("output"), sizeMM: size))
+                                  kind: kind, output: try dd.optionalString("output"), sizeMM: size, usb: usb))
             kindFrom[id] = try dd.optionalString("kind_from")
         }
         return TraceHeader(screen: s, devices: devices, kindFrom: kindFrom)
@@ -129,6 +152,21 @@ public struct TraceReader {
         default:
             throw o.error("ev", "unknown event '\(ev)'; expected touch-begin, touch-update, touch-end, swipe-begin, "
                 + "swipe-update, swipe-end, pinch-begin, pinch-update, pinch-end or window")
+        }
+        if ev.hasSuffix("-begin") {
+            // Extension: `mods`, the modifier keys held (absent: none).
+            var mods: Modifiers = []
+            if let text = try o.optionalString("mods") {
+                switch Modifiers.parse(text) {
+                case .success(let m): mods = m
+                case .failure(let e): throw o.error("mods", e.message)
+                }
+            }
+            if mods != held {
+                held = mods
+                queued = TraceEvent(t: t, input: input)
+                return TraceEvent(t: t, input: .modifiers(mods))
+            }
         }
         return TraceEvent(t: t, input: input)
     }

@@ -18,6 +18,7 @@ public enum TraceWriter {
             var o = "{\"id\": \(d.id), \"name\": \(quote(d.name)), \"kind\": \"\(d.kind.rawValue)\""
             if let out = d.output { o += ", \"output\": \(quote(out))" }
             if let mm = d.sizeMM { o += ", \"width_mm\": \(num(mm.width)), \"height_mm\": \(num(mm.height))" }
+            if let usb = d.usb { o += ", \"usb\": \"\(usb)\"" }
             if let from = h.kindFrom[d.id] { o += ", \"kind_from\": \(quote(from))" }
             return o + "}"
         }.joined(separator: ", ")
@@ -25,22 +26,25 @@ public enum TraceWriter {
     }
 
     /// The line for an event, or nil for inputs traces do not hold
-    /// (device and screen changes are in the header).
-    public static func line(_ e: TraceEvent) -> String? {
+    /// (device and screen changes are in the header; the modifiers held go
+    /// on the next begin's line, as `mods`: pass them as `held`).
+    public static func line(_ e: TraceEvent, held: Modifiers = []) -> String? {
         let t = "{\"t\": \(num(e.t))"
+        // Extension: `mods`, the modifier keys held at a begin (absent: none).
+        let mods = held.isEmpty ? "" : ", \"mods\": \(quote(held.description))"
         switch e.input {
-        case .touchBegin(let d, let id, let p): return t + touch(d, "touch-begin", id, p)
+        case .touchBegin(let d, let id, let p): return t + mods + touch(d, "touch-begin", id, p)
         case .touchUpdate(let d, let id, let p): return t + touch(d, "touch-update", id, p)
         case .touchEnd(let d, let id, let p): return t + touch(d, "touch-end", id, p)
         case .swipeBegin(let d, let f, let p):
-            return t + ", \"dev\": \(d), \"ev\": \"swipe-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+            return t + mods + ", \"dev\": \(d), \"ev\": \"swipe-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
         case .swipeUpdate(let d, let f, let v, let u):
             let raw = u.map { ", \"udx\": \(num($0.x)), \"udy\": \(num($0.y))" } ?? ""
             return t + ", \"dev\": \(d), \"ev\": \"swipe-update\", \"fingers\": \(f), \"dx\": \(num(v.x)), \"dy\": \(num(v.y))\(raw)}"
         case .swipeEnd(let d, let f, let c):
             return t + ", \"dev\": \(d), \"ev\": \"swipe-end\", \"fingers\": \(f), \"cancelled\": \(c)}"
         case .pinchBegin(let d, let f, let p):
-            return t + ", \"dev\": \(d), \"ev\": \"pinch-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+            return t + mods + ", \"dev\": \(d), \"ev\": \"pinch-begin\", \"fingers\": \(f), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
         case .pinchUpdate(let d, let f, let v, let scale, let da):
             return t + ", \"dev\": \(d), \"ev\": \"pinch-update\", \"fingers\": \(f), \"dx\": \(num(v.x)), "
                 + "\"dy\": \(num(v.y)), \"scale\": \(num(scale)), \"da\": \(num(da))}"
@@ -50,15 +54,17 @@ public enum TraceWriter {
             var s = t + ", \"ev\": \"window\", \"class\": \(quote(w.windowClass)), \"instance\": \(quote(w.instance))"
             if let title = w.title { s += ", \"title\": \(quote(title))" }
             return s + "}"
-        case .deviceAdded, .deviceRemoved, .screenChanged:
+        case .deviceAdded, .deviceRemoved, .screenChanged, .modifiers:
             return nil
         }
     }
 
     public static func write(_ trace: Trace) -> String {
         var s = header(trace.header) + "\n"
+        var held: Modifiers = []
         for e in trace.events {
-            if let l = line(e) { s += l + "\n" }
+            if case .modifiers(let m) = e.input { held = m }
+            if let l = line(e, held: held) { s += l + "\n" }
         }
         return s
     }

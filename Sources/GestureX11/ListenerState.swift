@@ -18,6 +18,10 @@ struct ListenerState {
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     var lastEventTime: UInt = 0
     var lastWindow: WindowContext? = nil
+    /// Which modifier bits are Alt and Super (read again on a new keymap).
+    var modifierMap = ModifierMap.usual
+    /// The modifiers the last begin carried (what the engine was told).
+    var lastModifiers: Modifiers = []
     /// Grabbed touches awaiting accept/reject: (source device, touch) → the
     /// master device and the window of the grab that delivered them (the
     /// root, or a top-level window below the window manager's grab).
@@ -43,6 +47,8 @@ struct ListenerState {
     /// What one event becomes: the window under it, when that changed (a
     /// touch's or gesture's begin), then the input; both at `time`.
     struct Converted {
+        /// The modifier keys held, when a begin carries others than the last.
+        var modifiers: Modifiers? = nil
         var window: WindowContext? = nil
         var input: Input? = nil
         var time: Double = 0
@@ -64,6 +70,7 @@ struct ListenerState {
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
             if type == XI_TouchBegin {
+                out.modifiers = modifiers(e.mods.effective)
                 // Under a grab on the root, the top-level window is the child
                 // the touch is in; under one on a top-level window, that window.
                 out.window = context(Window(e.event == e.root ? e.child : e.event), windows)
@@ -94,12 +101,18 @@ struct ListenerState {
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
             out.time = stamp(e.time, now: now)
-            if type == XI_GestureSwipeBegin { out.window = context(Window(e.child), windows) }
+            if type == XI_GestureSwipeBegin {
+                out.modifiers = modifiers(e.mods.effective)
+                out.window = context(Window(e.child), windows)
+            }
             out.input = XIEventConverter.swipe(e)
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
             out.time = stamp(e.time, now: now)
-            if type == XI_GesturePinchBegin { out.window = context(Window(e.child), windows) }
+            if type == XI_GesturePinchBegin {
+                out.modifiers = modifiers(e.mods.effective)
+                out.window = context(Window(e.child), windows)
+            }
             out.input = XIEventConverter.pinch(e)
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             out.input = rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
@@ -143,6 +156,14 @@ struct ListenerState {
     private mutating func stamp(_ serverTime: UInt32, now: Double) -> Double {
         lastEventTime = UInt(serverTime)
         return time.seconds(UInt(serverTime), now: now)
+    }
+
+    /// The modifiers in an event's state, when they are not the last ones.
+    private mutating func modifiers(_ effective: UInt32) -> Modifiers? {
+        let m = modifierMap.modifiers(effective)
+        guard m != lastModifiers else { return nil }
+        lastModifiers = m
+        return m
     }
 
     /// The application under `child`, when it is not the one before.

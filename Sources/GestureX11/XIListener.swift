@@ -27,6 +27,10 @@ public final class XIListener {
     /// gestures): said, never silent. `apply` returns its own refusals.
     public var onRefused: (String) -> Void = { _ in }
     private var saidTakenAbove = false
+    /// Devices the config disables (`[[device]]` with `disabled = true`):
+    /// their touchpad gestures are not grabbed (the engine releases their
+    /// touches at once).
+    public var excludes: (Device) -> Bool = { _ in false }
 
     typealias TouchKey = TouchFollower.Key
 
@@ -40,6 +44,7 @@ public final class XIListener {
         topLevels = TopLevelGrabs(connection: connection)
         lastScreen = monitors.screen
         state = ListenerState(devices: XDevice.query(connection))
+        state.modifierMap = ModifierMap.read(connection)
     }
 
     public var devices: [XDevice] { state.devices }
@@ -149,7 +154,7 @@ public final class XIListener {
         guard active.swipes == .grab || active.pinches == .grab else { return [] }
         let d = connection.dpy, root = connection.root
         var refused: [String] = []
-        for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) {
+        for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) && !excludes(dev.device) {
             if active.swipes == .grab,
                !passiveGrab([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], for: dev.id, { m, mods in
                    XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
@@ -210,7 +215,11 @@ public final class XIListener {
     /// else only what an earlier round trip already read.
     public func drain(now: Double, readSocket: Bool = true, _ emit: (Input, Double) -> Void) {
         let opcode = UInt8(truncatingIfNeeded: xi.opcode)
-        connection.drain(readSocket: readSocket, onMappingChanged: onMappingChanged, generic: { event in
+        connection.drain(readSocket: readSocket, onMappingChanged: {
+            // Alt and Super may sit on other modifier bits now.
+            state.modifierMap = ModifierMap.read(connection)
+            onMappingChanged()
+        }, generic: { event in
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
             guard ge.pointee.extension == opcode else { return }
             let type = Int32(ge.pointee.event_type)
@@ -220,6 +229,7 @@ public final class XIListener {
             let c = state.convert(type, event, now: now, windows: windows, monitors: monitors)
             // What the follower needs changes as touches begin and end.
             if type == XI_TouchBegin || type == XI_TouchEnd || type == XI_RawTouchEnd { followRawIfNeeded() }
+            if let m = c.modifiers { emit(.modifiers(m), c.time) }
             if let w = c.window { emit(.window(w), c.time) }
             if let i = c.input { emit(i, c.time) }
             if state.takenAbove > 0 {

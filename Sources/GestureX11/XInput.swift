@@ -42,8 +42,10 @@ public struct XDevice: Hashable, Sendable {
     public var kindReason: String
     /// A touchpad's size in mm, from udev (DeviceSize).
     public var sizeMM: Size? = nil
+    /// Its USB vendor and product, where X says them (`Device Product ID`).
+    public var usb: USBID? = nil
 
-    public var device: Device { Device(id: id, name: name, kind: kind, sizeMM: sizeMM) }
+    public var device: Device { Device(id: id, name: name, kind: kind, sizeMM: sizeMM, usb: usb) }
 
     public init(id: Int32, name: String, kind: DeviceKind, touchMode: String, maxTouches: Int, enabled: Bool,
                 xRange: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>? = nil, kindReason: String = "") {
@@ -97,6 +99,7 @@ public struct XDevice: Hashable, Sendable {
             var d = XDevice(id: info.deviceid, name: name, kind: kind, touchMode: mode, maxTouches: touches,
                             enabled: info.enabled != 0, xRange: xr, yRange: yr, kindReason: reason)
             if kind == .touchpad { d.sizeMM = DeviceSize.of(c, device: info.deviceid) }
+            if kind != .other { d.usb = productID(c, device: info.deviceid) }
             out.append(d)
         }
         return out
@@ -125,6 +128,24 @@ public struct XDevice: Hashable, Sendable {
     public static func isLibinput(_ c: XConnection, device: Int32) -> Bool {
         let atom = XInternAtom(c.dpy, "libinput Send Events Mode Enabled", 1)
         return atom != 0 && hasProperty(c, device: device, atom)
+    }
+
+    /// The "Device Product ID" property (xf86-input-libinput, evdev): the
+    /// vendor and product ids the kernel gives (USB's, or the bus's own);
+    /// nil without it or when both are 0.
+    static func productID(_ c: XConnection, device: Int32) -> USBID? {
+        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        let property = XInternAtom(c.dpy, "Device Product ID", 1)
+        guard property != 0,
+              XIGetProperty(c.dpy, device, property, 0, 2, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
+              let data else { return nil }
+        defer { XFree(data) }
+        // XIGetProperty keeps 32-bit items 32 bits wide.
+        guard format == 32, n == 2 else { return nil }
+        let ids = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        guard ids[0] != 0 || ids[1] != 0 else { return nil }
+        return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
     }
 
     private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {

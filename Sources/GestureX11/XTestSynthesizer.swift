@@ -79,6 +79,26 @@ public final class XTestSynthesizer: Synthesizer {
         return (Double(rx), Double(ry))
     }
 
+    /// X's keyboard state is every keyboard's (XQueryKeymap): a modifier the
+    /// user holds on their own keyboard is released through XTest's, and the
+    /// chord goes out without it.
+    public func releaseHeld(_ keysyms: [Keysym]) -> [Keysym] {
+        guard connection.alive, !keysyms.isEmpty else { return [] }
+        let d = connection.dpy
+        var keys = [CChar](repeating: 0, count: 32)
+        XQueryKeymap(d, &keys)
+        var released: [Keysym] = []
+        for k in keysyms {
+            let code = XKeysymToKeycode(d, KeySym(k.value))
+            guard code != 0, UInt8(bitPattern: keys[Int(code) / 8]) & (1 << (code % 8)) != 0,
+                  !released.contains(where: { XKeysymToKeycode(d, KeySym($0.value)) == code }) else { continue }
+            XTestFakeKeyEvent(d, UInt32(code), 0, 0)
+            released.append(k)
+        }
+        if !released.isEmpty { connection.queued() }
+        return released
+    }
+
     /// Sends what the keys and buttons queued (nothing to send: no call).
     public func flush() { connection.flushIfQueued() }
 

@@ -74,6 +74,7 @@ struct DevicesCommand: ParsableCommand {
     )
 
     @OptionGroup var display: DisplayOption
+    @OptionGroup var config: ConfigOption
 
     func run() throws {
         let connection: XConnection
@@ -86,13 +87,25 @@ struct DevicesCommand: ParsableCommand {
             throw ExitCode(1)
         }
         print("XInput \(xi.major).\(xi.minor)\(xi.hasGestures ? "" : " (no touchpad gestures: needs 2.4)") on \(connection.name)")
+        // The config's [[device]] rules and bindings by name or id, when it loads.
+        var loaded: LoadedConfig? = nil
+        let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
+        switch result {
+        case .success(let c): loaded = c
+        case .failure: printError("gesture-bridge: \(label) has errors (gesture-bridge check); its device rules are not shown")
+        }
         print("  id  kind        touch     max  used  name")
         for d in XDevice.query(connection) {
-            let used = d.kind != .other && d.enabled
+            let rule = loaded?.table.rule(for: d.device)
+            let used = d.kind != .other && d.enabled && rule?.disabled != true
             print(String(d.id).leftPadded(4) + "  " + d.kind.rawValue.padded(11) + d.touchMode.padded(9)
                 + String(d.maxTouches).leftPadded(4) + "  " + (used ? "yes" : "no").padded(5) + d.name
                 + (d.enabled ? "" : " (disabled)") + "  [\(d.kind.rawValue): \(d.kindReason)]"
+                + (d.usb.map { "  usb:\($0)" } ?? "")
                 + (d.sizeMM.map { "  \(Int($0.width.rounded()))×\(Int($0.height.rounded())) mm" } ?? ""))
+            if let loaded, d.kind != .other {
+                for line in DeviceRulesListing.lines(for: d.device, loaded) { print("      " + line) }
+            }
         }
     }
 }

@@ -43,9 +43,16 @@ struct CheckCommand: ParsableCommand {
     )
 
     @OptionGroup var config: ConfigOption
+    @OptionGroup var display: DisplayOption
 
     func run() throws {
-        let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
+        // The devices X has now, when it answers: a rule by name or id that
+        // matches none of them is a warning.
+        var loader = ConfigLoader.standard()
+        if let c = try? XConnection(name: display.display) {
+            loader.presentDevices = XDevice.query(c).map(\.device)
+        }
+        let (label, result) = ConfigSource.load(path: config.path, loader: loader)
         switch result {
         case .failure(let errors):
             printError(errors.description)

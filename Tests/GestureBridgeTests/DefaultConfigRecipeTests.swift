@@ -43,6 +43,22 @@ import GestureTesting
         #expect(c.table.settings.dragLock == 0.4)
     }
 
+    /// The Alt layer: with Alt held the window moves, without it the
+    /// workspace switches (the default's own binding).
+    @Test func theAltLayerTakesTheSwipeOnlyWithAltHeld() throws {
+        let c = try withBlock("alt-swipe-left")
+        #expect(c.table.allBindings.first { $0.name == "alt-swipe-left" }?.modifiers == .alt)
+        for (held, want) in [(Modifiers.alt, ["ended: key super+shift+Page_Up"]), ([], [])] {
+            var b = TraceBuilder.standard()
+            b.emit(.modifiers(held))
+            b.land(3, at: Point(x: 960, y: 540))
+            b.move(by: Point(x: -300, y: 0), over: 0.25)
+            b.lift()
+            #expect(acted(c, b, "alt-swipe-left") == want, "holding \(held)")
+            #expect(acted(c, b, "workspace-next").isEmpty == !held.isEmpty, "holding \(held)")
+        }
+    }
+
     @Test func longPressRightClicksAndTwoFingerTapRightClicks() throws {
         var press = TraceBuilder.standard()
         press.land(at: [Point(x: 500, y: 500)])

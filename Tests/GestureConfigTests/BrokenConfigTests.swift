@@ -12,7 +12,7 @@ let brokenConfigs: [(String, String)] = [
     ("[[bind]\ngesture = \"tap()\"", "1:8: TOML syntax: Error while parsing table header: expected ']', saw '\\n'"),
     ("keymap = \"gnome\nversion = 1", "1:16: TOML syntax: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
     // Top level.
-    ("verison = 1", "1:1: unknown key 'verison' (did you mean 'version'?); expected version, keymap, including, settings, bind, app"),
+    ("verison = 1", "1:1: unknown key 'verison' (did you mean 'version'?); expected version, keymap, including, settings, device, bind, app"),
     ("version = 2", "1:11: unsupported config version 2; this reads version 1"),
     ("version = \"1\"", "1:12: 'version' takes the integer 1, e.g. version = 1"),
     ("keymap = \"gnom\"", "1:11: unknown keymap 'gnom' (did you mean 'gnome'?); expected \"auto\", \"none\" or one of: cinnamon, generic, gnome, i3, kde, mate, openbox, xfce"),
@@ -31,9 +31,16 @@ let brokenConfigs: [(String, String)] = [
     // Bindings.
     ("[[bind]]\nname = \"x\"", "1:1: this binding has no gesture; add e.g. gesture = \"swipe(fingers: 3, direction: .left)\""),
     ("[[bind]]\ngesture = 3", "2:11: 'gesture' takes a gesture expression in quotes, e.g. gesture = \"magnify(fingers: 2)\"; got an integer"),
-    ("[[bind]]\ngesture = \"tap()\"\nprority = \"high\"", "3:1: unknown key 'prority' in [[bind]] (did you mean 'priority'?); expected gesture, name, priority, device, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat"),
+    ("[[bind]]\ngesture = \"tap()\"\nprority = \"high\"", "3:1: unknown key 'prority' in [[bind]] (did you mean 'priority'?); expected gesture, name, priority, device, modifiers, keep-modifiers, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat"),
     ("[[bind]]\ngesture = \"tap()\"\npriority = \"urgent\"", "3:13: 'priority' takes normal, high or simultaneous; got 'urgent'"),
-    ("[[bind]]\ngesture = \"tap()\"\ndevice = \"mouse\"", "3:11: 'device' takes any, touchscreen or touchpad; got 'mouse'"),
+    ("[[bind]]\ngesture = \"tap()\"\ndevice = \"mouse\"", "3:11: 'device' takes any, touchscreen, touchpad, name:GLOB (a device's name, e.g. name:ELAN*) or usb:VID:PID (hex, e.g. usb:04f3:2b7c); got 'mouse'"),
+    ("[[bind]]\ngesture = \"tap()\"\ndevice = \"usb:04f3\"", "3:11: 'device' takes any, touchscreen, touchpad, name:GLOB (a device's name, e.g. name:ELAN*) or usb:VID:PID (hex, e.g. usb:04f3:2b7c); got 'usb:04f3'"),
+    ("[[bind]]\ngesture = \"tap()\"\nmodifiers = \"alt+hyper\"", "3:14: 'hyper' is not a modifier; 'modifiers' takes ctrl, alt, shift and super joined by +, e.g. \"ctrl+alt\", or \"none\""),
+    ("[[bind]]\ngesture = \"tap()\"\nmodifiers = 1", "3:13: 'modifiers' takes a string, e.g. modifiers = \"alt\"; got an integer"),
+    ("[[bind]]\ngesture = \"tap()\"\nmodifiers = \"alt\"\nkeep-modifiers = \"yes\"", "4:19: 'keep-modifiers' takes true or false; got a string"),
+    ("[[device]]\ndisabled = true", "1:1: [[device]] needs match: a device's kind, name:GLOB or usb:VID:PID, e.g. match = \"name:ELAN*\""),
+    ("[[device]]\nmatch = \"name:ELAN*\"\nslop = \"fast\"", "3:9: 'slop' takes a length with its unit, e.g. slop = \"10px\" or \"3mm\"; got 'fast'"),
+    ("[[device]]\nmatch = \"name:ELAN*\"\nsloop = \"1mm\"", "3:1: unknown key 'sloop' in [[device]] (did you mean 'slop'?); expected match, disabled or a setting of [settings] (tap-timeout, double-tap-timeout, long-press, slop, finger-landing, swipe-distance, touchpad-swipe-distance, swipe-min-velocity, edge-width, grab-timeout, drag-lock, repeat-delay, repeat-interval)"),
     ("[[bind]]\ngesture = \"tap()\"\nname = \"\"", "3:9: 'name' takes a non-empty string"),
     // Gesture expressions.
     (B("swip(fingers: 3)"), "2:12: unknown gesture 'swip' (did you mean 'swipe'?); expected tap, longPress, drag, swipe, magnify, rotate or hold"),
@@ -77,7 +84,7 @@ let brokenConfigs: [(String, String)] = [
     ("[[app]]\nclass = 1", "2:9: 'class' takes a glob of WM_CLASS names, e.g. class = \"firefox\", not an integer"),
     ("[[app]]\nclass = \"x\"\nclas = \"y\"", "3:1: unknown key 'clas' in [[app]] (did you mean 'class'?); expected class, including and [[app.bind]]"),
     ("[[app]]\nclass = \"x\"\nincluding = \"some\"", "3:14: 'including' takes all, gesture, subviews or none; got 'some'"),
-    ("[[app]]\nclass = \"x\"\n[[app.bind]]\ngesture = \"tap()\"\non-endd = \"none\"", "5:1: unknown key 'on-endd' in [[bind]] (did you mean 'on-ended'?); expected gesture, name, priority, device, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat"),
+    ("[[app]]\nclass = \"x\"\n[[app.bind]]\ngesture = \"tap()\"\non-endd = \"none\"", "5:1: unknown key 'on-endd' in [[bind]] (did you mean 'on-ended'?); expected gesture, name, priority, device, modifiers, keep-modifiers, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat"),
     ("[[app]]\nclass = \"x\"\n[[app.bind]]\ngesture = \"tap(\"", "4:16: expected an argument label, e.g. fingers:, found the end"),
 ]
 

@@ -31,8 +31,15 @@ import Testing
         }.joined(separator: "\n")
         let c = try load(examples).get()
         #expect(c.warnings.isEmpty)
-        // Every feature: all gesture kinds and combinators, every phase, an app scope.
-        #expect(c.table.desktop.count == 15)
+        // Every feature: all gesture kinds and combinators, every phase, a
+        // layer, a device rule, an app scope.
+        #expect(c.table.desktop.count == 16)
+        #expect(c.table.desktop.filter { $0.modifiers == .alt }.map(\.name) == ["alt-swipe-left"])
+        #expect(c.table.devices == [DeviceRule(match: .named("ELAN*"), settings: {
+            var s = Settings()
+            s.fingerLanding = 0.3
+            return s
+        }())])
         #expect(c.table.apps.count == 1 && c.table.apps[0].bindings.count == 2)
         let settingsUncommented = DefaultConfig.text.contains("# tap-timeout = \"400ms\"")
         #expect(settingsUncommented && c.table.settings == Settings())

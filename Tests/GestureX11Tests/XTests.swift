@@ -1,7 +1,7 @@
 import CX11
 import GestureActions
 import GestureCore
-import GestureX11
+@testable import GestureX11
 import XTestSupport
 import Testing
 
@@ -178,6 +178,56 @@ extension XTests {
             let other = try XIListener(connection: try XConnection(name: free.display, events: .xcb))
             #expect(other.apply(ListenPlan(touches: .grab)).isEmpty)
             #expect(other.active == ListenPlan(touches: .grab))
+        }
+
+        /// Below the window manager's grab: a touch that ends for us before
+        /// it was ever handed down was taken by the window manager (said
+        /// once); one handed down (TouchOwnership) and lifted was not; a
+        /// touch on the bare desktop comes through the root's selection and
+        /// waits for no decision. The begin's modifier state is the layer's.
+        @Test func belowTheWindowManagersGrab() throws {
+            let x = try Xvfb()
+            let c = try XConnection(name: x.display, events: .xcb)
+            let windows = WindowClasses(connection: c), monitors = Monitors(connection: c)
+            var state = ListenerState(devices: [])
+            var plan = ListenPlan(touches: .grab)
+            plan.touchGrab = .topLevels
+            state.active = plan
+            let root = UInt32(c.root), frame: UInt32 = 0x400005
+            func touch(_ type: Int32, _ id: UInt32, on window: UInt32, mods: UInt32 = 0) -> ListenerState.Converted {
+                var e = xcb_input_touch_begin_event_t()
+                e.event_type = UInt16(type)
+                e.deviceid = 2
+                e.sourceid = 11
+                e.detail = id
+                e.root = root
+                e.event = window
+                e.mods.effective = mods
+                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, windows: windows, monitors: monitors) }
+            }
+            func handedDown(_ id: UInt32) {
+                var o = xcb_input_touch_ownership_event_t()
+                o.event_type = UInt16(XI_TouchOwnership)
+                o.sourceid = 11
+                o.touchid = id
+                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, windows: windows, monitors: monitors) }
+            }
+            let begin = touch(XI_TouchBegin, 1, on: frame, mods: 0x8)   // Mod1: Alt
+            #expect(begin.modifiers == .alt)
+            #expect(state.pending[.init(device: 11, touch: 1)] == ListenerState.Grab(master: 2, window: frame))
+            _ = touch(XI_TouchEnd, 1, on: frame)
+            #expect(state.takenAbove == 1)
+
+            _ = touch(XI_TouchBegin, 2, on: frame, mods: 0x8)
+            #expect(touch(XI_TouchBegin, 2, on: frame, mods: 0x8).modifiers == nil)   // unchanged: not said again
+            handedDown(2)
+            _ = touch(XI_TouchEnd, 2, on: frame)
+            #expect(state.takenAbove == 1)
+
+            let bare = touch(XI_TouchBegin, 3, on: root)
+            #expect(bare.input == .touchBegin(device: 11, touch: 3, at: Point(x: 0, y: 0)))
+            #expect(bare.modifiers == [])
+            #expect(state.pending[.init(device: 11, touch: 3)] == nil)
         }
 
         @Test func devicesOfXvfbAreNotTouchDevices() throws {

@@ -11,6 +11,8 @@ import GestureX11
 final class TraceRecording {
     private let file: UnsafeMutablePointer<FILE>
     private var start: Double? = nil
+    /// The modifiers held: written on the next begin line as `mods`.
+    private var held: Modifiers = []
     private(set) var events = 0
 
     /// nil, with the reason in `error`, when the file cannot be written.
@@ -43,7 +45,8 @@ final class TraceRecording {
     func write(_ input: Input, at t: Double) {
         if start == nil { start = t }
         let e = TraceEvent(t: ((t - start!) * 1e6).rounded() / 1e6, input: input)
-        guard let line = TraceWriter.line(e) else { return }
+        if case .modifiers(let m) = input { held = m }
+        guard let line = TraceWriter.line(e, held: held) else { return }
         fputs(line + "\n", file)
         events += 1
     }

@@ -60,7 +60,11 @@ final class XInputSource: InputSource {
     func decide(_ d: TouchDecisionEvent) {
         listener.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
     }
-    func listen(for table: GestureTable) -> [String] { listener.apply(ListenPlan(table: table)) }
+    func listen(for table: GestureTable) -> [String] {
+        // A touchpad a [[device]] rule disables keeps its gestures: not grabbed.
+        listener.excludes = { table.rule(for: $0)?.disabled == true }
+        return listener.apply(ListenPlan(table: table))
+    }
     var statusDevices: [String] {
         listener.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
     }

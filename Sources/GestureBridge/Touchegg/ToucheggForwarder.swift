@@ -130,7 +130,7 @@ public struct ToucheggForwarder: Sendable {
             motion[d]?.down.remove(id)
             if (motion[d]?.down.count ?? 0) <= 1 { return endIfCancelled(d, at: t) }
             return nil
-        case .window:
+        case .window, .modifiers:
             return nil
         }
     }

@@ -1,3 +1,5 @@
+import GestureCore
+
 /// fusuma's config.yml: `swipe: {FINGERS: {DIRECTION: ACTION}}`,
 /// `pinch: {FINGERS: {in|out: ACTION}}` (or without FINGERS),
 /// `rotate: {FINGERS: {clockwise|counterclockwise: ACTION}}`,
@@ -85,12 +87,28 @@ public enum FusumaImporter {
                 b.device = "touchpad"
                 if actionEntries.contains(where: { statusPhases[$0.key] != nil }) {
                     status(actionEntries, into: &b, out: &out)
+                    if let kept = keepIfItActs(b, line: dl, what: "swipe \(n) \(direction)", out: &out) { directions.append(kept) }
                 } else {
-                    let (actions, comments) = self.actions(actionEntries, out: &out)
+                    var layers: [Layer]? = []
+                    let (actions, comments) = self.actions(actionEntries, out: &out, layers: &layers)
                     b.phases = [("on-began", actions)]
                     b.comments = comments
+                    if let kept = keepIfItActs(b, line: dl, what: "swipe \(n) \(direction)", out: &out) { directions.append(kept) }
+                    // The keypress plugin's variants: the same swipe with keys
+                    // held, each a layer of its own.
+                    for layer in layers ?? [] {
+                        var lb = b
+                        lb.name += "-" + layer.modifiers.replacingPlus
+                        lb.modifiers = layer.modifiers
+                        var none: [Layer]? = nil
+                        let (acts, cs) = self.actions(layer.entries, out: &out, layers: &none)
+                        lb.phases = [("on-began", acts)]
+                        lb.comments = ["fusuma line \(layer.line): keypress \(layer.key)"] + cs
+                        if let kept = keepIfItActs(lb, line: layer.line, what: "swipe \(n) \(direction) with \(layer.key)", out: &out) {
+                            directions.append(kept)
+                        }
+                    }
                 }
-                if let kept = keepIfItActs(b, line: dl, what: "swipe \(n) \(direction)", out: &out) { directions.append(kept) }
             }
             // The status form without a direction: any direction, so a drag.
             // fusuma runs it beside the direction's command, so beside swipe
@@ -158,19 +176,48 @@ public enum FusumaImporter {
         for (n, byDirection, l) in levels {
             let entries = byDirection.map ?? []
             out.gesturesRead += max(1, entries.count)
+            // Each direction's keypress variants, by the modifiers they hold.
+            var layers: [String: (up: Entries?, down: Entries?, line: Int, key: String)] = [:]
+            var layerOrder: [String] = []
+            func stepAction(_ m: Entries, _ d: String) -> (String, [String]) {
+                let (acts, comments) = actions(m, out: &out)
+                return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
+            }
             func action(_ d: String) -> (String, [String]) {
                 guard let e = entries.first(where: { $0.key == d }) else { return ("none", []) }
                 guard let m = e.value.map else { return ("none", ["fusuma line \(e.line): \(d): a bare value, which fusuma ignores"]) }
-                let (acts, comments) = actions(m, out: &out)
+                var found: [Layer]? = []
+                let (acts, comments) = actions(m, out: &out, layers: &found)
+                for layer in found ?? [] {
+                    if layers[layer.modifiers] == nil { layerOrder.append(layer.modifiers) }
+                    var entry = layers[layer.modifiers] ?? (nil, nil, layer.line, layer.key)
+                    if d == up { entry.up = layer.entries } else { entry.down = layer.entries }
+                    layers[layer.modifiers] = entry
+                }
                 return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
             }
             let (increase, ci) = action(up), (decrease, cd) = action(down)
             let gesture = kind == "pinch" ? "magnify(fingers: \(n))" : "rotate(fingers: \(n))"
             var b = ImportedBinding(name: "\(kind)-\(n)", gesture: gesture)
             b.device = "touchpad"
-            b.step = kind == "pinch" ? (0.25, increase, decrease) : (45, increase, decrease)
+            let every: Double = kind == "pinch" ? 0.25 : 45
+            b.step = (every, increase, decrease)
             b.comments = ["fusuma line \(l): fires again every threshold; here every \(kind == "pinch" ? "25 % of scale" : "45°")"] + ci + cd
             if let kept = keepIfItActs(b, line: l, what: "\(kind) \(n)", out: &out) { bindings.append(kept) }
+            // The keypress variants: the same gesture with keys held, a layer each.
+            for mods in layerOrder {
+                let layer = layers[mods]!
+                var lb = b
+                lb.name += "-" + mods.replacingPlus
+                lb.modifiers = mods
+                let (inc, li) = layer.up.map { stepAction($0, up) } ?? ("none", [])
+                let (dec, ld) = layer.down.map { stepAction($0, down) } ?? ("none", [])
+                lb.step = (every, inc, dec)
+                lb.comments = ["fusuma line \(layer.line): keypress \(layer.key)"] + li + ld
+                if let kept = keepIfItActs(lb, line: layer.line, what: "\(kind) \(n) with \(layer.key)", out: &out) {
+                    bindings.append(kept)
+                }
+            }
         }
         return bindings
     }
@@ -185,7 +232,37 @@ public enum FusumaImporter {
     /// {LEFTSHIFT: …}`, or a key name straight under the direction) are
     /// gestures of their own there: each is counted and said not imported.
     static func actions(_ entries: Entries, out: inout ImportedConfig) -> ([String], [String]) {
+        var none: [Layer]? = nil
+        return actions(entries, out: &out, layers: &none)
+    }
+
+    /// A keypress variant: the gesture with these keys held.
+    struct Layer {
+        var key: String
+        /// As a binding's `modifiers`: `alt`, `ctrl+shift`.
+        var modifiers: String
+        var entries: Entries
+        var line: Int
+    }
+
+    /// The same, gathering the keypress variants made of modifier keys into
+    /// `layers` where the caller turns them into layers (nil: said not
+    /// imported).
+    static func actions(_ entries: Entries, out: inout ImportedConfig, layers: inout [Layer]?) -> ([String], [String]) {
         var actions: [String] = [], comments: [String] = []
+        func variant(_ key: String, _ value: YAMLReader.Node, _ line: Int) {
+            out.gesturesRead += 1
+            guard layers != nil else {
+                return out.skip(line: line, "no equivalent here: keypress \(key) (a key held; layers are imported for swipe directions, pinches and rotations)")
+            }
+            guard let mods = modifiers(ofKeys: key) else {
+                return out.skip(line: line, "no equivalent: keypress \(key) (only Shift, Ctrl, Alt and Meta/Super make layers)")
+            }
+            guard let m = value.map else {
+                return out.skip(line: line, "no action: keypress \(key) is a bare value, which fusuma ignores")
+            }
+            layers!.append(Layer(key: key, modifiers: mods, entries: m, line: line))
+        }
         for (key, value, l, _) in entries {
             let v = value.scalar ?? ""
             switch key {
@@ -210,13 +287,9 @@ public enum FusumaImporter {
             case "threshold", "interval":
                 comments.append("fusuma line \(l): \(key) \(v): no per-gesture equivalent")
             case "keypress":
-                for variant in value.map ?? [] {
-                    out.gesturesRead += 1
-                    out.skip(line: variant.line, "no equivalent: keypress \(variant.key) (the gesture with a key held)")
-                }
+                for v in value.map ?? [] { variant(v.key, v.value, v.line) }
             case _ where isKeyName(key):
-                out.gesturesRead += 1
-                out.skip(line: l, "no equivalent: keypress \(key) (the gesture with a key held)")
+                variant(key, value, l)
             default:
                 comments.append("fusuma line \(l): '\(key)': no equivalent, not imported")
             }
@@ -227,9 +300,28 @@ public enum FusumaImporter {
 }
 
 /// An evdev key name the keypress plugin takes (LEFTSHIFT, LEFTMETA,
-/// RIGHTCTRL, CAPSLOCK…): upper case letters only, as fusuma writes them.
+/// RIGHTCTRL, CAPSLOCK…, or several joined by +): upper case letters only,
+/// as fusuma writes them.
 private func isKeyName(_ key: String) -> Bool {
-    !key.isEmpty && key.allSatisfy { $0.isUppercase && $0.isASCII || $0 == "_" }
+    !key.isEmpty && key.allSatisfy { $0.isUppercase && $0.isASCII || $0 == "_" || $0 == "+" }
+}
+
+/// The keypress plugin's keys as a binding's `modifiers` (`LEFTMETA+LEFTALT`
+/// is `alt+super`); nil when one is not a modifier key.
+func modifiers(ofKeys key: String) -> String? {
+    let names = ["LEFTSHIFT": Modifiers.shift, "RIGHTSHIFT": .shift, "LEFTCTRL": .ctrl, "RIGHTCTRL": .ctrl,
+                 "LEFTALT": .alt, "RIGHTALT": .alt, "LEFTMETA": .super, "RIGHTMETA": .super]
+    var m: Modifiers = []
+    for part in key.split(separator: "+") {
+        guard let one = names[String(part)] else { return nil }
+        m.insert(one)
+    }
+    return m.isEmpty ? nil : m.description
+}
+
+extension String {
+    /// `ctrl+alt` as a name part: `ctrl-alt`.
+    var replacingPlus: String { split(separator: "+").joined(separator: "-") }
 }
 
 // Here, not in YAMLReader.swift: Swift 6.3 reports a circular reference for

@@ -9,6 +9,8 @@ public struct ImportedBinding: Hashable, Sendable {
     public var gesture: String
     public var device: String? = nil
     public var priority: String? = nil
+    /// A layer: `modifiers = "alt"`.
+    public var modifiers: String? = nil
     /// (key, actions) in order: ("on-ended", ["key workspace-next"]).
     public var phases: [(key: String, actions: [String])] = []
     public var step: (every: Double, increase: String, decrease: String)? = nil
@@ -100,6 +102,7 @@ public struct ImportedConfig: Sendable {
         s += "[[\(table)]]\nname = \(quote(b.name))\ngesture = \(quote(b.gesture))\n"
         if let d = b.device { s += "device = \(quote(d))\n" }
         if let p = b.priority { s += "priority = \(quote(p))\n" }
+        if let m = b.modifiers { s += "modifiers = \(quote(m))\n" }
         for (key, actions) in b.phases {
             s += "\(key) = " + (actions.count == 1 ? quote(actions[0]) : "[" + actions.map(quote).joined(separator: ", ") + "]") + "\n"
         }

@@ -6,6 +6,8 @@ struct Contender: Sendable {
     /// -1: the desktop scope; otherwise the index of its app scope.
     let scope: Int
     let devices: DeviceFilter
+    /// The layer: the modifiers that must be held when the attempt starts (nil: any).
+    let modifiers: Modifiers?
     /// Its place in SwiftUI's parent/child order (`GestureEngine.rank`);
     /// simultaneous bindings do not compete and are not ranked.
     let rank: Int
@@ -26,6 +28,7 @@ struct Contender: Sendable {
         self.id = id
         self.scope = scope
         devices = binding.device
+        modifiers = binding.modifiers
         self.rank = rank
         simultaneous = binding.priority == .simultaneous
         high = binding.priority == .high

@@ -16,8 +16,21 @@ struct DeviceLane: Sendable {
     /// window to close, or its attempt's timer. Kept current by every change
     /// below, so that finding the earliest device reads one field of each.
     private(set) var due = Deadline.never
+    /// A `[[device]]` rule disables it: the engine ignores it.
+    var disabled = false
+    /// Its `[[device]]` settings: the table with them, and the rules
+    /// compiled from it (nil: the config's).
+    var own: (table: GestureTable, rules: Rules)? = nil
+    /// The modifier keys held, as the last begin carried them.
+    var held: Modifiers = []
+    /// The modifiers held when the running gesture started: its layers
+    /// (a modifier pressed or let go of mid-gesture changes nothing).
+    private var layer: Modifiers = []
 
-    init(_ device: Device) { self.device = device }
+    init(_ device: Device, held: Modifiers = []) {
+        self.device = device
+        self.held = held
+    }
 
     var hasAttempt: Bool { attempt != nil }
 
@@ -100,6 +113,7 @@ struct DeviceLane: Sendable {
         guard !hasAttempt else { return }
         sink.device = device.id
         tracker.resetAttempt()
+        layer = held
         startAttempt(rules, at: t, &sink)
     }
 
@@ -107,7 +121,14 @@ struct DeviceLane: Sendable {
         var a = spare.take() ?? Attempt(rules)
         a.maximumFingers = 1
         a.repeating = false
-        for c in rules.contenders where rules.takesPart(c, device.kind) {
+        for c in rules.contenders {
+            guard rules.takesPart(c, device, layer) else {
+                // --explain: a layer that would have joined with its modifiers held.
+                if rules.explain, let m = c.modifiers, rules.takesPart(c, device, m) {
+                    sink.note(c.id, .conceded, .layerNotHeld(held: layer), at: t)
+                }
+                continue
+            }
             a.arena.join(c)
             a.trees[c.id].reset()
             a.maximumFingers = max(a.maximumFingers, c.maximumFingers)

@@ -14,13 +14,18 @@ public struct GestureEngine: Sendable {
     private(set) var rules: Rules
     public private(set) var screen: Screen
     public private(set) var window: WindowContext = .desktop
+    /// The modifier keys held, as the last touch or gesture begin carried them.
+    public private(set) var modifiers: Modifiers = []
     public private(set) var now: Seconds = 0
     private(set) var lanes: [DeviceLane] = []
 
     /// Emit `.arena` notes (joined, won, conceded): for `--explain` and `--verbose`.
     public var explain: Bool {
         get { rules.explain }
-        set { rules = rules.explaining(newValue) }
+        set {
+            rules = rules.explaining(newValue)
+            for d in lanes.indices { if let own = lanes[d].own { lanes[d].own!.rules = own.rules.explaining(newValue) } }
+        }
     }
 
     public init(table: GestureTable, screen: Screen, devices: [Device] = []) {
@@ -28,7 +33,8 @@ public struct GestureEngine: Sendable {
         self.screen = screen
         bindings = table.allBindings
         rules = Rules(table, pxPerMM: screen.pxPerMM)
-        lanes = devices.map(DeviceLane.init)
+        lanes = devices.map { DeviceLane($0) }
+        for d in lanes.indices { adoptRule(d) }
         lanes.reserveCapacity(8)
     }
 
@@ -85,49 +91,68 @@ public struct GestureEngine: Sendable {
         case .window(let w):
             window = w
             rules = rules.window(w, table)
+            for d in lanes.indices { if let own = lanes[d].own { lanes[d].own!.rules = own.rules.window(w, own.table) } }
+        case .modifiers(let m):
+            modifiers = m
+            for d in lanes.indices { lanes[d].held = m }
         case .screenChanged(let s):
             screen = s
             rules = rules.screen(pxPerMM: s.pxPerMM, table)
-            for d in lanes.indices { lanes[d].dropSpare() }
+            for d in lanes.indices {
+                if let own = lanes[d].own { lanes[d].own!.rules = own.rules.screen(pxPerMM: s.pxPerMM, own.table) }
+                lanes[d].dropSpare()
+            }
         case .deviceAdded(let dev):
-            if let d = Self.lane(of: dev.id, lanes) { lanes[d].device = dev } else { lanes.append(DeviceLane(dev)) }
+            if let d = Self.lane(of: dev.id, lanes) { lanes[d].device = dev } else { lanes.append(DeviceLane(dev, held: modifiers)) }
+            adoptRule(Self.lane(of: dev.id, lanes)!)
         case .deviceRemoved(let id):
             guard let d = Self.lane(of: id, lanes, &sink, t) else { return }
-            lanes[d].abandon(rules, at: t, &sink)
+            lanes[d].abandon(rules(d), at: t, &sink)
             lanes.remove(at: d)
         case .touchBegin(let dev, let touch, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            // A disabled device's touches go straight back to the applications.
+            if lanes[d].disabled {
+                sink.device = dev
+                return sink.touch(touch, .released, .noCandidates, at: t)
+            }
             closeFrames(for: d, touch: touch, landing: true, at: t, &sink)
-            lanes[d].touchBegin(touch, at: p, t, screen: screen, rules, &sink)
+            let r = rules(d)
+            lanes[d].touchBegin(touch, at: p, t, screen: screen, r, &sink)
         case .touchUpdate(let dev, let touch, let p), .touchEnd(let dev, let touch, let p):
-            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: touch, at: t, &sink)
             var lift = false
             if case .touchEnd = input { lift = true }
-            if !lanes[d].touchMove(touch, to: p, at: t, lift: lift, rules) { sink.rejected(.unknownTouch, at: t) }
+            let r = rules(d)
+            if !lanes[d].touchMove(touch, to: p, at: t, lift: lift, r) { sink.rejected(.unknownTouch, at: t) }
         case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
-            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: nil, at: t, &sink)
             var source = ContactSource.touchpadSwipe
             if case .pinchBegin = input { source = .touchpadPinch }
-            lanes[d].touchpadBegin(source, fingers: fingers, at: p, t, rules, &sink)
+            let r = rules(d)
+            lanes[d].touchpadBegin(source, fingers: fingers, at: p, t, r, &sink)
         case .swipeUpdate(let dev, let fingers, let delta, let unaccelerated):
-            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
+            let r = rules(d)
             if !lanes[d].touchpadUpdate(.touchpadSwipe, fingers: fingers, delta: delta, unaccelerated: unaccelerated,
-                                        scale: nil, angleDelta: 0, at: t, rules, &sink) {
+                                        scale: nil, angleDelta: 0, at: t, r, &sink) {
                 sink.rejected(.noGestureInProgress, at: t)
             }
         case .pinchUpdate(let dev, let fingers, let delta, let scale, let angleDelta):
-            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
+            let r = rules(d)
             if !lanes[d].touchpadUpdate(.touchpadPinch, fingers: fingers, delta: delta, unaccelerated: nil, scale: scale,
-                                        angleDelta: angleDelta, at: t, rules, &sink) {
+                                        angleDelta: angleDelta, at: t, r, &sink) {
                 sink.rejected(.noGestureInProgress, at: t)
             }
         case .swipeEnd(let dev, _, let cancelled), .pinchEnd(let dev, _, let cancelled):
-            guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
+            guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             var source = ContactSource.touchpadSwipe
             if case .pinchEnd = input { source = .touchpadPinch }
-            if !lanes[d].touchpadEnd(source, cancelled: cancelled, at: t, rules, &sink) {
+            let r = rules(d)
+            if !lanes[d].touchpadEnd(source, cancelled: cancelled, at: t, r, &sink) {
                 sink.rejected(.noGestureInProgress, at: t)
             }
         }
@@ -182,7 +207,8 @@ public struct GestureEngine: Sendable {
     private mutating func runDue(before t: Seconds, inclusive: Bool, _ sink: inout EffectSink) {
         while let (d, deadline) = Self.nextDue(lanes), inclusive ? deadline.time <= t : deadline.time < t {
             now = max(now, deadline.time)
-            lanes[d].runDue(rules, &sink)
+            let r = rules(d)
+            lanes[d].runDue(r, &sink)
         }
     }
 
@@ -191,7 +217,25 @@ public struct GestureEngine: Sendable {
     private mutating func closeFrames(for d: Int, touch: TouchID?, landing: Bool = false, at t: Seconds,
                                       _ sink: inout EffectSink) {
         for o in lanes.indices where lanes[o].tracker.pendingFrame != nil {
-            lanes[o].closeFrame(unlessJoinedBy: o == d ? touch : nil, landing: landing, at: t, rules, &sink)
+            let r = rules(o)
+            lanes[o].closeFrame(unlessJoinedBy: o == d ? touch : nil, landing: landing, at: t, r, &sink)
         }
+    }
+
+    // MARK: [[device]] rules
+
+    /// The rules a device's attempts run under: its `[[device]]` settings'
+    /// where it has some, the config's otherwise.
+    private func rules(_ d: Int) -> Rules { lanes[d].own?.rules ?? rules }
+
+    /// A device's `[[device]]` rule (the first that matches it): disabled,
+    /// or its own settings, compiled once here.
+    private mutating func adoptRule(_ d: Int) {
+        let rule = table.rule(for: lanes[d].device)
+        lanes[d].disabled = rule?.disabled ?? false
+        guard let settings = rule?.settings else { lanes[d].own = nil; return }
+        var own = table
+        own.settings = settings
+        lanes[d].own = (own, Rules(own, pxPerMM: screen.pxPerMM).window(window, own).explaining(rules.explain))
     }
 }

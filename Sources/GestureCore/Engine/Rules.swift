@@ -23,12 +23,12 @@ final class Rules: Sendable {
         let thresholds = Thresholds(table.settings, pxPerMM: pxPerMM)
         var contenders: [Contender] = []
         for b in table.desktop {
-            let rank = b.yields ? Self.yieldingRank : Self.rank(b.priority, parent: true)
+            let rank = b.yields ? Self.yieldingRank * 2 : Self.rank(b, parent: true)
             contenders.append(Contender(b, id: contenders.count, scope: -1, rank: rank))
         }
         for (i, app) in table.apps.enumerated() {
             for b in app.bindings {
-                contenders.append(Contender(b, id: contenders.count, scope: i, rank: Self.rank(b.priority, parent: false)))
+                contenders.append(Contender(b, id: contenders.count, scope: i, rank: Self.rank(b, parent: false)))
             }
         }
         self.init(contenders: contenders, templates: Self.templates(table, thresholds), thresholds: thresholds,
@@ -71,6 +71,14 @@ final class Rules: Sendable {
     /// A binding that `yields`: under every ranked one.
     static let yieldingRank = 1
 
+    /// The arena's rank: SwiftUI's order, and within one place of it a
+    /// layer (a binding with `modifiers`, which takes part only with them
+    /// held) before a binding for any modifiers: the more specific wins, so
+    /// Alt+swipe is the layer's and never also the plain swipe's.
+    static func rank(_ b: Binding, parent: Bool) -> Int {
+        b.priority == .simultaneous ? 0 : rank(b.priority, parent: parent) * 2 + (b.modifiers == nil ? 0 : 1)
+    }
+
     /// For the window now under the touch: which app scopes take part.
     func window(_ w: WindowContext, _ table: GestureTable) -> Rules {
         changing(scopesInEffect: Self.scopesInEffect(table, w))
@@ -93,8 +101,10 @@ final class Rules: Sendable {
               desktopInEffect: desktopInEffect, explain: explain ?? self.explain)
     }
 
-    /// A binding takes part in an attempt of a device of this kind, for the window now.
-    func takesPart(_ c: Contender, _ kind: DeviceKind) -> Bool {
-        c.devices.accepts(kind) && (c.scope < 0 ? desktopInEffect : scopesInEffect[c.scope])
+    /// A binding takes part in an attempt of this device, for the window
+    /// now and the modifiers held when it starts.
+    func takesPart(_ c: Contender, _ device: Device, _ held: Modifiers) -> Bool {
+        c.devices.accepts(device) && (c.scope < 0 ? desktopInEffect : scopesInEffect[c.scope])
+            && (c.modifiers == nil || c.modifiers == held)
     }
 }

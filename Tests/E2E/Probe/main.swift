@@ -257,6 +257,18 @@ func keysDown() -> Never {
     exit(0)
 }
 
+/// `key NAME down|up`: presses or releases a key through XTest, as a user's
+/// hand on the keyboard would hold it (a layer's modifier).
+func key(_ name: String, down: Bool) -> Never {
+    guard let x = try? XConnection() else { fail("cannot open the X display") }
+    let code = XKeysymToKeycode(x.display, XStringToKeysym(name))
+    guard code != 0 else { fail("no key \(name) on this keyboard") }
+    XTestFakeKeyEvent(x.display, UInt32(code), down ? 1 : 0, 0)
+    XSync(x.display, 0)
+    print(now())
+    exit(0)
+}
+
 // MARK: wait, count
 
 /// Lines of LOG stamped after `since` that contain `text`, with their times.
@@ -299,6 +311,7 @@ case ("observe", 3) where args[1] == "--bare": observe(logPath: args[2], bare: t
 case ("play", 3): play(recording: args[1], node: args[2])
 case ("stamp", 3): stamp(name: args[1], logPath: args[2])
 case ("keys-down", 1): keysDown()
+case ("key", 3) where args[2] == "down" || args[2] == "up": key(args[1], down: args[2] == "down")
 case ("wait", 4...6):
     guard let since = Int64(args[2]) else { fail("SINCE must be a time from 'now'") }
     let n = args.count > 4 ? Int(args[4]) ?? 0 : 1

@@ -31,6 +31,26 @@ scenario_swipe touchpad-swipe-right-3 touchpad-swipe-right-3 Control_L Alt_L Rig
 # A short real swipe: 8 mm; libinput reports a few px of delta after its own threshold.
 scenario_swipe touchpad-swipe-8mm touchpad-swipe-left-3-8mm Control_L Alt_L Left
 
+# The Alt layer: Alt held through XTest, as a hand holds it; the same swipe
+# fires the layer's F2, never the plain ctrl+alt+Left, with Alt let go of
+# around F2 and pressed again after.
+since=$(mark); starts+=("touchpad-swipe-alt-layer $since")
+"$probe" key Alt_L down >/dev/null
+play touchpad touchpad-swipe-left-3
+if t=$(await "$since" "key+ F2"); then
+  t_up=$(await "$since" "key- Alt_L" 1) ; t_again=$(await "$t" "key+ Alt_L" 1)
+  "$probe" key Alt_L up >/dev/null
+  plain=$(count "$since" "$(mark)" "key+ Left")
+  if [ -n "$t_up" ] && [ -n "$t_again" ] && [ "$t_up" -lt "$t" ] && [ "$plain" = 0 ]; then
+    pass touchpad-swipe-alt-layer "F2 $(latency touchpad-swipe-left-3 "$t"); Alt_L released $(( (t - t_up) / 1000 )) µs before it and pressed again $(( (t_again - t) / 1000 )) µs after; the plain binding's Left never"
+  else
+    fail touchpad-swipe-alt-layer "F2 came, but Alt_L released: ${t_up:-never}, pressed again: ${t_again:-never}; plain Left presses: $plain"
+  fi
+else
+  "$probe" key Alt_L up >/dev/null
+  fail touchpad-swipe-alt-layer "no F2 within ${timeout_s}s with Alt held"
+fi
+
 since=$(mark); starts+=("touchpad-swipe-up-4 $since")
 play touchpad touchpad-swipe-up-4
 if t=$(await "$since" "exec touchpad-swipe-up-4"); then
@@ -166,6 +186,27 @@ done
 if [ -z "$real_bad" ]; then pass real-touchpads "${real_ok}devices: $(grep -F -e bcm5974 -e GlidePoint -e 'M Finger' "$share/devices.txt" | sed 's/.*\[//; s/\]$//' | sort -u | paste -sd';')"
 else fail real-touchpads "$real_bad$real_ok"; fi
 node[touchpad]=${node[touchpad2]}
+
+# ---- device rules: [[device]] tables matched by X's ids and by name; check ----
+# `devices` names each rule under the device it applies to; `check` warns of a
+# rule no device here has (a warning: exit 0), listing the devices X has.
+since=$(mark); starts+=("device-rules $since")
+"$work/gesture-bridge" devices --config "$work/config/config.toml" >"$share/devices-rules.txt" 2>&1
+apple_rule=$(grep -F -A1 " bcm5974  [" "$share/devices-rules.txt" | tr '\n' ' ')
+wacom_rule=$(grep -F -A1 " Wacom Intuos5 touch M Finger  [" "$share/devices-rules.txt" | tr '\n' ' ')
+printf 'version = 1\nkeymap = "none"\n[[device]]\nmatch = "name:NoSuchPad*"\nslop = "3mm"\n' >"$work/config/nodevice.toml"
+chmod 600 "$work/config/nodevice.toml"
+check_out=$("$work/gesture-bridge" check --config "$work/config/nodevice.toml" 2>&1); check_status=$?
+echo "$check_out" >"$share/check-nodevice.txt"
+rules_bad=
+[[ "$apple_rule" == *"usb:05ac:0262"*'[[device]] #1 (match = "usb:05ac:0262"): its own settings: long-press = 600 ms'* ]] \
+  || rules_bad+="bcm5974: ${apple_rule:-not listed}; "
+[[ "$wacom_rule" == *'[[device]] #2 (match = "name:Wacom*Finger"): its own settings: tap-timeout = 300 ms'* ]] \
+  || rules_bad+="Wacom finger: ${wacom_rule:-not listed}; "
+[ "$check_status" = 0 ] && [[ "$check_out" == *"warning"*"no touch device here matches 'name:NoSuchPad*'; X has "*"'bcm5974' (usb:05ac:0262)"* ]] \
+  || rules_bad+="check exited $check_status: $(echo "$check_out" | head -2 | tr '\n' ' '); "
+if [ -z "$rules_bad" ]; then pass device-rules "devices: bcm5974 usb:05ac:0262 gets [[device]] #1, the Wacom finger pad #2 by name; check: a warning for name:NoSuchPad*, exit 0"
+else fail device-rules "$rules_bad"; fi
 
 # ---- real touchscreens: recordings made by other people on real hardware ----
 # whot/evemu-devices (MIT): an Atmel maXTouch 4-finger drag down (fingers
