@@ -17,7 +17,7 @@ public enum DeviceFilter: Hashable, Sendable {
     /// The kinds, as written.
     public static let kinds: [DeviceFilter] = [.any, .touchscreen, .touchpad]
 
-    public func accepts(_ device: Device) -> Bool {
+    public func accepts(_ device: borrowing Device) -> Bool {
         switch self {
         case .any: return device.kind != .other
         case .touchscreen: return device.kind == .touchscreen

@@ -1,11 +1,12 @@
 // What the arena knows of a binding, fixed when the table is compiled.
 
 /// One binding as the arena sees it: how it ranks and what it publishes.
+/// Plain data (no reference counted field: the arena copies these in its
+/// loops); the device filter, which may hold a name, is the rules'.
 struct Contender: Sendable {
     let id: BindingID
     /// -1: the desktop scope; otherwise the index of its app scope.
     let scope: Int
-    let devices: DeviceFilter
     /// The layer: the modifiers that must be held when the attempt starts (nil: any).
     let modifiers: Modifiers?
     /// Its place in SwiftUI's parent/child order (`GestureEngine.rank`);
@@ -27,7 +28,6 @@ struct Contender: Sendable {
     init(_ binding: Binding, id: BindingID, scope: Int, rank: Int) {
         self.id = id
         self.scope = scope
-        devices = binding.device
         modifiers = binding.modifiers
         self.rank = rank
         simultaneous = binding.priority == .simultaneous

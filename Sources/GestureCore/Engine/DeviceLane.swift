@@ -18,9 +18,9 @@ struct DeviceLane: Sendable {
     private(set) var due = Deadline.never
     /// A `[[device]]` rule disables it: the engine ignores it.
     var disabled = false
-    /// Its `[[device]]` settings: the table with them, and the rules
-    /// compiled from it (nil: the config's).
-    var own: (table: GestureTable, rules: Rules)? = nil
+    /// Its `[[device]]` settings: the rules compiled from them (nil: the
+    /// config's; the engine keeps the table they came from).
+    var ownRules: Rules? = nil
     /// The modifier keys held, as the last begin carried them.
     var held: Modifiers = []
     /// The modifiers held when the running gesture started: its layers

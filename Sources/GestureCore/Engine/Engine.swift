@@ -18,13 +18,16 @@ public struct GestureEngine: Sendable {
     public private(set) var modifiers: Modifiers = []
     public private(set) var now: Seconds = 0
     private(set) var lanes: [DeviceLane] = []
+    /// The table with its `[[device]]` settings, of each device that has
+    /// some: its lane's rules are compiled from it.
+    private var deviceTables: [DeviceID: GestureTable] = [:]
 
     /// Emit `.arena` notes (joined, won, conceded): for `--explain` and `--verbose`.
     public var explain: Bool {
         get { rules.explain }
         set {
             rules = rules.explaining(newValue)
-            for d in lanes.indices { if let own = lanes[d].own { lanes[d].own!.rules = own.rules.explaining(newValue) } }
+            for d in lanes.indices { lanes[d].ownRules = lanes[d].ownRules?.explaining(newValue) }
         }
     }
 
@@ -91,7 +94,7 @@ public struct GestureEngine: Sendable {
         case .window(let w):
             window = w
             rules = rules.window(w, table)
-            for d in lanes.indices { if let own = lanes[d].own { lanes[d].own!.rules = own.rules.window(w, own.table) } }
+            for d in lanes.indices { if let own = deviceTables[lanes[d].device.id] { lanes[d].ownRules = lanes[d].ownRules?.window(w, own) } }
         case .modifiers(let m):
             modifiers = m
             for d in lanes.indices { lanes[d].held = m }
@@ -99,7 +102,7 @@ public struct GestureEngine: Sendable {
             screen = s
             rules = rules.screen(pxPerMM: s.pxPerMM, table)
             for d in lanes.indices {
-                if let own = lanes[d].own { lanes[d].own!.rules = own.rules.screen(pxPerMM: s.pxPerMM, own.table) }
+                if let own = deviceTables[lanes[d].device.id] { lanes[d].ownRules = lanes[d].ownRules?.screen(pxPerMM: s.pxPerMM, own) }
                 lanes[d].dropSpare()
             }
         case .deviceAdded(let dev):
@@ -107,7 +110,7 @@ public struct GestureEngine: Sendable {
             adoptRule(Self.lane(of: dev.id, lanes)!)
         case .deviceRemoved(let id):
             guard let d = Self.lane(of: id, lanes, &sink, t) else { return }
-            lanes[d].abandon(rules(d), at: t, &sink)
+            onLane(d) { lane, r in lane.abandon(r, at: t, &sink) }
             lanes.remove(at: d)
         case .touchBegin(let dev, let touch, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t) else { return }
@@ -117,43 +120,46 @@ public struct GestureEngine: Sendable {
                 return sink.touch(touch, .released, .noCandidates, at: t)
             }
             closeFrames(for: d, touch: touch, landing: true, at: t, &sink)
-            let r = rules(d)
-            lanes[d].touchBegin(touch, at: p, t, screen: screen, r, &sink)
+            let screen = self.screen
+            onLane(d) { lane, r in lane.touchBegin(touch, at: p, t, screen: screen, r, &sink) }
         case .touchUpdate(let dev, let touch, let p), .touchEnd(let dev, let touch, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: touch, at: t, &sink)
             var lift = false
             if case .touchEnd = input { lift = true }
-            let r = rules(d)
-            if !lanes[d].touchMove(touch, to: p, at: t, lift: lift, r) { sink.rejected(.unknownTouch, at: t) }
+            let moved = if let own = lanes[d].ownRules { lanes[d].touchMove(touch, to: p, at: t, lift: lift, own) }
+                        else { lanes[d].touchMove(touch, to: p, at: t, lift: lift, rules) }
+            if !moved { sink.rejected(.unknownTouch, at: t) }
         case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: nil, at: t, &sink)
             var source = ContactSource.touchpadSwipe
             if case .pinchBegin = input { source = .touchpadPinch }
-            let r = rules(d)
-            lanes[d].touchpadBegin(source, fingers: fingers, at: p, t, r, &sink)
+            onLane(d) { lane, r in lane.touchpadBegin(source, fingers: fingers, at: p, t, r, &sink) }
         case .swipeUpdate(let dev, let fingers, let delta, let unaccelerated):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
-            let r = rules(d)
-            if !lanes[d].touchpadUpdate(.touchpadSwipe, fingers: fingers, delta: delta, unaccelerated: unaccelerated,
+            onLane(d) { lane, r in
+                if !lane.touchpadUpdate(.touchpadSwipe, fingers: fingers, delta: delta, unaccelerated: unaccelerated,
                                         scale: nil, angleDelta: 0, at: t, r, &sink) {
-                sink.rejected(.noGestureInProgress, at: t)
+                    sink.rejected(.noGestureInProgress, at: t)
+                }
             }
         case .pinchUpdate(let dev, let fingers, let delta, let scale, let angleDelta):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
-            let r = rules(d)
-            if !lanes[d].touchpadUpdate(.touchpadPinch, fingers: fingers, delta: delta, unaccelerated: nil, scale: scale,
+            onLane(d) { lane, r in
+                if !lane.touchpadUpdate(.touchpadPinch, fingers: fingers, delta: delta, unaccelerated: nil, scale: scale,
                                         angleDelta: angleDelta, at: t, r, &sink) {
-                sink.rejected(.noGestureInProgress, at: t)
+                    sink.rejected(.noGestureInProgress, at: t)
+                }
             }
         case .swipeEnd(let dev, _, let cancelled), .pinchEnd(let dev, _, let cancelled):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             var source = ContactSource.touchpadSwipe
             if case .pinchEnd = input { source = .touchpadPinch }
-            let r = rules(d)
-            if !lanes[d].touchpadEnd(source, cancelled: cancelled, at: t, r, &sink) {
-                sink.rejected(.noGestureInProgress, at: t)
+            onLane(d) { lane, r in
+                if !lane.touchpadEnd(source, cancelled: cancelled, at: t, r, &sink) {
+                    sink.rejected(.noGestureInProgress, at: t)
+                }
             }
         }
     }
@@ -207,8 +213,7 @@ public struct GestureEngine: Sendable {
     private mutating func runDue(before t: Seconds, inclusive: Bool, _ sink: inout EffectSink) {
         while let (d, deadline) = Self.nextDue(lanes), inclusive ? deadline.time <= t : deadline.time < t {
             now = max(now, deadline.time)
-            let r = rules(d)
-            lanes[d].runDue(r, &sink)
+            if let own = lanes[d].ownRules { lanes[d].runDue(own, &sink) } else { lanes[d].runDue(rules, &sink) }
         }
     }
 
@@ -217,25 +222,40 @@ public struct GestureEngine: Sendable {
     private mutating func closeFrames(for d: Int, touch: TouchID?, landing: Bool = false, at t: Seconds,
                                       _ sink: inout EffectSink) {
         for o in lanes.indices where lanes[o].tracker.pendingFrame != nil {
-            let r = rules(o)
-            lanes[o].closeFrame(unlessJoinedBy: o == d ? touch : nil, landing: landing, at: t, r, &sink)
+            let joining = o == d ? touch : nil
+            if let own = lanes[o].ownRules {
+                lanes[o].closeFrame(unlessJoinedBy: joining, landing: landing, at: t, own, &sink)
+            } else {
+                lanes[o].closeFrame(unlessJoinedBy: joining, landing: landing, at: t, rules, &sink)
+            }
         }
     }
 
     // MARK: [[device]] rules
 
-    /// The rules a device's attempts run under: its `[[device]]` settings'
-    /// where it has some, the config's otherwise.
-    private func rules(_ d: Int) -> Rules { lanes[d].own?.rules ?? rules }
+    /// Works on a device's lane with the rules its attempts run under: its
+    /// `[[device]]` settings' where it has some, the config's otherwise
+    /// (handed over borrowed, as the config's were before device rules:
+    /// no reference counting per event).
+    @inline(__always)
+    private mutating func onLane<R>(_ d: Int, _ body: (inout DeviceLane, Rules) -> R) -> R {
+        if let own = lanes[d].ownRules { return body(&lanes[d], own) }
+        return body(&lanes[d], rules)
+    }
 
     /// A device's `[[device]]` rule (the first that matches it): disabled,
     /// or its own settings, compiled once here.
     private mutating func adoptRule(_ d: Int) {
         let rule = table.rule(for: lanes[d].device)
         lanes[d].disabled = rule?.disabled ?? false
-        guard let settings = rule?.settings else { lanes[d].own = nil; return }
+        guard let settings = rule?.settings else {
+            lanes[d].ownRules = nil
+            deviceTables[lanes[d].device.id] = nil
+            return
+        }
         var own = table
         own.settings = settings
-        lanes[d].own = (own, Rules(own, pxPerMM: screen.pxPerMM).window(window, own).explaining(rules.explain))
+        deviceTables[lanes[d].device.id] = own
+        lanes[d].ownRules = Rules(own, pxPerMM: screen.pxPerMM).window(window, own).explaining(rules.explain)
     }
 }

@@ -5,6 +5,8 @@
 final class Rules: Sendable {
     /// By BindingID.
     let contenders: [Contender]
+    /// By BindingID: the devices each binding is for.
+    let devices: [DeviceFilter]
     /// By BindingID: each binding's recognizers in their initial state. An
     /// attempt copies them once, then resets its own in place.
     let templates: [RecognizerTree]
@@ -31,14 +33,16 @@ final class Rules: Sendable {
                 contenders.append(Contender(b, id: contenders.count, scope: i, rank: Self.rank(b, parent: false)))
             }
         }
-        self.init(contenders: contenders, templates: Self.templates(table, thresholds), thresholds: thresholds,
+        self.init(contenders: contenders, devices: table.allBindings.map(\.device),
+                  templates: Self.templates(table, thresholds), thresholds: thresholds,
                   generation: 0, scopesInEffect: Self.scopesInEffect(table, .desktop),
                   desktopInEffect: table.including.includesOwn, explain: false)
     }
 
-    private init(contenders: [Contender], templates: [RecognizerTree], thresholds: Thresholds, generation: Int,
-                 scopesInEffect: [Bool], desktopInEffect: Bool, explain: Bool) {
+    private init(contenders: [Contender], devices: [DeviceFilter], templates: [RecognizerTree], thresholds: Thresholds,
+                 generation: Int, scopesInEffect: [Bool], desktopInEffect: Bool, explain: Bool) {
         self.contenders = contenders
+        self.devices = devices
         self.templates = templates
         self.thresholds = thresholds
         self.generation = generation
@@ -96,15 +100,15 @@ final class Rules: Sendable {
     /// These rules with some parts new.
     private func changing(templates: [RecognizerTree]? = nil, thresholds: Thresholds? = nil, generation: Int? = nil,
                           scopesInEffect: [Bool]? = nil, explain: Bool? = nil) -> Rules {
-        Rules(contenders: contenders, templates: templates ?? self.templates, thresholds: thresholds ?? self.thresholds,
+        Rules(contenders: contenders, devices: devices, templates: templates ?? self.templates, thresholds: thresholds ?? self.thresholds,
               generation: generation ?? self.generation, scopesInEffect: scopesInEffect ?? self.scopesInEffect,
               desktopInEffect: desktopInEffect, explain: explain ?? self.explain)
     }
 
     /// A binding takes part in an attempt of this device, for the window
     /// now and the modifiers held when it starts.
-    func takesPart(_ c: Contender, _ device: Device, _ held: Modifiers) -> Bool {
-        c.devices.accepts(device) && (c.scope < 0 ? desktopInEffect : scopesInEffect[c.scope])
+    func takesPart(_ c: Contender, _ device: borrowing Device, _ held: Modifiers) -> Bool {
+        devices[c.id].accepts(device) && (c.scope < 0 ? desktopInEffect : scopesInEffect[c.scope])
             && (c.modifiers == nil || c.modifiers == held)
     }
 }
