@@ -37,15 +37,10 @@ public enum DeviceSize {
 
     /// The "Device Node" property (xf86-input-libinput, evdev): `/dev/input/eventN`.
     static func deviceNode(_ c: XConnection, device: Int32) -> String? {
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        let property = XInternAtom(c.dpy, "Device Node", 1)
-        guard property != 0,
-              XIGetProperty(c.dpy, device, property, 0, 256, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
-              let data else { return nil }
-        defer { XFree(data) }
-        guard format == 8, n > 0 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(n)).prefix { $0 != 0 }, as: UTF8.self)
+        XDevice.property(c, device: device, "Device Node", length: 256) { format, n, data in
+            guard format == 8, n > 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: data, count: n).prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 
     /// A udev database entry's text (small: at most 1 MiB is read); nil if unreadable.

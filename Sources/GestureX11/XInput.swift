@@ -134,18 +134,27 @@ public struct XDevice: Hashable, Sendable {
     /// vendor and product ids the kernel gives (USB's, or the bus's own);
     /// nil without it or when both are 0.
     static func productID(_ c: XConnection, device: Int32) -> USBID? {
+        property(c, device: device, "Device Product ID", length: 2) { format, n, data in
+            // XIGetProperty keeps 32-bit items 32 bits wide.
+            guard format == 32, n == 2 else { return nil }
+            let ids = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+            guard ids[0] != 0 || ids[1] != 0 else { return nil }
+            return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
+        }
+    }
+
+    /// A device property's items (`length` at most), read by `body` from
+    /// their format (8, 16, 32), count and bytes; nil without the property.
+    static func property<T>(_ c: XConnection, device: Int32, _ name: String, length: Int,
+                            _ body: (Int32, Int, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
-        let property = XInternAtom(c.dpy, "Device Product ID", 1)
-        guard property != 0,
-              XIGetProperty(c.dpy, device, property, 0, 2, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
+        let atom = XInternAtom(c.dpy, name, 1)
+        guard atom != 0,
+              XIGetProperty(c.dpy, device, atom, 0, length, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
               let data else { return nil }
         defer { XFree(data) }
-        // XIGetProperty keeps 32-bit items 32 bits wide.
-        guard format == 32, n == 2 else { return nil }
-        let ids = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        guard ids[0] != 0 || ids[1] != 0 else { return nil }
-        return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
+        return body(format, Int(n), data)
     }
 
     private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {

@@ -50,13 +50,19 @@ import XTestSupport
         performer.flush()
     }
 
-    @Test func aLayersChordGoesOutWithoutItsModifiers() throws {
+    /// An Xvfb with Alt held through XTest, and an observer of its keys.
+    static func holdingAlt() throws -> (Xvfb, KeyObserver) {
         let x = try Xvfb()
         let observer = try KeyObserver(display: x.display)
         let holder = XTestSynthesizer(connection: try XConnection(name: x.display), clock: { 0 })
         holder.key(Keysym.named("Alt_L")!, down: true)
         holder.flush()
         #expect(observer.events(count: 1).map(\.description) == ["+Alt_L"])
+        return (x, observer)
+    }
+
+    @Test func aLayersChordGoesOutWithoutItsModifiers() throws {
+        let (x, observer) = try Self.holdingAlt()
         try Self.swipe(Self.config(keep: false), display: x.display)
         let seen = observer.events(count: 6).map(\.description)
         #expect(seen == ["-Alt_L", "+Control_L", "+Right", "-Right", "-Control_L", "+Alt_L"])
@@ -64,12 +70,7 @@ import XTestSupport
     }
 
     @Test func keepModifiersLeavesThemHeld() throws {
-        let x = try Xvfb()
-        let observer = try KeyObserver(display: x.display)
-        let holder = XTestSynthesizer(connection: try XConnection(name: x.display), clock: { 0 })
-        holder.key(Keysym.named("Alt_L")!, down: true)
-        holder.flush()
-        #expect(observer.events(count: 1).map(\.description) == ["+Alt_L"])
+        let (x, observer) = try Self.holdingAlt()
         try Self.swipe(Self.config(keep: true), display: x.display)
         let seen = observer.events(count: 4).map(\.description)
         #expect(seen == ["+Control_L", "+Right", "-Right", "-Control_L"])
