@@ -93,7 +93,8 @@ import Testing
     /// fusuma's flow maps, block scalars, plugin sequences, begin/update/end,
     /// the wmctrl plugin, bare strings. Each gives its golden and loads.
     @Test(arguments: [("libinput-gestures", "libinput-gestures.conf"), ("touchegg", "touchegg.conf"), ("touchegg", "touchegg-1.conf"),
-                      ("touchegg", "touchegg-gnome-shell.conf"), ("fusuma", "fusuma.yml"), ("fusuma", "fusuma-crlf.yml")])
+                      ("touchegg", "touchegg-gnome-shell.conf"), ("fusuma", "fusuma.yml"), ("fusuma", "fusuma-crlf.yml"),
+                      ("fusuma", "fusuma-layers.yml")])
     func constructs(tool: String, file: String) throws {
         let dir = Self.directory + "/constructs"
         let text = try FileSystem.read(dir + "/" + file).get()
@@ -103,6 +104,25 @@ import Testing
         #expect(imported.toml == expected)
         let loaded = testLoader().load(text: imported.toml, file: "\(tool).toml")
         if case .failure(let e) = loaded { Issue.record("\(e)") }
+    }
+
+    /// fusuma's author binds every swipe and pinch again with Alt, Shift,
+    /// Meta or Ctrl held (the keypress plugin): every layer is kept, as a
+    /// binding with `modifiers`, and with Alt held the Alt layer is the one
+    /// that acts.
+    @Test func fusumaLayersAreAllKept() throws {
+        let text = try FileSystem.read(Self.directory + "/constructs/fusuma-layers.yml").get()
+        let imported = try FusumaImporter.convert(text, file: "fusuma-layers.yml")
+        let loaded = try testLoader().load(text: imported.toml, file: "t.toml").get()
+        let layers = loaded.table.allBindings.filter { $0.modifiers != nil }
+        #expect(layers.count == 13)
+        #expect(Set(layers.compactMap(\.modifiers)) == [.alt, .shift, .super, .ctrl, [.alt, .super]])
+        #expect(loaded.table.allBindings.count == 19)
+        #expect(imported.notImported.map(\.reason) == ["no equivalent: keypress CAPSLOCK (only Shift, Ctrl, Alt and Meta/Super make layers)"])
+        for name in ["swipe-left-3-alt", "swipe-left-3-shift", "swipe-left-3-super", "swipe-left-3-ctrl", "pinch-2-alt",
+                     "pinch-2-shift", "rotate-2-ctrl", "swipe-up-3-alt-super", "swipe-down-3-super"] {
+            #expect(loaded.table.allBindings.contains { $0.name == name }, "\(name)")
+        }
     }
 
     /// The meanings checked against each tool's own code.
