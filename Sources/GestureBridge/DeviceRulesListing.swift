@@ -27,21 +27,20 @@ public enum DeviceRulesListing {
 
     /// The settings that differ from the config's own, as `key = value`.
     static func changed(_ s: Settings, from base: Settings) -> String {
+        let times: [(String, KeyPath<Settings, Seconds>)] = [
+            ("tap-timeout", \.tapTimeout), ("double-tap-timeout", \.doubleTapTimeout), ("long-press", \.longPress),
+            ("finger-landing", \.fingerLanding), ("grab-timeout", \.grabTimeout), ("drag-lock", \.dragLock),
+            ("repeat-delay", \.repeatDelay), ("repeat-interval", \.repeatInterval),
+        ]
+        let lengths: [(String, KeyPath<Settings, Length>)] = [
+            ("slop", \.slop), ("swipe-distance", \.swipeDistance), ("touchpad-swipe-distance", \.touchpadSwipeDistance),
+            ("edge-width", \.edgeWidth),
+        ]
         var out: [String] = []
-        func time(_ key: String, _ a: Double, _ b: Double) { if a != b { out.append("\(key) = \(Int((a * 1000).rounded())) ms") } }
-        func length(_ key: String, _ a: Length, _ b: Length) { if a != b { out.append("\(key) = \(a)") } }
-        time("tap-timeout", s.tapTimeout, base.tapTimeout)
-        time("double-tap-timeout", s.doubleTapTimeout, base.doubleTapTimeout)
-        time("long-press", s.longPress, base.longPress)
-        time("finger-landing", s.fingerLanding, base.fingerLanding)
-        time("grab-timeout", s.grabTimeout, base.grabTimeout)
-        time("drag-lock", s.dragLock, base.dragLock)
-        time("repeat-delay", s.repeatDelay, base.repeatDelay)
-        time("repeat-interval", s.repeatInterval, base.repeatInterval)
-        length("slop", s.slop, base.slop)
-        length("swipe-distance", s.swipeDistance, base.swipeDistance)
-        length("touchpad-swipe-distance", s.touchpadSwipeDistance, base.touchpadSwipeDistance)
-        length("edge-width", s.edgeWidth, base.edgeWidth)
+        for (key, p) in times where s[keyPath: p] != base[keyPath: p] {
+            out.append("\(key) = \(Int((s[keyPath: p] * 1000).rounded())) ms")
+        }
+        for (key, p) in lengths where s[keyPath: p] != base[keyPath: p] { out.append("\(key) = \(s[keyPath: p])") }
         if s.swipeMinVelocity != base.swipeMinVelocity { out.append("swipe-min-velocity = \(s.swipeMinVelocity.perSecond)/s") }
         return out.isEmpty ? "the same as [settings]" : out.joined(separator: ", ")
     }
