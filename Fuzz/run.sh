@@ -12,10 +12,20 @@ targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action tr
 # lld: ld.gold crashes on this link (main comes from libFuzzer).
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # The C and C++ shims (toml++ is compiled inside CTOML) get coverage and ASan too.
-if ! swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address \
-     -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address \
-     -Xswiftc -parse-as-library -Xswiftc -use-ld=lld > "$work/build.log" 2>&1; then
-  echo "building the fuzz targets failed:"; tail -30 "$work/build.log"; exit 1
+build() {
+  swift build -c release --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address \
+    -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address \
+    -Xswiftc -parse-as-library -Xswiftc -use-ld=lld > "$work/build.log" 2>&1
+}
+# An incremental build over a scratch folder left by older sources has failed
+# to type-check code that builds from clean (seen once: Input's synthesized
+# Equatable after a new case): once more from clean before calling it broken.
+if ! build; then
+  echo "the fuzz targets' incremental build failed; building them from clean" >&2
+  rm -rf ../.build-fuzz
+  if ! build; then
+    echo "building the fuzz targets failed:"; grep -m5 "error:" "$work/build.log"; tail -30 "$work/build.log"; exit 1
+  fi
 fi
 bin=../.build-fuzz/release/gesture-fuzz
 seed() {  # target -> seed corpus directory

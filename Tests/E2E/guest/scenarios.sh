@@ -51,6 +51,31 @@ else
   fail touchpad-swipe-alt-layer "no F2 within ${timeout_s}s with Alt held"
 fi
 
+# The same with Alt held on a keyboard (a uinput device, as a hand on a real
+# keyboard holds it): X's XTest device lets go of a key another keyboard
+# holds. When the hand lets go, no key stays down (the press again after F2
+# must not leave Alt held).
+create_device keyboard keyboard.desc
+since=$(mark); starts+=("touchpad-swipe-alt-layer-keyboard $since")
+evemu-event "${node[keyboard]}" --type EV_KEY --code KEY_LEFTALT --value 1 --sync
+await "$since" "key+ Alt_L" >/dev/null
+play touchpad touchpad-swipe-left-3
+if t=$(await "$since" "key+ F2"); then
+  t_up=$(await "$since" "key- Alt_L" 1) ; t_again=$(await "$t" "key+ Alt_L" 1)
+  evemu-event "${node[keyboard]}" --type EV_KEY --code KEY_LEFTALT --value 0 --sync
+  t_let=$(await "${t_again:-$t}" "key- Alt_L" 1)
+  down=$("$probe" keys-down | tr '\n' ' ')
+  plain=$(count "$since" "$(mark)" "key+ Left")
+  if [ -n "$t_up" ] && [ -n "$t_again" ] && [ "$t_up" -lt "$t" ] && [ "$plain" = 0 ] && [ -z "$down" ]; then
+    pass touchpad-swipe-alt-layer-keyboard "F2 $(latency touchpad-swipe-left-3 "$t"); the keyboard's Alt_L released $(( (t - t_up) / 1000 )) µs before it and pressed again $(( (t_again - t) / 1000 )) µs after; let go of by the hand: no key down; the plain binding's Left never"
+  else
+    fail touchpad-swipe-alt-layer-keyboard "F2 came; Alt_L released: ${t_up:-never}, pressed again: ${t_again:-never}, let go: ${t_let:-never}; keys down after the hand let go: ${down:-none}; plain Left presses: $plain"
+  fi
+else
+  evemu-event "${node[keyboard]}" --type EV_KEY --code KEY_LEFTALT --value 0 --sync
+  fail touchpad-swipe-alt-layer-keyboard "no F2 within ${timeout_s}s with the keyboard's Alt held"
+fi
+
 since=$(mark); starts+=("touchpad-swipe-up-4 $since")
 play touchpad touchpad-swipe-up-4
 if t=$(await "$since" "exec touchpad-swipe-up-4"); then
