@@ -71,6 +71,30 @@ static inline int cx_xkb_keymap_changed(XEvent *e, int xkbEvent) {
     return x->any.xkb_type == XkbNewKeyboardNotify;
 }
 
+/// Whether one device (an XI 1 slave keyboard, by id) holds a key down: the
+/// core keymap (XQueryKeymap) is every keyboard's at once. XI 1's device
+/// state, walked by each class's length.
+static inline int cx_device_key_down(Display *d, XID id, int keycode) {
+    XDevice *dev = XOpenDevice(d, id);
+    if (!dev) return 0;
+    int down = 0;
+    XDeviceState *st = XQueryDeviceState(d, dev);
+    if (st) {
+        XInputClass *c = st->data;
+        for (int i = 0; i < st->num_classes; i++) {
+            if (c->class == KeyClass) {
+                XKeyState *k = (XKeyState *)c;
+                down = (k->keys[keycode / 8] >> (keycode % 8)) & 1;
+                break;
+            }
+            c = (XInputClass *)((char *)c + c->length);
+        }
+        XFreeDeviceState(st);
+    }
+    XCloseDevice(d, dev);
+    return down;
+}
+
 /// A raw touch event's valuator mask and values, which follow its fixed part
 /// in the buffer XCB hands over (`valuators_len` 32-bit words of mask, then
 /// one FP32.32 value per bit set, then the same again unaccelerated).

@@ -177,6 +177,7 @@ public final class ActionPerformer {
     /// Reload, exit, X error: every held key and button goes up.
     public func releaseAll() {
         for k in ledger.take(binding: nil) { synthesizer.key(k, down: false) }
+        synthesizer.releasePressedAgain()
         for n in buttons.take(binding: nil) { synthesizer.button(n, down: false) }
         locked.removeAll()
         moved.removeAll()

@@ -15,11 +15,18 @@ public protocol Synthesizer: AnyObject {
     /// one of `keysyms` (a layer's modifiers, around its chords); returns
     /// the ones it released, to be pressed again after.
     func releaseHeld(_ keysyms: [Keysym]) -> [Keysym]
+    /// Presses again what `releaseHeld` released, for the hand still
+    /// holding it.
+    func pressAgain(_ keysyms: [Keysym])
+    /// Lets go of every key pressed again for a hand (exit, reload).
+    func releasePressedAgain()
 }
 
 extension Synthesizer {
     /// A synthesizer that cannot see the keyboard releases nothing.
     public func releaseHeld(_ keysyms: [Keysym]) -> [Keysym] { [] }
+    public func pressAgain(_ keysyms: [Keysym]) { for k in keysyms { key(k, down: true) } }
+    public func releasePressedAgain() {}
 }
 
 /// Every key (or button) the bridge holds down, per binding, so none stays

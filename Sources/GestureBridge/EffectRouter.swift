@@ -118,7 +118,7 @@ public final class EffectRouter {
             released = performer.synthesizer.releaseHeld(Self.keysyms(of: layer))
         }
         for a in actions { performer.perform(a, binding: g.binding, gesture: environment, target: target, place: place) }
-        for k in released { performer.synthesizer.key(k, down: true) }
+        if !released.isEmpty { performer.synthesizer.pressAgain(released) }
         if g.phase == .ended || g.phase == .cancelled {
             performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: now)
         }

@@ -31,6 +31,12 @@ public final class XIListener {
     /// their touchpad gestures are not grabbed (the engine releases their
     /// touches at once).
     public var excludes: (Device) -> Bool = { _ in false }
+    /// A key released on some keyboard (keycode, the slave device), while
+    /// `followKeyReleases` is on.
+    public var onKeyReleased: (UInt32, Int32) -> Void = { _, _ in }
+    /// Raw key releases selected: while the synthesizer holds keys pressed
+    /// again for a hand (XTestSynthesizer.pressAgain), until it lets go.
+    private var keyReleasesSelected = false
 
     typealias TouchKey = TouchFollower.Key
 
@@ -132,7 +138,8 @@ public final class XIListener {
     private func select(master: [Int32], raw: Bool) {
         rootSelection = master
         rawSelected = raw
-        var m1 = Mask(master + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : []))
+        var m1 = Mask(master + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : [])
+            + (keyReleasesSelected ? [XI_RawKeyRelease] : []))
         var m2 = Mask([XI_HierarchyChanged])
         m1.with(XIAllMasterDevices) { a in
             m2.with(XIAllDevices) { b in
@@ -201,6 +208,16 @@ public final class XIListener {
         for (key, grab) in state.release() { allow(grab, key.touch, accept: false) }
     }
 
+    /// Follows key releases (raw, every keyboard's) or stops: the
+    /// synthesizer lets go of a key it pressed again for a hand when the hand
+    /// does. Sent with the daemon's flush.
+    public func followKeyReleases(_ on: Bool) {
+        guard on != keyReleasesSelected, connection.alive else { return }
+        keyReleasesSelected = on
+        select(master: rootSelection, raw: rawSelected)
+        connection.queued()
+    }
+
     /// Lets go of everything (exit, reload with another plan).
     public func stop() {
         ungrabAll()
@@ -224,6 +241,10 @@ public final class XIListener {
             guard ge.pointee.extension == opcode else { return }
             let type = Int32(ge.pointee.event_type)
             if type == XI_HierarchyChanged { return hierarchyChanged(now: now, emit) }
+            if type == XI_RawKeyRelease {
+                let e = event.load(as: xcb_input_raw_key_release_event_t.self)
+                return onKeyReleased(e.detail, Int32(e.sourceid))
+            }
             // Converted first, handed over after: what the engine's effects
             // ask of the listener (accept, reject) comes back through `emit`.
             let c = state.convert(type, event, now: now, windows: windows, monitors: monitors)

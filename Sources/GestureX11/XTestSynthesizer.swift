@@ -22,6 +22,16 @@ public final class XTestSynthesizer: Synthesizer {
 
     /// XTEST's request code: errors with it come from our own key and button requests.
     public let requestCode: UInt8
+    /// XTest's own keyboard (the slave device its key events come from).
+    public let xtestKeyboard: Int32?
+    /// Of the keys `releaseHeld` just released, those a hand holds on
+    /// another keyboard.
+    private var heldByHand: Set<KeyCode> = []
+    /// Keys pressed again for a hand that still holds them (`pressAgain`).
+    public private(set) var pressedForHand: Set<KeyCode> = []
+    /// Told when there come to be keys pressed again for a hand (true) and
+    /// when there are none left: the listener follows key releases meanwhile.
+    public var onPressedForHand: (Bool) -> Void = { _ in }
 
     public init(connection: XConnection, clock: @escaping () -> Double) {
         self.connection = connection
@@ -29,6 +39,7 @@ public final class XTestSynthesizer: Synthesizer {
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
         _ = XQueryExtension(connection.dpy, "XTEST", &opcode, &ev, &err)
         requestCode = UInt8(truncatingIfNeeded: opcode)
+        xtestKeyboard = Self.xtestKeyboard(connection)
         // Fetch the core and XKB keymaps now (round trips), not on the first gesture.
         let shift = XKeysymToKeycode(connection.dpy, KeySym(0xffe1))
         _ = XkbKeycodeToKeysym(connection.dpy, shift, 0, 0)
@@ -88,15 +99,67 @@ public final class XTestSynthesizer: Synthesizer {
         var keys = [CChar](repeating: 0, count: 32)
         XQueryKeymap(d, &keys)
         var released: [Keysym] = []
+        heldByHand.removeAll()
         for k in keysyms {
             let code = XKeysymToKeycode(d, KeySym(k.value))
             guard code != 0, UInt8(bitPattern: keys[Int(code) / 8]) & (1 << (code % 8)) != 0,
                   !released.contains(where: { XKeysymToKeycode(d, KeySym($0.value)) == code }) else { continue }
+            // Held on another keyboard than XTest's (a hand on a real one).
+            if let xtest = xtestKeyboard, cx_device_key_down(d, XID(xtest), Int32(code)) == 0 { heldByHand.insert(code) }
             XTestFakeKeyEvent(d, UInt32(code), 0, 0)
             released.append(k)
         }
         if !released.isEmpty { connection.queued() }
         return released
+    }
+
+    /// Pressed again through XTest. A key a hand holds on its own keyboard
+    /// is then down on XTest's keyboard too, and would stay down there when
+    /// the hand lets go (the master keyboard's state goes up with the hand,
+    /// XTest's would not: its next press of that key would be swallowed, a
+    /// stuck key in hiding). Such keys are let go of through XTest when the
+    /// hand releases them (`handReleased`), or at exit.
+    public func pressAgain(_ keysyms: [Keysym]) {
+        let before = pressedForHand.isEmpty
+        for k in keysyms where key(k, down: true) {
+            let code = XKeysymToKeycode(connection.dpy, KeySym(k.value))
+            if heldByHand.contains(code) { pressedForHand.insert(code) }
+        }
+        heldByHand.removeAll()
+        if before && !pressedForHand.isEmpty { onPressedForHand(true) }
+    }
+
+    /// A key released on some keyboard (`source`: the slave device): one
+    /// pressed again for that hand is let go of on XTest's keyboard too.
+    public func handReleased(keycode: UInt32, source: Int32) {
+        guard pressedForHand.remove(KeyCode(truncatingIfNeeded: keycode)) != nil else { return }
+        if source != xtestKeyboard, connection.alive {
+            XTestFakeKeyEvent(connection.dpy, keycode, 0, 0)
+            connection.queued()
+        }
+        if pressedForHand.isEmpty { onPressedForHand(false) }
+    }
+
+    public func releasePressedAgain() {
+        guard !pressedForHand.isEmpty else { return }
+        if connection.alive {
+            for code in pressedForHand { XTestFakeKeyEvent(connection.dpy, UInt32(code), 0, 0) }
+            connection.queued()
+        }
+        pressedForHand.removeAll()
+        onPressedForHand(false)
+    }
+
+    /// The slave keyboard XTest's key events come from ("Virtual core XTEST
+    /// keyboard", attached to the master keyboard).
+    static func xtestKeyboard(_ c: XConnection) -> Int32? {
+        var n: Int32 = 0
+        guard c.alive, let infos = XIQueryDevice(c.dpy, XIAllDevices, &n) else { return nil }
+        defer { XIFreeDeviceInfo(infos) }
+        for i in 0..<Int(n) where infos[i].use == XISlaveKeyboard {
+            if String(cString: infos[i].name).hasSuffix("XTEST keyboard") { return infos[i].deviceid }
+        }
+        return nil
     }
 
     /// Sends what the keys and buttons queued (nothing to send: no call).

@@ -387,6 +387,10 @@ public final class Daemon {
                 listener.onMappingChanged = { synth.layoutChanged() }
                 let log = self.log
                 listener.onRefused = { log.warning("\($0)") }
+                // Keys pressed again for a hand holding them (a layer's
+                // modifiers) are let go of when the hand lets go.
+                listener.onKeyReleased = { synth.handReleased(keycode: $0, source: $1) }
+                synth.onPressedForHand = { [weak listener] in listener?.followKeyReleases($0) }
                 input = XInputSource(listener)
             }
             for n in input?.listen(for: config.table) ?? [] { log.warning("\(n)") }
