@@ -7,7 +7,7 @@ import GestureCore
 public enum DeviceRulesListing {
     public static func lines(for device: Device, _ config: LoadedConfig) -> [String] {
         var out: [String] = []
-        if let i = config.table.devices.firstIndex(where: { $0.match.accepts(device) }) {
+        if let i = config.table.ruleIndex(for: device) {
             let rule = config.table.devices[i]
             var what: [String] = []
             if rule.disabled { what.append("disabled: gesture-bridge leaves it to the applications") }

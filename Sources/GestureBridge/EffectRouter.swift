@@ -1,6 +1,7 @@
 import GestureActions
 import GestureConfig
 import GestureCore
+import GestureX11
 
 /// Where the engine's effects go. A gesture's phase becomes its binding's
 /// actions (keys, buttons, pointer, windows, commands), or for a binding the
@@ -79,16 +80,6 @@ public final class EffectRouter {
         }
     }
 
-    /// The keys that make each modifier.
-    static func keysyms(of m: Modifiers) -> [Keysym] {
-        var names: [String] = []
-        if m.contains(.ctrl) { names += ["Control_L", "Control_R"] }
-        if m.contains(.alt) { names += ["Alt_L", "Alt_R", "Meta_L", "Meta_R"] }
-        if m.contains(.shift) { names += ["Shift_L", "Shift_R"] }
-        if m.contains(.super) { names += ["Super_L", "Super_R", "Hyper_L", "Hyper_R"] }
-        return names.compactMap(Keysym.named)
-    }
-
     private func perform(_ g: GestureEvent, window: WindowContext, now: Double) {
         let name = bindings[g.binding].name
         let actions = actions[g.binding].actions(for: g.phase, step: g.step)
@@ -115,7 +106,7 @@ public final class EffectRouter {
         let b = bindings[g.binding]
         var released: [Keysym] = []
         if let layer = b.modifiers, !b.keepModifiers, actions.contains(where: \.sendsInput) {
-            released = performer.synthesizer.releaseHeld(Self.keysyms(of: layer))
+            released = performer.synthesizer.releaseHeld(ModifierMap.keysyms(of: layer))
         }
         for a in actions { performer.perform(a, binding: g.binding, gesture: environment, target: target, place: place) }
         if !released.isEmpty { performer.synthesizer.pressAgain(released) }

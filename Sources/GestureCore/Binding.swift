@@ -27,16 +27,6 @@ public enum DeviceFilter: Hashable, Sendable {
         }
     }
 
-    /// Whether it can match a device of this kind (a name or an id can
-    /// match either).
-    public func allows(_ kind: DeviceKind) -> Bool {
-        switch self {
-        case .any, .named, .usb: return kind != .other
-        case .touchscreen: return kind == .touchscreen
-        case .touchpad: return kind == .touchpad
-        }
-    }
-
     /// `any`, `touchscreen`, `touchpad`, `name:GLOB`, `usb:VVVV:PPPP` (hex);
     /// nil otherwise.
     public init?(_ text: String) {
@@ -186,7 +176,12 @@ public struct GestureTable: Hashable, Sendable {
 
     /// The `[[device]]` rule for a device: the first that matches it.
     public func rule(for device: Device) -> DeviceRule? {
-        devices.first { $0.match.accepts(device) }
+        ruleIndex(for: device).map { devices[$0] }
+    }
+
+    /// Where that rule is in `devices`.
+    public func ruleIndex(for device: Device) -> Int? {
+        devices.firstIndex { $0.match.accepts(device) }
     }
 }
 

@@ -1,4 +1,5 @@
 import CX11
+import GestureActions
 import GestureCore
 
 /// Which of X's eight modifier bits are Shift, Ctrl, Alt and Super on this
@@ -33,18 +34,29 @@ public struct ModifierMap: Hashable, Sendable {
                 let code = map.pointee.modifiermap[index * per + k]
                 guard code != 0 else { continue }
                 let sym = XkbKeycodeToKeysym(connection.dpy, code, 0, 0)
-                bits[index].formUnion(Self.modifier(of: UInt32(sym)))
+                // Shift and Control have bits of their own; Mod1-5 are Alt's and Super's.
+                bits[index].formUnion(Self.modifier(of: UInt32(sym)).intersection([.alt, .super]))
             }
         }
         return ModifierMap(bits: bits)
     }
 
-    /// Alt_L, Alt_R, Meta_L, Meta_R: alt; Super_L, Super_R, Hyper_L, Hyper_R: super.
+    /// The keys that make each modifier: Meta counts as Alt and Hyper as
+    /// Super, as X's usual keymaps put them on the same bits.
+    public static let keys: [(keysym: Keysym, modifier: Modifiers)] = [
+        ("Control_L", Modifiers.ctrl), ("Control_R", .ctrl),
+        ("Alt_L", .alt), ("Alt_R", .alt), ("Meta_L", .alt), ("Meta_R", .alt),
+        ("Shift_L", .shift), ("Shift_R", .shift),
+        ("Super_L", .super), ("Super_R", .super), ("Hyper_L", .super), ("Hyper_R", .super),
+    ].map { (Keysym.named($0.0)!, $0.1) }
+
+    /// The modifier a keysym makes ([] for other keys).
     static func modifier(of keysym: UInt32) -> Modifiers {
-        switch keysym {
-        case 0xffe9, 0xffea, 0xffe7, 0xffe8: return .alt
-        case 0xffeb, 0xffec, 0xffed, 0xffee: return .super
-        default: return []
-        }
+        keys.first { $0.keysym.value == keysym }?.modifier ?? []
+    }
+
+    /// The keys that make these modifiers (a layer's, released around its chords).
+    public static func keysyms(of m: Modifiers) -> [Keysym] {
+        keys.filter { m.contains($0.modifier) }.map(\.keysym)
     }
 }

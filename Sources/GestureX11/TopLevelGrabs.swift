@@ -48,8 +48,7 @@ final class TopLevelGrabs {
         guard on else { return }
         on = false
         if connection.alive {
-            var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-            for w in windows { XIUngrabTouchBegin(connection.dpy, XIAllMasterDevices, w, 1, &mods) }
+            for w in windows { ungrab(w) }
             setRootMask(adding: false)
             // A window destroyed meanwhile answers BadWindow: nothing to undo.
             connection.sync()
@@ -79,8 +78,7 @@ final class TopLevelGrabs {
             } else if windows.remove(w) != nil {
                 // Now inside a frame, whose own grab comes first; ours on it
                 // would only add a link to the chain.
-                var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-                XIUngrabTouchBegin(connection.dpy, XIAllMasterDevices, w, 1, &mods)
+                ungrab(w)
                 connection.queued()   // sent by the daemon's flush at the end of this wakeup
             }
         case DestroyNotify:
@@ -97,6 +95,11 @@ final class TopLevelGrabs {
             return false
         }
         return true
+    }
+
+    private func ungrab(_ window: Window) {
+        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
+        XIUngrabTouchBegin(connection.dpy, XIAllMasterDevices, window, 1, &mods)
     }
 
     private func grab(_ window: Window) {

@@ -99,11 +99,12 @@ public final class XTestSynthesizer: Synthesizer {
         var keys = [CChar](repeating: 0, count: 32)
         XQueryKeymap(d, &keys)
         var released: [Keysym] = []
+        var codes: Set<KeyCode> = []
         heldByHand.removeAll()
         for k in keysyms {
             let code = XKeysymToKeycode(d, KeySym(k.value))
             guard code != 0, UInt8(bitPattern: keys[Int(code) / 8]) & (1 << (code % 8)) != 0,
-                  !released.contains(where: { XKeysymToKeycode(d, KeySym($0.value)) == code }) else { continue }
+                  codes.insert(code).inserted else { continue }
             // Held on another keyboard than XTest's (a hand on a real one).
             if let xtest = xtestKeyboard, cx_device_key_down(d, XID(xtest), Int32(code)) == 0 { heldByHand.insert(code) }
             XTestFakeKeyEvent(d, UInt32(code), 0, 0)
