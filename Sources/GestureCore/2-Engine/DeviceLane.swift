@@ -134,7 +134,7 @@ struct DeviceLane: Sendable {
             a.maximumFingers = max(a.maximumFingers, c.maximumFingers)
             sink.note(c.id, .joined, nil, at: t)
         }
-        a.arena.close(rules.contenders)
+        a.arena.close()
         store(consume a, rules)
     }
 
@@ -150,12 +150,12 @@ struct DeviceLane: Sendable {
             }
             let c = tracker.contact
             a.stepRecognizers(c, at: t, &sink)
-            a.arena.resolve(rules.contenders, at: t, &sink)
+            a.arena.tryToResolve(rules.contenders, at: t, &sink)
             a.releaseOverdueTouches(rules, at: t, &sink)
             a.publish(rules, pressing: !c.ended && c.fingers > 0, at: t, &sink)
             a.arena.decideTouches(rules.contenders, at: t, &sink)
             guard !tracker.active && tracker.pendingFrame == nil && a.isFinished else { return .goesOn }
-            a.arena.sweep(a.arena.winner.map { .wonBy($0) } ?? .noBindingLeft, at: t, &sink)
+            a.arena.releaseUndecided(a.arena.winner.map { .wonBy($0) } ?? .noBindingLeft, at: t, &sink)
             tracker.resetAttempt()
             return .over
         }
@@ -177,7 +177,7 @@ struct DeviceLane: Sendable {
         sink.device = device.id
         withAttempt(rules) { a, tracker in
             a.cancelBegun(at: t, &sink)
-            a.arena.sweep(.deviceRemoved, at: t, &sink)
+            a.arena.releaseUndecided(.deviceRemoved, at: t, &sink)
             tracker.resetAttempt()
             return .over
         }
@@ -283,7 +283,7 @@ struct DeviceLane: Sendable {
         tracker.restartWithFingersDown(time: t, roaming: roaming, screen: screen, output: device.output)
         startAttempt(rules, at: t, &sink)
         withAttempt(rules) { a, _ in
-            a.arena.touches.append(contentsOf: carried)
+            a.arena.carryOver(carried)
             return .goesOn
         }
         return owner

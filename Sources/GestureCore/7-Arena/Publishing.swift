@@ -24,13 +24,12 @@ extension Attempt {
             let value = trees[id].value
             sink.gesture(id, .began, value, at: t)
             justBegan = true
-            arena.members[id].standing = .began
-            arena.members[id].stepBase = rules.contenders[id].stepKind == .scale ? 1 : 0
-            arena.members[id].stepVertical = abs(value.translation.y) > abs(value.translation.x)
-            if rules.contenders[id].repeats {
-                arena.members[id].nextRepeat = t + rules.thresholds.repeatDelay
-                repeating = true
-            }
+            arena.begin(id)
+            let repeats = rules.contenders[id].repeats
+            arena.startCounting(id, stepBase: rules.contenders[id].stepKind == .scale ? 1 : 0,
+                                vertical: abs(value.translation.y) > abs(value.translation.x),
+                                firstRepeat: repeats ? t + rules.thresholds.repeatDelay : nil)
+            if repeats { repeating = true }
         }
         guard arena.members[id].standing == .began else { return }
         switch state {
@@ -42,11 +41,11 @@ extension Attempt {
         case .ended:
             steps(id, rules.contenders[id], at: t, &sink)
             sink.gesture(id, .ended, trees[id].value, at: t)
-            arena.members[id].standing = .done
+            arena.finish(id)
         case .cancelled, .failed:
             sink.gesture(id, .cancelled, trees[id].value, at: t)
-            arena.members[id].standing = .done
-            arena.members[id].nextRepeat = nil
+            arena.finish(id)
+            arena.scheduleRepeat(id, at: nil)
         }
     }
 
@@ -74,7 +73,7 @@ extension Attempt {
             base = kind.next(base, every, up: false); budget -= 1
             sink.gesture(id, .step, v, step: .decrease, at: t)
         }
-        arena.members[id].stepBase = base
+        arena.stepped(id, to: base)
     }
 
     static let maximumStepsPerFrame = 1000
@@ -84,12 +83,12 @@ extension Attempt {
     private mutating func repeats(_ id: BindingID, pressing: Bool, interval: Seconds, at t: Seconds,
                                   _ sink: inout EffectSink) {
         guard pressing, trees[id].state != .cancelled else {
-            arena.members[id].nextRepeat = nil
+            arena.scheduleRepeat(id, at: nil)
             return
         }
         while let due = arena.members[id].nextRepeat, due <= t {
             sink.gesture(id, .repeat, trees[id].value, at: due)
-            arena.members[id].nextRepeat = due + max(interval, Self.shortestRepeatInterval)
+            arena.scheduleRepeat(id, at: due + max(interval, Self.shortestRepeatInterval))
         }
     }
 

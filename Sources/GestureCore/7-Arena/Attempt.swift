@@ -28,12 +28,9 @@ struct Attempt: Sendable {
             let state = trees[id].step(c)
             switch arena.members[id].standing {
             case .possible where state.isRecognized:
-                arena.members[id].standing = .recognized(since: t)
+                arena.recognize(id, at: t)
             case .possible, .recognized:
-                if state == .failed || state == .cancelled {
-                    arena.members[id].standing = .failed
-                    sink.note(id, .conceded, .failed, at: t)
-                }
+                if state == .failed || state == .cancelled { arena.fail(id, at: t, &sink) }
             default:
                 break
             }
@@ -79,9 +76,9 @@ struct Attempt: Sendable {
         for id in arena.participants {
             if arena.members[id].standing == .began {
                 sink.gesture(id, .cancelled, trees[id].value, at: t)
-                arena.members[id].standing = .done
+                arena.finish(id)
             }
-            arena.members[id].nextRepeat = nil
+            arena.scheduleRepeat(id, at: nil)
         }
     }
 }

@@ -195,3 +195,14 @@ extension GestureSpec {
     /// hold): only those have `changed` phases and `on-step` crossings.
     public var isContinuous: Bool { StepKind.of(self) != nil }
 }
+
+extension GestureSpec {
+    /// A press: its recognizer decides when a timer runs out.
+    public var decidedByTime: Bool {
+        switch self {
+        case .sequenced(let a, _): return a.decidedByTime
+        case .simultaneously(let a, let b), .exclusively(let a, let b): return a.decidedByTime || b.decidedByTime
+        default: return leaf?.decidedByTime ?? false
+        }
+    }
+}

@@ -5,6 +5,16 @@
 //     │        (accept: every other competitor is rejected; the touches are claimed)
 //     └──every competitor failed or was rejected──▶ nobody (the touches are released)
 //
+// The arena owns the standing machine (Standing.swift): `members` and
+// `touches` change only through the mutators below, one per edge —
+// `join` (absent → possible), `recognize` (possible → recognized), `fail`
+// (possible or recognized → failed), `accept`/`reject` (inside `tryToResolve`:
+// the winner, and recognized or possible → rejected), `begin` (recognized →
+// began, for the winner or a simultaneous binding), `finish` (began → done).
+// Publishing keeps its counters through `startCounting`, `stepped` and
+// `scheduleRepeat`. The attempt and the device lane call these; neither
+// writes a standing or a touch record itself.
+//
 // Simultaneous bindings never compete: they publish beside whoever wins.
 // While the arena is open, a touch is held from the applications for at most
 // `grab-timeout`, unless a high-priority press still deciding by its timer
@@ -35,12 +45,12 @@ struct Arena: Sendable {
     }
 
     /// By BindingID: every binding of the table, `absent` if not in this attempt.
-    var members: [Member]
+    private(set) var members: [Member]
     /// The BindingIDs in this attempt, in declaration order.
     private(set) var participants: [BindingID] = []
     /// Those of them that are simultaneous: they publish beside the winner.
     private(set) var simultaneous: [BindingID] = []
-    var touches: [TouchRecord] = []
+    private(set) var touches: [TouchRecord] = []
     private(set) var verdict = Verdict.open
 
     init(bindings: Int) {
@@ -54,7 +64,9 @@ struct Arena: Sendable {
         return nil
     }
 
-    /// A binding enters the arena as an attempt starts.
+    // MARK: The standing machine, one mutator per edge
+
+    /// absent → possible: a binding enters the arena as an attempt starts.
     mutating func join(_ contender: Contender) {
         members[contender.id] = Member(standing: .possible)
         participants.append(contender.id)
@@ -63,7 +75,7 @@ struct Arena: Sendable {
 
     /// No more bindings join. With no competitor at all (only simultaneous
     /// bindings, or none), nobody can win: the touches go at once.
-    mutating func close(_ contenders: [Contender]) {
+    mutating func close() {
         if participants.count == simultaneous.count { verdict = .nobody }
     }
 
@@ -76,10 +88,39 @@ struct Arena: Sendable {
         verdict = .open
     }
 
-    /// Looks for a winner among the competitors: the best recognized one, if
-    /// no possible one outranks it (equal ranks: first recognized, then first
-    /// declared). With no competitor left, the verdict is `nobody`.
-    mutating func resolve(_ contenders: [Contender], at t: Seconds, _ sink: inout EffectSink) {
+    /// possible → recognized: its gesture was recognized at `t`; it waits for
+    /// the arena.
+    mutating func recognize(_ id: BindingID, at t: Seconds) {
+        guard members[id].standing == .possible else { return }
+        members[id].standing = .recognized(since: t)
+    }
+
+    /// possible or recognized → failed: its gesture failed, or was cancelled
+    /// before it began.
+    mutating func fail(_ id: BindingID, at t: Seconds, _ sink: inout EffectSink) {
+        guard members[id].standing.isCompeting else { return }
+        members[id].standing = .failed
+        sink.note(id, .conceded, .failed, at: t)
+    }
+
+    /// recognized → began: the winner, or a simultaneous binding, publishes.
+    mutating func begin(_ id: BindingID) {
+        guard case .recognized = members[id].standing else { return }
+        members[id].standing = .began
+    }
+
+    /// began → done: it ended or was cancelled. (Repeats are publishing's:
+    /// an ended press keeps repeating while the fingers stay down.)
+    mutating func finish(_ id: BindingID) {
+        guard members[id].standing == .began else { return }
+        members[id].standing = .done
+    }
+
+    /// Looks for a winner among the competitors (Flutter's
+    /// `_tryToResolveArena`): the best recognized one, if no possible one
+    /// outranks it (equal ranks: first recognized, then first declared).
+    /// With no competitor left, the verdict is `nobody`.
+    mutating func tryToResolve(_ contenders: [Contender], at t: Seconds, _ sink: inout EffectSink) {
         guard verdict == .open else { return }
         var highestPossible = Int.min
         var best: (id: BindingID, since: Seconds)? = nil
@@ -114,10 +155,26 @@ struct Arena: Sendable {
         }
     }
 
+    /// possible or recognized → rejected: another binding was accepted.
     private mutating func reject(_ id: BindingID, lostTo winner: BindingID, at t: Seconds, _ sink: inout EffectSink) {
         members[id].standing = .rejected
         sink.note(id, .conceded, .lostTo(winner), at: t)
     }
+
+    // MARK: Publishing's counters (no standing changes here)
+
+    /// At `begin`: where `on-step` counts from, the drag's axis, the first repeat.
+    mutating func startCounting(_ id: BindingID, stepBase: Double, vertical: Bool, firstRepeat: Seconds?) {
+        members[id].stepBase = stepBase
+        members[id].stepVertical = vertical
+        members[id].nextRepeat = firstRepeat
+    }
+
+    /// `on-step`: the last crossing.
+    mutating func stepped(_ id: BindingID, to base: Double) { members[id].stepBase = base }
+
+    /// `on-repeat`: the next one (nil: no more).
+    mutating func scheduleRepeat(_ id: BindingID, at t: Seconds?) { members[id].nextRepeat = t }
 
     // MARK: Touches
 
@@ -142,7 +199,7 @@ struct Arena: Sendable {
             }
         case .nobody:
             let reason: ArenaReason = participants.count > simultaneous.count ? .noBindingLeft : .noCandidates
-            sweep(reason, at: t, &sink)
+            releaseUndecided(reason, at: t, &sink)
         }
     }
 
@@ -159,8 +216,15 @@ struct Arena: Sendable {
         }
     }
 
-    /// Releases every touch still undecided.
-    mutating func sweep(_ reason: ArenaReason, at t: Seconds, _ sink: inout EffectSink) {
+    /// Touches still held from a finished attempt join this one (a finger
+    /// that landed late starts a new attempt with every finger down).
+    mutating func carryOver(_ records: [TouchRecord]) {
+        touches.append(contentsOf: records)
+    }
+
+    /// Releases every touch still undecided (when the attempt ends, or is
+    /// abandoned): they go to the applications.
+    mutating func releaseUndecided(_ reason: ArenaReason, at t: Seconds, _ sink: inout EffectSink) {
         for k in touches.indices where touches[k].decision == nil {
             touches[k].decision = .released
             sink.touch(touches[k].id, .released, reason, at: t)
