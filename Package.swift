@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "gesture-bridge", targets: ["gesture-bridge"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        .library(name: "GestureImport", targets: ["GestureImport"]),
         .library(name: "GestureActions", targets: ["GestureActions"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureBridge", targets: ["GestureBridge"]),
@@ -21,10 +22,16 @@ let package = Package(
     targets: [
         // Pure Swift: no X, no Foundation, no clock. Time is an argument.
         .target(name: "GestureCore"),
-        // Actions: key chords (keysyms), exec, the synthesizer protocol. No X.
+        // The system, Glibc only: bounded file reads, the environment, the
+        // runtime directory. Under the config, X, traces and the daemon.
+        .target(name: "GestureSystem"),
+        // Actions: key chords (keysyms), exec and its words, the synthesizer protocol. No X.
         .target(name: "GestureActions"),
-        // The config file, gesture expressions, keymaps, diagnostics; the importers.
-        .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureActions", "CTOML", "CYAML", "CXML"]),
+        // The config file, gesture expressions, keymaps, diagnostics.
+        .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureActions", "GestureSystem", "CTOML"]),
+        // The importers: fusuma (YAML), libinput-gestures, touchegg (XML) configs
+        // written as ours. They need only the core and the actions.
+        .target(name: "GestureImport", dependencies: ["GestureCore", "GestureActions", "CYAML", "CXML"]),
         // toml++ (libtomlplusplus-dev, header-only) behind a C interface. Without
         // exceptions, toml++ returns its parse errors as values.
         .target(name: "CTOML", cxxSettings: [.unsafeFlags(["-fno-exceptions"])]),
@@ -46,9 +53,9 @@ let package = Package(
         // libdbus-1: the Touchégg protocol server (touchegg-protocol = true).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // XInput2 source, XTest synthesizer, window classes, devices.
-        .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions"]),
+        .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions", "GestureSystem"]),
         // Traces: read, write, replay, print, draw (SVG). Pure, like the core.
-        .target(name: "GestureTraces", dependencies: ["GestureCore"]),
+        .target(name: "GestureTraces", dependencies: ["GestureCore", "GestureSystem"]),
         // Making traces: the trace builder, hands as they are, the recognition
         // corpus, random gestures. For tests and benchmarks.
         .target(name: "GestureTesting", dependencies: ["GestureCore", "GestureTraces"]),
@@ -56,21 +63,21 @@ let package = Package(
         // status, doctor, the Touchégg server.
         .target(
             name: "GestureBridge",
-            dependencies: ["GestureCore", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11", "CLinux",
-                           "CDBus", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["GestureCore", "GestureSystem", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11",
+                           "CLinux", "CDBus", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureBridge", "GestureTraces", "GestureConfig", "GestureX11", "GestureCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureBridge", "GestureTraces", "GestureConfig", "GestureImport", "GestureX11", "GestureCore",
+                "GestureSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",
             dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureX11", "GestureActions",
-                           "GestureConfig", "XTestSupport"],
+                           "GestureConfig", "GestureImport", "GestureSystem", "XTestSupport"],
             path: "Benchmarks/gesture-bench"
         ),
         // The least an X11 daemon in Swift can be (its RSS is the floor the
@@ -87,8 +94,11 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureTraces", "GestureTesting"]),
         .testTarget(name: "GestureBridgeTests",
                     dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureCore", "GestureConfig",
-                                   "XTestSupport", "CX11", "GestureX11"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureCore", "GestureActions"]),
+                                   "GestureSystem", "XTestSupport", "CX11", "GestureX11"]),
+        .testTarget(name: "GestureConfigTests",
+                    dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),
+        .testTarget(name: "GestureImportTests",
+                    dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         // Shared by the X tests: an Xvfb the test starts, a client watching keys.
         .target(name: "XTestSupport", dependencies: ["CX11", "GestureX11"], path: "Tests/XTestSupport"),

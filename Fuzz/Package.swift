@@ -14,6 +14,7 @@ let package = Package(
             name: "gesture-fuzz",
             dependencies: [
                 .product(name: "GestureConfig", package: root),
+                .product(name: "GestureImport", package: root),
                 .product(name: "GestureActions", package: root),
                 .product(name: "GestureTraces", package: root),
                 .product(name: "GestureTesting", package: root),

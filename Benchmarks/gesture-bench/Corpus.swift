@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 import GestureConfig
 import GestureTesting
 import GestureTraces

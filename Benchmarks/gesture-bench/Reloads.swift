@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 import GestureConfig
+import GestureImport
 
 /// `gesture-bench reloads N FILE...`: loads each file N times as the daemon
 /// reloads it (a `.toml` config, or a keymap from a `keymaps` folder), or

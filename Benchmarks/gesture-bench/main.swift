@@ -16,6 +16,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 import GestureBridge
 import GestureConfig
 import GestureCore

@@ -19,8 +19,8 @@ public enum Exec {
     /// `/bin/sh -c` (tests compare the two ways).
     public static func spawn(_ command: String, environment: [String: String], shell: Bool = false) -> Result<pid_t, ExecError> {
         var program = "/bin/sh", words = ["/bin/sh", "-c", command]
-        if !shell, let argv = ExecWords.direct(command) {
-            guard let path = ExecWords.lookup(argv[0], path: environment["PATH"]) else {
+        if !shell, let argv = Words.direct(command) {
+            guard let path = ExecPath.lookup(argv[0], path: environment["PATH"]) else {
                 return .failure(ExecError(command: command, errno: ENOENT))
             }
             program = path

@@ -1,3 +1,4 @@
+import GestureSystem
 import GestureConfig
 
 /// Which config a command uses: `--config FILE`, else the user's file, else

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 import GestureConfig
 import GestureCore
 import GestureX11

@@ -1,3 +1,4 @@
+import GestureSystem
 import GestureActions
 import GestureCore
 
@@ -20,7 +21,7 @@ public struct ConfigLoader: Sendable {
 
     /// The real environment and keymap directories.
     public static func standard() -> ConfigLoader {
-        let env = FileSystem.environment()
+        let env = ProcessEnvironment.current()
         return ConfigLoader(keymaps: .standard(environment: env), environment: env)
     }
 

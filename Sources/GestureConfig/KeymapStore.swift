@@ -1,3 +1,4 @@
+import GestureSystem
 /// Finds keymaps: user overrides first, then installed ones, then the copies
 /// built into the binary.
 ///

@@ -1,5 +1,6 @@
 import CX11
 import GestureCore
+import GestureSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,8 @@ public enum DeviceSize {
         // glibc's major()/minor() (macros Swift cannot import).
         let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~UInt64(0xfff))
         let minor = (dev & 0xff) | ((dev >> 12) & ~UInt64(0xff))
-        guard let text = readText("/run/udev/data/c\(major):\(minor)") else { return nil }
+        guard case .success(let text) = FileSystem.readRegularFile("/run/udev/data/c\(major):\(minor)", limit: 1 << 20,
+                                                                   kind: "udev database entry") else { return nil }
         return parse(udevData: text)
     }
 
@@ -41,20 +43,5 @@ public enum DeviceSize {
             guard format == 8, n > 0 else { return nil }
             return String(decoding: UnsafeBufferPointer(start: data, count: n).prefix { $0 != 0 }, as: UTF8.self)
         }
-    }
-
-    /// A udev database entry's text (small: at most 1 MiB is read); nil if unreadable.
-    private static func readText(_ path: String) -> String? {
-        guard let f = fopen(path, "r") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            bytes += buf[0..<n]
-            if bytes.count > 1 << 20 { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

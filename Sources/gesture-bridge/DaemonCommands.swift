@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureSystem
 import GestureBridge
 import GestureConfig
 import GestureX11
@@ -43,7 +44,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let env = FileSystem.environment()
+        let env = ProcessEnvironment.current()
         // Under Wayland an X client gets no desktop-wide touches: say so and stop
         // (a played trace needs none, so --play may run anywhere). Exit 3,
         // which the systemd unit does not restart (RestartPreventExitStatus).

@@ -2,8 +2,10 @@
 import Glibc
 #endif
 import ArgumentParser
+import GestureSystem
 import GestureBridge
 import GestureConfig
+import GestureImport
 import GestureX11
 import GestureTraces
 
@@ -77,7 +79,7 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Replace the file if it exists.") var force = false
 
     func run() throws {
-        let path = config.path ?? ConfigLoader.defaultPath(environment: FileSystem.environment())
+        let path = config.path ?? ConfigLoader.defaultPath(environment: ProcessEnvironment.current())
         try writeConfig(DefaultConfig.text, to: path, force: force, replacement: "the default")
     }
 }
@@ -107,7 +109,7 @@ struct KeymapsCommand: ParsableCommand {
     @Argument(help: "A keymap to show (e.g. gnome).") var name: String?
 
     func run() throws {
-        let env = FileSystem.environment()
+        let env = ProcessEnvironment.current()
         let store = KeymapStore.standard(environment: env)
         guard let name else {
             // As the daemon does: the window manager decides when the environment names no desktop.

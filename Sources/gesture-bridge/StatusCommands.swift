@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureSystem
 import GestureBridge
 import GestureConfig
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var display: DisplayOption
 
     func run() throws {
-        let env = FileSystem.environment()
+        let env = ProcessEnvironment.current()
         let d = display.display ?? env["DISPLAY"] ?? ":0"
         guard let s = DaemonState.running(display: d, environment: env) else {
             print("gesture-bridge is not running on \(d)")
@@ -72,7 +73,7 @@ struct DoctorCommand: ParsableCommand {
     @OptionGroup var display: DisplayOption
 
     func run() throws {
-        var doctor = Doctor(environment: FileSystem.environment(), display: display.display, configPath: config.path)
+        var doctor = Doctor(environment: ProcessEnvironment.current(), display: display.display, configPath: config.path)
         let healthy = doctor.run()
         for f in doctor.findings { print(f) }
         let problems = doctor.findings.filter { $0.verdict == .problem }.count

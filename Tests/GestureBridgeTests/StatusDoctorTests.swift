@@ -1,3 +1,4 @@
+import GestureSystem
 import GestureBridge
 import GestureConfig
 import GestureX11

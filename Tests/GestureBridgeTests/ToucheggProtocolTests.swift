@@ -1,4 +1,5 @@
 @testable import GestureBridge
+import GestureSystem
 import GestureConfig
 import GestureCore
 import Testing

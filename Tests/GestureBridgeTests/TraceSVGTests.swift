@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import GestureSystem
 import GestureBridge
 import GestureConfig
 import GestureCore

@@ -1,4 +1,5 @@
 @testable import GestureConfig
+import GestureSystem
 import Testing
 
 /// Inputs the fuzzer found that broke a parser: each must now give a clean

@@ -1,3 +1,4 @@
+import GestureSystem
 import GestureActions
 import GestureConfig
 import Testing

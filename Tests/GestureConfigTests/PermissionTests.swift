@@ -1,3 +1,4 @@
+import GestureSystem
 import GestureConfig
 import Testing
 #if canImport(Glibc)

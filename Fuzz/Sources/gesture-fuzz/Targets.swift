@@ -2,6 +2,7 @@ import GestureActions
 import GestureTesting
 import GestureTraces
 import GestureConfig
+import GestureImport
 #if canImport(Glibc)
 import Glibc
 #endif

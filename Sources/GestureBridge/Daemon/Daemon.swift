@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 import GestureActions
 import GestureConfig
 import GestureCore
@@ -242,7 +243,7 @@ public final class Daemon {
     private func writeState() {
         stateChanged = false
         messages.changed = false
-        let env = FileSystem.environment()
+        let env = ProcessEnvironment.current()
         let display = session?.connection.name ?? options.display ?? env["DISPLAY"] ?? ":0"
         let path = DaemonState.path(display: display, environment: env)
         if let old = statePath, old != path { unlink(old) }
@@ -360,7 +361,7 @@ public final class Daemon {
         guard touchegg == nil else { return }
         do {
             // The address can be moved (tests run beside a real touchegg).
-            let address = FileSystem.environment()["GESTURE_BRIDGE_TOUCHEGG_ADDRESS"] ?? ToucheggServer.address
+            let address = ProcessEnvironment.current()["GESTURE_BRIDGE_TOUCHEGG_ADDRESS"] ?? ToucheggServer.address
             let server = try ToucheggServer(address: address, clock: monotonicNow)
             let log = self.log
             server.onNote = { log.info("\($0)") }
@@ -394,7 +395,7 @@ public final class Daemon {
                 input = XInputSource(listener)
             }
             for n in input?.listen(for: config.table) ?? [] { log.warning("\(n)") }
-            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: FileSystem.environment())
+            let performer = ActionPerformer(synthesizer: synth, baseEnvironment: ProcessEnvironment.current())
             let log = self.log
             performer.onError = { log.error("\($0)") }
             let verbose = options.verbose

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 
 /// One daemon per user and display: an flock'd file in `$XDG_RUNTIME_DIR`
 /// (or `/tmp/gesture-bridge-UID`, created 0700 and checked to be ours).
@@ -21,28 +22,9 @@ public final class InstanceLock {
         }
     }
 
-    /// This user's directory for per-display files: `$XDG_RUNTIME_DIR`, else
-    /// `/tmp/gesture-bridge-UID`.
-    static func runtimeDirectory(_ environment: [String: String]) -> String {
-        environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/gesture-bridge-\(getuid())"
-    }
-
-    /// `DIR/gesture-bridge-DISPLAY.EXTENSION`, the display made a file name:
-    /// the lock, and the state `status` reads.
-    public static func file(display: String, environment: [String: String], extension ext: String) -> String {
-        let safeDisplay = String(display.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        return runtimeDirectory(environment) + "/gesture-bridge-\(safeDisplay).\(ext)"
-    }
-
     public init(display: String, environment: [String: String]) throws(Failure) {
-        let uid = getuid()
-        let dir = Self.runtimeDirectory(environment)
-        if environment["XDG_RUNTIME_DIR"].map({ $0.isEmpty }) ?? true { _ = mkdir(dir, 0o700) }
-        var st = stat()
-        guard lstat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, st.st_uid == uid, st.st_mode & 0o077 == 0 else {
-            throw .unsafe(dir)
-        }
-        path = Self.file(display: display, environment: environment, extension: "lock")
+        guard RuntimeDirectory.prepared(environment) != nil else { throw .unsafe(RuntimeDirectory.path(environment)) }
+        path = RuntimeDirectory.file(display: display, environment: environment, extension: "lock")
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .cannotOpen(path, errno) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSystem
 import GestureConfig
 
 /// What `gesture-bridge status` reads: the running daemon's state, kept in
@@ -31,7 +32,7 @@ public struct DaemonState: Hashable, Sendable {
 
     /// The state file of `display`, beside its lock.
     public static func path(display: String, environment: [String: String]) -> String {
-        InstanceLock.file(display: display, environment: environment, extension: "state")
+        RuntimeDirectory.file(display: display, environment: environment, extension: "state")
     }
 
     /// The state of the daemon running on `display`: nil when there is no

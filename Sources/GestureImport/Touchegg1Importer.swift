@@ -1,3 +1,4 @@
+import GestureActions
 /// touchegg.conf of Touchégg 1.x (2011–2016, built on uTouch/GEIS), still
 /// found in dotfiles: the same `<application>`/`<gesture>` tree as 2.x, but
 /// gestures TAP, DRAG, PINCH, ROTATE, TAP_AND_HOLD, DOUBLE_TAP with
@@ -100,10 +101,10 @@ enum Touchegg1Importer {
             }
             actions = keys
         case "RUN_COMMAND":
-            guard let argv = qtSplit(settings), !argv.isEmpty else {
+            guard let argv = Words.qprocess(settings), !argv.isEmpty else {
                 return .failure(ImportSkip(message: "no command: \(what)"))
             }
-            actions = ["exec " + ShellWords.command(argv)]
+            actions = ["exec " + ShellQuoting.command(argv)]
         case "CHANGE_DESKTOP":
             let next = settings.uppercased() != "PREVIOUS"
             actions = [next ? "workspace next" : "workspace previous"]
@@ -204,34 +205,5 @@ enum Touchegg1Importer {
             out.append(k)
         }
         return out
-    }
-
-    /// `QProcess::startDetached(QString)`'s split: words at spaces; double
-    /// quotes group a word, and three quotes in a row are one literal quote.
-    /// Nil for an unclosed quote.
-    static func qtSplit(_ s: String) -> [String]? {
-        var words: [String] = [], word = ""
-        var quoted = false, inWord = false, quotes = 0
-        for c in s {
-            if c == "\"" {
-                quotes += 1
-                if quotes == 3 { quotes = 0; word.append("\""); continue }
-                continue
-            }
-            if quotes == 1 { quoted.toggle(); inWord = true }
-            if quotes == 2 { inWord = true }   // "" : an empty word, or nothing
-            quotes = 0
-            if (c == " " || c == "\t" || c == "\n") && !quoted {
-                if inWord { words.append(word); word = ""; inWord = false }
-            } else {
-                word.append(c)
-                inWord = true
-            }
-        }
-        if quotes == 1 { quoted.toggle(); inWord = true }
-        if quotes == 2 { inWord = true }
-        guard !quoted else { return nil }
-        if inWord { words.append(word) }
-        return words
     }
 }

@@ -1,3 +1,4 @@
+import GestureActions
 /// libinput-gestures.conf: one line per gesture,
 ///   `gesture swipe|pinch|hold MOTION [FINGERS] COMMAND`,
 /// plus `device`, `swipe_threshold`, `timeout`. Touchpads only; each gesture
@@ -87,7 +88,7 @@ public enum LibinputGesturesImporter {
                 out.skip(line: line, "unknown gesture type: '\(typeWord)'; libinput-gestures knows swipe, pinch and hold")
                 continue
             }
-            guard let argv = ShellWords.split(command) else {
+            guard let argv = Words.shlex(command) else {
                 out.skip(line: line, "unbalanced quotes: the command \(command) has an unclosed quote (libinput-gestures refuses it too)")
                 continue
             }
@@ -177,7 +178,7 @@ public enum LibinputGesturesImporter {
             let converted = argv.dropFirst(2).filter { !$0.hasPrefix("-") }.map { ImportedActions.chord($0.split(separator: "+").map(String.init)) }
             if !converted.isEmpty, converted.allSatisfy({ $0 != nil }) { return .success((converted.map { "key " + $0! }, [])) }
         }
-        return .success((["exec " + ShellWords.command(argv, expandFirst: true)], []))
+        return .success((["exec " + ShellQuoting.command(argv, expandFirst: true)], []))
     }
 
     /// `_internal [-w|--wrap] [-c N|--cols N] ws_…`: the move in the desktop's

@@ -1,4 +1,7 @@
-@testable import GestureConfig
+@testable import GestureImport
+import GestureConfig
+import GestureActions
+import GestureSystem
 import Testing
 
 /// `gesture-bridge import`: realistic configs of touchegg, libinput-gestures
@@ -185,15 +188,6 @@ import Testing
         #expect(loaded.table.desktop.filter { !$0.yields }.map(\.name) == ["swipe-left-3", "pinch-3"])
     }
 
-    /// The 1.x form of a command: Qt's split (double quotes group, three are one quote).
-    @Test(arguments: [
-        ("a b  c", ["a", "b", "c"]), ("say \"two words\" x", ["say", "two words", "x"]),
-        ("echo \"\"\"q\"\"\"", ["echo", "\"q\""]), ("e \"\"", ["e", ""]),
-    ])
-    func qtSplitsAsQProcess(command: String, argv: [String]) {
-        #expect(Touchegg1Importer.qtSplit(command) == argv)
-    }
-
     /// What libyaml reads, fusuma reads (Psych wraps libyaml): a plain
     /// scalar with a colon, anchors and aliases, flow collections over lines.
     @Test func fusumaFilesPsychReads() throws {
@@ -349,7 +343,7 @@ import Testing
         ("$HOME/x $(y)", ["$HOME/x", "$(y)"], "\"$HOME/x\" '$(y)'"),
     ])
     func commandsKeepTheirWords(line: String, words: [String], command: String) {
-        #expect(ShellWords.split(line) == words)
-        #expect(ShellWords.command(words, expandFirst: true) == command)
+        #expect(Words.shlex(line) == words)
+        #expect(ShellQuoting.command(words, expandFirst: true) == command)
     }
 }

@@ -7,7 +7,8 @@ import Musl
 /// read(2): inside FileSystem, `read` names FileSystem.read.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 
-/// The little file and environment access the config needs, without Foundation.
+/// The little file access the config, X, traces and the daemon need,
+/// without Foundation.
 public enum FileSystem {
     public static func read(_ path: String) -> Result<String, FileError> {
         guard let f = fopen(path, "r") else { return .failure(FileError(path: path, errno: errno)) }
@@ -25,13 +26,12 @@ public enum FileSystem {
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// The largest config or keymap file read (a real one is a few KB).
-    public static let settingsFileLimit = 1 << 20
-
-    /// A config or keymap file: only a regular file, at most `limit` bytes.
-    /// A FIFO would block the daemon's one thread and `/dev/zero` would fill
-    /// its memory, so both are refused (opened non-blocking, checked by fstat).
-    public static func readSettingsFile(_ path: String, limit: Int = settingsFileLimit) -> Result<String, FileError> {
+    /// A regular file of at most `limit` bytes (a config, a keymap, a udev
+    /// database entry). A FIFO would block the daemon's one thread and
+    /// `/dev/zero` would fill its memory, so both are refused (opened
+    /// non-blocking, checked by fstat).
+    /// `kind` names what a file that large cannot be.
+    public static func readRegularFile(_ path: String, limit: Int, kind: String) -> Result<String, FileError> {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return .failure(FileError(path: path, errno: errno)) }
         defer { close(fd) }
@@ -51,18 +51,13 @@ public enum FileSystem {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             if bytes.count > limit {
-                return .failure(FileError(path: path, reason: "larger than \(limit / 1024) KiB; not a config file"))
+                return .failure(FileError(path: path, reason: "larger than \(limit / 1024) KiB; not a \(kind)"))
             }
         }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
-
-    public static func isDirectory(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-    }
 
     /// Names in a directory (no `.` and `..`), sorted; empty if it cannot be read.
     public static func list(_ dir: String) -> [String] {
@@ -91,17 +86,6 @@ public enum FileSystem {
         let ok = fputs(text, f) >= 0
         let closed = fclose(f) == 0
         return ok && closed ? .success(()) : .failure(FileError(path: path, errno: errno))
-    }
-
-    public static func environment() -> [String: String] {
-        var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
-        }
-        return env
     }
 
     /// The directory of the running executable (for keymaps installed beside it).
