@@ -19,7 +19,7 @@ func latency(rounds: Int, json: Bool = false) {
         print("latency: cannot start Xvfb")
         exit(1)
     }
-    let synth = XTestSynthesizer(connection: conn, clock: monotonicNow)
+    let synth = XTestSynthesizer(connection: conn)
     let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
     let chord = try! ActionParser.parseChord("ctrl+alt+Right").get()
     let table = GestureTable(desktop: [Binding(name: "next", gesture: .swipe(SwipeSpec(direction: .left, common: CommonArguments(fingers: 3))),

@@ -17,14 +17,15 @@
 
 static inline int cx_ConnectionNumber(Display *d) { return ConnectionNumber(d); }
 static inline Window cx_DefaultRootWindow(Display *d) { return DefaultRootWindow(d); }
-static inline int cx_DefaultScreen(Display *d) { return DefaultScreen(d); }
 static inline int cx_DisplayWidth(Display *d) { return DisplayWidth(d, DefaultScreen(d)); }
 static inline int cx_DisplayHeight(Display *d) { return DisplayHeight(d, DefaultScreen(d)); }
 static inline int cx_DisplayWidthMM(Display *d) { return DisplayWidthMM(d, DefaultScreen(d)); }
+/// The serial the next request will take: it moves with every request
+/// queued, so a flush can tell whether anything was asked since the last.
+static inline unsigned long cx_NextRequest(Display *d) { return NextRequest(d); }
 
 static inline int cx_XIMaskLen(int event) { return XIMaskLen(event); }
 static inline void cx_XISetMask(unsigned char *mask, int event) { XISetMask(mask, event); }
-static inline int cx_XIMaskIsSet(const unsigned char *mask, int event) { return XIMaskIsSet(mask, event) != 0; }
 static inline int cx_XI_LASTEVENT(void) { return XI_LASTEVENT; }
 static inline unsigned int cx_XIAnyModifier(void) { return XIAnyModifier; }
 

@@ -154,7 +154,6 @@ public final class ActionPerformer {
                 locked.append((binding, now + dragLock))
             }
         }
-        synthesizer.flush()
     }
 
     /// When a drag-lock runs out (the daemon's poll waits no longer).
@@ -166,7 +165,6 @@ public final class ActionPerformer {
         guard !due.isEmpty else { return }
         locked.removeAll { $0.due <= now }
         for l in due { releaseButtons(of: l.binding) }
-        synthesizer.flush()
     }
 
     private func releaseButtons(of binding: Int) {
@@ -187,5 +185,7 @@ public final class ActionPerformer {
     /// Nothing held: no key, no button.
     public var holdsNothing: Bool { ledger.isEmpty && buttons.isEmpty }
 
+    /// Sends what was asked of the synthesizer. The daemon flushes its X
+    /// connection itself, once per wakeup; tests and tools call this.
     public func flush() { synthesizer.flush() }
 }

@@ -3,27 +3,34 @@ import GestureConfig
 import GestureCore
 import GestureX11
 
+/// What the engine's effects call for, in the order they came: the daemon
+/// carries these out after X's events are drained (never while it reads
+/// them), then flushes the connection once.
+public enum Deed {
+    /// The arena decided a touch: X accepts (claimed) or rejects it.
+    case decide(TouchDecisionEvent)
+    /// A signal to Touchégg's clients (touchegg-protocol).
+    case signal(ToucheggSignal)
+    /// A phase of a binding: its actions, under the window it began over.
+    case act(GestureEvent, WindowContext)
+}
+
 /// Where the engine's effects go. A gesture's phase becomes its binding's
 /// actions (keys, buttons, pointer, windows, commands), or for a binding the
 /// desktop shell animates (`yields`: touchegg-protocol) a signal to it; a
 /// touch decision goes back to the input source; the arena's notes and
-/// rejections go to the log. The daemon routes through it, and so does the
-/// randomized invariant test: what is checked is what runs.
+/// rejections go to the log. `route` only says what is to be done (`Deed`);
+/// `act` does a binding's actions. The daemon routes through it, and so does
+/// the randomized invariant test: what is checked is what runs.
 ///
 /// One router per config and session: what it reads on every effect is
 /// constant (`let`), so reading it needs no exclusivity check.
 public final class EffectRouter {
-    /// Where decisions and forwarded gestures go, and what the router asks.
+    /// What the router asks of the daemon, and where it writes.
     public struct Hooks {
-        /// The arena decided a touch.
-        public var decide: (TouchDecisionEvent) -> Void = { _ in }
-        /// A phase of a binding that `yields`: forwarded, not performed.
-        public var forward: (GestureEvent) -> Void = { _ in }
         /// A device's kind: on a touchscreen, window and pointer actions aim
         /// at the fingers.
         public var deviceKind: (DeviceID) -> DeviceKind? = { _ in nil }
-        /// Before a window action: the window manager wants the time of the last X event.
-        public var beforeWindowAction: () -> Void = {}
         /// `--verbose`: one line per phase, decision and note.
         public var debug: ((String) -> Void)? = nil
         public init() {}
@@ -37,10 +44,7 @@ public final class EffectRouter {
     /// Performs actions; nil while there is no X connection (the gesture
     /// still goes through: it is logged).
     public let performer: ActionPerformer?
-    private let decide: (TouchDecisionEvent) -> Void
-    private let forward: (GestureEvent) -> Void
     private let deviceKind: (DeviceID) -> DeviceKind?
-    private let beforeWindowAction: () -> Void
     private let debug: ((String) -> Void)?
 
     public convenience init(_ config: LoadedConfig, performer: ActionPerformer?, hooks: Hooks) {
@@ -53,24 +57,25 @@ public final class EffectRouter {
         self.actions = actions
         forwarded = bindings.map(\.yields)
         self.performer = performer
-        decide = hooks.decide
-        forward = hooks.forward
         deviceKind = hooks.deviceKind
-        beforeWindowAction = hooks.beforeWindowAction
         debug = hooks.debug
     }
 
-    /// Routes one engine call's effects. `window`: the window under the
-    /// touch (commands see its class); `now`: the performer's clock.
-    public func route(_ effects: [Effect], window: WindowContext, now: Double) {
+    /// What one engine call's effects call for, appended to `deeds`.
+    /// `window`: the window under the touch (commands see its class);
+    /// `forwarder`: touchegg-protocol's, which turns a `yields` binding's
+    /// phases into signals (nil: off, and they are dropped).
+    public func route(_ effects: [Effect], window: WindowContext, forwarder: inout ToucheggForwarder?,
+                      into deeds: inout [Deed]) {
         for e in effects {
             switch e {
             case .gesture(let g) where forwarded[g.binding]:
-                forward(g)
+                // A gesture forwarded to Touchégg's clients: no action of ours.
+                if let signal = forwarder?.phase(g, at: g.time) { deeds.append(.signal(signal)) }
             case .gesture(let g):
-                perform(g, window: window, now: now)
+                deeds.append(.act(g, window))
             case .touch(let d):
-                decide(d)
+                deeds.append(.decide(d))
                 debug?("touch \(d.device)/\(d.touch) \(d.decision.rawValue)")
             case .arena(let n):
                 debug?("arena: \(bindings[n.binding].name) \(n.kind.rawValue)\(n.reason.map { " (\($0))" } ?? "")")
@@ -80,7 +85,8 @@ public final class EffectRouter {
         }
     }
 
-    private func perform(_ g: GestureEvent, window: WindowContext, now: Double) {
+    /// A binding's actions for one phase, at the performer's time `now`.
+    public func act(_ g: GestureEvent, window: WindowContext, now: Double) {
         let name = bindings[g.binding].name
         let actions = actions[g.binding].actions(for: g.phase, step: g.step)
         if let debug, g.phase != .changed || !actions.isEmpty {
@@ -98,7 +104,6 @@ public final class EffectRouter {
             target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
             place.touch = (g.value.location.x, g.value.location.y)
         }
-        if actions.contains(where: { if case .window = $0 { true } else { false } }) { beforeWindowAction() }
         if g.phase == .began { performer.gestureBegan(binding: g.binding) }
         // A layer's chords go out exactly as configured: the modifiers held
         // for it are let go of around them and pressed again after

@@ -38,9 +38,6 @@ public struct Hand: Hashable, Sendable, CustomStringConvertible {
         self.splitFrames = splitFrames
     }
 
-    /// Fingers in one frame, moving at constant speed, lifting together.
-    public static let tidy = Hand()
-
     public var description: String {
         "landing \(Int(landingSpread * 1000)) ms, start +\(Int(startDelay * 1000)) ms"
             + (easing ? ", eased" : "") + ", jitter \(jitter) px, drift \(drift) px"

@@ -70,7 +70,7 @@ public final class EWMHControl: WindowControl {
     /// The client window under the gesture (the one with WM_STATE below the
     /// top-level frame at that point), else the active window.
     private func targetWindow(_ target: WindowTarget) -> Window? {
-        let d = connection.dpy, root = connection.root
+        let d = connection.display, root = connection.root
         if let x = target.x, let y = target.y {
             var child: Window = 0, rx: Int32 = 0, ry: Int32 = 0
             if XTranslateCoordinates(d, root, root, Int32(x), Int32(y), &rx, &ry, &child) != 0, child != 0,
@@ -90,7 +90,7 @@ public final class EWMHControl: WindowControl {
         var rootReturn: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>? = nil
         var n: UInt32 = 0
-        guard XQueryTree(connection.dpy, w, &rootReturn, &parent, &children, &n) != 0, let children else { return nil }
+        guard XQueryTree(connection.display, w, &rootReturn, &parent, &children, &n) != 0, let children else { return nil }
         defer { XFree(children) }
         for i in stride(from: Int(n) - 1, through: 0, by: -1) {   // topmost first
             if let c = clientWindow(children[i], depth: depth + 1) { return c }
@@ -102,7 +102,7 @@ public final class EWMHControl: WindowControl {
     private func cardinals(_ w: Window, _ name: String, type: Atom = Atom(XA_CARDINAL)) -> [UInt] {
         var actual: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
-        guard XGetWindowProperty(connection.dpy, w, connection.atom(name), 0, 4096, 0, type, &actual, &format, &n,
+        guard XGetWindowProperty(connection.display, w, connection.atom(name), 0, 4096, 0, type, &actual, &format, &n,
                                  &after, &data) == Success, let data else { return [] }
         defer { XFree(data) }
         guard format == 32, actual == type else { return [] }
@@ -115,7 +115,7 @@ public final class EWMHControl: WindowControl {
         e.xclient.type = ClientMessage
         e.xclient.serial = 0
         e.xclient.send_event = 1
-        e.xclient.display = connection.dpy
+        e.xclient.display = connection.display
         e.xclient.window = window
         e.xclient.message_type = connection.atom(type)
         e.xclient.format = 32
@@ -123,8 +123,8 @@ public final class EWMHControl: WindowControl {
             let longs = raw.bindMemory(to: Int.self)
             for (i, v) in values.prefix(5).enumerated() { longs[i] = Int(bitPattern: v) }
         }
-        XSendEvent(connection.dpy, connection.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
-        connection.flush()
+        // Sent with the daemon's flush at the end of this wakeup.
+        XSendEvent(connection.display, connection.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
     }
 }
 

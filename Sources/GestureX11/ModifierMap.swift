@@ -25,7 +25,7 @@ public struct ModifierMap: Hashable, Sendable {
 
     /// The server's map now.
     public static func read(_ connection: XConnection) -> ModifierMap {
-        guard connection.alive, let map = XGetModifierMapping(connection.dpy) else { return .usual }
+        guard connection.alive, let map = XGetModifierMapping(connection.display) else { return .usual }
         defer { XFreeModifiermap(map) }
         var bits: [Modifiers] = [.shift, [], .ctrl, [], [], [], [], []]
         let per = Int(map.pointee.max_keypermod)
@@ -33,7 +33,7 @@ public struct ModifierMap: Hashable, Sendable {
             for k in 0..<per {
                 let code = map.pointee.modifiermap[index * per + k]
                 guard code != 0 else { continue }
-                let sym = XkbKeycodeToKeysym(connection.dpy, code, 0, 0)
+                let sym = XkbKeycodeToKeysym(connection.display, code, 0, 0)
                 // Shift and Control have bits of their own; Mod1-5 are Alt's and Super's.
                 bits[index].formUnion(Self.modifier(of: UInt32(sym)).intersection([.alt, .super]))
             }

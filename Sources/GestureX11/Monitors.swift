@@ -15,14 +15,14 @@ public final class Monitors {
     public init(connection c: XConnection) {
         connection = c
         var base: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
-        if XRRQueryExtension(c.dpy, &base, &error) != 0, XRRQueryVersion(c.dpy, &major, &minor) != 0,
+        if XRRQueryExtension(c.display, &base, &error) != 0, XRRQueryVersion(c.display, &major, &minor) != 0,
            major > 1 || (major == 1 && minor >= 5) {
             eventBase = base
             // The screen's size changing comes as RRScreenChangeNotify; a
             // monitor set or removed (xrandr --setmonitor, or the server after
             // an output change) only as a ConfigureNotify on the root.
-            XRRSelectInput(c.dpy, c.root, Int32(RRScreenChangeNotifyMask))
-            XSelectInput(c.dpy, c.root, StructureNotifyMask)
+            XRRSelectInput(c.display, c.root, Int32(RRScreenChangeNotifyMask))
+            XSelectInput(c.display, c.root, StructureNotifyMask)
         } else {
             eventBase = nil
         }
@@ -40,12 +40,12 @@ public final class Monitors {
     public var outputs: [Output] {
         guard eventBase != nil else { return [] }
         var n: Int32 = 0
-        guard let list = XRRGetMonitors(connection.dpy, connection.root, 1, &n) else { return [] }
+        guard let list = XRRGetMonitors(connection.display, connection.root, 1, &n) else { return [] }
         defer { XRRFreeMonitors(list) }
         return (0..<Int(n)).map { i in
             let m = list[i]
             var name = "monitor-\(i)"
-            if let p = XGetAtomName(connection.dpy, m.name) {
+            if let p = XGetAtomName(connection.display, m.name) {
                 name = String(cString: p)
                 XFree(p)
             }
@@ -95,7 +95,7 @@ public final class Monitors {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
         let property = connection.atom("Coordinate Transformation Matrix")
-        guard XIGetProperty(connection.dpy, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &n, &after,
+        guard XIGetProperty(connection.display, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &n, &after,
                             &data) == Success, let data else { return nil }
         defer { XFree(data) }
         guard format == 32, n == 9 else { return nil }

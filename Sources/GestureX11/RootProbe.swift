@@ -10,7 +10,7 @@ public enum RootProbe {
     }
 
     public static func taken(_ c: XConnection) -> Taken {
-        let d = c.dpy, root = c.root
+        let d = c.display, root = c.root
         _ = c.takeErrors()
         var select = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd])
         var selectRefused = false

@@ -36,7 +36,7 @@ final class TopLevelGrabs {
         setRootMask(adding: true)
         var rootReturn: Window = 0, parent: Window = 0, n: UInt32 = 0
         var children: UnsafeMutablePointer<Window>? = nil
-        if XQueryTree(connection.dpy, connection.root, &rootReturn, &parent, &children, &n) != 0, let children {
+        if XQueryTree(connection.display, connection.root, &rootReturn, &parent, &children, &n) != 0, let children {
             for i in 0..<Int(n) { grab(children[i]) }
             XFree(children)
         }
@@ -79,7 +79,6 @@ final class TopLevelGrabs {
                 // Now inside a frame, whose own grab comes first; ours on it
                 // would only add a link to the chain.
                 ungrab(w)
-                connection.queued()   // sent by the daemon's flush at the end of this wakeup
             }
         case DestroyNotify:
             let e = event.load(as: xcb_destroy_notify_event_t.self)
@@ -99,12 +98,12 @@ final class TopLevelGrabs {
 
     private func ungrab(_ window: Window) {
         var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-        XIUngrabTouchBegin(connection.dpy, XIAllMasterDevices, window, 1, &mods)
+        XIUngrabTouchBegin(connection.display, XIAllMasterDevices, window, 1, &mods)
     }
 
     private func grab(_ window: Window) {
         guard !windows.contains(window) else { return }
-        let d = connection.dpy
+        let d = connection.display
         if passiveGrab(Self.events, for: XIAllMasterDevices, { m, mods in
             XIGrabTouchBegin(d, XIAllMasterDevices, window, 0, &m, 1, &mods)
         }) {
@@ -119,10 +118,10 @@ final class TopLevelGrabs {
     /// stays).
     private func setRootMask(adding: Bool) {
         var attributes = XWindowAttributes()
-        guard XGetWindowAttributes(connection.dpy, connection.root, &attributes) != 0 else { return }
+        guard XGetWindowAttributes(connection.display, connection.root, &attributes) != 0 else { return }
         let mask = adding ? attributes.your_event_mask | SubstructureNotifyMask
                           : attributes.your_event_mask & ~SubstructureNotifyMask
-        XSelectInput(connection.dpy, connection.root, mask)
+        XSelectInput(connection.display, connection.root, mask)
     }
 }
 

@@ -25,7 +25,7 @@ public final class WindowClasses {
         let client = clientWindow(window, depth: 0) ?? window
         var ctx = WindowContext.desktop
         var hint = XClassHint()
-        if XGetClassHint(connection.dpy, client, &hint) != 0 {
+        if XGetClassHint(connection.display, client, &hint) != 0 {
             ctx.instance = hint.res_name.map { String(cString: $0) } ?? ""
             ctx.windowClass = hint.res_class.map { String(cString: $0) } ?? ""
             if let p = hint.res_name { XFree(p) }
@@ -41,7 +41,7 @@ public final class WindowClasses {
     private func hasWMState(_ w: Window) -> Bool {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
-        let ok = XGetWindowProperty(connection.dpy, w, wmState, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data)
+        let ok = XGetWindowProperty(connection.display, w, wmState, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data)
         if let data { XFree(data) }
         return ok == Success && type != 0
     }
@@ -53,7 +53,7 @@ public final class WindowClasses {
         var root: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>? = nil
         var n: UInt32 = 0
-        guard XQueryTree(connection.dpy, w, &root, &parent, &children, &n) != 0, let children else { return nil }
+        guard XQueryTree(connection.display, w, &root, &parent, &children, &n) != 0, let children else { return nil }
         defer { XFree(children) }
         for i in (0..<Int(n)).reversed() {   // topmost first
             if let c = clientWindow(children[i], depth: depth + 1) { return c }

@@ -92,6 +92,7 @@ public enum EventReader: Sendable {
 
 /// One connection to the X server: never exits the process on an error.
 public final class XConnection {
+    /// Xlib's `Display *` (opaque to Swift).
     public let display: OpaquePointer
     public let root: Window
     public let name: String
@@ -138,46 +139,44 @@ public final class XConnection {
     deinit {
         for e in held { free(e) }
         // Closing a dead connection would only report the loss again.
-        if alive { XCloseDisplay(dpy) }
+        if alive { XCloseDisplay(display) }
         XErrorLog.state.withLock { s in
-            s.lost.remove(UInt(bitPattern: dpy))
-            s.errors[UInt(bitPattern: dpy)] = nil
+            s.lost.remove(UInt(bitPattern: display))
+            s.errors[UInt(bitPattern: display)] = nil
         }
     }
 
-    /// Xlib's `Display *` (opaque to Swift).
-    var dpy: OpaquePointer { display }
-
-    public var fd: Int32 { cx_ConnectionNumber(dpy) }
+    public var fd: Int32 { cx_ConnectionNumber(display) }
 
     /// False once the server has gone away.
     public var alive: Bool {
         guard XErrorLog.anyLost.load(ordering: .acquiring) else { return true }
-        return !XErrorLog.state.withLock { $0.lost.contains(UInt(bitPattern: dpy)) }
+        return !XErrorLog.state.withLock { $0.lost.contains(UInt(bitPattern: display)) }
     }
 
     /// X errors on this connection since the last call.
     public func takeErrors() -> [XErrorRecord] {
         guard XErrorLog.errorsPending.load(ordering: .acquiring) else { return [] }
         return XErrorLog.state.withLock { s in
-            defer { s.errors[UInt(bitPattern: dpy)] = nil }
-            return s.errors[UInt(bitPattern: dpy)] ?? []
+            defer { s.errors[UInt(bitPattern: display)] = nil }
+            return s.errors[UInt(bitPattern: display)] ?? []
         }
     }
 
+    /// Sends the requests queued since the last flush (the daemon's, once
+    /// at the end of each wakeup). Nothing asked of the server since: no
+    /// call into Xlib at all (the request serial tells, so no writer has to
+    /// say it wrote).
     public func flush() {
-        requestsQueued = false
-        if alive { XFlush(dpy) }
+        guard alive else { return }
+        let next = cx_NextRequest(display)
+        guard next != flushedBefore else { return }
+        XFlush(display)
+        flushedBefore = next
     }
 
-    /// Requests written to Xlib's buffer and not yet sent (the daemon's
-    /// per-wakeup flush): a flush with nothing to send is a call into Xlib
-    /// and XCB for nothing, every wakeup.
-    public private(set) var requestsQueued = false
-    /// Marks that a request was queued for `flushIfQueued`.
-    public func queued() { requestsQueued = true }
-    /// Flushes only if a request was queued since the last flush.
-    public func flushIfQueued() { if requestsQueued { flush() } }
+    /// The serial of the first request not yet flushed by `flush`.
+    private var flushedBefore: UInt = 0
 
     /// Reads what the server sent: errors are recorded, a lost server is
     /// noticed, a keyboard mapping change is applied (and reported to
@@ -205,7 +204,7 @@ public final class XConnection {
                 // Converted as Xlib would have: a new keymap (XKB's news of it,
                 // or a core MappingNotify) refreshes Xlib's.
                 var ev = XEvent()
-                guard cx_wire_to_event(dpy, &ev, event) != 0 else { return }
+                guard cx_wire_to_event(display, &ev, event) != 0 else { return }
                 if cx_xkb_keymap_changed(&ev, xkbEvent) != 0 {
                     onMappingChanged()
                 } else if cx_event_type(&ev) == MappingNotify {
@@ -226,7 +225,7 @@ public final class XConnection {
             hand(event)
             next = xcb_poll_for_queued_event(c)
         }
-        if xcb_connection_has_error(c) != 0 { XErrorLog.lost(dpy) }
+        if xcb_connection_has_error(c) != 0 { XErrorLog.lost(display) }
     }
 
     /// Events read from the socket but not handed over yet (a round trip
@@ -243,7 +242,7 @@ public final class XConnection {
     /// read meanwhile are kept for `drain`).
     public func sync() {
         guard alive else { return }
-        XSync(dpy, 0)
+        XSync(display, 0)
         guard let c = xcb else { return }
         while let e = xcb_poll_for_queued_event(c) {
             if e.pointee.response_type == 0 { record(error: e); free(e) } else { held.append(e) }
@@ -254,15 +253,15 @@ public final class XConnection {
     /// recorded as Xlib's error handler records those of requests with one.
     private func record(error event: UnsafeMutablePointer<xcb_generic_event_t>) {
         let e = UnsafeRawPointer(event).load(as: xcb_generic_error_t.self)
-        XErrorLog.record(dpy, code: e.error_code, request: e.major_code, minor: UInt8(truncatingIfNeeded: e.minor_code),
+        XErrorLog.record(display, code: e.error_code, request: e.major_code, minor: UInt8(truncatingIfNeeded: e.minor_code),
                          resource: UInt(e.resource_id))
     }
 
     public var screenSize: (width: Int, height: Int, widthMM: Int) {
-        (Int(cx_DisplayWidth(dpy)), Int(cx_DisplayHeight(dpy)), Int(cx_DisplayWidthMM(dpy)))
+        (Int(cx_DisplayWidth(display)), Int(cx_DisplayHeight(display)), Int(cx_DisplayWidthMM(display)))
     }
 
-    public func atom(_ name: String) -> Atom { XInternAtom(dpy, name, 0) }
+    public func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 }
 
 extension XConnection {
@@ -270,7 +269,7 @@ extension XConnection {
     public func windowProperty(_ w: Window, _ property: Atom) -> Window? {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
-        guard XGetWindowProperty(dpy, w, property, 0, 1, 0, Atom(XA_WINDOW), &type, &format, &n, &after, &data) == Success
+        guard XGetWindowProperty(display, w, property, 0, 1, 0, Atom(XA_WINDOW), &type, &format, &n, &after, &data) == Success
         else { return nil }
         guard let data else { return nil }
         defer { XFree(data) }
@@ -282,14 +281,14 @@ extension XConnection {
     public func windowName(_ w: Window) -> String? {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
-        if XGetWindowProperty(dpy, w, atom("_NET_WM_NAME"), 0, 1024, 0, atom("UTF8_STRING"), &type, &format, &n, &after,
+        if XGetWindowProperty(display, w, atom("_NET_WM_NAME"), 0, 1024, 0, atom("UTF8_STRING"), &type, &format, &n, &after,
                               &data) == Success, let data, n > 0 {
             defer { XFree(data) }
             return String(decoding: UnsafeBufferPointer(start: data, count: Int(n)), as: UTF8.self)
         }
         if let data { XFree(data) }
         var name: UnsafeMutablePointer<CChar>? = nil
-        if XFetchName(dpy, w, &name) != 0, let name {
+        if XFetchName(display, w, &name) != 0, let name {
             defer { XFree(name) }
             return String(cString: name)
         }

@@ -21,8 +21,6 @@ public final class XIListener {
     /// Whether raw touches are selected now: always when listening to raw
     /// touches; with a grab, only while the follower needs them.
     private var rawSelected = false
-    /// The keyboard layout changed (MappingNotify).
-    public var onMappingChanged: () -> Void = {}
     /// X refused what a hot-plugged device needed (another client grabs its
     /// gestures): said, never silent. `apply` returns its own refusals.
     public var onRefused: (String) -> Void = { _ in }
@@ -31,9 +29,9 @@ public final class XIListener {
     /// their touchpad gestures are not grabbed (the engine releases their
     /// touches at once).
     public var excludes: (Device) -> Bool = { _ in false }
-    /// A key released on some keyboard (keycode, the slave device), while
-    /// `followKeyReleases` is on.
-    public var onKeyReleased: (UInt32, Int32) -> Void = { _, _ in }
+    /// What the drains since the last `takeNews` brought besides the
+    /// engine's input.
+    private var news = InputNews()
     /// Raw key releases selected: while the synthesizer holds keys pressed
     /// again for a hand (XTestSynthesizer.pressAgain), until it lets go.
     private var keyReleasesSelected = false
@@ -77,7 +75,7 @@ public final class XIListener {
     @discardableResult
     public func apply(_ plan: ListenPlan) -> [String] {
         var notes: [String] = []
-        let d = connection.dpy, root = connection.root
+        let d = connection.display, root = connection.root
         ungrabAll()
         self.plan = plan
         var want = plan
@@ -144,7 +142,7 @@ public final class XIListener {
         m1.with(XIAllMasterDevices) { a in
             m2.with(XIAllDevices) { b in
                 var both = [a, b]
-                _ = XISelectEvents(connection.dpy, connection.root, &both, 2)
+                _ = XISelectEvents(connection.display, connection.root, &both, 2)
             }
         }
     }
@@ -159,7 +157,7 @@ public final class XIListener {
     @discardableResult
     private func grabGestures(of list: [XDevice]) -> [String] {
         guard active.swipes == .grab || active.pinches == .grab else { return [] }
-        let d = connection.dpy, root = connection.root
+        let d = connection.display, root = connection.root
         var refused: [String] = []
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) && !excludes(dev.device) {
             if active.swipes == .grab,
@@ -194,7 +192,7 @@ public final class XIListener {
     private func ungrabAll() {
         guard connection.alive else { return }
         var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-        let d = connection.dpy, root = connection.root
+        let d = connection.display, root = connection.root
         if active.touches == .grab {
             if active.touchGrab == .root { XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
             else { topLevels.stop() }
@@ -208,14 +206,21 @@ public final class XIListener {
         for (key, grab) in state.release() { allow(grab, key.touch, accept: false) }
     }
 
-    /// Follows key releases (raw, every keyboard's) or stops: the
-    /// synthesizer lets go of a key it pressed again for a hand when the hand
-    /// does. Sent with the daemon's flush.
+    /// Follows key releases (raw, every keyboard's: `InputNews.keyReleases`)
+    /// or stops: the synthesizer lets go of a key it pressed again for a
+    /// hand when the hand does. Sent with the daemon's flush.
     public func followKeyReleases(_ on: Bool) {
         guard on != keyReleasesSelected, connection.alive else { return }
         keyReleasesSelected = on
         select(master: rootSelection, raw: rawSelected)
-        connection.queued()
+    }
+
+    /// What the drains since the last call brought besides the engine's
+    /// input: for the daemon to act on once they are done.
+    public func takeNews() -> InputNews {
+        guard news.mappingChanged || !news.keyReleases.isEmpty else { return InputNews() }
+        defer { news = InputNews() }
+        return news
     }
 
     /// Lets go of everything (exit, reload with another plan).
@@ -235,7 +240,7 @@ public final class XIListener {
         connection.drain(readSocket: readSocket, onMappingChanged: {
             // Alt and Super may sit on other modifier bits now.
             state.modifierMap = ModifierMap.read(connection)
-            onMappingChanged()
+            news.mappingChanged = true
         }, generic: { event in
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
             guard ge.pointee.extension == opcode else { return }
@@ -243,10 +248,8 @@ public final class XIListener {
             if type == XI_HierarchyChanged { return hierarchyChanged(now: now, emit) }
             if type == XI_RawKeyRelease {
                 let e = event.load(as: xcb_input_raw_key_release_event_t.self)
-                return onKeyReleased(e.detail, Int32(e.sourceid))
+                return news.keyReleases.append(InputNews.KeyRelease(keycode: e.detail, source: Int32(e.sourceid)))
             }
-            // Converted first, handed over after: what the engine's effects
-            // ask of the listener (accept, reject) comes back through `emit`.
             let c = state.convert(type, event, now: now, windows: windows, monitors: monitors)
             // What the follower needs changes as touches begin and end.
             if type == XI_TouchBegin || type == XI_TouchEnd || type == XI_RawTouchEnd { followRawIfNeeded() }
@@ -304,16 +307,14 @@ public final class XIListener {
         let needed = state.follower.needsRaw
         guard needed != rawSelected else { return }
         select(master: rootSelection, raw: needed)
-        connection.queued()
     }
 
     /// Accept or reject through the grab (its device and window) that
     /// delivered the touch.
     private func allow(_ grab: ListenerState.Grab, _ touch: UInt32, accept: Bool) {
         guard connection.alive else { return }
-        XIAllowTouchEvents(connection.dpy, grab.master, touch, Window(grab.window),
+        XIAllowTouchEvents(connection.display, grab.master, touch, Window(grab.window),
                            accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
-        connection.queued()   // sent by the daemon's flush at the end of this wakeup
     }
 
     /// Touches waiting for a decision (for tests and --verbose).
@@ -339,4 +340,19 @@ struct Mask {
             body(&m)
         }
     }
+}
+
+/// What a drain brought besides the engine's input, for the daemon to act
+/// on once the drain is done (never from inside it).
+public struct InputNews: Sendable {
+    /// The keyboard layout changed (MappingNotify, or XKB's news of a new keymap).
+    public var mappingChanged = false
+    /// Keys released on some keyboard, while `followKeyReleases` is on.
+    public var keyReleases: [KeyRelease] = []
+    public struct KeyRelease: Sendable, Equatable {
+        public var keycode: UInt32
+        /// The slave device it came from.
+        public var source: Int32
+    }
+    public init() {}
 }

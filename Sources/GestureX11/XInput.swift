@@ -12,11 +12,11 @@ public struct XInput {
 
     public init(_ c: XConnection) throws(XConnectionError) {
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-        guard XQueryExtension(c.dpy, "XInputExtension", &opcode, &ev, &err) != 0 else {
+        guard XQueryExtension(c.display, "XInputExtension", &opcode, &ev, &err) != 0 else {
             throw .noXInput("the X server has no XInput extension; GestureBridge needs XInput 2.2 or later")
         }
         var major: Int32 = 2, minor: Int32 = 4
-        guard XIQueryVersion(c.dpy, &major, &minor) == 0, major > 2 || (major == 2 && minor >= 2) else {
+        guard XIQueryVersion(c.display, &major, &minor) == 0, major > 2 || (major == 2 && minor >= 2) else {
             throw .noXInput("the X server speaks XInput \(major).\(minor); GestureBridge needs 2.2 or later (touch events)")
         }
         self.opcode = opcode
@@ -64,10 +64,10 @@ public struct XDevice: Hashable, Sendable {
     /// say it is (DeviceKindRule).
     public static func query(_ c: XConnection) -> [XDevice] {
         var n: Int32 = 0
-        guard let infos = XIQueryDevice(c.dpy, XIAllDevices, &n) else { return [] }
+        guard let infos = XIQueryDevice(c.display, XIAllDevices, &n) else { return [] }
         defer { XIFreeDeviceInfo(infos) }
         let types = typeNames(c)
-        let tapping = XInternAtom(c.dpy, DeviceKindRule.libinputTapping, 1)
+        let tapping = XInternAtom(c.display, DeviceKindRule.libinputTapping, 1)
         var out: [XDevice] = []
         for i in 0..<Int(n) {
             let info = infos[i]
@@ -109,13 +109,13 @@ public struct XDevice: Hashable, Sendable {
     /// place X reports it; drivers set it: TOUCHPAD, TOUCHSCREEN, MOUSE, …).
     private static func typeNames(_ c: XConnection) -> [Int32: String] {
         var n: Int32 = 0
-        guard let list = XListInputDevices(c.dpy, &n) else { return [:] }
+        guard let list = XListInputDevices(c.display, &n) else { return [:] }
         defer { XFreeDeviceList(list) }
         var atoms: [Int32: Atom] = [:]
         for i in 0..<Int(n) where list[i].type != 0 { atoms[Int32(truncatingIfNeeded: list[i].id)] = list[i].type }
         var names: [Atom: String] = [:]
         for atom in Set(atoms.values) {
-            if let p = XGetAtomName(c.dpy, atom) {
+            if let p = XGetAtomName(c.display, atom) {
                 names[atom] = String(cString: p)
                 XFree(p)
             }
@@ -126,7 +126,7 @@ public struct XDevice: Hashable, Sendable {
     /// A libinput device: xf86-input-libinput's properties are on it
     /// (`gesture-bridge doctor`).
     public static func isLibinput(_ c: XConnection, device: Int32) -> Bool {
-        let atom = XInternAtom(c.dpy, "libinput Send Events Mode Enabled", 1)
+        let atom = XInternAtom(c.display, "libinput Send Events Mode Enabled", 1)
         return atom != 0 && hasProperty(c, device: device, atom)
     }
 
@@ -149,9 +149,9 @@ public struct XDevice: Hashable, Sendable {
                             _ body: (Int32, Int, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
         var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>? = nil
-        let atom = XInternAtom(c.dpy, name, 1)
+        let atom = XInternAtom(c.display, name, 1)
         guard atom != 0,
-              XIGetProperty(c.dpy, device, atom, 0, length, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
+              XIGetProperty(c.display, device, atom, 0, length, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
               let data else { return nil }
         defer { XFree(data) }
         return body(format, Int(n), data)
@@ -159,7 +159,7 @@ public struct XDevice: Hashable, Sendable {
 
     private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
         var n: Int32 = 0
-        guard let props = XIListProperties(c.dpy, device, &n) else { return false }
+        guard let props = XIListProperties(c.display, device, &n) else { return false }
         defer { XFree(props) }
         return (0..<Int(n)).contains { props[$0] == atom }
     }

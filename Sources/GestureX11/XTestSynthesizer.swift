@@ -6,7 +6,8 @@ import GestureActions
 /// a higher level (`plus` is Shift+equal on a US layout). A keysym the layout
 /// lacks is put on a spare keycode (one with no keysyms) for the press, and
 /// the spare is restored a few ms later (`restoreDeadline`), once clients
-/// have looked the keycode up.
+/// have looked the keycode up. It keeps no clock: the daemon's wakeup time
+/// comes in through `restoreIfDue(now:)`.
 public final class XTestSynthesizer: Synthesizer {
     public let connection: XConnection
     /// How long a borrowed keycode keeps its keysym after use.
@@ -17,8 +18,9 @@ public final class XTestSynthesizer: Synthesizer {
     /// A keycode lent to a keysym the layout lacks, until `restoreDeadline`.
     public private(set) var borrowed: (keycode: KeyCode, keysym: UInt32)? = nil
     public private(set) var restoreDeadline: Double? = nil
-    /// The clock for `restoreDeadline` (seconds, monotonic).
-    public var clock: () -> Double
+    /// The borrowed keycode was used since the last `restoreIfDue`: its
+    /// `restoreDelay` runs from that wakeup.
+    private var borrowedUsed = false
 
     /// XTEST's request code: errors with it come from our own key and button requests.
     public let requestCode: UInt8
@@ -29,20 +31,19 @@ public final class XTestSynthesizer: Synthesizer {
     private var heldByHand: Set<KeyCode> = []
     /// Keys pressed again for a hand that still holds them (`pressAgain`).
     public private(set) var pressedForHand: Set<KeyCode> = []
-    /// Told when there come to be keys pressed again for a hand (true) and
-    /// when there are none left: the listener follows key releases meanwhile.
-    public var onPressedForHand: (Bool) -> Void = { _ in }
+    /// Keys are pressed again for a hand: the listener must follow key
+    /// releases meanwhile (the daemon tells it after each wakeup's actions).
+    public var holdsKeysForHand: Bool { !pressedForHand.isEmpty }
 
-    public init(connection: XConnection, clock: @escaping () -> Double) {
+    public init(connection: XConnection) {
         self.connection = connection
-        self.clock = clock
         var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-        _ = XQueryExtension(connection.dpy, "XTEST", &opcode, &ev, &err)
+        _ = XQueryExtension(connection.display, "XTEST", &opcode, &ev, &err)
         requestCode = UInt8(truncatingIfNeeded: opcode)
         xtestKeyboard = Self.xtestKeyboard(connection)
         // Fetch the core and XKB keymaps now (round trips), not on the first gesture.
-        let shift = XKeysymToKeycode(connection.dpy, KeySym(0xffe1))
-        _ = XkbKeycodeToKeysym(connection.dpy, shift, 0, 0)
+        let shift = XKeysymToKeycode(connection.display, KeySym(0xffe1))
+        _ = XkbKeycodeToKeysym(connection.display, shift, 0, 0)
     }
 
     /// The keyboard mapping changed (MappingNotify): forget what was looked up.
@@ -51,7 +52,7 @@ public final class XTestSynthesizer: Synthesizer {
     @discardableResult
     public func key(_ keysym: Keysym, down: Bool) -> Bool {
         guard connection.alive, let (code, level) = keycode(for: keysym.value) else { return false }
-        let d = connection.dpy
+        let d = connection.display
         // Shift / AltGr for higher levels, only around the press itself.
         let shift: KeySym = level % 2 == 1 ? KeySym(0xffe1) : 0          // Shift_L
         let altgr: KeySym = level >= 2 ? KeySym(0xfe03) : 0              // ISO_Level3_Shift
@@ -62,23 +63,20 @@ public final class XTestSynthesizer: Synthesizer {
         } else {
             XTestFakeKeyEvent(d, UInt32(code), 0, 0)
         }
-        connection.queued()
-        if borrowed?.keycode == code { restoreDeadline = clock() + Self.restoreDelay }
+        if borrowed?.keycode == code { borrowedUsed = true }
         return true
     }
 
     public func button(_ n: Int, down: Bool) {
         guard connection.alive else { return }
-        XTestFakeButtonEvent(connection.dpy, UInt32(n), down ? 1 : 0, 0)
-        connection.queued()
+        XTestFakeButtonEvent(connection.display, UInt32(n), down ? 1 : 0, 0)
     }
 
     public func warp(x: Double, y: Double) {
         guard connection.alive else { return }
         // Absolute: X applies no pointer acceleration to it (the motion it
         // carries was accelerated once already, by libinput).
-        XTestFakeMotionEvent(connection.dpy, -1, Int32(x.rounded()), Int32(y.rounded()), 0)
-        connection.queued()
+        XTestFakeMotionEvent(connection.display, -1, Int32(x.rounded()), Int32(y.rounded()), 0)
     }
 
     public func pointerPosition() -> (x: Double, y: Double)? {
@@ -86,7 +84,7 @@ public final class XTestSynthesizer: Synthesizer {
         var root: Window = 0, child: Window = 0
         var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
         var mask: UInt32 = 0
-        guard XQueryPointer(connection.dpy, connection.root, &root, &child, &rx, &ry, &wx, &wy, &mask) != 0 else { return nil }
+        guard XQueryPointer(connection.display, connection.root, &root, &child, &rx, &ry, &wx, &wy, &mask) != 0 else { return nil }
         return (Double(rx), Double(ry))
     }
 
@@ -95,7 +93,7 @@ public final class XTestSynthesizer: Synthesizer {
     /// chord goes out without it.
     public func releaseHeld(_ keysyms: [Keysym]) -> [Keysym] {
         guard connection.alive, !keysyms.isEmpty else { return [] }
-        let d = connection.dpy
+        let d = connection.display
         var keys = [CChar](repeating: 0, count: 32)
         XQueryKeymap(d, &keys)
         var released: [Keysym] = []
@@ -110,8 +108,7 @@ public final class XTestSynthesizer: Synthesizer {
             XTestFakeKeyEvent(d, UInt32(code), 0, 0)
             released.append(k)
         }
-        if !released.isEmpty { connection.queued() }
-        return released
+                return released
     }
 
     /// Pressed again through XTest. A key a hand holds on its own keyboard
@@ -121,13 +118,11 @@ public final class XTestSynthesizer: Synthesizer {
     /// stuck key in hiding). Such keys are let go of through XTest when the
     /// hand releases them (`handReleased`), or at exit.
     public func pressAgain(_ keysyms: [Keysym]) {
-        let before = pressedForHand.isEmpty
         for k in keysyms where key(k, down: true) {
-            let code = XKeysymToKeycode(connection.dpy, KeySym(k.value))
+            let code = XKeysymToKeycode(connection.display, KeySym(k.value))
             if heldByHand.contains(code) { pressedForHand.insert(code) }
         }
         heldByHand.removeAll()
-        if before && !pressedForHand.isEmpty { onPressedForHand(true) }
     }
 
     /// A key released on some keyboard (`source`: the slave device): one
@@ -135,27 +130,23 @@ public final class XTestSynthesizer: Synthesizer {
     public func handReleased(keycode: UInt32, source: Int32) {
         guard pressedForHand.remove(KeyCode(truncatingIfNeeded: keycode)) != nil else { return }
         if source != xtestKeyboard, connection.alive {
-            XTestFakeKeyEvent(connection.dpy, keycode, 0, 0)
-            connection.queued()
+            XTestFakeKeyEvent(connection.display, keycode, 0, 0)
         }
-        if pressedForHand.isEmpty { onPressedForHand(false) }
     }
 
     public func releasePressedAgain() {
         guard !pressedForHand.isEmpty else { return }
         if connection.alive {
-            for code in pressedForHand { XTestFakeKeyEvent(connection.dpy, UInt32(code), 0, 0) }
-            connection.queued()
+            for code in pressedForHand { XTestFakeKeyEvent(connection.display, UInt32(code), 0, 0) }
         }
         pressedForHand.removeAll()
-        onPressedForHand(false)
     }
 
     /// The slave keyboard XTest's key events come from ("Virtual core XTEST
     /// keyboard", attached to the master keyboard).
     static func xtestKeyboard(_ c: XConnection) -> Int32? {
         var n: Int32 = 0
-        guard c.alive, let infos = XIQueryDevice(c.dpy, XIAllDevices, &n) else { return nil }
+        guard c.alive, let infos = XIQueryDevice(c.display, XIAllDevices, &n) else { return nil }
         defer { XIFreeDeviceInfo(infos) }
         for i in 0..<Int(n) where infos[i].use == XISlaveKeyboard {
             if String(cString: infos[i].name).hasSuffix("XTEST keyboard") { return infos[i].deviceid }
@@ -164,10 +155,16 @@ public final class XTestSynthesizer: Synthesizer {
     }
 
     /// Sends what the keys and buttons queued (nothing to send: no call).
-    public func flush() { connection.flushIfQueued() }
+    public func flush() { connection.flush() }
 
-    /// Gives the borrowed keycode back its empty mapping, once due.
+    /// Gives the borrowed keycode back its empty mapping, once due: called
+    /// at each wakeup after the actions, `now` being the wakeup's time (a
+    /// use of the keycode in it puts the restore `restoreDelay` after it).
     public func restoreIfDue(now: Double) {
+        if borrowedUsed {
+            borrowedUsed = false
+            restoreDeadline = now + Self.restoreDelay
+        }
         guard let due = restoreDeadline, now >= due else { return }
         restore()
     }
@@ -177,17 +174,18 @@ public final class XTestSynthesizer: Synthesizer {
         guard let b = borrowed else { return }
         if connection.alive {
             var none: [KeySym] = [0]
-            XChangeKeyboardMapping(connection.dpy, Int32(b.keycode), 1, &none, 1)
+            XChangeKeyboardMapping(connection.display, Int32(b.keycode), 1, &none, 1)
             connection.flush()
         }
         cache[b.keysym] = nil
         borrowed = nil
         restoreDeadline = nil
+        borrowedUsed = false
     }
 
     private func fake(_ keysym: KeySym, _ down: Bool) {
-        let code = XKeysymToKeycode(connection.dpy, keysym)
-        if code != 0 { XTestFakeKeyEvent(connection.dpy, UInt32(code), down ? 1 : 0, 0) }
+        let code = XKeysymToKeycode(connection.display, keysym)
+        if code != 0 { XTestFakeKeyEvent(connection.display, UInt32(code), down ? 1 : 0, 0) }
     }
 
     /// Where `keysym` is on the keyboard: (keycode, shift level 0-3).
@@ -195,7 +193,7 @@ public final class XTestSynthesizer: Synthesizer {
         // NoSymbol first: XKeysymToKeycode(0) answers with a real keycode.
         guard keysym != 0 else { return nil }
         if let hit = cache[keysym] { return hit }
-        let d = connection.dpy
+        let d = connection.display
         let code = XKeysymToKeycode(d, KeySym(keysym))
         if code != 0 {
             for level in 0..<4 where XkbKeycodeToKeysym(d, code, 0, Int32(level)) == KeySym(keysym) {
@@ -211,7 +209,7 @@ public final class XTestSynthesizer: Synthesizer {
     /// Maps `keysym` onto a keycode that has no keysyms.
     private func borrow(for keysym: UInt32) -> (KeyCode, Int)? {
         if let b = borrowed, b.keysym != keysym { restore() }
-        let d = connection.dpy
+        let d = connection.display
         var minCode: Int32 = 0, maxCode: Int32 = 0
         XDisplayKeycodes(d, &minCode, &maxCode)
         var perCode: Int32 = 0

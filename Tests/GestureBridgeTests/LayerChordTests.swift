@@ -41,12 +41,19 @@ import XTestSupport
         b.emit(.modifiers(.alt))
         b.touchpadSwipe(fingers: 3, by: Point(x: -300, y: 0), over: 0.25)
         var engine = GestureEngine(table: config.table, screen: b.header.screen, devices: b.header.devices)
-        let synth = XTestSynthesizer(connection: try XConnection(name: display), clock: { 0 })
+        let synth = XTestSynthesizer(connection: try XConnection(name: display))
         let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
         let router = EffectRouter(bindings: config.table.allBindings, actions: config.actions, performer: performer,
                                   hooks: EffectRouter.Hooks())
-        for e in b.trace.events { router.route(engine.process(e.input, at: e.t), window: engine.window, now: e.t) }
-        router.route(engine.advance(to: 10), window: engine.window, now: 10)
+        // As the daemon does: route, then carry out the actions.
+        var forwarder: ToucheggForwarder? = nil
+        func carryOut(_ effects: [Effect], now: Double) {
+            var deeds: [Deed] = []
+            router.route(effects, window: engine.window, forwarder: &forwarder, into: &deeds)
+            for case .act(let g, let window) in deeds { router.act(g, window: window, now: now) }
+        }
+        for e in b.trace.events { carryOut(engine.process(e.input, at: e.t), now: e.t) }
+        carryOut(engine.advance(to: 10), now: 10)
         performer.flush()
     }
 
@@ -54,7 +61,7 @@ import XTestSupport
     static func holdingAlt() throws -> (Xvfb, KeyObserver) {
         let x = try Xvfb()
         let observer = try KeyObserver(display: x.display)
-        let holder = XTestSynthesizer(connection: try XConnection(name: x.display), clock: { 0 })
+        let holder = XTestSynthesizer(connection: try XConnection(name: x.display))
         holder.key(Keysym.named("Alt_L")!, down: true)
         holder.flush()
         #expect(observer.events(count: 1).map(\.description) == ["+Alt_L"])

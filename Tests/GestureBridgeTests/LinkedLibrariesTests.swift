@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The executable carries no Foundation: not Foundation itself, nor its
@@ -16,6 +17,56 @@ import Testing
         #expect(ldd.stdout.contains("libX11"), "ldd listed nothing: \(ldd.stderr)")
         for library in Self.forbidden {
             #expect(!ldd.stdout.contains(library), "gesture-bridge links \(library) again")
+        }
+    }
+}
+
+/// Every `static inline` wrapper in a C shim is called from Swift somewhere
+/// (the daemon, the probe, the benchmarks): a wrapper left behind when its
+/// caller went is dead code in a header no compiler warns about.
+@Suite struct ShimWrapperTests {
+    /// The repository: three levels up from this file.
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)   // Tests/GestureBridgeTests/LinkedLibrariesTests.swift
+        return parts.joined(separator: "/")
+    }()
+
+    /// The names `static inline TYPE NAME(` of a shim header.
+    static func wrappers(_ header: String) -> [String] {
+        let text = (try? String(contentsOfFile: root + "/" + header, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("static inline "), let paren = line.firstIndex(of: "(") else { return nil }
+            let name = line[..<paren].split(separator: " ").last.map { $0.drop { $0 == "*" } }
+            return name.map(String.init)
+        }
+    }
+
+    /// Every `cx_` name a Swift file of the repository mentions.
+    static let called: Set<String> = {
+        var names = Set<String>()
+        for dir in ["Sources", "Tests", "Benchmarks"] {
+            let base = root + "/" + dir
+            for case let path as String in FileManager.default.enumerator(atPath: base) ?? NSEnumerator()
+            where path.hasSuffix(".swift") {
+                guard let text = try? String(contentsOfFile: base + "/" + path, encoding: .utf8) else { continue }
+                var rest = Substring(text)
+                while let r = rest.range(of: "cx_") {
+                    let name = rest[r.lowerBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    names.insert(String(name))
+                    rest = rest[r.upperBound...]
+                }
+            }
+        }
+        return names
+    }()
+
+    @Test(arguments: ["Sources/CX11/shim.h", "Sources/CLinux/shim.h", "Sources/CDBus/shim.h", "Sources/CYAML/shim.h"])
+    func everyWrapperIsCalled(header: String) {
+        let names = Self.wrappers(header)
+        #expect(!names.isEmpty || !header.contains("CX11"), "no wrapper read from \(header)")
+        for name in names {
+            #expect(Self.called.contains(name), "\(header): \(name) is called from no Swift file")
         }
     }
 }

@@ -15,7 +15,7 @@ import Testing
             let x = try Xvfb()
             let observer = try KeyObserver(display: x.display)
             let conn = try XConnection(name: x.display)
-            let synth = XTestSynthesizer(connection: conn, clock: monotonic)
+            let synth = XTestSynthesizer(connection: conn)
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
             performer.perform(.key([chord("ctrl+alt+Right")]), binding: 0, gesture: [:])
             performer.flush()
@@ -28,7 +28,7 @@ import Testing
             // `plus` is Shift+equal on Xvfb's US layout.
             let x = try Xvfb()
             let observer = try KeyObserver(display: x.display)
-            let synth = XTestSynthesizer(connection: try XConnection(name: x.display), clock: monotonic)
+            let synth = XTestSynthesizer(connection: try XConnection(name: x.display))
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
             performer.perform(.key([chord("ctrl+plus")]), binding: 0, gesture: [:])
             performer.flush()
@@ -40,8 +40,7 @@ import Testing
             let x = try Xvfb()
             let observer = try KeyObserver(display: x.display)
             let conn = try XConnection(name: x.display)
-            var now = 100.0
-            let synth = XTestSynthesizer(connection: conn, clock: { now })
+            let synth = XTestSynthesizer(connection: conn)
             // hebrew_aleph is not on the US layout Xvfb uses.
             #expect(XKeysymToKeycode(conn.display, 0xce0) == 0)
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
@@ -51,11 +50,12 @@ import Testing
             #expect(seen.map(\.description) == ["+hebrew_aleph", "-hebrew_aleph"])
             let borrowed = try #require(synth.borrowed)
             #expect(Int(borrowed.keycode) == seen.first?.keycode)
+            // The daemon's wakeup after the press: the restore is due 5 ms later.
+            synth.restoreIfDue(now: 100)
             #expect(synth.restoreDeadline == 100.005)
             synth.restoreIfDue(now: 100.004)
             #expect(synth.borrowed != nil)
-            now = 100.005
-            synth.restoreIfDue(now: now)
+            synth.restoreIfDue(now: 100.005)
             #expect(synth.borrowed == nil)
             conn.sync()
             #expect(XkbKeycodeToKeysym(conn.display, borrowed.keycode, 0, 0) == 0)
@@ -64,7 +64,7 @@ import Testing
         @Test func keydownIsReleasedWhenTheGestureFinishes() throws {
             let x = try Xvfb()
             let observer = try KeyObserver(display: x.display)
-            let synth = XTestSynthesizer(connection: try XConnection(name: x.display), clock: monotonic)
+            let synth = XTestSynthesizer(connection: try XConnection(name: x.display))
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
             performer.perform(.keyDown(chord("alt")), binding: 3, gesture: [:])
             performer.perform(.key([chord("Tab")]), binding: 3, gesture: [:])
@@ -72,6 +72,7 @@ import Testing
             #expect(observer.events(count: 3).map(\.description) == ["+Alt_L", "+Tab", "-Tab"])
             #expect(!observer.keysDown().isEmpty)
             performer.gestureFinished(binding: 3)    // cancelled without its keyup
+            performer.flush()
             #expect(observer.events(count: 1).map(\.description) == ["-Alt_L"])
             #expect(observer.keysDown().isEmpty)
         }
@@ -293,13 +294,12 @@ extension XTests {
         /// Another client remaps a key (a layout switch does the same): XKB's
         /// news of it (asked for: without it none came, through Xlib's queue
         /// either) comes through XCB's queue, Xlib's keymap follows and the
-        /// listener's owner hears of it.
+        /// listener's owner hears of it (the drain's news).
         @Test func aKeyboardMappingChangeReachesXlibThroughXCB() throws {
             let x = try Xvfb()
             let conn = try XConnection(name: x.display, events: .xcb)
             let listener = try XIListener(connection: conn)
             var changes = 0
-            listener.onMappingChanged = { changes += 1 }
             let keysym = KeySym(0x100263A)   // U+263A ☺: no key in Xvfb's map
             #expect(XKeysymToKeycode(conn.display, keysym) == 0)   // Xlib has loaded the map
             let other = try XConnection(name: x.display)
@@ -311,10 +311,11 @@ extension XTests {
             for _ in 0..<300 where changes == 0 {   // bounded: 3 s
                 conn.sync()
                 listener.drain(now: 0) { _, _ in }
+                if listener.takeNews().mappingChanged { changes += 1 }
                 var none = pollfd()
                 _ = poll(&none, 0, 10)
             }
-            #expect(changes >= 1)   // XKB's notifications and Xlib's core one: each empties the synthesizer's cache
+            #expect(changes >= 1)   // XKB's notifications and Xlib's core one: the synthesizer's cache is emptied
             #expect(XKeysymToKeycode(conn.display, keysym) == KeyCode(maxCode))
         }
 
@@ -375,16 +376,16 @@ extension XTests {
             let c = try XConnection(name: x.display)
             let control = EWMHControl(connection: c)
             control.time = 4321
-            #expect(control.perform(.workspace(.next), target: WindowTarget()) == .done("workspace 3 of 4"))
+            #expect(control.performed(.workspace(.next), target: WindowTarget()) == .done("workspace 3 of 4"))
             #expect(wm.nextMessage() == .init(type: "_NET_CURRENT_DESKTOP", window: c.root, data: [2, 4321, 0, 0, 0]))
             // The grid: workspace 2 is top-right; down is workspace 4.
-            #expect(control.perform(.workspace(.down), target: WindowTarget()) == .done("workspace 4 of 4"))
+            #expect(control.performed(.workspace(.down), target: WindowTarget()) == .done("workspace 4 of 4"))
             #expect(wm.nextMessage()?.data.first == 3)
-            #expect(control.perform(.workspace(.up), target: WindowTarget())
+            #expect(control.performed(.workspace(.up), target: WindowTarget())
                     == .nothing("no workspace up of workspace 2"))
-            #expect(control.perform(.workspace(.number(9)), target: WindowTarget())
+            #expect(control.performed(.workspace(.number(9)), target: WindowTarget())
                     == .nothing("there are 4 workspaces, no 9"))
-            #expect(control.perform(.showDesktop, target: WindowTarget()) == .done("showing the desktop"))
+            #expect(control.performed(.showDesktop, target: WindowTarget()) == .done("showing the desktop"))
             #expect(wm.nextMessage() == .init(type: "_NET_SHOWING_DESKTOP", window: c.root, data: [1, 0, 0, 0, 0]))
         }
 
@@ -398,23 +399,23 @@ extension XTests {
             let control = EWMHControl(connection: c)
             control.time = 77
             // Under the fingers (a touchscreen).
-            #expect(control.perform(.window(.close), target: WindowTarget(x: 1500, y: 500)) != .nothing(""))
+            #expect(control.performed(.window(.close), target: WindowTarget(x: 1500, y: 500)) != .nothing(""))
             #expect(wm.nextMessage() == .init(type: "_NET_CLOSE_WINDOW", window: right, data: [77, 2, 0, 0, 0]))
             // No position (a touchpad): the active window.
-            _ = control.perform(.window(.maximize), target: WindowTarget())
+            _ = control.performed(.window(.maximize), target: WindowTarget())
             #expect(wm.nextMessage() == .init(type: "_NET_WM_STATE", window: left,
                                               data: [2, Int(c.atom("_NET_WM_STATE_MAXIMIZED_VERT")),
                                                      Int(c.atom("_NET_WM_STATE_MAXIMIZED_HORZ")), 2, 0]))
-            _ = control.perform(.window(.fullscreen), target: WindowTarget(x: 100, y: 100))
+            _ = control.performed(.window(.fullscreen), target: WindowTarget(x: 100, y: 100))
             #expect(wm.nextMessage() == .init(type: "_NET_WM_STATE", window: left,
                                               data: [2, Int(c.atom("_NET_WM_STATE_FULLSCREEN")), 0, 2, 0]))
-            _ = control.perform(.window(.minimize), target: WindowTarget(x: 1500, y: 500))
+            _ = control.performed(.window(.minimize), target: WindowTarget(x: 1500, y: 500))
             #expect(wm.nextMessage() == .init(type: "WM_CHANGE_STATE", window: right, data: [3, 0, 0, 0, 0]))
-            _ = control.perform(.window(.activate), target: WindowTarget(x: 1500, y: 500))
+            _ = control.performed(.window(.activate), target: WindowTarget(x: 1500, y: 500))
             #expect(wm.nextMessage() == .init(type: "_NET_ACTIVE_WINDOW", window: right, data: [2, 77, 0, 0, 0]))
             // Over the bare root, with the active window gone: nothing.
             wm.setActive(0)
-            #expect(control.perform(.window(.close), target: WindowTarget(x: 950, y: 1050))
+            #expect(control.performed(.window(.close), target: WindowTarget(x: 950, y: 1050))
                     == .nothing("no window there, and none is active"))
         }
 
@@ -423,11 +424,11 @@ extension XTests {
             let wm = try FakeEWMH(display: x.display, supported: ["_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"])
             let c = try XConnection(name: x.display)
             let control = EWMHControl(connection: c)
-            #expect(control.perform(.showDesktop, target: WindowTarget())
+            #expect(control.performed(.showDesktop, target: WindowTarget())
                     == .unsupported("the window manager does not support _NET_SHOWING_DESKTOP"))
             // Through the performer: the keymap's chord reaches X instead.
             let observer = try KeyObserver(display: x.display)
-            let performer = ActionPerformer(synthesizer: XTestSynthesizer(connection: c, clock: monotonic), baseEnvironment: [:])
+            let performer = ActionPerformer(synthesizer: XTestSynthesizer(connection: c), baseEnvironment: [:])
             performer.windowControl = control
             performer.perform(.window(.showDesktop, fallback: [try ActionParser.parseChord("super+d").get()]), binding: 0,
                               gesture: [:])
@@ -436,9 +437,18 @@ extension XTests {
             // And no window manager at all (no _NET_SUPPORTED): the chord too.
             XDeleteProperty(wm.connection.display, wm.connection.root, wm.connection.atom("_NET_SUPPORTED"))
             wm.connection.sync()
-            #expect(control.perform(.workspace(.next), target: WindowTarget())
+            #expect(control.performed(.workspace(.next), target: WindowTarget())
                     == .unsupported("the window manager does not support _NET_CURRENT_DESKTOP, _NET_NUMBER_OF_DESKTOPS"))
         }
     }
 }
 
+
+extension EWMHControl {
+    /// As the daemon does it: the window action, then the connection's
+    /// flush at the end of the wakeup.
+    func performed(_ action: WindowAction, target: WindowTarget) -> WindowResult {
+        defer { connection.flush() }
+        return perform(action, target: target)
+    }
+}

@@ -18,6 +18,11 @@ protocol InputSource: AnyObject {
     /// Hands `feed` every input due by `now` (wall time), each with its
     /// engine time. `readSocket`: poll() said X's socket is readable.
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void)
+    /// What the drains brought besides the engine's input (a new keyboard
+    /// layout, keys released): taken once they are done.
+    func takeNews() -> InputNews
+    /// Follow key releases (while the synthesizer holds keys for a hand), or stop.
+    func followKeyReleases(_ on: Bool)
     /// The arena decided a touch: X accepts (claimed) or rejects it.
     func decide(_ decision: TouchDecisionEvent)
     /// The config changed: what to select. Returns what could not be done.
@@ -57,6 +62,8 @@ final class XInputSource: InputSource {
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
         listener.drain(now: now, readSocket: readSocket, feed)
     }
+    func takeNews() -> InputNews { listener.takeNews() }
+    func followKeyReleases(_ on: Bool) { listener.followKeyReleases(on) }
     func decide(_ d: TouchDecisionEvent) {
         listener.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
     }

@@ -16,7 +16,7 @@ final class TracePlayer: InputSource {
     /// The X connection of the session (it still delivers keyboard-mapping
     /// changes), and when playing began: at each connection.
     private var connection: XConnection? = nil
-    private var onMappingChanged: () -> Void = {}
+    private var news = InputNews()
     private var start: Double = 0
 
     /// Checks the whole file first, so that a bad line is reported before
@@ -34,10 +34,9 @@ final class TracePlayer: InputSource {
     }
 
     /// A session began: trace time 0 is now.
-    func attach(_ connection: XConnection, at start: Double, onMappingChanged: @escaping () -> Void) {
+    func attach(_ connection: XConnection, at start: Double) {
         self.connection = connection
         self.start = start
-        self.onMappingChanged = onMappingChanged
     }
 
     var devices: [Device] { stream.header.devices }
@@ -54,7 +53,7 @@ final class TracePlayer: InputSource {
     func wallTime(_ engine: Double) -> Double { speed == 1 ? engine : start + (engine - start) / speed }
 
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
-        if let c = connection, c.alive { c.drain(readSocket: readSocket, onMappingChanged: onMappingChanged) }
+        if let c = connection, c.alive { c.drain(readSocket: readSocket, onMappingChanged: { news.mappingChanged = true }) }
         let now = engineTime(now)
         while playing, let e = stream.next, start + e.t <= now {
             feed(e.input, start + e.t)
@@ -69,6 +68,11 @@ final class TracePlayer: InputSource {
         }
     }
 
+    func takeNews() -> InputNews {
+        defer { news = InputNews() }
+        return news
+    }
+    func followKeyReleases(_ on: Bool) {}
     func decide(_ decision: TouchDecisionEvent) {}
     func listen(for table: GestureTable) -> [String] { [] }
     var statusDevices: [String] { devices.map { "\($0.id) \($0.kind.rawValue) \($0.name) (played)" } }

@@ -48,12 +48,14 @@ public final class ToucheggServer {
     private var watches: [OpaquePointer] = []
     private var timers: [Timer] = []
     private var refusedUsers: Set<UInt> = []
-    private let clock: () -> Double
+    /// The daemon's time (its wakeup's, given to `handle`): libdbus's
+    /// timers are set from it.
+    private var now: Double
     /// Said to the log: a client came, went, was refused or dropped.
     public var onNote: (String) -> Void = { _ in }
 
-    public init(address: String = ToucheggServer.address, clock: @escaping () -> Double) throws(StartError) {
-        self.clock = clock
+    public init(address: String = ToucheggServer.address, now: Double) throws(StartError) {
+        self.now = now
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -80,7 +82,6 @@ public final class ToucheggServer {
 
     deinit { stop() }
 
-    public var clientCount: Int { clients.count }
 
     /// Closes every client and stops listening.
     public func stop() {
@@ -112,8 +113,10 @@ public final class ToucheggServer {
     /// any is enabled: a disabled one (due at infinity) wakes nobody.
     public var nextDeadline: Double? { timers.lazy.map(\.due).filter(\.isFinite).min() }
 
-    /// What poll reported for our sockets, and timers that are due.
-    public func handle(_ fds: ArraySlice<pollfd>) {
+    /// What poll reported for our sockets, and timers that are due by
+    /// `now` (the wakeup's time).
+    public func handle(_ fds: ArraySlice<pollfd>, now: Double) {
+        self.now = now
         for p in fds where p.revents != 0 {
             // A watch list may change while handling: look each one up again.
             for w in watches where dbus_watch_get_unix_fd(w) == p.fd && dbus_watch_get_enabled(w) != 0 {
@@ -129,7 +132,6 @@ public final class ToucheggServer {
         // Handling one timer may add or remove others: the due ones are
         // taken first, and each run only if it is still there. (Checked
         // first: most wakeups have none due, and need no list made.)
-        let now = clock()
         if timers.contains(where: { $0.due <= now }) {
             for t in timers.filter({ $0.due <= now }).map(\.handle) {
                 guard let i = timers.firstIndex(where: { $0.handle == t }) else { continue }
@@ -252,7 +254,7 @@ public final class ToucheggServer {
     private static let addTimer: DBusAddTimeoutFunction = { t, data in
         guard let t, let s = server(data) else { return 0 }
         s.timers.append(Timer(handle: t, due: dbus_timeout_get_enabled(t) != 0
-            ? s.clock() + Double(dbus_timeout_get_interval(t)) / 1000 : .infinity))
+            ? s.now + Double(dbus_timeout_get_interval(t)) / 1000 : .infinity))
         return 1
     }
     private static let removeTimer: DBusRemoveTimeoutFunction = { t, data in
@@ -261,7 +263,7 @@ public final class ToucheggServer {
     }
     private static let toggleTimer: DBusTimeoutToggledFunction = { t, data in
         guard let t, let s = server(data), let i = s.timers.firstIndex(where: { $0.handle == t }) else { return }
-        s.timers[i].due = dbus_timeout_get_enabled(t) != 0 ? s.clock() + Double(dbus_timeout_get_interval(t)) / 1000 : .infinity
+        s.timers[i].due = dbus_timeout_get_enabled(t) != 0 ? s.now + Double(dbus_timeout_get_interval(t)) / 1000 : .infinity
     }
 
     /// src/daemon/dbus.h's introspection data.

@@ -9,7 +9,7 @@ struct Contender: Sendable {
     let scope: Int
     /// The layer: the modifiers that must be held when the attempt starts (nil: any).
     let modifiers: Modifiers?
-    /// Its place in SwiftUI's parent/child order (`GestureEngine.rank`);
+    /// Its place in SwiftUI's parent/child order (`Rules.rank`);
     /// simultaneous bindings do not compete and are not ranked.
     let rank: Int
     let simultaneous: Bool
