@@ -20,8 +20,8 @@
 // `grab-timeout`, unless a high-priority press still deciding by its timer
 // holds it longer; then it is released, and the bindings go on (X keeps
 // telling us where those fingers are), so a slow gesture still acts. Time
-// never changes who wins. When the attempt ends, the arena is swept: every
-// touch still undecided is released.
+// never changes who wins. When the attempt ends, every touch still
+// undecided is released (`releaseUndecided`).
 
 /// One touch of the attempt and what became of it.
 struct TouchRecord: Sendable {

@@ -1,10 +1,11 @@
 // A binding's standing in one attempt, and what it keeps while it publishes.
+// Each edge is one mutator of `Arena`, the only type that changes a standing:
 //
-//            ┌──────────── recognizer fails or is cancelled ─────────────┐
-//            │                                                           ▼
-//   absent   possible ──recognized──▶ recognized ──accepted, or simultaneous──▶ began ──ended/cancelled──▶ done
-//  (not in   │                            │  └── recognizer fails ──▶ failed
-//  this      └────────── another binding is accepted ──▶ rejected ◀───┘
+//            ┌──────────── fail: recognizer fails or is cancelled ───────────┐
+//            │                                                               ▼
+//   absent ─join─▶ possible ─recognize─▶ recognized ─begin: accepted, or simultaneous─▶ began ─finish─▶ done
+//  (not in   │                              │  └── fail ──▶ failed
+//  this      └──── reject: another binding is accepted (tryToResolve) ──▶ rejected ◀──┘
 //  attempt)
 //
 // `rejected`, `failed` and `done` are out: nothing more comes of the binding
