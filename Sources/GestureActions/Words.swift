@@ -30,6 +30,17 @@ private struct WordBuilder {
         inWord = false
     }
 
+    /// '…': everything up to the closing quote, as it is (the shell's and
+    /// shlex's single quotes alike). False if it is never closed.
+    mutating func singleQuoted(_ it: inout String.Iterator) -> Bool {
+        inWord = true
+        while let q = it.next() {
+            if q == "'" { return true }
+            append(q)
+        }
+        return false
+    }
+
     /// At the end of the line.
     mutating func finish() -> [String] {
         end()
@@ -71,12 +82,7 @@ public enum Words {
             case " ", "\t":
                 b.end()
             case "'":
-                b.inWord = true
-                while true {
-                    guard let q = it.next() else { return nil }   // unclosed: the shell says so
-                    if q == "'" { break }
-                    b.append(q)
-                }
+                guard b.singleQuoted(&it) else { return nil }   // unclosed: the shell says so
             case "\"":
                 b.inWord = true
                 while true {
@@ -111,12 +117,7 @@ public enum Words {
             case " ", "\t", "\n":
                 b.end()
             case "'":
-                b.inWord = true
-                while true {
-                    guard let q = it.next() else { return nil }
-                    if q == "'" { break }
-                    b.append(q)
-                }
+                guard b.singleQuoted(&it) else { return nil }
             case "\"":
                 b.inWord = true
                 while true {

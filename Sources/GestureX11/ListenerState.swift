@@ -101,18 +101,12 @@ struct ListenerState {
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
             out.time = stamp(e.time, now: now)
-            if type == XI_GestureSwipeBegin {
-                out.modifiers = modifiers(e.mods.effective)
-                out.window = context(Window(e.child), windows)
-            }
+            if type == XI_GestureSwipeBegin { gestureBegins(&out, e.mods.effective, e.child, windows) }
             out.input = XIEventConverter.swipe(e)
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
             out.time = stamp(e.time, now: now)
-            if type == XI_GesturePinchBegin {
-                out.modifiers = modifiers(e.mods.effective)
-                out.window = context(Window(e.child), windows)
-            }
+            if type == XI_GesturePinchBegin { gestureBegins(&out, e.mods.effective, e.child, windows) }
             out.input = XIEventConverter.pinch(e)
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             out.input = rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
@@ -150,6 +144,14 @@ struct ListenerState {
               case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return nil }
         let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
         return end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root)
+    }
+
+    /// A touchpad gesture begins: the modifiers held and the window under
+    /// the pointer, if they are not the last ones.
+    private mutating func gestureBegins(_ out: inout Converted, _ mods: UInt32, _ child: xcb_window_t,
+                                        _ windows: WindowClasses) {
+        out.modifiers = modifiers(mods)
+        out.window = context(Window(child), windows)
     }
 
     /// An event's engine time; it is the last event's time from now on.
