@@ -41,6 +41,9 @@ public final class EffectRouter {
     public let actions: [BindingActions]
     /// By BindingID: the binding `yields` (touchegg-protocol forwards it).
     private let forwarded: [Bool]
+    /// By BindingID: it has `on-changed` actions. A `changed` phase without
+    /// any does nothing, and is no deed (most of a gesture's effects).
+    private let actsOnChange: [Bool]
     /// Performs actions; nil while there is no X connection (the gesture
     /// still goes through: it is logged).
     public let performer: ActionPerformer?
@@ -56,6 +59,7 @@ public final class EffectRouter {
         self.bindings = bindings
         self.actions = actions
         forwarded = bindings.map(\.yields)
+        actsOnChange = actions.map { !$0.changed.isEmpty }
         self.performer = performer
         deviceKind = hooks.deviceKind
         debug = hooks.debug
@@ -72,6 +76,8 @@ public final class EffectRouter {
             case .gesture(let g) where forwarded[g.binding]:
                 // A gesture forwarded to Touchégg's clients: no action of ours.
                 if let signal = forwarder?.phase(g, at: g.time) { deeds.append(.signal(signal)) }
+            case .gesture(let g) where g.phase == .changed && !actsOnChange[g.binding]:
+                continue
             case .gesture(let g):
                 deeds.append(.act(g, window))
             case .touch(let d):

@@ -217,8 +217,9 @@ public final class XIListener {
 
     /// What the drains since the last call brought besides the engine's
     /// input: for the daemon to act on once they are done.
-    public func takeNews() -> InputNews {
-        guard news.mappingChanged || !news.keyReleases.isEmpty else { return InputNews() }
+    /// (nil: nothing, nearly always.)
+    public func takeNews() -> InputNews? {
+        guard news.mappingChanged || !news.keyReleases.isEmpty else { return nil }
         defer { news = InputNews() }
         return news
     }

@@ -47,6 +47,8 @@ public final class Daemon {
         let synthesizer: XTestSynthesizer
         let performer: ActionPerformer
         let windows: EWMHControl
+        /// The listener follows key releases (while keys are pressed again for a hand).
+        var followingKeyReleases = false
         init(connection: XConnection, synthesizer: XTestSynthesizer, performer: ActionPerformer, windows: EWMHControl) {
             self.connection = connection
             self.synthesizer = synthesizer
@@ -178,11 +180,15 @@ public final class Daemon {
             }
             recognition.advance(to: source?.engineTime(t) ?? t)
             // Then done, in order, and sent to the server once.
-            if let s = session, let source { keysFollow(source.takeNews(), s) }
+            if let s = session, let news = source?.takeNews() { keysFollow(news, s) }
             carryOut(now: t)
             if let s = session {
                 // Key releases are followed only while a key is pressed again for a hand.
-                source?.followKeyReleases(s.synthesizer.holdsKeysForHand)
+                let holding = s.synthesizer.holdsKeysForHand
+                if holding != s.followingKeyReleases {
+                    s.followingKeyReleases = holding
+                    source?.followKeyReleases(holding)
+                }
                 s.synthesizer.restoreIfDue(now: t)
                 s.performer.advance(to: t)
                 s.connection.flush()

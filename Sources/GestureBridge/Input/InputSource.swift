@@ -19,8 +19,8 @@ protocol InputSource: AnyObject {
     /// engine time. `readSocket`: poll() said X's socket is readable.
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void)
     /// What the drains brought besides the engine's input (a new keyboard
-    /// layout, keys released): taken once they are done.
-    func takeNews() -> InputNews
+    /// layout, keys released): taken once they are done (nil: nothing).
+    func takeNews() -> InputNews?
     /// Follow key releases (while the synthesizer holds keys for a hand), or stop.
     func followKeyReleases(_ on: Bool)
     /// The arena decided a touch: X accepts (claimed) or rejects it.
@@ -62,7 +62,7 @@ final class XInputSource: InputSource {
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
         listener.drain(now: now, readSocket: readSocket, feed)
     }
-    func takeNews() -> InputNews { listener.takeNews() }
+    func takeNews() -> InputNews? { listener.takeNews() }
     func followKeyReleases(_ on: Bool) { listener.followKeyReleases(on) }
     func decide(_ d: TouchDecisionEvent) {
         listener.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)

@@ -68,7 +68,8 @@ final class TracePlayer: InputSource {
         }
     }
 
-    func takeNews() -> InputNews {
+    func takeNews() -> InputNews? {
+        guard news.mappingChanged else { return nil }
         defer { news = InputNews() }
         return news
     }
