@@ -5,6 +5,9 @@
 # include arcs recorded outside --toggle-collect.)
 #   Benchmarks/callgrind.sh [EVENTS] [gesture-bench workload options]
 #   e.g. Benchmarks/callgrind.sh 10000 --bindings 100
+#   --monitor: with the monitor stream made after every call, as for a
+#   `watch` client (the MonitorFeed functions counted too; without it they
+#   are never called).
 # Prints one JSON line: {"bench": "callgrind", "workload", "events", "instructions",
 # "instructions_per_event"} (Benchmarks/report.py reads it).
 set -euo pipefail
@@ -20,6 +23,7 @@ objcopy --strip-debug .build/release/gesture-bench "$bin"
 valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" \
   --toggle-collect='$s11GestureCore0A6EngineV7process_2at4intoyAA5InputO_SdSayAA6EffectOGztF' \
   --toggle-collect='$s11GestureCore0A6EngineV7advance2to4intoySd_SayAA6EffectOGztF' \
+  --toggle-collect='*13gesture_bench7watched*' \
   "$bin" --events "$events" "$@" >"$out/stdout" 2>"$out/stderr"
 total=$(grep -E '^summary:' "$out/cg.out" | awk '{print $2}')
 workload=${*:-everyday}

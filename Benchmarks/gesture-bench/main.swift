@@ -118,7 +118,7 @@ if args.first == "latency" {
     latency(rounds: n, json: args.contains("--json"))
     exit(0)
 }
-var bindings: Int? = nil, fingers: Int? = nil, steady = false, json = false
+var bindings: Int? = nil, fingers: Int? = nil, steady = false, json = false, monitor = false
 while let a = args.popFirst() {
     switch a {
     case "--events": events = Int(args.popFirst() ?? "") ?? events
@@ -127,34 +127,60 @@ while let a = args.popFirst() {
     case "--fingers": fingers = Int(args.popFirst() ?? "")
     case "--steady": steady = true
     case "--json": json = true
+    // As the daemon with a `watch` client: the monitor stream made after every engine call.
+    case "--monitor": monitor = true
     default:
-        print("usage: gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady] [--json]")
+        print("usage: gesture-bench [--events N] [--rounds R] [--bindings N | --fingers N | --steady] [--monitor] [--json]")
         exit(2)
     }
 }
 
 let trace = fingers.map { fingersTrace($0, events: events) } ?? (steady ? steadyTrace(events: events) : benchmarkTrace(events: events))
 let table = bindings.map { curveTable(bindings: $0) } ?? everydayTable()
-var effects = 0
+var effects = 0, monitorLines = 0, monitorBytes = 0
 var buffer: [Effect] = []
 buffer.reserveCapacity(64)
+let names = table.allBindings.map(\.name)
 let start = now()
 for _ in 0..<rounds {
     var engine = GestureEngine(table: table, screen: trace.header.screen, devices: trace.header.devices)
+    var feed: MonitorFeed? = nil
+    if monitor {
+        engine.explain = true
+        feed = MonitorFeed(names: names, actions: names.map { _ in BindingActions() }, devices: trace.header.devices)
+    }
     for e in trace.events {
         buffer.removeAll(keepingCapacity: true)
         engine.process(e.input, at: e.t, into: &buffer)
         effects += buffer.count
+        if feed != nil {
+            for l in watched(&feed!, e.input, buffer, engine, at: e.t) {
+                monitorLines += 1
+                monitorBytes += l.utf8.count + 1
+            }
+        }
     }
     buffer.removeAll(keepingCapacity: true)
     engine.advance(to: (trace.events.last?.t ?? 0) + 1, into: &buffer)
     effects += buffer.count
 }
+
+/// What the daemon does for a `watch` client after each engine call.
+@inline(never)
+func watched(_ feed: inout MonitorFeed, _ input: Input, _ effects: [Effect], _ engine: GestureEngine,
+             at t: Double) -> [String] {
+    feed.input(input, at: t)
+    feed.effects(effects, engine: engine, at: t)
+    return feed.take()
+}
 let elapsed = now() - start
 let total = Double(events * rounds)
 if json {
-    print("{\"bench\": \"engine\", \"events\": \(events), \"rounds\": \(rounds), \"effects\": \(effects), "
-          + "\"ns_per_event\": \(Int(elapsed * 1e9 / total)), \"events_per_second\": \(Int(total / elapsed))}")
+    let stream = monitor ? ", \"monitor_lines_per_event\": \(Double(monitorLines) / total), "
+        + "\"monitor_bytes_per_event\": \(Int(Double(monitorBytes) / total))" : ""
+    print("{\"bench\": \"\(monitor ? "engine-with-monitor" : "engine")\", \"events\": \(events), \"rounds\": \(rounds), "
+          + "\"effects\": \(effects), \"ns_per_event\": \(Int(elapsed * 1e9 / total)), "
+          + "\"events_per_second\": \(Int(total / elapsed))\(stream)}")
 } else {
     print("events: \(events) x \(rounds) rounds, effects: \(effects)")
     print("wall: \(Int(elapsed * 1e9 / total)) ns/event, \(Int(total / elapsed)) events/s")

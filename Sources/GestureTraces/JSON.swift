@@ -22,6 +22,22 @@ public enum JSONValue: Sendable {
     }
 }
 
+extension JSONValue {
+    /// One JSON text (a line of a trace, of the monitor stream).
+    public static func parse(_ text: Substring) throws(JSONError) -> JSONValue { try JSONParser.parse(text) }
+
+    /// An object's member, by key (nil: not an object, or no such key).
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var number: Double? { if case .number(let n) = self { n } else { nil } }
+    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+}
+
 public struct JSONMember: Sendable {
     public var key: String
     public var value: JSONValue

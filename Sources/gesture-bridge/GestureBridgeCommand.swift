@@ -25,7 +25,7 @@ struct GestureBridgeCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self,
                       DevicesCommand.self, RecordCommand.self, TraceCommand.self, ImportCommand.self, StatusCommand.self,
-                      DoctorCommand.self],
+                      DoctorCommand.self, WatchCommand.self, TuneCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -158,10 +158,13 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also draw the trace to this SVG file: finger paths coloured by the binding that claimed them, and a timeline of phases and the arena's decisions (one trace).",
                                valueName: "FILE"))
     var svg: String?
+    @Flag(help: "Print the monitor stream the daemon would have streamed to `gesture-bridge watch` (docs/monitor.md).")
+    var monitor = false
     @Argument(help: "Trace files (.jsonl).") var traces: [String]
 
     func validate() throws {
         if svg != nil && traces.count != 1 { throw ValidationError("--svg draws one trace; \(traces.count) given") }
+        if monitor && (json || explain || svg != nil) { throw ValidationError("--monitor prints the stream alone") }
     }
 
     func run() throws {
@@ -176,6 +179,7 @@ struct ReplayCommand: ParsableCommand {
             loaded = l
         }
         for w in loaded.warnings { printError(w.description) }
+        if monitor { return try printMonitorStream(loaded) }
         let printer = ReplayPrinter(config: loaded, json: json, explain: explain)
         var failed = false
         for trace in traces {
@@ -203,6 +207,20 @@ struct ReplayCommand: ParsableCommand {
 }
 
 extension ReplayCommand {
+    /// `--monitor`: each trace's stream, as `watch --json` would have shown it.
+    func printMonitorStream(_ config: LoadedConfig) throws {
+        var failed = false
+        for trace in traces {
+            do {
+                for line in MonitorFeed.lines(of: try TraceFile.read(path: trace), config: config) { print(line) }
+            } catch let e as TraceError {
+                printError(e.description)
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
     /// Replays the trace again with the arena's notes, and draws it.
     func drawSVG(trace path: String, config: LoadedConfig, to out: String) throws {
         let trace = try TraceFile.read(path: path)

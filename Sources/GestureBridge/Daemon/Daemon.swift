@@ -86,6 +86,8 @@ public final class Daemon {
     /// `touchegg-protocol = true`: the D-Bus server (what it sends is
     /// worked out by `recognition`'s forwarder).
     var touchegg: ToucheggServer? = nil
+    /// The monitor socket (`gesture-bridge watch`), made at the first connection.
+    var monitor: MonitorServer? = nil
     /// A taken address is said once, not at every reload.
     var toucheggRefusalSaid = false
     /// The pollfds before the D-Bus server's (signals, watcher, X).
@@ -146,11 +148,16 @@ public final class Daemon {
             wake = earliest(wake, session?.performer.nextDeadline)   // a drag-lock running out
             wake = earliest(wake, touchegg?.nextDeadline)   // a D-Bus client's authentication timing out
             wake = earliest(wake, source?.nextDeadline)   // a played trace's next event
+            if let m = recognition.monitorDeadline {   // the monitor stream's held-back frame
+                wake = earliest(wake, source?.wallTime(m) ?? m)
+            }
             var timeout = wake.map { Int32(max(0, min(($0 - t) * 1000, 3_600_000)).rounded(.up)) } ?? -1
             if session?.connection.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
             fds.removeSubrange(Self.fixedDescriptors...)
             touchegg?.addPollDescriptors(to: &fds)
+            let monitorDescriptors = fds.count
+            monitor?.addPollDescriptors(to: &fds)
             for i in fds.indices { fds[i].revents = 0 }
             let woken = poll(&fds, nfds_t(fds.count), timeout)
             // A wait that ran out lasted its timeout at least: a deadline the
@@ -158,7 +165,12 @@ public final class Daemon {
             // goes back for having been ahead of the tick).
             t = max(tickNow(), woken == 0 && timeout > 0 ? t + Double(timeout) / 1000 : t)
             wokenAt = t
-            touchegg?.handle(fds[Self.fixedDescriptors...], now: t)
+            touchegg?.handle(fds[Self.fixedDescriptors..<monitorDescriptors], now: t)
+            if let m = monitor, fds[monitorDescriptors...].contains(where: { $0.revents != 0 }) {
+                m.handle(fds[monitorDescriptors...])
+                // A first client came, or the last went: the stream is made only while one listens.
+                if m.listening != recognition.isMonitoring { startOrStopMonitoring() }
+            }
 
             // Only what poll reported: no read syscalls for idle sources.
             if fds[0].revents != 0 {
@@ -182,6 +194,7 @@ public final class Daemon {
             // Then done, in order, and sent to the server once.
             if let s = session, let news = source?.takeNews() { keysFollow(news, s) }
             carryOut(now: t)
+            if let m = monitor, m.listening { m.broadcast(recognition.takeMonitorLines()) }
             if let s = session {
                 // Key releases are followed only while a key is pressed again for a hand.
                 let holding = s.synthesizer.holdsKeysForHand
@@ -219,6 +232,12 @@ public final class Daemon {
         }
         recording?.write(input, at: t)
         recognition.feed(input, at: t)
+    }
+
+    /// The monitor stream is made while a client listens, from now on.
+    func startOrStopMonitoring() {
+        let on = monitor?.listening == true
+        recognition.monitoring(on ? MonitorFeed(config, devices: input?.devices ?? []) : nil, verbose: options.verbose)
     }
 
     /// What the drain brought for the keys, before the actions: a new

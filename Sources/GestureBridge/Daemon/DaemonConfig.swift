@@ -83,6 +83,7 @@ extension Daemon {
         serveTouchegg(config.table.settings.toucheggProtocol)
         let forwarder = touchegg != nil ? ToucheggForwarder(screen: screen, devices: devices) : nil
         recognition = Recognition(engine: engine, router: makeRouter(), forwarder: forwarder)
+        if monitor?.listening == true { startOrStopMonitoring() }
     }
 
     /// Starts or stops the Touchégg protocol server as the config says; a

@@ -68,6 +68,7 @@ extension Daemon {
                 recording.write(x.map { TraceRecording.header(of: $0.listener) }
                                     ?? TraceHeader(screen: screen, devices: input.devices))
             }
+            openMonitor(display: c.name)
             rebuildEngine()
             backoff = 0.25
             log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(recognition.engine.deviceIDs.count) touch devices)")
@@ -80,6 +81,21 @@ extension Daemon {
             log.warning("\(error); retrying in \(backoff) s")
             reconnectAt = now + backoff
             backoff = min(backoff * 2, Self.maxBackoff)
+        }
+    }
+
+    /// The monitor socket for this display, once (`gesture-bridge watch`
+    /// reads it); without it the daemon goes on, saying why.
+    func openMonitor(display: String) {
+        guard monitor == nil else { return }
+        let path = RuntimeDirectory.file(display: display, environment: ProcessEnvironment.current(), extension: "monitor")
+        do {
+            let m = try MonitorServer(path: path)
+            let log = self.log
+            m.onNote = { log.info("\($0)") }
+            monitor = m
+        } catch {
+            log.warning("\(error); gesture-bridge watch will not reach this daemon")
         }
     }
 
@@ -123,6 +139,7 @@ extension Daemon {
 
     func shutdown() {
         touchegg?.stop()
+        monitor = nil   // the socket goes with it
         if let p = statePath { unlink(p) }
         if let s = session {
             s.performer.releaseAll()

@@ -20,6 +20,9 @@ struct Recognition {
     private(set) var deeds: [Deed] = []
     /// The effects of one engine call (kept: no allocation per event).
     private var buffer: [Effect] = []
+    /// The monitor stream, made only while a client listens (nil: none does,
+    /// and nothing is worked out for it).
+    private var monitor: MonitorFeed? = nil
 
     init(engine: GestureEngine, router: EffectRouter, forwarder: ToucheggForwarder? = nil) {
         self.engine = engine
@@ -39,6 +42,10 @@ struct Recognition {
         buffer.removeAll(keepingCapacity: true)
         engine.process(input, at: t, into: &buffer)
         router.route(buffer, window: engine.window, forwarder: &forwarder, into: &deeds)
+        if monitor != nil {
+            monitor!.input(input, at: t)
+            monitor!.effects(buffer, engine: engine, at: t)
+        }
     }
 
     /// Time passed to engine time `t`: the timers due by then.
@@ -46,7 +53,25 @@ struct Recognition {
         buffer.removeAll(keepingCapacity: true)
         engine.advance(to: t, into: &buffer)
         router.route(buffer, window: engine.window, forwarder: &forwarder, into: &deeds)
+        if monitor != nil { monitor!.effects(buffer, engine: engine, at: t) }
     }
+
+    /// A monitor client listens (a feed to fill), or none does any more
+    /// (nil). The engine explains itself while one listens (its notes are
+    /// the standings), or when `verbose` says so anyway.
+    mutating func monitoring(_ feed: MonitorFeed?, verbose: Bool) {
+        monitor = feed
+        engine.explain = verbose || feed != nil
+    }
+
+    var isMonitoring: Bool { monitor != nil }
+
+    /// When the monitor stream has touches or progress to say that the
+    /// throttle held back (engine time; nil: nothing, or no client).
+    var monitorDeadline: Seconds? { monitor?.nextDeadline }
+
+    /// The monitor stream's lines made since the last call.
+    mutating func takeMonitorLines() -> [String] { monitor?.take() ?? [] }
 
     /// The deeds have been carried out.
     mutating func clearDeeds() { deeds.removeAll(keepingCapacity: true) }

@@ -34,6 +34,9 @@ struct DeviceLane: Sendable {
 
     var hasAttempt: Bool { attempt != nil }
 
+    /// The running attempt's bindings and how far each is (empty with none).
+    var standings: [BindingStanding] { attempt?.standings(on: tracker.contact) ?? [] }
+
     enum Fate { case goesOn, over }
 
     /// The one way to work on the attempt: it is taken out (owned while

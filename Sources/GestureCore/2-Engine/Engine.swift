@@ -60,6 +60,13 @@ public struct GestureEngine: Sendable {
     /// The devices the engine knows.
     public var deviceIDs: [DeviceID] { lanes.map(\.device.id) }
 
+    /// The bindings in `device`'s running attempt and how far each is toward
+    /// its threshold: for people watching (the monitor stream); worked out
+    /// only when asked.
+    public func standings(of device: DeviceID) -> [BindingStanding] {
+        Self.lane(of: device, lanes).map { lanes[$0].standings } ?? []
+    }
+
     /// When `advance(to:)` next has work: a pending frame or a timer.
     public var nextDeadline: Seconds? { Self.nextDue(lanes)?.deadline.seconds }
 

@@ -8,6 +8,9 @@ protocol LeafRecognizer: Sendable {
     var changed: Bool { get }
     /// When a timer of this recognizer runs out, if it has one.
     var deadline: Seconds? { get }
+    /// How far it is toward its threshold on `c` (for people watching:
+    /// `Measure.swift`; never called while the engine steps).
+    func measure(_ c: Contact) -> Measure
     mutating func step(_ c: Contact)
     /// Back to its state as built (possible, no value, no timer: the tree
     /// relies on that), keeping its arguments: a new attempt reuses it where

@@ -51,6 +51,18 @@ struct RecognizerTree: Sendable {
     var value: GestureValue { nodes[0].value }
     var changed: Bool { nodes[0].changed }
 
+    /// How far the part still deciding is toward its threshold: the first
+    /// recognizer still possible (else the first), on `c`.
+    func measure(_ c: Contact) -> Measure? {
+        var first: Int? = nil
+        for node in nodes {
+            guard case .leaf(let k) = node.kind else { continue }
+            if node.state == .possible { return leaves[k].measure(c) }
+            if first == nil { first = k }
+        }
+        return first.map { leaves[$0].measure(c) }
+    }
+
     /// Back to its state as built, in place: each recognizer resets where it
     /// lies, so a new attempt copies and allocates nothing.
     mutating func reset() {

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import GestureSystem
+import GestureTraces
+
+/// A reader of the monitor stream: the running daemon's socket, or any file
+/// descriptor (`watch --stdin`), one line at a time.
+public final class MonitorClient {
+    public let fd: Int32
+    private let owned: Bool
+    private var buffer: [UInt8] = []
+
+    public enum ConnectError: Error, CustomStringConvertible {
+        case notRunning(display: String, path: String, why: String)
+        public var description: String {
+            switch self {
+            case .notRunning(let display, let path, let why):
+                return "no gesture-bridge to watch on \(display): \(path): \(why) (is it running? gesture-bridge status says)"
+            }
+        }
+    }
+
+    /// The monitor socket of the daemon on `display`.
+    public static func socketPath(display: String, environment: [String: String]) -> String {
+        RuntimeDirectory.file(display: display, environment: environment, extension: "monitor")
+    }
+
+    /// Connects to the daemon of `display`.
+    public convenience init(display: String, environment: [String: String]) throws(ConnectError) {
+        try self.init(path: Self.socketPath(display: display, environment: environment), display: display)
+    }
+
+    /// Connects to a monitor socket (`display`: for the error).
+    public init(path: String, display: String) throws(ConnectError) {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw .notRunning(display: display, path: path, why: "path too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+            raw[bytes.count] = 0
+        }
+        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let ok = s >= 0 && withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
+        guard ok else {
+            let why = String(cString: strerror(errno))
+            if s >= 0 { close(s) }
+            throw .notRunning(display: display, path: path, why: why)
+        }
+        fd = s
+        owned = true
+    }
+
+    /// Reads an open descriptor (standard input).
+    public init(reading fd: Int32) {
+        self.fd = fd
+        owned = false
+    }
+
+    deinit { if owned { close(fd) } }
+
+    /// A whole line is read already: `nextLine` returns it without reading
+    /// (poll on `fd` would not say so).
+    public var hasLine: Bool { buffer.contains(10) }
+
+    /// The next whole line, waiting for it; nil at the end of the stream.
+    public func nextLine() -> String? {
+        while true {
+            if let nl = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<nl], as: UTF8.self)
+                buffer.removeSubrange(...nl)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            buffer += chunk[0..<n]
+        }
+    }
+}
+
+extension MonitorFeed {
+    /// The stream a trace makes under a config, as the daemon would have
+    /// streamed it to a client listening from the start
+    /// (`gesture-bridge replay --monitor`): each timer run when it is due,
+    /// as the daemon's loop runs them, and 1 s of timers after the last event.
+    public static func lines(of trace: Trace, config: LoadedConfig) -> [String] {
+        var feed = MonitorFeed(config, devices: trace.header.devices)
+        var engine = GestureEngine(table: config.table, screen: trace.header.screen, devices: trace.header.devices)
+        engine.explain = true
+        var out: [String] = []
+        var effects: [Effect] = []
+        func timers(until t: Seconds) {
+            while let due = engine.nextDeadline, due < t {
+                effects.removeAll(keepingCapacity: true)
+                engine.advance(to: due, into: &effects)
+                feed.effects(effects, engine: engine, at: due)
+                out += feed.take()
+            }
+        }
+        var last: Seconds = 0
+        for e in trace.events {
+            timers(until: e.t)
+            effects.removeAll(keepingCapacity: true)
+            engine.process(e.input, at: e.t, into: &effects)
+            feed.input(e.input, at: e.t)
+            feed.effects(effects, engine: engine, at: e.t)
+            out += feed.take()
+            last = max(last, e.t)
+        }
+        let end = last + Replayer.tail
+        timers(until: end)
+        effects.removeAll()
+        engine.advance(to: end, into: &effects)
+        feed.effects(effects, engine: engine, at: end)
+        feed.flush(engine: engine, at: end)
+        return out + feed.take()
+    }
+}

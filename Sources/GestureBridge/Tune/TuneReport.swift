@@ -1,0 +1,73 @@
+import GestureConfig
+import GestureCore
+import GestureTraces
+
+/// What `tune` prints: TOML a user can paste (`[settings]`, or a
+/// `[[device]]` table), with what it gains and risks in comments.
+public struct TuneReport {
+    public let tuner: Tuner
+    public let verdict: Tuner.Verdict
+    /// As a `[[device]]` table matching this (`usb:…` or `name:…`), not `[settings]`.
+    public let device: String?
+
+    public init(tuner: Tuner, verdict: Tuner.Verdict, device: String?) {
+        self.tuner = tuner
+        self.verdict = verdict
+        self.device = device
+    }
+
+    /// Exit status: 0 when a change (or none) recognizes every attempt
+    /// without breaking anything, 1 otherwise.
+    public var status: Int32 {
+        switch verdict {
+        case .nothingToChange, .change: return 0
+        case .none: return 1
+        }
+    }
+
+    /// The config lines of the change, if there is one to write.
+    public var configLines: [String] {
+        guard case .change(let c, _) = verdict else { return [] }
+        return table(c)
+    }
+
+    private func table(_ c: Tuner.Change) -> [String] {
+        var out = device.map { ["[[device]]", "match = \(Literals.quote($0))"] } ?? ["[settings]"]
+        for m in c.moves { out.append("\(m.key) = \(Literals.quote(m.now))   # was \(m.was)") }
+        return out
+    }
+
+    public var lines: [String] {
+        let n = tuner.attempts.count, name = tuner.binding
+        let base = tuner.base
+        var out = ["# tune: \(name) acted in \(base.recognized) of \(n) attempts with the config as it is."]
+        let checks = "\(tuner.negatives.count) everyday hands that must fire nothing"
+            + (tuner.others.isEmpty ? "" : " and your \(tuner.others.count) other recorded gestures")
+        switch verdict {
+        case .nothingToChange:
+            out.append("# Nothing to change: every attempt is recognized.")
+        case .change(let c, let o):
+            out.append("# The smallest change under which it acts in \(o.recognized) of \(n):")
+            out += table(c)
+            out.append("# Gains: \(o.recognized - base.recognized) more attempts recognized.")
+            out.append("# Risks: none found; checked against \(checks).")
+        case .none(let closest):
+            let tried = Tuner.knobs.map(\.key).joined(separator: ", ")
+            guard let (c, o) = closest else {
+                out.append("# No change of \(tried) (alone or two together) recognizes every attempt.")
+                out += missed(base)
+                return out
+            }
+            out.append("# Every change that recognizes all \(n) breaks something; the least is, commented out:")
+            out += table(c).map { "# " + $0 }
+            out.append("# It would break (checked against \(checks)):")
+            out += (o.negativesFiring.map { "#   fires on \($0)" } + o.othersChanged.map { "#   changes \($0)" })
+        }
+        return out
+    }
+
+    private func missed(_ base: Tuner.Outcome) -> [String] {
+        ["# Check the binding's own arguments (a minimumDistance written in it is not a setting),",
+         "# and watch an attempt with `gesture-bridge watch` to see how far it gets."]
+    }
+}

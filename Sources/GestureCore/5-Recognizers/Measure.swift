@@ -1,0 +1,128 @@
+// How far a recognizer is toward its threshold, for people watching: the
+// monitor stream, `gesture-bridge watch` and `tune`. Worked out only when
+// asked (`GestureEngine.standings`), never while the engine steps.
+
+/// One threshold a gesture must cross (or stay under), and where it is now.
+public struct Measure: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// The fingers' travel (swipe, drag).
+        case distance
+        /// The spread's change, in % (magnify).
+        case scale
+        /// The turn, in degrees (rotate).
+        case angle
+        /// Time since the last finger landed, in ms (tap, long press, hold).
+        case time
+    }
+
+    public var kind: Kind
+    public var value: Double
+    public var threshold: Double
+    public var unit: String
+    /// The gesture wants at most the threshold (a tap's time), not at least.
+    public var atMost: Bool
+    /// The `[settings]` key the threshold comes from, when it is one (an
+    /// argument in the gesture expression otherwise).
+    public var setting: String?
+    /// The fingers the gesture wants, and how many landed.
+    public var fingers = 0, landed = 0
+
+    public init(_ kind: Kind, _ value: Double, of threshold: Double, _ unit: String, atMost: Bool = false,
+                setting: String? = nil) {
+        self.kind = kind
+        self.value = value
+        self.threshold = threshold
+        self.unit = unit
+        self.atMost = atMost
+        self.setting = setting
+    }
+
+    /// 0…1 of the way to the threshold (a time limit: of the time allowed).
+    public var fraction: Double {
+        guard threshold > 0, value.isFinite else { return value > 0 ? 1 : 0 }
+        return min(1, max(0, value / threshold))
+    }
+
+    /// Why a gesture that failed did: the wrong number of fingers, else
+    /// how far it got ("moved 54 px of 80", "held 420 ms, over tap-timeout 400").
+    public var said: String {
+        if landed > fingers { return "\(landed) fingers landed; it wants \(fingers)" }
+        if landed > 0 && landed < fingers { return "\(landed) \(landed == 1 ? "finger" : "fingers"); it wants \(fingers)" }
+        return progress
+    }
+
+    /// How far it got: "moved 54 px of 80", "held 420 ms, over tap-timeout 400".
+    public var progress: String {
+        let v = Self.number(value), th = Self.number(threshold)
+        let name = setting ?? "the gesture's"
+        switch (kind, atMost) {
+        case (.distance, _): return "moved \(v) \(unit) of \(th)"
+        case (.scale, _): return "spread changed \(v) \(unit) of \(th)"
+        case (.angle, _): return "turned \(v) \(unit) of \(th)"
+        case (.time, true): return value >= threshold ? "held \(v) \(unit), over \(name) \(th)" : "held \(v) \(unit) of at most \(th)"
+        case (.time, false): return "held \(v) \(unit) of \(th)"
+        }
+    }
+
+    /// Whole numbers, or one decimal under 10.
+    public static func number(_ x: Double) -> String {
+        guard x.isFinite else { return "\(x)" }
+        if abs(x) >= 10 || x == x.rounded() { return String(Int(x.rounded())) }
+        let tenths = Int((x * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}
+
+extension Measure {
+    /// With the fingers the rule wants and those landed on `c`.
+    func counting(_ rule: FingerRule, _ c: Contact) -> Measure {
+        var m = self
+        m.fingers = rule.fingers
+        m.landed = c.landed
+        return m
+    }
+}
+
+extension SwipeRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        let onScreen = c.source == .touch
+        let v = onScreen ? c.translation : touchpadMinimumDistance.motion(c)
+        let minimum = onScreen ? minimumDistance : touchpadMinimumDistance.value
+        let along = direction.map { v.dot($0.vector) } ?? v.length
+        let unit = onScreen || !touchpadMinimumDistance.onThePad ? "px" : "mm"
+        return Measure(.distance, max(0, along), of: minimum, unit,
+                       setting: onScreen ? "swipe-distance" : "touchpad-swipe-distance").counting(rule, c)
+    }
+}
+
+extension DragRecognizer {
+    func measure(_ c: Contact) -> Measure { Measure(.distance, c.translation.length, of: minimumDistance, "px").counting(rule, c) }
+}
+
+extension MagnifyRecognizer {
+    func measure(_ c: Contact) -> Measure { Measure(.scale, abs(c.scale - 1) * 100, of: minimumScaleDelta * 100, "%").counting(rule, c) }
+}
+
+extension RotateRecognizer {
+    func measure(_ c: Contact) -> Measure { Measure(.angle, abs(c.angle), of: minimumAngleDelta, "°").counting(rule, c) }
+}
+
+extension TapRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(.time, max(0, c.time - c.lastLanding) * 1000, of: tapTimeout * 1000, "ms", atMost: true,
+                setting: "tap-timeout").counting(rule, c)
+    }
+}
+
+extension LongPressRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(.time, max(0, c.time - c.lastLanding) * 1000, of: minimumDuration * 1000, "ms", setting: "long-press")
+            .counting(rule, c)
+    }
+}
+
+extension HoldRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(.time, max(0, c.time - c.lastLanding) * 1000, of: minimumDuration * 1000, "ms").counting(rule, c)
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import GestureBridge
+import GestureConfig
+import GestureCore
+import GestureSystem
+import GestureTesting
+import GestureTraces
+import Testing
+
+/// `gesture-bridge tune`: attempts the config misses, the smallest change
+/// that catches them all, and what that change would break.
+@Suite struct TuneTests {
+    static let configText = """
+        version = 1
+        keymap = "none"
+        [[bind]]
+        name = "swipe-left-3"
+        gesture = "swipe(fingers: 3, direction: .left)"
+        on-ended = "key super+Page_Down"
+        [[bind]]
+        name = "swipe-left-4"
+        gesture = "swipe(fingers: 4, direction: .left)"
+        on-ended = "key super+End"
+        [[bind]]
+        name = "tap-2"
+        gesture = "tap(fingers: 2)"
+        on-ended = "key F5"
+        """
+
+    static func config() throws -> LoadedConfig {
+        try ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["HOME": "/nonexistent"])
+            .load(text: configText, file: "tune.toml").get()
+    }
+
+    /// Three attempts in one trace, a second apart.
+    static func attempts(_ one: (inout TraceBuilder, Int) -> Void) -> Trace {
+        var b = TraceBuilder.standard(seed: 7)
+        for k in 0..<3 {
+            one(&b, k)
+            b.wait(1)
+        }
+        return b.trace
+    }
+
+    /// Two-finger taps whose second finger lands 240–280 ms after the first:
+    /// past finger-landing (200 ms), so no tap is taken from them.
+    static let slowLandings = attempts { b, k in
+        b.land(2, at: Point(x: 800, y: 500), stagger: 0.24 + 0.02 * Double(k))
+        b.wait(0.06)
+        b.lift()
+    }
+
+    /// Three-finger swipes of 60–66 px: short of swipe-distance (80 px).
+    static let shortSwipes = attempts { b, k in
+        b.land(3, at: Point(x: 1000, y: 500))
+        b.move(by: Point(x: -60 - 3 * Double(k), y: 0), over: 0.15)
+        b.lift()
+    }
+
+    /// Four-finger swipes of 42–46 px: as short as everyday strokes that
+    /// must not fire (the corpus's 50 px four-finger stroke to the left).
+    static let tinySwipes = attempts { b, k in
+        b.land(4, at: Point(x: 1000, y: 500))
+        b.move(by: Point(x: -42 - 2 * Double(k), y: 0), over: 0.15)
+        b.lift()
+    }
+
+    static func tuner(_ binding: String, _ trace: Trace, others: [Tuner.Named] = []) throws -> Tuner {
+        let attempts = Tuner.attempts(of: trace).enumerated().map { Tuner.Named("attempt \($0.offset + 1)", $0.element) }
+        return Tuner(table: try config().table, binding: binding, attempts: attempts,
+                     negatives: try Tuner.everydayNegatives(), others: others)
+    }
+
+    @Test func aTraceIsCutIntoItsAttempts() {
+        #expect(Tuner.attempts(of: Self.shortSwipes).count == 3)
+        #expect(Tuner.attempts(of: Self.slowLandings).count == 3)
+    }
+
+    @Test func slowLandingsGetALongerFingerLanding() throws {
+        let t = try Self.tuner("tap-2", Self.slowLandings)
+        #expect(t.base.recognized == 0)
+        guard case .change(let c, let o) = t.search() else { Issue.record("no change found"); return }
+        #expect(c.moves.map(\.key) == ["finger-landing"])
+        #expect(c.moves.first?.now == "300ms" && c.moves.first?.was == "200ms")
+        #expect(o.recognized == 3 && o.isClean)
+        let report = TuneReport(tuner: t, verdict: .change(c, o), device: nil)
+        #expect(report.configLines == ["[settings]", "finger-landing = \"300ms\"   # was 200ms"])
+        #expect(report.status == 0)
+    }
+
+    @Test func shortSwipesGetAShorterSwipeDistance() throws {
+        let t = try Self.tuner("swipe-left-3", Self.shortSwipes)
+        #expect(t.base.recognized == 0)
+        guard case .change(let c, let o) = t.search() else { Issue.record("no change found"); return }
+        #expect(c.moves.map(\.key) == ["swipe-distance"])
+        #expect(c.moves.first?.now == "56px")
+        #expect(o.recognized == 3 && o.isClean)
+    }
+
+    /// Swipes as short as everyday short strokes: the distance that catches
+    /// them lets those fire too; tune says which, and exits 1.
+    @Test func aChangeThatBreaksTheNegativesIsNotProposed() throws {
+        let t = try Self.tuner("swipe-left-4", Self.tinySwipes)
+        guard case .none(let closest) = t.search() else { Issue.record("a change was proposed"); return }
+        let (c, o) = try #require(closest)
+        #expect(c.moves.map(\.key) == ["swipe-distance"])
+        #expect(o.recognized == 3)
+        #expect(o.negativesFiring.contains { $0.hasPrefix("short-swipe") })
+        let report = TuneReport(tuner: t, verdict: .none(closest: closest), device: nil)
+        #expect(report.status == 1)
+        #expect(report.lines.contains { $0.hasPrefix("#   fires on short-swipe") })
+        #expect(report.configLines.isEmpty)
+    }
+
+    /// The user's other gestures must go on doing what they did.
+    @Test func anotherRecordedGestureThatWouldChangeIsSaid() throws {
+        // A two-finger tap whose fingers land 250 ms apart fires nothing now;
+        // the change that catches the slow taps makes it a tap.
+        var other = TraceBuilder.standard(seed: 9)
+        other.land(2, at: Point(x: 500, y: 500), stagger: 0.25)
+        other.wait(0.06)
+        other.lift()
+        let t = try Self.tuner("tap-2", Self.slowLandings, others: [Tuner.Named("other", other.trace)])
+        guard case .none(let closest) = t.search() else { Issue.record("a change was proposed"); return }
+        #expect(closest?.1.othersChanged == ["other:  → tap-2"])
+    }
+
+    @Test func everyEverydayNegativeFiresNothingUnderTheDefaults() throws {
+        let table = try ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["HOME": "/nonexistent"])
+            .load(text: DefaultConfig.text, file: "default").get().table
+        for n in try Tuner.everydayNegatives() {
+            #expect(Tuner.fired(n.trace, table).isEmpty, "\(n.name) fires \(Tuner.fired(n.trace, table))")
+        }
+    }
+
+    @Test func theEmbeddedNegativesAreTheFiles() throws {
+        let dir = MonitorTests.directory + "/Tests/Traces/everyday-negatives"
+        let files = FileSystem.list(dir).filter { $0.hasSuffix(".jsonl") }
+        #expect(files.map { String($0.dropLast(6)) } == EverydayNegatives.files.map(\.name))
+        for f in EverydayNegatives.files {
+            // A multi-line literal ends before its last line break.
+            #expect(try FileSystem.read(dir + "/\(f.name).jsonl").get() == f.text + "\n", "run scripts/gen-negatives.py")
+        }
+    }
+
+    @Test func settingsAreWrittenIntoTheConfigText() {
+        let text = "version = 1\n\n[settings]\nslop = \"4mm\"\nswipe-distance = \"80px\"\n\n[[bind]]\nname = \"x\"\n"
+        let out = ConfigEdit.applying(["[settings]", "swipe-distance = \"56px\"   # was 80px", "finger-landing = \"300ms\""], to: text)
+        #expect(out == "version = 1\n\n[settings]\nfinger-landing = \"300ms\"\nslop = \"4mm\"\nswipe-distance = \"56px\"   # was 80px\n\n[[bind]]\nname = \"x\"\n")
+        let none = ConfigEdit.applying(["[settings]", "slop = \"20px\""], to: "version = 1\n")
+        #expect(none == "version = 1\n\n[settings]\nslop = \"20px\"\n")
+    }
+
+    /// The command: the change printed as TOML, written with --write (the old file kept).
+    @Test func theCommandPrintsAndWritesTheChange() throws {
+        let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
+        _ = FileSystem.write(Self.configText, to: dir + "/config.toml")
+        _ = FileSystem.write(Self.configText, to: dir + "/as-it-was.toml")
+        _ = FileSystem.write(TraceWriter.write(Self.shortSwipes), to: dir + "/short.jsonl")
+        _ = FileSystem.write(TraceWriter.write(Self.tinySwipes), to: dir + "/tiny.jsonl")
+        let env = ["HOME": dir, "PATH": "/usr/bin:/bin"]
+        let r = Spawn.run(Spawn.gestureBridge, ["tune", "--expect", "swipe-left-3", "--config", dir + "/config.toml", "--write",
+                                                dir + "/short.jsonl"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("[settings]\nswipe-distance = \"56px\"   # was 80px\n"), "\(r.stdout)")
+        let written = try FileSystem.read(dir + "/config.toml").get()
+        #expect(written.contains("[settings]\nswipe-distance = \"56px\""))
+        #expect(try FileSystem.read(dir + "/config.toml.bak").get().contains("[settings]") == false)
+        let check = Spawn.run(Spawn.gestureBridge, ["check", "--config", dir + "/config.toml"], environment: env)
+        #expect(check.status == 0, "\(check.stderr)")
+        let bad = Spawn.run(Spawn.gestureBridge, ["tune", "--expect", "swipe-left-4", "--config", dir + "/as-it-was.toml",
+                                                  dir + "/tiny.jsonl"], environment: env)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("#   fires on short-swipe"), "\(bad.stdout)")
+        let unknown = Spawn.run(Spawn.gestureBridge, ["tune", "--expect", "nope", "--config", dir + "/config.toml",
+                                                      dir + "/tiny.jsonl"], environment: env)
+        #expect(unknown.status == 2 && unknown.stderr.contains("has no binding named 'nope'"))
+    }
+}
