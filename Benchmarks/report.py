@@ -64,6 +64,7 @@ def linear(points):
 def table(results):
     everyday = pick(results, "callgrind", workload="everyday")
     steady = pick(results, "callgrind", workload="--steady")
+    watched = pick(results, "callgrind", workload="--monitor")
     allocs = pick(results, "allocations", workload="everyday")
     a1, a2 = [r for r in results if r.get("bench") == "allocations" and r.get("workload") == "--steady"][:2] or (None, None)
     steady_mallocs = (a2["mallocs"] - a1["mallocs"]) / a1["events"] if a1 and a2 else None
@@ -94,6 +95,8 @@ def table(results):
         ("engine instructions per input event (callgrind, everyday trace)", instr,
          f"≤ {TARGET_INSTRUCTIONS:,}: {met(instr, TARGET_INSTRUCTIONS)}"),
         ("engine instructions per event, steady state (a long pinch)", steady and steady["instructions_per_event"], ""),
+        ("engine and monitor stream per event, with a `watch` client (with none: the first row)",
+         watched and watched["instructions_per_event"], ""),
         ("heap allocations per event, everyday trace (attempts included)", allocs and allocs["mallocs_per_event"], ""),
         ("heap allocations per event, steady state (what the 2nd half of a run adds)",
          f"{steady_mallocs:.4f} ({a1['mallocs']} at {a1['events']} events, {a2['mallocs']} at {a2['events']})"

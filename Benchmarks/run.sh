@@ -36,6 +36,8 @@ export NO_BUILD=1
 say "engine: instructions per event (callgrind), allocations (gdb)"
 Benchmarks/callgrind.sh 10000 >>"$results"
 Benchmarks/callgrind.sh "$events" --steady >>"$results"
+# With a `watch` client: the monitor stream made after every engine call.
+Benchmarks/callgrind.sh "$events" --monitor >>"$results"
 Benchmarks/allocations.sh "$events" >>"$results"
 # Steady state: the allocations the second half of a run adds, per event
 # (the first frames of the pinch set up its attempt once).

@@ -16,7 +16,10 @@ with open(out, "w") as f:
     for path in paths:
         name = os.path.basename(path)[:-6]
         text = open(path).read()
-        assert '"""#' not in text
-        f.write(f'        ("{name}", #"""\n{text}"""#),\n')
+        assert '"#' not in text and '\\#' not in text
+        # One line per trace (a raw string, its line breaks written \#n): the
+        # file reads as a list of traces, not as thousands of lines of one.
+        one_line = text.replace("\n", "\\#n")
+        f.write(f'        ("{name}", #"{one_line}"#),\n')
     f.write("    ]\n}\n")
 print("embedded", len(paths), "negatives")

@@ -20,22 +20,12 @@ public struct Measure: Hashable, Sendable {
     public var threshold: Double
     public var unit: String
     /// The gesture wants at most the threshold (a tap's time), not at least.
-    public var atMost: Bool
+    public var atMost = false
     /// The `[settings]` key the threshold comes from, when it is one (an
     /// argument in the gesture expression otherwise).
-    public var setting: String?
+    public var setting: String? = nil
     /// The fingers the gesture wants, and how many landed.
     public var fingers = 0, landed = 0
-
-    public init(_ kind: Kind, _ value: Double, of threshold: Double, _ unit: String, atMost: Bool = false,
-                setting: String? = nil) {
-        self.kind = kind
-        self.value = value
-        self.threshold = threshold
-        self.unit = unit
-        self.atMost = atMost
-        self.setting = setting
-    }
 
     /// 0…1 of the way to the threshold (a time limit: of the time allowed).
     public var fraction: Double {
@@ -90,39 +80,47 @@ extension SwipeRecognizer {
         let minimum = onScreen ? minimumDistance : touchpadMinimumDistance.value
         let along = direction.map { v.dot($0.vector) } ?? v.length
         let unit = onScreen || !touchpadMinimumDistance.onThePad ? "px" : "mm"
-        return Measure(.distance, max(0, along), of: minimum, unit,
+        return Measure(kind: .distance, value: max(0, along), threshold: minimum, unit: unit,
                        setting: onScreen ? "swipe-distance" : "touchpad-swipe-distance").counting(rule, c)
     }
 }
 
 extension DragRecognizer {
-    func measure(_ c: Contact) -> Measure { Measure(.distance, c.translation.length, of: minimumDistance, "px").counting(rule, c) }
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .distance, value: c.translation.length, threshold: minimumDistance, unit: "px").counting(rule, c)
+    }
 }
 
 extension MagnifyRecognizer {
-    func measure(_ c: Contact) -> Measure { Measure(.scale, abs(c.scale - 1) * 100, of: minimumScaleDelta * 100, "%").counting(rule, c) }
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .scale, value: abs(c.scale - 1) * 100, threshold: minimumScaleDelta * 100, unit: "%").counting(rule, c)
+    }
 }
 
 extension RotateRecognizer {
-    func measure(_ c: Contact) -> Measure { Measure(.angle, abs(c.angle), of: minimumAngleDelta, "°").counting(rule, c) }
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .angle, value: abs(c.angle), threshold: minimumAngleDelta, unit: "°").counting(rule, c)
+    }
 }
 
 extension TapRecognizer {
     func measure(_ c: Contact) -> Measure {
-        Measure(.time, max(0, c.time - c.lastLanding) * 1000, of: tapTimeout * 1000, "ms", atMost: true,
-                setting: "tap-timeout").counting(rule, c)
+        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: tapTimeout * 1000, unit: "ms",
+                atMost: true, setting: "tap-timeout").counting(rule, c)
     }
 }
 
 extension LongPressRecognizer {
     func measure(_ c: Contact) -> Measure {
-        Measure(.time, max(0, c.time - c.lastLanding) * 1000, of: minimumDuration * 1000, "ms", setting: "long-press")
+        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: minimumDuration * 1000, unit: "ms",
+                setting: "long-press")
             .counting(rule, c)
     }
 }
 
 extension HoldRecognizer {
     func measure(_ c: Contact) -> Measure {
-        Measure(.time, max(0, c.time - c.lastLanding) * 1000, of: minimumDuration * 1000, "ms").counting(rule, c)
+        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: minimumDuration * 1000, unit: "ms")
+            .counting(rule, c)
     }
 }
