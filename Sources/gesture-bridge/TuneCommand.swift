@@ -104,6 +104,7 @@ struct TuneCommand: ParsableCommand {
         printError("gesture-bridge tune: perform \(binding) a few times (lift your fingers between attempts), then press Ctrl+C")
         let status = Recorder.run(path: path, display: display.display) { printError("gesture-bridge: \($0)") }
         guard status == 0 else { throw ExitCode(status) }
+        printError("gesture-bridge tune: the attempts are in \(path) (give it to tune again, or to replay)")
         return path
     }
 
