@@ -42,12 +42,12 @@ fi
 # 1. System packages.
 if [ -z "${NO_PACKAGES:-}" ]; then
   # The X and D-Bus libraries to build and run with, the config parsers
-  # (toml++, libyaml, pugixml); Xvfb and Python's GI,
+  # (toml++, libyaml, pugixml); Xvfb, Python's GI and tmux,
   # which `swift test` needs (its X tests start an Xvfb; the Touchégg
-  # protocol tests' client is a GIO program), so the README's second command
-  # works after the first.
+  # protocol tests' client is a GIO program; `watch` is drawn in a tmux
+  # pane), so the README's second command works after the first.
   packages=(pkg-config libx11-dev libx11-xcb-dev libxcb-xinput-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev
-            libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi)
+            libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux)
   missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -34,7 +34,7 @@ say "a clean bookworm root from $mirror"
 mmdebstrap --quiet --variant=minbase --include="$toolchain_deps" bookworm "$root" "$mirror" >"$tmp/mmdebstrap.log" 2>&1 \
   || { say "mmdebstrap failed"; tail -5 "$tmp/mmdebstrap.log"; exit 1; }
 for p in libx11-dev libx11-xcb-dev libxcb-xinput-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev \
-         libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi; do
+         libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux; do
   chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
     && { say "$p is already in the clean root: not a fresh machine"; exit 1; }
 done

@@ -43,3 +43,10 @@ extension DragSpec: LeafGesture {
     var stepKind: StepKind? { .dragAxis }
     var decidedByTime: Bool { false }
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension DragRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .distance, value: c.translation.length, threshold: minimumDistance, unit: "px").counting(rule, c)
+    }
+}

@@ -57,3 +57,11 @@ extension HoldSpec: LeafGesture {
     var stepKind: StepKind? { .duration }
     var decidedByTime: Bool { true }
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension HoldRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: minimumDuration * 1000, unit: "ms")
+            .counting(rule, c)
+    }
+}

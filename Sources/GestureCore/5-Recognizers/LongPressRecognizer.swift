@@ -51,3 +51,12 @@ extension LongPressSpec: LeafGesture {
     var stepKind: StepKind? { nil }
     var decidedByTime: Bool { true }
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension LongPressRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: minimumDuration * 1000, unit: "ms",
+                setting: "long-press")
+            .counting(rule, c)
+    }
+}

@@ -53,3 +53,10 @@ extension MagnifySpec: LeafGesture {
     var stepKind: StepKind? { .scale }
     var decidedByTime: Bool { false }
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension MagnifyRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .scale, value: abs(c.scale - 1) * 100, threshold: minimumScaleDelta * 100, unit: "%").counting(rule, c)
+    }
+}

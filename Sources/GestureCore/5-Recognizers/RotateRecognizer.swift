@@ -53,3 +53,10 @@ extension RotateSpec: LeafGesture {
     var stepKind: StepKind? { .angle }
     var decidedByTime: Bool { false }
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension RotateRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .angle, value: abs(c.angle), threshold: minimumAngleDelta, unit: "°").counting(rule, c)
+    }
+}

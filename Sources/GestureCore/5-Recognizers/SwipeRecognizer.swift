@@ -107,3 +107,16 @@ extension SwipeSpec: LeafGesture {
     var stepKind: StepKind? { .alongDirection }
     var decidedByTime: Bool { false }
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension SwipeRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        let onScreen = c.source == .touch
+        let v = onScreen ? c.translation : touchpadMinimumDistance.motion(c)
+        let minimum = onScreen ? minimumDistance : touchpadMinimumDistance.value
+        let along = direction.map { v.dot($0.vector) } ?? v.length
+        let unit = onScreen || !touchpadMinimumDistance.onThePad ? "px" : "mm"
+        return Measure(kind: .distance, value: max(0, along), threshold: minimum, unit: unit,
+                       setting: onScreen ? "swipe-distance" : "touchpad-swipe-distance").counting(rule, c)
+    }
+}

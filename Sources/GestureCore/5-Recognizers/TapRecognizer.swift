@@ -105,3 +105,11 @@ extension Contact {
 
     static let tapTogether: Seconds = 0.025
 }
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension TapRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: tapTimeout * 1000, unit: "ms",
+                atMost: true, setting: "tap-timeout").counting(rule, c)
+    }
+}
