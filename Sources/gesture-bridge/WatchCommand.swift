@@ -53,7 +53,7 @@ struct WatchCommand: ParsableCommand {
         draw(view)
         while let line = client.nextLine() {
             view.consume(Substring(line))
-            let now = Self.now()
+            let now = monotonicNow()
             if now - drawn >= Self.redrawInterval {
                 draw(view)
                 drawn = now
@@ -69,11 +69,5 @@ struct WatchCommand: ParsableCommand {
         let width = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         print("\u{1B}[H\u{1B}[2J" + view.render(width: width).joined(separator: "\n"))
         fflush(nil)
-    }
-
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

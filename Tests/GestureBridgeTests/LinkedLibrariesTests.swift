@@ -25,12 +25,7 @@ import Testing
 /// (the daemon, the probe, the benchmarks): a wrapper left behind when its
 /// caller went is dead code in a header no compiler warns about.
 @Suite struct ShimWrapperTests {
-    /// The repository: three levels up from this file.
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)   // Tests/GestureBridgeTests/LinkedLibrariesTests.swift
-        return parts.joined(separator: "/")
-    }()
+    static let root = repositoryRoot
 
     /// The names `static inline TYPE NAME(` of a shim header.
     static func wrappers(_ header: String) -> [String] {

@@ -14,12 +14,8 @@ import XTestSupport
 /// stream of played traces against goldens, what a live daemon streams, who
 /// may read it, and a client that does not keep up.
 @Suite(.serialized) struct MonitorTests {
-    /// Tests/Monitor: the config, two traces of its own, the goldens.
-    static let directory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)   // Tests/GestureBridgeTests/MonitorTests.swift
-        return parts.joined(separator: "/")
-    }()
+    /// The repository: Tests/Monitor holds the config, two traces of its own, the goldens.
+    static let directory = repositoryRoot
 
     static func config() throws -> LoadedConfig {
         try ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["HOME": "/nonexistent"])

@@ -35,20 +35,11 @@ public final class MonitorClient {
 
     /// Connects to a monitor socket (`display`: for the error).
     public init(path: String, display: String) throws(ConnectError) {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard var address = UnixSocketAddress(path) else {
             throw .notRunning(display: display, path: path, why: "path too long")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-            raw[bytes.count] = 0
-        }
         let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        let ok = s >= 0 && withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
+        let ok = s >= 0 && address.call(s, connect) == 0
         guard ok else {
             let why = String(cString: strerror(errno))
             if s >= 0 { close(s) }

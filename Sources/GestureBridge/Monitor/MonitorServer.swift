@@ -38,22 +38,13 @@ public final class MonitorServer {
     public init(path: String, owner: uid_t = getuid()) throws(StartError) {
         self.path = path
         self.owner = owner
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .failed(path, "path too long") }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-            raw[bytes.count] = 0
-        }
+        guard var address = UnixSocketAddress(path) else { throw .failed(path, "path too long") }
         let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard s >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
         // A socket left by a daemon that died: only one daemon per display
         // runs (the lock is held before this), so it is ours to replace.
         unlink(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = address.call(s, bind)
         guard bound == 0, chmod(path, 0o600) == 0, listen(s, 4) == 0 else {
             let why = String(cString: strerror(errno))
             close(s)

@@ -55,7 +55,7 @@ public struct TuneReport {
             let tried = Tuner.knobs.map(\.key).joined(separator: ", ")
             guard let (c, o) = closest else {
                 out.append("# No change of \(tried) (alone or two together) recognizes every attempt.")
-                out += missed(base)
+                out += Self.whereToLook
                 return out
             }
             out.append("# Every change that recognizes all \(n) breaks something; the least is, commented out:")
@@ -66,8 +66,9 @@ public struct TuneReport {
         return out
     }
 
-    private func missed(_ base: Tuner.Outcome) -> [String] {
-        ["# Check the binding's own arguments (a minimumDistance written in it is not a setting),",
-         "# and watch an attempt with `gesture-bridge watch` to see how far it gets."]
-    }
+    /// When no change helps: where else the threshold may be.
+    private static let whereToLook = [
+        "# Check the binding's own arguments (a minimumDistance written in it is not a setting),",
+        "# and watch an attempt with `gesture-bridge watch` to see how far it gets.",
+    ]
 }
