@@ -1,0 +1,68 @@
+import GestureConfig
+import GestureCore
+import GestureSystem
+import GestureTesting
+import GestureTraces
+import Testing
+
+// The real-hands recordings (../shared/real-hands beside the repository: its
+// README; never copied here, their licences are not ours), touchscreens only,
+// read straight from their evemu files into the engine (`EvemuRecording`)
+// under the config they are judged by (real.toml: every binding
+// simultaneous), and scored per touch sequence against labels.json. The
+// offline half of the real-hands report: seconds, no VM; touchpads need
+// libinput and are judged only live (Tests/E2E).
+
+enum RealHandsFiles {
+    static let directory = repositoryRoot + "/../shared/real-hands"
+    static let present = FileSystem.exists(directory + "/labels.json")
+
+    static func read(_ name: String) throws -> String {
+        try FileSystem.read(directory + "/" + name).get()
+    }
+
+    static func labels() throws -> RealHandsLabels { try RealHandsLabels(json: read("labels.json")) }
+
+    static func table() throws -> GestureTable {
+        try ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["HOME": "/nonexistent"])
+            .load(text: read("real.toml"), file: "real.toml").get().table
+    }
+
+    /// One recording replayed and scored.
+    static func score(_ r: RealHandsLabels.Recording, _ table: GestureTable) throws -> RealHandsScore {
+        let rec = try EvemuRecording(desc: read("recordings/\(r.name).desc"),
+                                     events: read("recordings/\(r.name).events"))
+        let engine = GestureEngine(table: table, screen: rec.trace.header.screen)
+        return RealHandsScore(r, starts: rec.sequences.map(\.start), effects: Replayer.run(rec.trace, table: table),
+                              names: engine.bindings.map(\.name), steps: engine.bindings.map { $0.step != nil })
+    }
+
+    /// Every touchscreen recording, scored.
+    static func touchscreens() throws -> [RealHandsScore] {
+        let table = try table()
+        return try labels().recordings.filter { $0.kind == "touchscreen" }.map { try score($0, table) }
+    }
+}
+
+@Suite(.serialized) struct RealHandsOfflineTests {
+    @Test(.enabled(if: RealHandsFiles.present, "../shared/real-hands is not beside the repository"))
+    func touchscreenRecordingsDoWhatTheHandDid() throws {
+        let scores = try RealHandsFiles.touchscreens()
+        #expect(scores.count == 22)
+        for s in scores {
+            #expect(s.sequenceCountMismatch == nil, "\(s.recording): touch sequences recorded vs labelled")
+        }
+        let must = scores.reduce(0) { $0 + $1.mustSequences }
+        let recognized = scores.reduce(0) { $0 + $1.recognized }
+        let negatives = scores.reduce(0) { $0 + $1.negatives }
+        let falseOnNegatives = scores.reduce(0) { $0 + $1.falseOnNegatives }
+        let unexpected = scores.reduce(0) { $0 + $1.unexpected }
+        let table = scores.flatMap(\.lines).joined(separator: "\n")
+        let totals = "real hands, touchscreens, offline: \(recognized) of \(must) gestures, "
+            + "\(falseOnNegatives) of \(negatives) negatives fired, \(unexpected) unexpected in all"
+        print(table + "\n" + totals)
+        #expect(must == 26)
+        #expect(recognized >= 0, "\(totals)")
+        #expect(falseOnNegatives <= 100, "\(totals)")
+    }
+}
