@@ -33,6 +33,11 @@ enum RealHandsFiles {
         let rec = try EvemuRecording(desc: read("recordings/\(r.name).desc"),
                                      events: read("recordings/\(r.name).events"))
         let engine = GestureEngine(table: table, screen: rec.trace.header.screen)
+        // To look closer (`gesture-bridge replay --explain`, `--svg`): the
+        // converted traces, written where this names, never into the repository.
+        if let dir = ProcessEnvironment.current()["REAL_HANDS_TRACES"], !dir.isEmpty {
+            _ = FileSystem.write(TraceWriter.write(rec.trace), to: dir + "/" + r.name + ".jsonl")
+        }
         return RealHandsScore(r, starts: rec.sequences.map(\.start), effects: Replayer.run(rec.trace, table: table),
                               names: engine.bindings.map(\.name), steps: engine.bindings.map { $0.step != nil })
     }

@@ -244,19 +244,6 @@ struct DeviceLane: Sendable {
         return true
     }
 
-    /// A finger that lands late joins a roaming hand (and so does every finger
-    /// after more landed than any binding wants) when the fingers down had
-    /// moved (by `slop`) and it came after `finger-landing` from the last
-    /// landing: fingers put down one by one while the hand wanders make no
-    /// gesture, as libinput ends a gesture when a finger is added mid-gesture.
-    /// A finger resting before a second lands (a late pinch), or fingers
-    /// landing over a little more than the window while the hand sets off,
-    /// still begin one.
-    /// (A hand already roaming stays so: `restartWithFingersDown` keeps it.)
-    private static func roams(_ c: Contact, _ th: Thresholds, at t: Seconds) -> Bool {
-        c.maxTravel >= th.slop && t >= c.lastLanding + th.fingerLanding
-    }
-
     /// A finger lands after the landing window closed: the attempt of the
     /// fingers down ends (its bindings wanted exactly those fingers: what
     /// began is cancelled), and a new one begins with every finger down, as
@@ -269,7 +256,7 @@ struct DeviceLane: Sendable {
                                      _ sink: inout EffectSink) -> BindingID? {
         var owner: BindingID? = nil
         var carried: [TouchRecord] = []
-        var roaming = Self.roams(tracker.contact, rules.thresholds, at: t)
+        var roaming = false
         let had = withAttempt(rules) { a, tracker in
             // More fingers landed than any binding wants: a resting hand, for
             // good (fingers lifting and landing again make no gesture of it).

@@ -59,6 +59,44 @@ extension Contact {
     /// the nominal finger distance, at least the centre's travel on the pad
     /// (a 2-finger scroll libinput took for a pinch: scale 1 ± a few %, the
     /// centre moving 10–30 mm).
+    /// The spread may begin a magnify. Fingers that set off the same way
+    /// (a swipe's), or that landed apart (a finger rested or roamed, and
+    /// another came later: hands put down one by one wobble by ×0.89–1.13),
+    /// need a clear spread; a drift does not outvote one. Otherwise the
+    /// spread must outweigh the hand's travel, unless the fingers set off
+    /// different ways.
+    func spreadBegins(slop: Double) -> Bool {
+        guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
+        if fingerMotion == .together { return spreadIsClear(by: 2 * slop) }
+        if landedApart { return spreadIsClear(by: slop) }
+        return fingersOutweighHand(spread: true, slop: slop)
+    }
+
+    /// The turn may begin a rotation: it outweighs the hand's travel, and
+    /// where the fingers landed apart it is clear, `clearAngle` at least
+    /// (hands put down one by one twist by 5–7°; late rotations turn 30–124°).
+    func turnBegins(slop: Double) -> Bool {
+        fingersOutweighHand(spread: false, slop: slop) && (!landedApart || abs(angle) >= Self.clearAngle)
+    }
+
+    static let clearAngle = 15.0
+
+    /// A spread no swipe's fingers make: the ratio past `clearScale` (or
+    /// its inverse) and the fingers moved apart or together by `px` (fingers
+    /// that set off the same way: 2 × `slop`, as a 3-finger swipe's fingers
+    /// may wander 20 px apart).
+    /// Real two-finger swipes and scrolls (EP0430M09, Wacom ISDv4, touch_dev,
+    /// Synaptics: ../shared/real-hands) keep their spread within ×0.88–1.09;
+    /// real pinches reach ×1.36–3 or ×0.6–0.1, often while the hand drifts as
+    /// far as the fingers spread and with the fingers' first millimetres
+    /// the same way (the Anton pad's ×1.75 spread: one finger up, the other
+    /// left). Touchscreens only.
+    func spreadIsClear(by px: Double) -> Bool {
+        (scale >= Self.clearScale || scale <= 1 / Self.clearScale) && spreadMotion >= px
+    }
+
+    static let clearScale = 1.25
+
     func fingersOutweighHand(spread: Bool, slop: Double) -> Bool {
         switch source {
         case .touch:

@@ -3,11 +3,11 @@
 ///
 /// | state    | input                                                | next      |
 /// |----------|------------------------------------------------------|-----------|
-/// | possible | swipe events, finger rule broken, a lift, the        | failed    |
-/// |          | fingers set off the same way (`FingerMotion`)          |           |
+/// | possible | swipe events, finger rule broken, a lift             | failed    |
 /// | possible | fingers ready, scale off 1 by ≥ minimumScaleDelta,    | active    |
-/// |          | the spread outweighing the hand's travel             |           |
-/// |          | (`Contact.fingersOutweighHand`)                      |           |
+/// |          | the spread outweighing the hand's travel, or clear   |           |
+/// |          | where the fingers set off the same way or landed     |           |
+/// |          | apart (`Contact.spreadBegins`)                       |           |
 /// | active   | scale changes                                        | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled           | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                | ended     |
@@ -33,10 +33,8 @@ struct MagnifyRecognizer: Sendable {
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
-            guard c.source != .touchpadSwipe, c.fingerMotion != .together, rule.stillPossible(c) else {
-                return progress.fail()
-            }
-            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta && c.fingersOutweighHand(spread: true, slop: slop) {
+            guard c.source != .touchpadSwipe, rule.stillPossible(c) else { return progress.fail() }
+            if rule.ready(c) && abs(c.scale - 1) >= minimumScaleDelta && c.spreadBegins(slop: slop) {
                 progress.begin(c, rule)
             }
         case .active:

@@ -6,8 +6,8 @@
 /// | possible | swipe events, finger rule broken, a lift, the         | failed    |
 /// |          | fingers set off the same way (`FingerMotion`)           |           |
 /// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn   | active    |
-/// |          | outweighing the hand's travel                         |           |
-/// |          | (`Contact.fingersOutweighHand`)                       |           |
+/// |          | outweighing the hand's travel, and clear where the    |           |
+/// |          | fingers landed apart (`Contact.turnBegins`)           |           |
 /// | active   | angle changes                                         | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                 | ended     |
@@ -36,7 +36,7 @@ struct RotateRecognizer: Sendable {
             guard c.source != .touchpadSwipe, c.fingerMotion != .together, rule.stillPossible(c) else {
                 return progress.fail()
             }
-            if rule.ready(c) && abs(c.angle) >= minimumAngleDelta && c.fingersOutweighHand(spread: false, slop: slop) {
+            if rule.ready(c) && abs(c.angle) >= minimumAngleDelta && c.turnBegins(slop: slop) {
                 progress.begin(c, rule)
             }
         case .active:
