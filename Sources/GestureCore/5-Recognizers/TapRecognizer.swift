@@ -3,7 +3,8 @@
 /// | state    | input                                                     | next     |
 /// |----------|-----------------------------------------------------------|----------|
 /// | possible | not touches, finger rule broken, moved > slop, or moved    | failed   |
-/// |          | together > slop × strokeTravel (a short stroke),           |          |
+/// |          | together > slop × strokeTravel (a short stroke) before     |          |
+/// |          | the first lift,                                            |          |
 /// |          | down ≥ tap-timeout after its last finger landed (fingers   |          |
 /// |          | land apart), next tap later than double-tap-timeout,       |          |
 /// |          | a finger that landed after the landing window closed       |          |
@@ -53,8 +54,10 @@ struct TapRecognizer: Sendable {
         if c.session > countedSession && c.landed > 0 {
             // Inside a tap (or its lift).
             if taps > 0 && c.sessionStart >= lastLift + doubleTapTimeout { return fail() }
-            if rule.violated(by: c) || c.maxTravel > slop || c.translation.length > Self.strokeTravel * slop
-                || c.time >= c.lastLanding + tapTimeout || c.landedApart {
+            // Travel counts until the first lift: as a finger lifts, a panel
+            // may move the others' contacts (the E4 panel's 4-finger tap: 29 px).
+            let moved = c.lifted == 0 && (c.maxTravel > slop || c.translation.length > Self.strokeTravel * slop)
+            if rule.violated(by: c) || moved || c.time >= c.lastLanding + tapTimeout || c.landedApart {
                 return fail()
             }
             guard c.ended else {
