@@ -169,9 +169,13 @@ struct DeviceLane: Sendable {
     /// the last finger landed (each landing restarts it), or when every finger
     /// down has moved by `slop` since then: the hand has started its gesture
     /// (together, apart or around), and a lone finger that drags goes to the
-    /// application at once.
+    /// application at once. But not after a late finger (`landedApart`): a
+    /// hand whose fingers come one by one as it moves may bring another (the
+    /// E4 panel's 4-finger drag: fingers flicker and land over 0.27 s), so
+    /// its count is final only when `finger-landing` passes.
     private static func landingClosed(_ c: Contact, _ maximumFingers: Int, _ th: Thresholds, at t: Seconds) -> Bool {
-        c.landed >= maximumFingers || t >= c.lastLanding + th.fingerLanding || c.movedSinceLanding >= th.slop
+        c.landed >= maximumFingers || t >= c.lastLanding + th.fingerLanding
+            || c.movedSinceLanding >= th.slop && !c.landedApart
     }
 
     /// Ends the attempt at once (device removed, or its touches replaced by a
