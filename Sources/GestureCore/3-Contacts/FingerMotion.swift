@@ -62,13 +62,11 @@ extension Contact {
     /// The spread may begin a magnify. Fingers that set off the same way
     /// (a swipe's), or that landed apart (a finger rested or roamed, and
     /// another came later: hands put down one by one wobble by ×0.89–1.13),
-    /// need a clear spread; a drift does not outvote one. Otherwise the
-    /// spread must outweigh the hand's travel, unless the fingers set off
-    /// different ways.
+    /// need a clear spread; a drift or a twist does not outvote one.
+    /// Otherwise the spread must outweigh the hand's travel, unless the
+    /// fingers set off different ways.
     func spreadBegins(slop: Double) -> Bool {
-        guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
-        if fingerMotion == .together { return spreadIsClear(by: 2 * slop) }
-        if landedApart { return spreadIsClear(by: slop) }
+        if source == .touch && (fingerMotion == .together || landedApart) { return spreadIsClear(slop: slop) }
         return fingersOutweighHand(spread: true, slop: slop)
     }
 
@@ -82,19 +80,21 @@ extension Contact {
     static let clearAngle = 15.0
 
     /// A spread no swipe's fingers make: the ratio past `clearScale` (or
-    /// its inverse) and the fingers moved apart or together by `px` (fingers
-    /// that set off the same way: 2 × `slop`, as a 3-finger swipe's fingers
-    /// may wander 20 px apart).
-    /// Real two-finger swipes and scrolls (EP0430M09, Wacom ISDv4, touch_dev,
-    /// Synaptics: ../shared/real-hands) keep their spread within ×0.88–1.09;
-    /// real pinches reach ×1.36–3 or ×0.6–0.1, often while the hand drifts as
-    /// far as the fingers spread and with the fingers' first millimetres
-    /// the same way (the Anton pad's ×1.75 spread: one finger up, the other
-    /// left). Touchscreens only.
-    func spreadIsClear(by px: Double) -> Bool {
-        (scale >= Self.clearScale || scale <= 1 / Self.clearScale) && spreadMotion >= px
+    /// its inverse), by `slop` at least, and at least a third of the hand's
+    /// travel. Real two-finger swipes and scrolls (EP0430M09, Wacom ISDv4,
+    /// touch_dev, Synaptics: ../shared/real-hands) keep their spread within
+    /// ×0.88–1.09; real pinches reach ×1.36–3 or ×0.6–0.1, often while the
+    /// hand drifts farther than the fingers spread and with the fingers'
+    /// first millimetres the same way (the Anton pad's ×1.75 spread: one
+    /// finger up, the other left; its spread is 0.63 of its drift). A
+    /// swipe whose fingers converge ×0.69 as they travel 300 px spreads by
+    /// 0.15 of it.
+    func spreadIsClear(slop: Double) -> Bool {
+        (scale >= Self.clearScale || scale <= 1 / Self.clearScale) && spreadMotion >= slop
+            && spreadMotion * Self.driftPerClearSpread >= translation.length
     }
 
+    static let driftPerClearSpread = 3.0
     static let clearScale = 1.25
 
     func fingersOutweighHand(spread: Bool, slop: Double) -> Bool {
