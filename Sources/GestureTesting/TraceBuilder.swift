@@ -72,21 +72,28 @@ public struct TraceBuilder: Sendable {
     public mutating func move(by delta: Point, over duration: Seconds, jitter: Double = 0, curve: Double = 0) {
         let length = delta.length
         let side = length > 0 ? Point(x: -delta.y / length, y: delta.x / length) : .zero
-        transform(over: duration, jitter: jitter) { f, start, _ in
+        transform(over: duration, jitter: jitter) { f, start, _, _ in
             start + delta * f + side * (curve * sin(Double.pi * f))
         }
     }
 
+    /// Each finger moves by its own delta (in landing order) over
+    /// `duration`: a hand whose fingers go their own ways, as real ones do
+    /// (one finger up, the other left: a spread on a small pad).
+    public mutating func moveEach(by deltas: [Point], over duration: Seconds, jitter: Double = 0) {
+        transform(over: duration, jitter: jitter) { f, start, _, i in start + (i < deltas.count ? deltas[i] : .zero) * f }
+    }
+
     /// The fingers spread (scale > 1) or close (< 1) about their centroid.
     public mutating func pinch(to scale: Double, over duration: Seconds, jitter: Double = 0) {
-        transform(over: duration, jitter: jitter) { f, start, c in
+        transform(over: duration, jitter: jitter) { f, start, c, _ in
             c + (start - c) * (1 + (scale - 1) * f)
         }
     }
 
     /// The fingers turn about their centroid, degrees clockwise on screen.
     public mutating func rotate(by degrees: Double, over duration: Seconds, jitter: Double = 0) {
-        transform(over: duration, jitter: jitter) { f, start, c in
+        transform(over: duration, jitter: jitter) { f, start, c, _ in
             let a = degrees * f * Double.pi / 180
             let v = start - c
             return c + Point(x: v.x * cos(a) - v.y * sin(a), y: v.x * sin(a) + v.y * cos(a))
@@ -178,7 +185,7 @@ public struct TraceBuilder: Sendable {
     // MARK: Private
 
     private mutating func transform(over duration: Seconds, jitter: Double,
-                                    _ position: (Double, Point, Point) -> Point) {
+                                    _ position: (Double, Point, Point, Int) -> Point) {
         let frames = max(1, Int((duration / frameInterval).rounded()))
         let starts = fingers.map(\.position)
         let centre = starts.reduce(Point.zero, +) / Double(max(1, starts.count))
@@ -186,7 +193,7 @@ public struct TraceBuilder: Sendable {
             t += duration / Double(frames)
             let f = Double(k) / Double(frames)
             for i in fingers.indices {
-                var p = position(f, starts[i], centre)
+                var p = position(f, starts[i], centre, i)
                 if jitter > 0 { p += Point(x: rng.uniform(-jitter, jitter), y: rng.uniform(-jitter, jitter)) }
                 fingers[i].position = p
                 emit(.touchUpdate(device: device, touch: fingers[i].id, at: p))

@@ -1,0 +1,183 @@
+import GestureCore
+import GestureTesting
+import GestureTraces
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The real-hands recordings' failure classes (../shared/real-hands; the
+// offline report is RealHandsOfflineTests), each as the shape measured from
+// its recording: where the fingers land and when, how far they drift, spread
+// and twist, how fast. Bindings as real.toml's (HandsAsTheyComeTests.table:
+// every swipe, magnify, rotate and tap, simultaneous).
+
+@Suite struct RecordedHandShapesTests {
+    static func acted(_ b: TraceBuilder) -> [String] { HandsAsTheyComeTests.acted(b.trace) }
+
+    /// ts15, ts17: the first finger drags (400–740 px), the second lands
+    /// 0.5–0.9 s later 1,100 px away, and the two close (×0.5–0.7) while the
+    /// hand drags on. The late finger starts a new attempt measured from its
+    /// landing: a pinch (the roaming rule failed every binding until all
+    /// fingers lifted).
+    @Test(arguments: [(400.0, 0.6, 0.5), (740, 0.9, 0.7), (500, 0.64, 0.55)])
+    func aSecondFingerLandingWhileTheFirstDragsStartsAPinch(drag: Double, late: Double, closing: Double) {
+        var b = TraceBuilder.standard(seed: 21)
+        b.land(at: [Point(x: 400, y: 850)])
+        b.move(by: Point(x: 60, y: -drag), over: late, jitter: 1)
+        b.land(at: [Point(x: 1500, y: 850 - drag - 40)])
+        b.wait(0.25)
+        let perStep = pow(closing, 1 / 40.0)
+        b.whileDrifting(by: Point(x: 20, y: 450), steps: 40, stepTime: 0.04, jitter: 1) {
+            $0.pinch(to: perStep, over: 0.02, jitter: 1)
+        }
+        b.lift(stagger: 0.05)
+        let acted = Self.acted(b)
+        #expect(acted.contains("magnify2"), "\(acted)")
+        #expect(!acted.contains { $0.hasPrefix("swipe") || $0.hasPrefix("rotate") }, "\(acted)")
+    }
+
+    /// tp18 (a small pad the kernel marks direct): two fingers 270 px apart
+    /// spread ×1.7 in 0.5 s, one finger going up 148 px, the other left
+    /// 169 px: their first millimetres go the same way (61° apart), and the
+    /// hand drifts 120 px, more than they spread. A drift does not outvote a
+    /// clear spread.
+    @Test func aSpreadWhoseFingersDriftTheSameWayIsAPinch() {
+        var b = TraceBuilder.standard(seed: 22)
+        b.land(at: [Point(x: 1030, y: 634), Point(x: 759, y: 634)])
+        b.moveEach(by: [Point(x: 2, y: -60), Point(x: -50, y: -8)], over: 0.15, jitter: 0.5)
+        b.moveEach(by: [Point(x: 9, y: -88), Point(x: -120, y: -30)], over: 0.35, jitter: 0.5)
+        b.lift()
+        #expect(Self.acted(b).contains("magnify2"), "\(Self.acted(b))")
+    }
+
+    /// tp18's second: the second finger lands 65 ms after the first, 300 px
+    /// below; they spread ×1.36 in 0.28 s, one up, one down-left.
+    @Test func aQuickSmallSpreadIsAPinch() {
+        var b = TraceBuilder.standard(seed: 23)
+        b.land(at: [Point(x: 936, y: 372)])
+        b.wait(0.065)
+        b.land(at: [Point(x: 962, y: 668)])
+        b.moveEach(by: [Point(x: -4, y: -74), Point(x: -68, y: 34)], over: 0.2, jitter: 0.5)
+        b.lift()
+        #expect(Self.acted(b).contains("magnify2"), "\(Self.acted(b))")
+    }
+
+    /// ts25's third: a pinch out ×1.49 with a 35° clockwise twist, drifting
+    /// down-left 200 px. The twist and the drift do not outvote the spread.
+    @Test func aSpreadWithATwistWhileDriftingIsAPinch() {
+        var b = TraceBuilder.standard(seed: 24)
+        b.land(2, at: Point(x: 1000, y: 400), spacing: 200)
+        b.wait(0.1)
+        let perStep = pow(1.49, 1 / 40.0)
+        b.whileDrifting(by: Point(x: -150, y: 140), steps: 40, stepTime: 0.04, jitter: 1) {
+            $0.pinch(to: perStep, over: 0.02, jitter: 1)
+            $0.rotate(by: 35 / 40, over: 0.02)
+        }
+        b.lift(stagger: 0.03)
+        let acted = Self.acted(b)
+        #expect(acted.contains("magnify2"), "\(acted)")
+        #expect(!acted.contains { $0.hasPrefix("swipe") }, "\(acted)")
+    }
+
+    /// ts25's second: a very slow pinch, ×0.13 over 30 s, the second finger
+    /// 2.5 s after the first. Judged by its shape, not by a clock.
+    @Test func aVerySlowPinchIsAPinch() {
+        var b = TraceBuilder.standard(seed: 25)
+        b.frameInterval = 0.02
+        b.land(at: [Point(x: 600, y: 500)])
+        b.wait(2.5)
+        b.land(at: [Point(x: 1300, y: 560)])
+        b.wait(0.5)
+        b.pinch(to: 0.13, over: 30, jitter: 1.5)
+        b.lift(stagger: 0.1)
+        let acted = Self.acted(b)
+        #expect(acted.first == "magnify2", "\(acted)")
+        #expect(!acted.contains { $0.hasPrefix("swipe") }, "\(acted)")
+    }
+
+    /// ts22's fourth hand: four fingers land at 0, 100, 163 and 163 ms,
+    /// rest 0.27 s, and lift over 0.1 s; as each lifts, the E4 panel moves
+    /// the other contacts 20–30 px. A 4-finger tap: its travel counts until
+    /// its first lift.
+    @Test func aFourFingerTapWhoseContactsJumpAsTheyLiftIsATap() {
+        var b = TraceBuilder.standard(seed: 26)
+        let d = TraceBuilder.touchscreenID
+        b.land(at: [Point(x: 851, y: 600)])
+        b.wait(0.1)
+        b.land(at: [Point(x: 839, y: 633)])
+        b.wait(0.063)
+        b.land(at: [Point(x: 881, y: 610), Point(x: 815, y: 623)])
+        b.wait(0.27)
+        b.emit(.touchEnd(device: d, touch: 1, at: Point(x: 861, y: 603)))
+        b.emit(.touchUpdate(device: d, touch: 2, at: Point(x: 867, y: 653)))
+        b.wait(0.045)
+        b.emit(.touchEnd(device: d, touch: 3, at: Point(x: 887, y: 617)))
+        b.emit(.touchUpdate(device: d, touch: 4, at: Point(x: 836, y: 643)))
+        b.wait(0.001)
+        b.emit(.touchEnd(device: d, touch: 4, at: Point(x: 836, y: 643)))
+        b.emit(.touchUpdate(device: d, touch: 2, at: Point(x: 879, y: 661)))
+        b.wait(0.06)
+        b.emit(.touchEnd(device: d, touch: 2, at: Point(x: 880, y: 671)))
+        b.wait(0.6)
+        #expect(Self.acted(b) == ["tap4"])
+    }
+
+    /// ts22's fifth hand: a 4-finger drag down whose fingers flicker: 2 land,
+    /// a third at once, a fourth at 49 ms; two lift at 96 ms; they land again
+    /// at 166 and 267 ms, the hand moving 130 px meanwhile. A 4-finger swipe,
+    /// and no 3-finger one: after a late finger the count is final only when
+    /// finger-landing passes.
+    @Test func aFourFingerDragWhoseFingersFlickerIsAFourFingerSwipe() {
+        var b = TraceBuilder.standard(seed: 27)
+        b.frameInterval = 0.045
+        b.land(at: [Point(x: 1436, y: 357), Point(x: 1473, y: 378), Point(x: 1520, y: 414)])
+        b.move(by: Point(x: -40, y: 40), over: 0.045)
+        b.land(at: [Point(x: 1441, y: 489)])
+        b.move(by: Point(x: -40, y: 40), over: 0.045)
+        b.liftLast(2)
+        b.move(by: Point(x: -60, y: 60), over: 0.045)
+        b.land(at: [Point(x: 1252, y: 597)])
+        b.move(by: Point(x: -50, y: 100), over: 0.09)
+        b.land(at: [Point(x: 877, y: 807)])
+        b.move(by: Point(x: -20, y: 130), over: 0.2)
+        b.lift(stagger: 0.01)
+        #expect(Self.acted(b) == ["swipe4-down"])
+    }
+
+    /// ts07's eleventh: one finger drags 170 px, then three more land within
+    /// 24 ms, two hands 800 px apart, which wobble (×0.89) for 0.6 s.
+    /// Fingers put down one by one make no gesture.
+    @Test func fingersPutDownOneByOneByTwoHandsActOnNothing() {
+        var b = TraceBuilder.standard(seed: 28)
+        b.land(at: [Point(x: 1419, y: 144)])
+        b.move(by: Point(x: -10, y: 170), over: 0.7, jitter: 1)
+        b.land(at: [Point(x: 1249, y: 480)])
+        b.wait(0.016)
+        b.land(at: [Point(x: 380, y: 476)])
+        b.wait(0.008)
+        b.land(at: [Point(x: 573, y: 545)])
+        b.moveEach(by: [Point(x: -10, y: 45), Point(x: -16, y: 46), Point(x: 16, y: -16), Point(x: 7, y: -16)],
+                   over: 0.1, jitter: 1)
+        b.moveEach(by: [Point(x: -30, y: -80), Point(x: -40, y: -100), Point(x: 30, y: -60), Point(x: 30, y: -40)],
+                   over: 0.2, jitter: 1)
+        b.moveEach(by: [Point(x: 10, y: 70), Point(x: 20, y: 90), Point(x: -8, y: 25), Point(x: -10, y: 20)],
+                   over: 0.2, jitter: 1)
+        b.lift(stagger: 0.02)
+        #expect(Self.acted(b) == [])
+    }
+
+    /// A 4-finger drag up whose fingers converge ×0.69 as it travels 300 px
+    /// (the live report): a swipe; its spread is no clear one.
+    @Test func aFourFingerSwipeWhoseFingersConvergeIsASwipe() {
+        var b = TraceBuilder.standard(seed: 29)
+        b.land(4, at: Point(x: 960, y: 800), spacing: 100, stagger: 0.03)
+        b.wait(0.05)
+        // Each finger travels up and towards the centre, in proportion.
+        let c = b.positions.reduce(Point.zero, +) / 4
+        b.moveEach(by: b.positions.map { (c - $0) * 0.31 + Point(x: 10, y: -300) }, over: 0.3, jitter: 1)
+        b.lift(stagger: 0.02)
+        #expect(Self.acted(b) == ["swipe4-up"])
+    }
+}
