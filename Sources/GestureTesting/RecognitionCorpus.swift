@@ -49,18 +49,26 @@ public enum RecognitionCorpus {
     /// The kinds of the first corpus come first, in their order and from
     /// their stream, so a kind added later (from a stream of its own, at the
     /// end) leaves the cases before it as they were.
+    /// Each later group comes from a stream of its own, so the cases of an
+    /// earlier group are a prefix of what they were (fewer of them, as each
+    /// kind gets its share of `count`).
     public static func generate(seed: UInt64 = 1, count: Int = 480) -> [Case] {
-        let kinds = Kind.first, added = Kind.added
+        let kinds = Kind.first, added = Kind.added, measured = Kind.measured
         let total = max(count, Kind.allCases.count)
-        let addedCount = max(total / Kind.allCases.count, 1) * added.count
+        let perKind = max(total / Kind.allCases.count, 1)
+        let addedCount = perKind * added.count, measuredCount = perKind * measured.count
         var rng = SplitMix64(seed: seed)
         var out: [Case] = []
-        for k in 0..<(total - addedCount) {
+        for k in 0..<(total - addedCount - measuredCount) {
             out.append(make(kinds[k % kinds.count], index: k, seed: rng.next(), &rng))
         }
         var later = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
         for k in 0..<addedCount {
             out.append(make(added[k % added.count], index: out.count, seed: later.next(), &later))
+        }
+        var latest = SplitMix64(seed: seed ^ 0xD1B5_4A32_D192_ED03)
+        for k in 0..<measuredCount {
+            out.append(make(measured[k % measured.count], index: out.count, seed: latest.next(), &latest))
         }
         return out
     }
@@ -74,12 +82,26 @@ public enum RecognitionCorpus {
         /// fingers; a touchpad scroll libinput reported as a pinch; ten fingers
         /// resting.
         case oneByOne, driftingPinch, latePinch, roaming, drummedTaps, padScrollPinch, tenResting
+        /// The real-hands recordings' failure classes, shaped as measured
+        /// there (../shared/real-hands): a second finger landing while the
+        /// first drags, then a pinch (ts15, ts17); a spread whose fingers
+        /// set off the same way, with a twist (tp18, ts25); a slow pinch,
+        /// its second finger seconds late (ts25); a 3-finger tap landing over
+        /// 0.16 s whose contacts jump as they lift (ts22); a 4-finger swipe
+        /// whose fingers flicker and land over 0.27 s (ts22); a 4-finger
+        /// swipe whose fingers converge (the live report); one
+        /// finger dragging, then three landing from two hands that wobble
+        /// (ts07).
+        case lateDragPinch, sameWaySpread, slowPinch, jumpyTap, flickeringSwipe, convergingSwipe, twoHandsOneByOne
 
         /// Kinds added after the first corpus, each from the stream of the added ones.
         static let added: [Kind] = [.oneByOne, .driftingPinch, .latePinch, .roaming, .drummedTaps, .padScrollPinch,
                                     .tenResting]
+        /// Kinds measured from the real-hands recordings, from a stream of their own.
+        static let measured: [Kind] = [.lateDragPinch, .sameWaySpread, .slowPinch, .jumpyTap, .flickeringSwipe,
+                                       .convergingSwipe, .twoHandsOneByOne]
         /// The kinds of the first corpus, cycled in their order.
-        static let first = allCases.filter { !added.contains($0) }
+        static let first = allCases.filter { !added.contains($0) && !measured.contains($0) }
     }
 
     private static func hand(_ r: inout SplitMix64, drift: Double) -> Hand {
@@ -263,6 +285,136 @@ public enum RecognitionCorpus {
                    curve: r.uniform(-10, 10))
             b.lift(stagger: r.uniform(0.01, 0.06))
             return Case(name: name, group: "negative: ten fingers resting", trace: b.trace, expected: nil)
+        case .lateDragPinch:
+            // One finger drags 400–740 px; 0.5–0.9 s after it landed a second
+            // lands 500–1,100 px away; they rest, then close ×0.5–0.7 while
+            // the hand drags on.
+            let late = r.uniform(0.5, 0.9)
+            b.land(at: [Point(x: r.uniform(300, 700), y: 900)])
+            b.move(by: Point(x: r.uniform(-60, 60), y: -r.uniform(400, 740)), over: late, jitter: r.uniform(0.5, 1.5))
+            b.land(at: [b.positions[0] + Point(x: r.uniform(500, 1100), y: r.uniform(-60, 60))])
+            b.wait(r.uniform(0.1, 0.5))
+            let steps = Int(r.uniform(25, 50))
+            let perStep = pow(r.uniform(0.5, 0.7), 1 / Double(steps))
+            let jitter = r.uniform(0.5, 1.5)
+            b.whileDrifting(by: Point(x: r.uniform(-40, 40), y: r.uniform(150, 500)), steps: steps,
+                            stepTime: r.uniform(0.02, 0.05), jitter: jitter) {
+                $0.pinch(to: perStep, over: $0.frameInterval, jitter: jitter)
+            }
+            b.lift(stagger: r.uniform(0, 0.05))
+            return Case(name: name, group: "touchscreen pinch, second finger lands while the first drags",
+                        trace: b.trace, expected: "zoom")
+        case .sameWaySpread:
+            // Two fingers 200–300 px apart spread ×1.4–1.8 in 0.3–0.5 s, one
+            // going out along their line, the other across it; in the first
+            // 0.1 s both go the same way (tp18: one finger up, the other
+            // left; ts25: both jump left, 200 and 580 px).
+            let d0 = r.uniform(200, 300), along = unit, across = side * (r.uniform(0, 1) < 0.5 ? -1.0 : 1.0)
+            b.land(at: [at, at + along * d0])
+            let l = (r.uniform(1.4, 1.8) - 1) * d0
+            let jitter = r.uniform(0.3, 1)
+            b.moveEach(by: [across * (0.3 * l), across * (0.1 * l) + along * (0.3 * l)], over: 0.1, jitter: jitter)
+            b.moveEach(by: [across * (r.uniform(0.5, 0.7) * l), along * (0.7 * l) + across * (0.1 * l)],
+                       over: r.uniform(0.2, 0.4), jitter: jitter)
+            b.lift(stagger: r.uniform(0, 0.03))
+            return Case(name: name, group: "touchscreen pinch, fingers setting off the same way", trace: b.trace,
+                        expected: "zoom")
+        case .slowPinch:
+            // A second finger 1–2.5 s after the first, far away; both first
+            // move down (one 0.05–0.12, the other 0.2–0.3 of their distance:
+            // the pair turns ~12°) as they close in, then they close on:
+            // ×0.15–0.5 over 4–8 s (ts25: from opposite corners, ×0.13,
+            // turning 22° on the way, when a rotation may win as well).
+            b.frameInterval = r.uniform(0.02, 0.05)
+            b.land(at: [Point(x: r.uniform(1500, 1850), y: r.uniform(20, 200))])
+            b.wait(r.uniform(1, 2.5))
+            b.land(at: [Point(x: r.uniform(50, 400), y: r.uniform(100, 250))])
+            b.wait(r.uniform(0.2, 1))
+            let p = b.positions, d0 = (p[1] - p[0]).length, towards = (p[1] - p[0]) / d0, down = Point(x: 0, y: 1)
+            b.moveEach(by: [towards * (0.14 * d0) + down * (r.uniform(0.05, 0.12) * d0),
+                            towards * (-0.14 * d0) + down * (r.uniform(0.2, 0.3) * d0)],
+                       over: r.uniform(0.8, 1.5), jitter: r.uniform(0.5, 2))
+            let d1 = (b.positions[1] - b.positions[0]).length
+            b.pinch(to: r.uniform(0.15, 0.5) * d0 / d1, over: r.uniform(3, 6), jitter: r.uniform(0.5, 2))
+            b.rotate(by: r.uniform(-8, 8), over: 0.5)
+            b.lift(stagger: r.uniform(0, 0.1))
+            return Case(name: name, group: "touchscreen pinch, slow, second finger late", trace: b.trace, expected: "zoom")
+        case .jumpyTap:
+            // Three fingers land over 0.1–0.16 s, rest 0.15–0.25 s, lift over
+            // 0.05–0.1 s; as each lifts, the panel moves the others 15–30 px.
+            let d = TraceBuilder.touchscreenID
+            let spread = r.uniform(0.1, 0.16)
+            b.land(at: [at])
+            b.wait(spread * r.uniform(0.3, 0.7))
+            b.land(at: [at + Point(x: r.uniform(30, 50), y: r.uniform(-20, 20))])
+            b.wait(spread - (b.t - b.events[0].t))
+            b.land(at: [at + Point(x: r.uniform(-50, -30), y: r.uniform(-20, 20))])
+            b.wait(r.uniform(0.15, 0.25))
+            var down: [(TouchID, Point)] = zip([TouchID(1), 2, 3], b.positions).map { ($0, $1) }
+            let liftGap = r.uniform(0.05, 0.1) / 2
+            while let (id, p) = down.first {
+                b.emit(.touchEnd(device: d, touch: id, at: p))
+                down.removeFirst()
+                for k in down.indices {
+                    let a = r.uniform(0, 2 * Double.pi), jump = r.uniform(15, 30)
+                    down[k].1 += Point(x: cos(a), y: sin(a)) * jump
+                    b.emit(.touchUpdate(device: d, touch: down[k].0, at: down[k].1))
+                }
+                b.wait(liftGap)
+            }
+            return Case(name: name, group: "touchscreen tap, contacts jumping as they lift", trace: b.trace,
+                        expected: "tap3", decisionDue: b.t - liftGap)
+        case .flickeringSwipe:
+            // Four fingers swipe; three land, a fourth 50 ms later; two lift
+            // at ~100 ms and land again at ~170 and ~270 ms, the hand moving
+            // all the while (130 px between the landings).
+            b.frameInterval = r.uniform(0.04, 0.05)
+            let step = unit * r.uniform(35, 65)
+            b.land(at: [at, at + side * 40, at + side * 80])
+            b.move(by: step, over: b.frameInterval, jitter: 1)
+            b.wait(0.001)
+            b.land(at: [at + step + side * 120])
+            b.move(by: step, over: b.frameInterval, jitter: 1)
+            b.liftLast(2)
+            b.move(by: step, over: b.frameInterval, jitter: 1)
+            b.wait(r.uniform(0.01, 0.03))
+            b.land(at: [b.positions[1] + side * 60])
+            b.move(by: step * 2, over: 2 * b.frameInterval, jitter: 1)
+            b.wait(r.uniform(0.005, 0.02))
+            b.land(at: [b.positions[2] + side * 60])
+            b.move(by: unit * r.uniform(100, 250), over: r.uniform(0.15, 0.3), jitter: 1)
+            b.lift(stagger: r.uniform(0, 0.03))
+            return Case(name: name, group: "touchscreen swipe, fingers flickering", trace: b.trace,
+                        expected: "swipe4-\(dir.rawValue)")
+        case .convergingSwipe:
+            // Four fingers swipe 250–400 px, converging ×0.65–0.75 as they go.
+            b.land(4, at: at - unit * 150, spacing: r.uniform(60, 110), stagger: r.uniform(0, 0.04))
+            b.wait(r.uniform(0, 0.1))
+            let c = b.positions.reduce(Point.zero, +) / 4
+            let travel = unit * r.uniform(250, 400), converge = 1 - r.uniform(0.65, 0.75)
+            b.moveEach(by: b.positions.map { (c - $0) * converge + travel }, over: r.uniform(0.25, 0.5),
+                       jitter: r.uniform(0.5, 1.5))
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen swipe, fingers converging", trace: b.trace,
+                        expected: "swipe4-\(dir.rawValue)")
+        case .twoHandsOneByOne:
+            // One finger drags 100–200 px; then three land within 30 ms, two
+            // hands 600–900 px apart, which wobble for 0.5 s.
+            b.land(at: [at + Point(x: 300, y: -300)])
+            b.move(by: Point(x: r.uniform(-20, 20), y: r.uniform(100, 200)), over: r.uniform(0.4, 0.8), jitter: 1)
+            let apart = r.uniform(600, 900)
+            b.land(at: [b.positions[0] + Point(x: -r.uniform(100, 200), y: r.uniform(50, 120))])
+            b.wait(r.uniform(0.005, 0.02))
+            b.land(at: [b.positions[1] - Point(x: apart, y: 0)])
+            b.wait(r.uniform(0.005, 0.01))
+            b.land(at: [b.positions[2] + Point(x: r.uniform(100, 200), y: r.uniform(40, 80))])
+            for _ in 0..<3 {
+                b.moveEach(by: (0..<4).map { _ in Point(x: r.uniform(-30, 30), y: r.uniform(-60, 60)) }, over: r.uniform(0.1, 0.2),
+                           jitter: 1)
+            }
+            b.lift(stagger: r.uniform(0.005, 0.03))
+            return Case(name: name, group: "negative: fingers put down one by one by two hands", trace: b.trace,
+                        expected: nil)
         }
     }
 
