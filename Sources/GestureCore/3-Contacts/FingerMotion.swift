@@ -70,11 +70,15 @@ extension Contact {
         return fingersOutweighHand(spread: true, slop: slop)
     }
 
-    /// The turn may begin a rotation: it outweighs the hand's travel, and
-    /// where the fingers landed apart it is clear, `clearAngle` at least
-    /// (hands put down one by one twist by 5–7°; late rotations turn 30–124°).
+    /// The turn may begin a rotation: it outweighs the hand's travel and,
+    /// on a touchscreen, the fingers' spread (a twist does not outvote a
+    /// spread: tp18's ×1.36 spread turns 8° as it goes, 20 px of turn to
+    /// 38 of spread, in the VM's recording); where the fingers landed apart
+    /// it is clear, `clearAngle` at least (hands put down one by one twist
+    /// by 5–7°; late rotations turn 30–124°).
     func turnBegins(slop: Double) -> Bool {
         fingersOutweighHand(spread: false, slop: slop) && (!landedApart || abs(angle) >= Self.clearAngle)
+            && (source != .touch || turnMotion >= spreadMotion)
     }
 
     static let clearAngle = 15.0

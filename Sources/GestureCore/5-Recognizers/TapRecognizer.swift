@@ -6,7 +6,8 @@
 /// |          | together > slop × strokeTravel (a short stroke) before     |          |
 /// |          | the first lift,                                            |          |
 /// |          | down ≥ tap-timeout after its last finger landed (fingers   |          |
-/// |          | land apart), next tap later than double-tap-timeout,       |          |
+/// |          | land apart) or after its first finger lifted, next tap    |          |
+/// |          | later than double-tap-timeout,                             |          |
 /// |          | a finger that landed after the landing window closed       |          |
 /// |          | (fingers put down one by one are no tap)                   |          |
 /// | possible | all lift, the fingers down together too briefly            | failed   |
@@ -57,11 +58,14 @@ struct TapRecognizer: Sendable {
             // Travel counts until the first lift: as a finger lifts, a panel
             // may move the others' contacts (the E4 panel's 4-finger tap: 29 px).
             let moved = c.lifted == 0 && (c.maxTravel > slop || c.translation.length > Self.strokeTravel * slop)
-            if rule.violated(by: c) || moved || c.time >= c.lastLanding + tapTimeout || c.landedApart {
+            // Its time runs from its last landing to its first lift; then the
+            // fingers lift within tap-timeout (ts22's four lift over 0.1 s).
+            let due = (c.firstLift.isFinite ? c.firstLift : c.lastLanding) + tapTimeout
+            if rule.violated(by: c) || moved || c.time >= due || c.landedApart {
                 return fail()
             }
             guard c.ended else {
-                deadline = c.lastLanding + tapTimeout
+                deadline = due
                 return
             }
             if c.landed != rule.fingers || !c.fingersDownTogether { return fail() }
