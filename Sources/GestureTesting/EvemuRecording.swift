@@ -7,7 +7,7 @@ import GestureTraces
 /// recorded time; a slot's new tracking id is a touch-begin, its position
 /// changing in the frame a touch-update, tracking id -1 a touch-end;
 /// `ABS_MT_POSITION_X/Y` are scaled from the device's axis range onto a
-/// 1920 × 1080 screen. Times count from the recording's first event, as the
+/// 1920 × 1080 screen (or another: the E2E VM's is 1024 × 768). Times count from the recording's first event, as the
 /// real-hands labels' do. Multi-touch protocol B (slots) only: every
 /// touchscreen of `../shared/real-hands` is. Touchpads need libinput's
 /// gesture detection and are not read here.
@@ -33,10 +33,12 @@ public struct EvemuRecording: Sendable {
     }
 
     public static let screen = Screen(width: 1920, height: 1080, pxPerMM: 3.78)
+    /// The E2E VM's screen (Xorg's dummy driver), where the recordings play live.
+    public static let vmScreen = Screen(width: 1024, height: 768, pxPerMM: 3.7925925925925927)
     public static let deviceID: DeviceID = 11
 
     /// `desc`: the device description's text; `events`: the recording's.
-    public init(desc: String, events: String) throws(ReadError) {
+    public init(desc: String, events: String, screen: Screen = EvemuRecording.screen) throws(ReadError) {
         var name = "evemu touchscreen"
         var ranges: [Int: ClosedRange<Double>] = [:]
         for (n, line) in desc.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -54,7 +56,7 @@ public struct EvemuRecording: Sendable {
         xRange = x
         yRange = y
         let device = Device(id: Self.deviceID, name: name, kind: .touchscreen)
-        var reader = FrameReader(x: x, y: y, screen: Self.screen)
+        var reader = FrameReader(x: x, y: y, screen: screen)
         for (n, line) in events.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.hasPrefix("E: ") {
             let f = line.dropFirst(3).split(separator: " ")
@@ -63,7 +65,7 @@ public struct EvemuRecording: Sendable {
             else { throw ReadError(line: n + 1, message: "an event line that is not `E: time type code value`") }
             reader.event(t: t, type: type, code: code, value: value)
         }
-        trace = Trace(header: TraceHeader(screen: Self.screen, devices: [device]), events: reader.out)
+        trace = Trace(header: TraceHeader(screen: screen, devices: [device]), events: reader.out)
         sequences = reader.sequences
     }
 
