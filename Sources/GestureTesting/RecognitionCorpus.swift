@@ -338,7 +338,8 @@ public enum RecognitionCorpus {
             b.pinch(to: r.uniform(0.15, 0.5) * d0 / d1, over: r.uniform(3, 6), jitter: r.uniform(0.5, 2))
             b.rotate(by: r.uniform(-8, 8), over: 0.5)
             b.lift(stagger: r.uniform(0, 0.1))
-            return Case(name: name, group: "touchscreen pinch, slow, second finger late", trace: b.trace, expected: "zoom")
+            return Case(name: name, group: "touchscreen pinch, slow, second finger late", trace: b.trace,
+                        expected: "zoom")
         case .jumpyTap:
             // Three fingers land over 0.1–0.16 s, rest 0.15–0.25 s, lift over
             // 0.05–0.1 s; as each lifts, the panel moves the others 15–30 px.
@@ -409,8 +410,8 @@ public enum RecognitionCorpus {
             b.wait(r.uniform(0.005, 0.01))
             b.land(at: [b.positions[2] + Point(x: r.uniform(100, 200), y: r.uniform(40, 80))])
             for _ in 0..<3 {
-                b.moveEach(by: (0..<4).map { _ in Point(x: r.uniform(-30, 30), y: r.uniform(-60, 60)) }, over: r.uniform(0.1, 0.2),
-                           jitter: 1)
+                let wobble = (0..<4).map { _ in Point(x: r.uniform(-30, 30), y: r.uniform(-60, 60)) }
+                b.moveEach(by: wobble, over: r.uniform(0.1, 0.2), jitter: 1)
             }
             b.lift(stagger: r.uniform(0.005, 0.03))
             return Case(name: name, group: "negative: fingers put down one by one by two hands", trace: b.trace,

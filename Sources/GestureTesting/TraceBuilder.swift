@@ -81,7 +81,9 @@ public struct TraceBuilder: Sendable {
     /// `duration`: a hand whose fingers go their own ways, as real ones do
     /// (one finger up, the other left: a spread on a small pad).
     public mutating func moveEach(by deltas: [Point], over duration: Seconds, jitter: Double = 0) {
-        transform(over: duration, jitter: jitter) { f, start, _, i in start + (i < deltas.count ? deltas[i] : .zero) * f }
+        transform(over: duration, jitter: jitter) { f, start, _, i in
+            start + (i < deltas.count ? deltas[i] : .zero) * f
+        }
     }
 
     /// The fingers spread (scale > 1) or close (< 1) about their centroid.

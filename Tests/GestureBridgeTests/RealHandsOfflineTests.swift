@@ -29,7 +29,8 @@ enum RealHandsFiles {
     }
 
     /// One recording replayed and scored.
-    static func score(_ r: RealHandsLabels.Recording, _ table: GestureTable, on screen: Screen) throws -> RealHandsScore {
+    static func score(_ r: RealHandsLabels.Recording, _ table: GestureTable,
+                      on screen: Screen) throws -> RealHandsScore {
         let rec = try EvemuRecording(desc: read("recordings/\(r.name).desc"),
                                      events: read("recordings/\(r.name).events"), screen: screen)
         let engine = GestureEngine(table: table, screen: rec.trace.header.screen)
@@ -67,7 +68,8 @@ enum RealHandsFiles {
         let falseOnNegatives = scores.reduce(0) { $0 + $1.falseOnNegatives }
         let unexpected = scores.reduce(0) { $0 + $1.unexpected }
         let table = scores.flatMap(\.lines).joined(separator: "\n")
-        let totals = "real hands, touchscreens, offline, \(Int(screen.width))×\(Int(screen.height)): \(recognized) of \(must) gestures, "
+        let totals = "real hands, touchscreens, offline, \(Int(screen.width))×\(Int(screen.height)): "
+            + "\(recognized) of \(must) gestures, "
             + "\(falseOnNegatives) of \(negatives) negatives fired, \(unexpected) unexpected in all"
         print(table + "\n" + totals)
         #expect(must == 26)

@@ -68,7 +68,9 @@ import Testing
         #expect(r.trace.events.count == want.count)
         for (a, b) in zip(r.trace.events, want) {
             #expect(abs(a.t - b.t) < 1e-6 && Self.sameKind(a.input, b.input), "\(a) vs \(b)")
-            if let p = Self.point(a.input), let q = Self.point(b.input) { #expect((p - q).length < 0.01, "\(p) vs \(q)") }
+            if let p = Self.point(a.input), let q = Self.point(b.input) {
+                #expect((p - q).length < 0.01, "\(p) vs \(q)")
+            }
         }
         #expect(r.sequences.map(\.start) == [0, 1.5])
         #expect(r.sequences.map(\.maxFingers) == [2, 1])
@@ -121,7 +123,8 @@ import Testing
         let names = ["magnify2", "rotate2", "tap1", "swipe4-down", "magnify4"]
         let steps = [true, true, false, false, true]
         let effects = [
-            Self.g(0.5, 0, .began), Self.g(0.5, 0, .step, .decrease), Self.g(0.6, 1, .began), Self.g(0.6, 1, .step, .increase),
+            Self.g(0.5, 0, .began), Self.g(0.5, 0, .step, .decrease),
+            Self.g(0.6, 1, .began), Self.g(0.6, 1, .step, .increase),
             Self.g(0.9, 0, .ended), Self.g(0.9, 1, .ended),
             // A tap ending after the stroke lifted still belongs to it.
             Self.g(2.5, 2, .began), Self.g(2.5, 2, .ended),

@@ -260,11 +260,11 @@ struct DeviceLane: Sendable {
                                      _ sink: inout EffectSink) -> BindingID? {
         var owner: BindingID? = nil
         var carried: [TouchRecord] = []
-        var roaming = false
+        var tooManyFingers = false
         let had = withAttempt(rules) { a, tracker in
             // More fingers landed than any binding wants: a resting hand, for
             // good (fingers lifting and landing again make no gesture of it).
-            if tracker.contact.landed > a.maximumFingers { roaming = true }
+            if tracker.contact.landed > a.maximumFingers { tooManyFingers = true }
             owner = a.arena.winner
             for id in a.arena.participants where !a.arena.members[id].standing.isOut {
                 sink.note(id, .conceded, .extraFinger, at: t)
@@ -274,7 +274,7 @@ struct DeviceLane: Sendable {
             return .over
         }
         guard had else { return nil }
-        tracker.restartWithFingersDown(time: t, roaming: roaming, screen: screen, output: device.output)
+        tracker.restartWithFingersDown(time: t, tooManyFingers: tooManyFingers, screen: screen, output: device.output)
         startAttempt(rules, at: t, &sink)
         withAttempt(rules) { a, _ in
             a.arena.carryOver(carried)

@@ -72,10 +72,10 @@ public struct Contact: Hashable, Sendable {
     /// began anew with every finger down: those fingers did not land
     /// together (a finger rested, another came a second later).
     public var landedApart: Bool = false
-    /// A finger landed after the landing window had closed while the hand was
-    /// moving (not within `finger-landing` of the last landing): a roaming
-    /// hand, not a gesture, until every finger lifts.
-    public var roaming: Bool = false
+    /// More fingers landed in this attempt than any binding wants (a palm,
+    /// both hands resting): no gesture, until every finger lifts, even when
+    /// some lift and land again.
+    public var tooManyFingers: Bool = false
     /// When the session's first finger lifted (infinity while none has): the
     /// fingers of a tap are down together at least as long as they took to land.
     public var firstLift: Seconds = .infinity

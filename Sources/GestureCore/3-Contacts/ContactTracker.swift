@@ -105,15 +105,17 @@ struct ContactTracker {
 
     /// A finger lands after the landing window closed: a new attempt begins
     /// with every finger down, landed now, where it is now (the motion before
-    /// counts for nothing). The caller then adds the new finger. `roaming`:
-    /// the hand was moving, so this is no gesture (and stays none).
-    mutating func restartWithFingersDown(time: Seconds, roaming: Bool, screen: Screen, output mapped: String? = nil) {
+    /// counts for nothing). The caller then adds the new finger. `tooManyFingers`:
+    /// more fingers landed than any binding wants, so this is no gesture
+    /// (and stays none).
+    mutating func restartWithFingersDown(time: Seconds, tooManyFingers: Bool, screen: Screen,
+                                         output mapped: String? = nil) {
         let down = slots
-        let wasRoaming = contact.roaming
+        let hadTooMany = contact.tooManyFingers
         openSession(source: .touch, time: time)
         contact.session = 1
         contact.landedApart = !down.isEmpty
-        contact.roaming = roaming || wasRoaming
+        contact.tooManyFingers = tooManyFingers || hadTooMany
         for var s in down {
             s.landing = s.position
             s.previous = s.position

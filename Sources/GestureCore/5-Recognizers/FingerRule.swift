@@ -15,7 +15,7 @@ struct FingerRule: Sendable {
 
     /// The contact can never be this gesture (in its current session).
     func violated(by c: Contact) -> Bool {
-        if c.landed > fingers || c.roaming { return true }
+        if c.landed > fingers || c.tooManyFingers { return true }
         if c.settled && c.landed < fingers { return true }
         if let e = edge, !(c.edges[e] <= edgeWidth) { return true }
         return false
