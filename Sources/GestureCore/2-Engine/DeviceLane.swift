@@ -274,7 +274,8 @@ struct DeviceLane: Sendable {
             return .over
         }
         guard had else { return nil }
-        tracker.restartWithFingersDown(time: t, tooManyFingers: tooManyFingers, screen: screen, output: device.output)
+        tracker.restartWithFingersDown(time: t, tooManyFingers: tooManyFingers, screen: screen,
+                                       output: device.output)
         startAttempt(rules, at: t, &sink)
         withAttempt(rules) { a, _ in
             a.arena.carryOver(carried)

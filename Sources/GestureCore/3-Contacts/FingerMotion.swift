@@ -51,14 +51,6 @@ extension Contact {
     /// are; it takes fingers 30 mm apart for a pinch at once.
     static let touchpadPinchRadius = 15.0
 
-    /// The fingers' own motion (their spread or their turn) outweighs the
-    /// hand's, so a pinch or a rotation may begin. Touchscreens: the motion
-    /// exceeds `slop` (a still hand wobbles) and, unless the fingers set off
-    /// different ways (then the hand may drift as it likes), the fingers'
-    /// travel together. Touchpads: the spread or turn, in mm on the pad at
-    /// the nominal finger distance, at least the centre's travel on the pad
-    /// (a 2-finger scroll libinput took for a pinch: scale 1 ± a few %, the
-    /// centre moving 10–30 mm).
     /// The spread may begin a magnify. Fingers that set off the same way
     /// (a swipe's), or that landed apart (a finger rested or roamed, and
     /// another came later: hands put down one by one wobble by ×0.89–1.13),
@@ -101,6 +93,14 @@ extension Contact {
     static let driftPerClearSpread = 3.0
     static let clearScale = 1.25
 
+    /// The fingers' own motion (their spread or their turn) outweighs the
+    /// hand's, so a pinch or a rotation may begin. Touchscreens: the motion
+    /// exceeds `slop` (a still hand wobbles) and, unless the fingers set off
+    /// different ways (then the hand may drift as it likes), the fingers'
+    /// travel together. Touchpads: the spread or turn, in mm on the pad at
+    /// the nominal finger distance, at least the centre's travel on the pad
+    /// (a 2-finger scroll libinput took for a pinch: scale 1 ± a few %, the
+    /// centre moving 10–30 mm).
     func fingersOutweighHand(spread: Bool, slop: Double) -> Bool {
         switch source {
         case .touch:

@@ -6,8 +6,9 @@
 /// | possible | swipe events, finger rule broken, a lift, the         | failed    |
 /// |          | fingers set off the same way (`FingerMotion`)           |           |
 /// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn   | active    |
-/// |          | outweighing the hand's travel, and clear where the    |           |
-/// |          | fingers landed apart (`Contact.turnBegins`)           |           |
+/// |          | outweighing the hand's travel and (touchscreens) the  |           |
+/// |          | spread, and clear where the fingers landed apart      |           |
+/// |          | (`Contact.turnBegins`)                                |           |
 /// | active   | angle changes                                         | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                 | ended     |
