@@ -51,6 +51,23 @@ import Glibc
         #expect(!acted.contains { $0.hasPrefix("swipe") || $0.hasPrefix("rotate") }, "\(acted)")
     }
 
+    /// The same, the pair dragging on at an even speed, 700 px while the
+    /// fingers close ×0.7 (75 px each, a tenth of the drag: both fingers go
+    /// the same way): after a late finger a clear spread is a pinch however
+    /// far the hand drags (a swipe may fire too, simultaneous).
+    @Test func aLatePinchWhileTheHandDragsFarIsAPinch() {
+        var b = TraceBuilder.standard(seed: 30)
+        b.land(at: [Point(x: 600, y: 200)])
+        b.move(by: Point(x: 0, y: -100), over: 0.5, jitter: 1)
+        b.land(at: [Point(x: 1100, y: 120)])
+        b.wait(0.2)
+        let c = b.positions.reduce(Point.zero, +) / 2
+        b.moveEach(by: b.positions.map { (c - $0) * 0.3 + Point(x: 30, y: 700) }, over: 1.2, jitter: 1)
+        b.lift(stagger: 0.03)
+        let acted = Self.acted(b)
+        #expect(acted.contains("magnify2"), "\(acted)")
+    }
+
     /// tp18 (a small pad the kernel marks direct): two fingers 270 px apart
     /// spread ×1.7 in 0.5 s, one finger going up 148 px, the other left
     /// 169 px: their first millimetres go the same way (61° apart), and the

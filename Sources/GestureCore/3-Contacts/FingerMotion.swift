@@ -52,13 +52,21 @@ extension Contact {
     static let touchpadPinchRadius = 15.0
 
     /// The spread may begin a magnify. Fingers that set off the same way
-    /// (a swipe's), or that landed apart (a finger rested or roamed, and
-    /// another came later: hands put down one by one wobble by ×0.89–1.13),
-    /// need a clear spread; a drift or a twist does not outvote one.
-    /// Otherwise the spread must outweigh the hand's travel, unless the
-    /// fingers set off different ways.
+    /// (a swipe's) need a clear spread, at least a third of the hand's
+    /// travel: the Anton pad's ×1.75 spread (one finger up, the other left)
+    /// is 0.63 of its drift; a 4-finger swipe converging ×0.69 as it travels
+    /// 300 px spreads by 0.15 of it. Fingers that landed apart (a finger
+    /// rested or dragged, and another came later: hands put down one by one
+    /// wobble by ×0.89–1.13) need a clear spread, however far the hand drags
+    /// and whichever way the fingers set off (pinches while dragging
+    /// 400–500 px). Otherwise the spread must outweigh the hand's travel,
+    /// unless the fingers set off different ways.
     func spreadBegins(slop: Double) -> Bool {
-        if source == .touch && (fingerMotion == .together || landedApart) { return spreadIsClear(slop: slop) }
+        guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
+        if landedApart { return spreadIsClear(slop: slop) }
+        if fingerMotion == .together {
+            return spreadIsClear(slop: slop) && spreadMotion * Self.driftPerClearSpread >= translation.length
+        }
         return fingersOutweighHand(spread: true, slop: slop)
     }
 
@@ -76,18 +84,13 @@ extension Contact {
     static let clearAngle = 15.0
 
     /// A spread no swipe's fingers make: the ratio past `clearScale` (or
-    /// its inverse), by `slop` at least, and at least a third of the hand's
-    /// travel. Real two-finger swipes and scrolls (EP0430M09, Wacom ISDv4,
-    /// touch_dev, Synaptics: ../shared/real-hands) keep their spread within
-    /// ×0.88–1.09; real pinches reach ×1.36–3 or ×0.6–0.1, often while the
-    /// hand drifts farther than the fingers spread and with the fingers'
-    /// first millimetres the same way (the Anton pad's ×1.75 spread: one
-    /// finger up, the other left; its spread is 0.63 of its drift). A
-    /// swipe whose fingers converge ×0.69 as they travel 300 px spreads by
-    /// 0.15 of it.
+    /// its inverse), by `slop` at least. Real two-finger swipes and scrolls
+    /// (EP0430M09, Wacom ISDv4, touch_dev, Synaptics: ../shared/real-hands)
+    /// keep their spread within ×0.88–1.09; real pinches reach ×1.36–3 or
+    /// ×0.6–0.1, often while the hand drifts farther than the fingers spread
+    /// and with the fingers' first millimetres the same way.
     func spreadIsClear(slop: Double) -> Bool {
         (scale >= Self.clearScale || scale <= 1 / Self.clearScale) && spreadMotion >= slop
-            && spreadMotion * Self.driftPerClearSpread >= translation.length
     }
 
     static let driftPerClearSpread = 3.0
