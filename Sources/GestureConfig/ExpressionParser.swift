@@ -116,9 +116,8 @@ public struct ExpressionParser {
         }
         let gesture = kind.name
         if let replacement {
-            warnings.append(ExpressionIssue(offset: name.offset, length: name.text.count,
-                                            message: "'\(name.text)' is deprecated, as in SwiftUI; use \(gesture) (\(replacement))",
-                                            isWarning: true))
+            let message = "'\(name.text)' is deprecated, as in SwiftUI; use \(gesture) (\(replacement))"
+            warnings.append(ExpressionIssue(offset: name.offset, length: name.text.count, message: message, isWarning: true))
         }
         _ = try expect(.openParen, "'(' after '\(name.text)'")
         var args = Arguments(kind)

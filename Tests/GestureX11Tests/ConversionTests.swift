@@ -135,6 +135,20 @@ import Testing
             == ListenPlan(touches: .none, swipes: .none, pinches: .grab))
         #expect(ListenPlan(table: GestureTable()) == ListenPlan())
     }
+
+    /// What each kind of gesture asks of touchpads (`GestureKind.needs`):
+    /// swipe events feed drag and swipe, pinch events magnify and rotate.
+    @Test(arguments: [("tap", false, false), ("longPress", false, false), ("drag", true, false), ("swipe", true, false),
+                      ("magnify", false, true), ("rotate", false, true), ("hold", false, false)])
+    func planAsksForWhatEachKindNeeds(_ name: String, _ swipes: Bool, _ pinches: Bool) throws {
+        let spec = try #require(GestureKind.named(name)).kind.make()
+        let plan = ListenPlan(table: GestureTable(desktop: [Binding(name: "x", gesture: spec, priority: .high)]))
+        #expect(plan == ListenPlan(touches: .grab, swipes: swipes ? .grab : .none, pinches: pinches ? .grab : .none))
+        // In a composition, the parts' needs add up.
+        let both = GestureSpec.simultaneously(spec, .tap(TapSpec()))
+        #expect(ListenPlan(table: GestureTable(desktop: [Binding(name: "x", gesture: both, priority: .normal)]))
+            == ListenPlan(touches: .select, swipes: swipes ? .select : .none, pinches: pinches ? .select : .none))
+    }
 }
 
 /// A raw touch event as XCB hands it over: the fixed part, then the

@@ -55,6 +55,8 @@ public enum ArgumentDefault: Hashable, Sendable {
     case value(ArgumentValue)
     /// This `[settings]` key's value.
     case setting(String)
+    /// One `[settings]` key's value on touchscreens, another's on touchpads.
+    case settings(touchscreen: String, touchpad: String)
     /// The kind's own number of fingers (`GestureKind.defaultFingers`).
     case kindsFingers
     /// Nothing: any direction, no edge.
@@ -120,56 +122,35 @@ public struct GestureArgument: Sendable {
 /// A Swift type an argument's value is stored as.
 protocol ArgumentPayload: Sendable {
     var argument: ArgumentValue { get }
-    init?(argument: ArgumentValue)
 }
 
-extension Int: ArgumentPayload {
-    var argument: ArgumentValue { .whole(self) }
+extension ArgumentPayload {
     init?(argument: ArgumentValue) {
-        guard case .whole(let v) = argument else { return nil }
+        guard let v = argument.payload as? Self else { return nil }
         self = v
     }
 }
 
-extension Double: ArgumentPayload {
-    var argument: ArgumentValue { .number(self) }
-    init?(argument: ArgumentValue) {
-        guard case .number(let v) = argument else { return nil }
-        self = v
+extension ArgumentValue {
+    /// What it holds.
+    var payload: any Sendable {
+        switch self {
+        case .whole(let v): return v
+        case .number(let v): return v
+        case .length(let v): return v
+        case .speed(let v): return v
+        case .direction(let v): return v
+        case .edge(let v): return v
+        }
     }
 }
 
-extension Length: ArgumentPayload {
-    var argument: ArgumentValue { .length(self) }
-    init?(argument: ArgumentValue) {
-        guard case .length(let v) = argument else { return nil }
-        self = v
-    }
-}
-
-extension Speed: ArgumentPayload {
-    var argument: ArgumentValue { .speed(self) }
-    init?(argument: ArgumentValue) {
-        guard case .speed(let v) = argument else { return nil }
-        self = v
-    }
-}
-
-extension Direction: ArgumentPayload {
-    var argument: ArgumentValue { .direction(self) }
-    init?(argument: ArgumentValue) {
-        guard case .direction(let v) = argument else { return nil }
-        self = v
-    }
-}
-
-extension Edge: ArgumentPayload {
-    var argument: ArgumentValue { .edge(self) }
-    init?(argument: ArgumentValue) {
-        guard case .edge(let v) = argument else { return nil }
-        self = v
-    }
-}
+extension Int: ArgumentPayload { var argument: ArgumentValue { .whole(self) } }
+extension Double: ArgumentPayload { var argument: ArgumentValue { .number(self) } }
+extension Length: ArgumentPayload { var argument: ArgumentValue { .length(self) } }
+extension Speed: ArgumentPayload { var argument: ArgumentValue { .speed(self) } }
+extension Direction: ArgumentPayload { var argument: ArgumentValue { .direction(self) } }
+extension Edge: ArgumentPayload { var argument: ArgumentValue { .edge(self) } }
 
 /// A kind of preset gesture (`tap`, `swipe`, ...): one entry of `GestureKind.all`.
 public struct GestureKind: Sendable {
@@ -228,7 +209,7 @@ public struct GestureKind: Sendable {
     public static func named(_ name: String) -> (kind: GestureKind, replacement: String?)? {
         let lower = name.lowercased()
         for k in all {
-            if k.name.lowercased() == lower || k.aliases.contains(where: { $0.lowercased() == lower }) { return (k, nil) }
+            if ([k.name] + k.aliases).contains(where: { $0.lowercased() == lower }) { return (k, nil) }
             if let r = k.deprecated.first(where: { $0.key.lowercased() == lower }) { return (k, r.value) }
         }
         return nil

@@ -75,7 +75,8 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
         case .possible:
             // Fingers setting off the same way are no turn; a spread may
             // begin so (a late pinch while the pair drags).
-            guard c.source != .touchpadSwipe, shape == .spread || c.fingerMotion != .together, rule.stillPossible(c) else {
+            guard c.source != .touchpadSwipe, shape == .spread || c.fingerMotion != .together,
+                  rule.stillPossible(c) else {
                 return progress.fail()
             }
             if rule.ready(c) && amount(c) >= threshold && begins(c) {
@@ -109,7 +110,8 @@ extension PinchRecognizer {
     func measure(_ c: Contact) -> Measure {
         switch shape {
         case .spread:
-            return Measure(kind: .scale, value: amount(c) * 100, threshold: threshold * 100, unit: "%").counting(rule, c)
+            return Measure(kind: .scale, value: amount(c) * 100, threshold: threshold * 100, unit: "%")
+                .counting(rule, c)
         case .turn:
             return Measure(kind: .angle, value: amount(c), threshold: threshold, unit: "°").counting(rule, c)
         }
