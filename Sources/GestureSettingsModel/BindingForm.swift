@@ -151,7 +151,7 @@ public struct BindingForm: Hashable, Sendable {
     public var expression: String {
         var args: [String] = []
         if kind == .tap && tapCount != 1 { args.append("count: \(tapCount)") }
-        if fingers != kind.defaultFingers || kind == .swipe { args.append("fingers: \(fingers)") }
+        args.append("fingers: \(fingers)")
         if kind == .swipe, let d = direction { args.append("direction: .\(d.rawValue)") }
         if let e = edge { args.append("from: .\(e.rawValue)") }
         return kind.expressionName + "(" + args.joined(separator: ", ") + ")"
