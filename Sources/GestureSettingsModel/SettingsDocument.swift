@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 import GestureCore
 import GestureSystem
@@ -98,6 +99,22 @@ public struct SettingsDocument: Sendable {
         return SettingInfo.all.map { info in
             (info, table?.members.first { $0.key == info.key }.map { TextEdit.slice(text, $0.value.bytes) })
         }
+    }
+
+    /// The rows the monitor stream's `binding` names (a name may be given twice).
+    public func entries(engineName: String) -> [BindingEntry] {
+        scopes.flatMap(\.bindings).filter { $0.engineName == engineName }
+    }
+
+    /// An action as the form would write it (`key ctrl+alt+Right`, a
+    /// recorded chord), checked with this config's keymap: nil when it
+    /// loads, else why not (columns within the action text).
+    public func check(action: String) -> Diagnostic? {
+        let keymap: Keymap?
+        if case .success(let c) = load { keymap = c.keymap } else { keymap = nil }
+        guard case .failure(let e) = ActionParser.parse(action, keymap: keymap) else { return nil }
+        return Diagnostic(.error, file: "action", line: 1, column: e.offset + 1, length: e.length, message: e.message,
+                          lineText: action)
     }
 
     /// The live diagnostics of a gesture expression (the expression editor's):

@@ -88,6 +88,27 @@ import Testing
         #expect(Words.priority(.simultaneous, inApplicationScope: false).hasPrefix("Alongside"))
     }
 
+    /// The monitor stream names a binding as the daemon does: its name, else its expression.
+    @Test func engineNamesAreTheDaemons() throws {
+        let doc = document(fixture("full.toml"))
+        let loaded = try testLoader().load(text: doc.text, file: "c").get()
+        let enabledRows = doc.scopes.flatMap(\.bindings).filter(\.enabled)
+        #expect(enabledRows.map(\.engineName) == loaded.table.allBindings.map(\.name))
+        #expect(doc.entries(engineName: "tap(fingers: 2)").map(\.ref) == [BindingRef(scope: .allApplications, index: 4)])
+    }
+
+    @Test(arguments: [
+        ("key ctrl+alt+Right", nil),
+        ("key super+a", nil),
+        ("key zoom-in", nil),
+        ("key ctrl+nosuchkey", "1:10"),
+        ("exec", "1:1"),
+    ] as [(String, String?)])
+    func actionsAreCheckedWithTheKeymap(_ action: String, _ at: String?) {
+        let d = document(fixture("full.toml")).check(action: action)
+        #expect(d.map { "\($0.line):\($0.column)" } == at, "\(String(describing: d))")
+    }
+
     /// A row is called by its name, else its gesture in words (the app's accessible names go by it).
     @Test func rowTitles() {
         let doc = document(fixture("full.toml"))
