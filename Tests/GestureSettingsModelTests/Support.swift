@@ -35,6 +35,8 @@ let realConfigs: [(name: String, text: String)] = {
     var out: [(String, String)] = [
         ("full.toml", fixture("full.toml")),
         ("full.toml (CRLF)", fixture("full.toml").replacingOccurrences(of: "\n", with: "\r\n")),
+        ("tricky.toml", fixture("tricky.toml")),
+        ("tricky.toml (CRLF)", fixture("tricky.toml").replacingOccurrences(of: "\n", with: "\r\n")),
         ("default config", DefaultConfig.text),
         ("default config, every example on", everyExampleOn(DefaultConfig.text)),
         ("spec config.md example", tomlBlocks(repositoryPath("../shared/spec/config.md")).first ?? ""),
