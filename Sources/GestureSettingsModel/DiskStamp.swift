@@ -75,7 +75,8 @@ struct FileStat {
 enum FileAccess {
     /// Why the file cannot be replaced (the file or its folder not
     /// writable); nil when it can.
-    static func writeProblem(_ path: String) -> String? {
+    static func writeProblem(_ link: String) -> String? {
+        let path = resolved(link)
         // A file without a write bit was made read-only on purpose: kept so
         // even for root, whom access(2) lets write anything.
         if let s = FileStat.of(path), s.mode & 0o222 == 0 {
@@ -89,6 +90,13 @@ enum FileAccess {
             return "the folder \(dir) is not writable (\(Errno.text(errno))): \(path) is shown, not changed"
         }
         return nil
+    }
+
+    /// The file a path names, through any symbolic links; the path itself when it cannot be resolved.
+    static func resolved(_ path: String) -> String {
+        guard let p = realpath(path, nil) else { return path }
+        defer { free(p) }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: strlen(p)), as: UTF8.self)
     }
 
     static func directory(of path: String) -> String {

@@ -47,6 +47,18 @@ import Testing
         #expect(testLoader().load(path: path).isSuccess)
     }
 
+    /// A config kept in a dotfiles folder and linked: the link stays, its file is replaced.
+    @Test func aSymbolicLinkStaysALink() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let target = try write(fixture("full.toml"))
+        let link = dir + "/linked.toml"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let doc = try SettingsDocument.open(path: link, loader: testLoader()).get()
+        let saved = try doc.replacing(text: try doc.resetSetting("long-press").get()).save().get()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(read(target) == saved.text && read(link + ".bak") == fixture("full.toml"))
+    }
+
     @Test func aFileChangedOnDiskIsNeverSavedOver() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try write(fixture("full.toml"))
