@@ -92,6 +92,18 @@ enum FileAccess {
         return nil
     }
 
+    /// Makes `dir` and its missing parents (0700, as `init` does); nil when done.
+    static func makeDirectory(_ dir: String) -> String? {
+        var path = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            path += "/" + part
+            if access(path, F_OK) != 0 && mkdir(path, 0o700) != 0 {
+                return "cannot make the folder \(path): \(Errno.text(errno))"
+            }
+        }
+        return nil
+    }
+
     /// The file a path names, through any symbolic links; the path itself when it cannot be resolved.
     static func resolved(_ path: String) -> String {
         guard let p = realpath(path, nil) else { return path }

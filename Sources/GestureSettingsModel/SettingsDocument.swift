@@ -39,6 +39,20 @@ public struct SettingsDocument: Sendable {
         }
     }
 
+    /// A new config file at `path` with `text` (a first config: the default,
+    /// or an import): refused when a file is there (nothing is replaced) or
+    /// the text does not load; its folder made (0700) when missing; written
+    /// as `save` writes (atomically), mode 0644.
+    public static func create(path: String, text: String, loader: ConfigLoader = .standard()) -> Result<SettingsDocument, SettingsFileError> {
+        if FileSystem.exists(path) { return .failure(.cannotWrite("\(path) already exists; not replacing it")) }
+        if case .failure(let e) = loader.load(text: text, file: path) {
+            return .failure(.cannotWrite("the new config would not load:\n" + e.description))
+        }
+        if let why = FileAccess.makeDirectory(FileAccess.directory(of: path)) { return .failure(.cannotWrite(why)) }
+        if let why = AtomicFile.write(text, to: path, mode: 0o644) { return .failure(.cannotWrite(why)) }
+        return open(path: path, loader: loader)
+    }
+
     /// A text not read from a file (tests; the built-in default).
     public init(text: String, fileName: String, loader: ConfigLoader) {
         self.init(text: text, path: nil, fileName: fileName, loader: loader, disk: nil, modified: false,
@@ -54,7 +68,12 @@ public struct SettingsDocument: Sendable {
         self.disk = disk
         self.isModified = modified
         self.fileReadOnlyReason = fileReadOnlyReason
-        self.load = loader.load(text: text, file: fileName)
+        // As the daemon loads a file: one others could write is refused first.
+        if let path, let problem = FilePermissions.problem(path) {
+            self.load = .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
+        } else {
+            self.load = loader.load(text: text, file: fileName)
+        }
         self.outline = ConfigOutline.of(text)
         let reader = OutlineReader(outline: outline, text: text)
         self.scopes = reader.scopes()

@@ -59,6 +59,33 @@ import Testing
         #expect(read(target) == saved.text && read(link + ".bak") == fixture("full.toml"))
     }
 
+    /// A first config (the default, or an import): written where none is, never over one.
+    @Test func aFirstConfigIsCreatedNeverOverAnother() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/new/gesture-bridge/config.toml"
+        let doc = try SettingsDocument.create(path: path, text: DefaultConfig.text, loader: testLoader()).get()
+        #expect(read(path) == DefaultConfig.text && !doc.isReadOnly && !doc.isModified)
+        #expect(mode(path) == 0o644 && mode(dir + "/new/gesture-bridge") == 0o700)
+        guard case .failure = SettingsDocument.create(path: path, text: "version = 1\n", loader: testLoader()) else {
+            Issue.record("replaced a config"); return
+        }
+        #expect(read(path) == DefaultConfig.text)
+        guard case .failure = SettingsDocument.create(path: dir + "/other.toml", text: "version = 2\n", loader: testLoader()) else {
+            Issue.record("created a config that does not load"); return
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/other.toml"))
+    }
+
+    /// A file others could write: the daemon refuses it, so the app shows it read-only, saying why.
+    @Test func aFileOthersCouldWriteIsReadOnlyAsTheDaemonRefusesIt() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = try write(fixture("full.toml"), mode: 0o666)
+        let doc = try SettingsDocument.open(path: path, loader: testLoader()).get()
+        #expect(doc.isReadOnly)
+        #expect(doc.diagnostics.first?.message.contains("writable by every user") == true)
+        #expect(doc.scopes.flatMap(\.bindings).count == 11)
+    }
+
     @Test func aFileChangedOnDiskIsNeverSavedOver() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try write(fixture("full.toml"))
