@@ -48,6 +48,20 @@ import Testing
         #expect((try? doc.updateExpression(row.ref, "tap(fingers: 2)").get()) != nil)
     }
 
+    /// The form's live preview says what the row will say once it is added.
+    @Test func aFormsWordsAreItsRowsWords() throws {
+        let doc = document(fixture("full.toml"))
+        for row in doc.scopes.flatMap(\.bindings) {
+            guard let form = row.form else { continue }
+            #expect(form.gestureWords == row.gestureWords)
+            #expect(form.actionWords == row.actionWords)
+        }
+        let pinch = BindingForm(kind: .pinch, device: .touchpad, when: .steps(every: 0.15), action: .keys("ctrl+plus"),
+                                decrease: .keys("ctrl+minus"))
+        #expect(pinch.gestureWords == "Pinch with 2 fingers on the touchpad")
+        #expect(pinch.actionWords == "Ctrl+Plus / Ctrl+Minus per 15 %")
+    }
+
     @Test(arguments: [
         (BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .nothing), "swipe(fingers: 3, direction: .left)"),
         (BindingForm(kind: .swipe, fingers: 1, direction: .left, edge: .rightEdge, action: .nothing),
