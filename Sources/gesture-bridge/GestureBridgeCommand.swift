@@ -179,6 +179,7 @@ struct ReplayCommand: ParsableCommand {
             loaded = l
         }
         for w in loaded.warnings { printError(w.description) }
+        for line in BindingListing.offLines(loaded) { printError(line) }
         if monitor { return try printMonitorStream(loaded) }
         let printer = ReplayPrinter(config: loaded, json: json, explain: explain)
         var failed = false
@@ -266,12 +267,7 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            let imported: ImportedConfig
-            switch tool {
-            case .touchegg: imported = try ToucheggImporter.convert(text, file: file)
-            case .libinputGestures: imported = try LibinputGesturesImporter.convert(text, file: file)
-            case .fusuma: imported = try FusumaImporter.convert(text, file: file)
-            }
+            let imported = try ImportTool(rawValue: tool.rawValue)!.convert(text, file: file)
             if let output {
                 try writeConfig(imported.toml, to: output, force: force, replacement: "the import")
             } else {
