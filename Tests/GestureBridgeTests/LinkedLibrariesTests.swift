@@ -33,6 +33,9 @@ import Testing
         let daemon = Spawn.run("/usr/bin/nm", [Spawn.daemon], environment: [:])
         #expect(daemon.status == 0 && daemon.stdout.contains("$s11GestureCore"), "nm read nothing: \(daemon.stderr)")
         #expect(!daemon.stdout.contains("$s14ArgumentParser"), "gesture-bridge-daemon links swift-argument-parser")
+        // Nor the regex engine (a String `contains` of a string brings it and
+        // Unicode's name tables: String.includes instead).
+        #expect(!daemon.stdout.contains("$s17_StringProcessing"), "gesture-bridge-daemon calls into _StringProcessing")
         // The command has it: the same reading finds it there.
         #expect(Spawn.run("/usr/bin/nm", [Spawn.gestureBridge], environment: [:]).stdout.contains("$s14ArgumentParser"))
     }
