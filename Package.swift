@@ -79,11 +79,7 @@ let package = Package(
         ),
         // The daemon alone, which `gesture-bridge run` execs: no argument
         // parser (nor the FoundationEssentials it brings) in what runs all day.
-        // (No run-time check that its entry point runs on the main actor: it
-        // would link the concurrency runtime and libdispatch in; the daemon
-        // has one thread.)
-        .executableTarget(name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"],
-                          swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"])]),
+        .executableTarget(name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"]),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",

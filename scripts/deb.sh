@@ -158,6 +158,9 @@ EOF
 (cd "$root" && find usr etc -type f ! -path 'etc/*' -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 
 deb=$out/gesture-bridge_${version}_${arch}.deb
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
+# xz at its strongest: its 64 MiB window finds what the two binaries share
+# (each has the Swift runtime linked in): 5.2 MB where the default level
+# made 7.0 MB.
+dpkg-deb --root-owner-group -Zxz -z9 -Sextreme --build "$root" "$deb" >&2
 say "$(du -h "$deb" | cut -f1); Depends: $depends"
 echo "$PWD/$deb"

@@ -6,9 +6,7 @@ import GestureSystem
 
 // The daemon, an executable of its own: what runs all day maps no argument
 // parser. The systemd unit and the autostart entry start it;
-// `gesture-bridge run` execs it with the same words. A `main` of a type's,
-// not top-level code: that runs on the main actor, and its checks link in
-// the concurrency runtime and libdispatch (1 MB) for nothing.
+// `gesture-bridge run` execs it with the same words.
 
 @main
 enum DaemonMain {
@@ -17,7 +15,7 @@ enum DaemonMain {
     /// A Wayland session: the systemd unit does not restart on it (RestartPreventExitStatus).
     static let waylandExit: Int32 = 3
 
-    nonisolated static func main() {
+    static func main() {
         let arguments: RunArguments
         switch RunArguments.read(Array(CommandLine.arguments.dropFirst())) {
         case .failure(let f):

@@ -30,8 +30,8 @@ check "libdbus not linked" bash -c "! ldd '$bin' '$daemon' | grep -q libdbus"
 check "no RUNPATH (the loader looked in the build folder first)" bash -c "! readelf -d '$bin' '$daemon' | grep -q -i 'runpath\|rpath'"
 # gesture-bridge run execs PREFIX/libexec/gesture-bridge/gesture-bridge-daemon:
 # with no X server it is the daemon that says so.
-env -i HOME="$tmp/home" "$bin" run --exit-when-ready --display :987 > "$tmp/run" 2>&1
-check "gesture-bridge run starts the installed daemon" contains "$tmp/run" "cannot open X display"
+env -i HOME="$tmp/home" "$bin" run --exit-when-ready --display :987 > "$tmp/daemon.out" 2>&1
+check "gesture-bridge run starts the installed daemon" contains "$tmp/daemon.out" "cannot open X display"
 for k in keymaps/*.toml; do
   check "keymap $(basename "$k")" cmp "$k" "$PREFIX/share/gesture-bridge/keymaps/$(basename "$k")"
 done

@@ -51,12 +51,16 @@ check "binary on PATH runs" in_root gesture-bridge --version
 check "no Foundation, ICU or CoreFoundation in the binary" scripts/check-no-foundation.sh .build-static/release/gesture-bridge
 check "no argument parser or FoundationEssentials in the daemon" \
   scripts/check-no-foundation.sh .build-static/release/gesture-bridge-daemon --daemon
-check "no Swift toolchain needed (static stdlib)" bash -c "! in_root ldd /usr/bin/gesture-bridge | grep -qi swift"
-check "the daemon links no libdbus" bash -c "! in_root ldd /usr/libexec/gesture-bridge/gesture-bridge-daemon | grep -q libdbus"
+# (in_root is a function of this script: a `bash -c` runs chroot itself.)
+in_chroot="chroot '$root' env -i PATH=/usr/bin:/bin HOME=/root"
+check "no Swift toolchain needed (static stdlib)" \
+  bash -c "$in_chroot ldd /usr/bin/gesture-bridge /usr/libexec/gesture-bridge/gesture-bridge-daemon > '$tmp/ldd' && ! grep -qi swift '$tmp/ldd'"
+check "the daemon links no libdbus" \
+  bash -c "$in_chroot ldd /usr/libexec/gesture-bridge/gesture-bridge-daemon > '$tmp/ldd' && grep -q libX11 '$tmp/ldd' && ! grep -q libdbus '$tmp/ldd'"
 # gesture-bridge run execs /usr/libexec/gesture-bridge/gesture-bridge-daemon:
 # with no X server it is the daemon that says so.
 check "gesture-bridge run starts the installed daemon" \
-  bash -c "in_root gesture-bridge run --exit-when-ready --display :987 2>&1 | tee /dev/stderr | grep -q 'cannot open X display' "
+  bash -c "$in_chroot gesture-bridge run --exit-when-ready --display :987 2>&1 | tee /dev/stderr | grep -q 'cannot open X display'"
 check "gesture-bridge check (the built-in default, keymaps found)" in_root gesture-bridge check
 check "keymaps from /usr/share" bash -c "chroot '$root' env -i PATH=/usr/bin:/bin HOME=/root gesture-bridge keymaps | grep -q '/usr/share/gesture-bridge/keymaps'"
 for f in /usr/libexec/gesture-bridge/gesture-bridge-daemon /usr/share/man/man1/gesture-bridge.1.gz /usr/share/bash-completion/completions/gesture-bridge \
