@@ -46,14 +46,15 @@ struct RunCommand: ParsableCommand {
     /// (`gesture-bridge run …` without help asked for goes there before
     /// parsing: `GestureBridgeCommand.main`.)
     func run() throws {
+        // `--name=value`: a value that starts with "--" stays a value.
         var words: [String] = []
-        if let path = config.path { words += ["--config", path] }
-        if let d = display.display { words += ["--display", d] }
+        if let path = config.path { words.append("--config=" + path) }
+        if let d = display.display { words.append("--display=" + d) }
         if verbose { words.append("--verbose") }
-        if let play { words += ["--play", play] }
-        if playSpeed != 1 { words += ["--play-speed", String(playSpeed)] }
+        if let play { words.append("--play=" + play) }
+        if playSpeed != 1 { words.append("--play-speed=" + String(playSpeed)) }
         if exitWhenReady { words.append("--exit-when-ready") }
-        if let record { words += ["--record", record] }
+        if let record { words.append("--record=" + record) }
         printError("gesture-bridge: \(DaemonLauncher.exec(words))")
         throw ExitCode(1)
     }

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gesture-bridge run` execs gesture-bridge-daemon, which reads `run`'s
 /// options by hand (no argument parser in the daemon): the same words work
@@ -33,7 +36,11 @@ import Testing
                                 (Spawn.daemon, ["--exit-when-ready", "-v"] + display),
                                 // The default command, through the argument parser.
                                 (Spawn.gestureBridge, ["--exit-when-ready"] + display)] {
-            let r = Spawn.run(program, args, environment: Self.env)
+            // A runtime directory of its own: the instance lock is per display.
+            let dir = DaemonProcess.newDirectory() + "-\(display.count)-\(args.count)"
+            mkdir(dir, 0o700)
+            defer { removeTree(dir) }
+            let r = Spawn.run(program, args, environment: Self.env.merging(["XDG_RUNTIME_DIR": dir]) { $1 })
             #expect(r.status == 1, "\(program) \(args): \(r.stderr)")
             #expect(r.stderr.contains("cannot open X display ':987'"), "\(program) \(args): \(r.stderr)")
         }
