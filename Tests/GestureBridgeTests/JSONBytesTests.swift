@@ -53,4 +53,14 @@ import Testing
     func integers(_ n: Int) {
         #expect(Self.written { $0.int(n) } == String(n))
     }
+
+    /// The monitor's static texts are the raw values they stand for.
+    @Test func theMonitorsWordsAreTheRawValues() {
+        let kinds: [DeviceKind] = [.touchscreen, .touchpad, .other]
+        for k in kinds { #expect(MonitorFeed.text(k).description == k.rawValue) }
+        let standings: [StandingName] = [.possible, .recognized, .began, .rejected, .failed, .done]
+        for s in standings { #expect(MonitorFeed.text(s).description == s.rawValue) }
+        let measures: [Measure.Kind] = [.distance, .scale, .angle, .time]
+        for m in measures { #expect(MonitorFeed.text(m).description == m.rawValue) }
+    }
 }

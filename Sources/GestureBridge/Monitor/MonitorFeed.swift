@@ -287,7 +287,7 @@ public struct MonitorFeed {
         lanes[i].said = t
         head(t, "frame", d)
         out.raw(", \"kind\": \"")
-        if let k = lanes[i].kind { out.word(k.rawValue) } else { out.raw("unknown") }
+        out.raw(lanes[i].kind.map(Self.text) ?? "unknown")
         out.byte(UInt8(ascii: "\""))
         if let g = lanes[i].pad {
             out.raw(", \"touchpad\": {\"gesture\": \"")
@@ -319,11 +319,11 @@ public struct MonitorFeed {
             out.raw(k == 0 ? "{\"binding\": " : ", {\"binding\": ")
             if s.binding < quotedNames.count { out.append(quotedNames[s.binding]) } else { out.quoted(name(s.binding)) }
             out.raw(", \"standing\": \"")
-            out.word(s.standing.rawValue)
+            out.raw(Self.text(s.standing))
             out.byte(UInt8(ascii: "\""))
             if let m = s.measure {
                 out.raw(", \"measure\": \"")
-                out.word(m.kind.rawValue)
+                out.raw(Self.text(m.kind))
                 out.raw("\", \"value\": ")
                 out.tenths(m.value)
                 out.raw(", \"threshold\": ")
@@ -389,6 +389,36 @@ public struct MonitorFeed {
 
     /// A line's end.
     private mutating func end() { out.raw("}\n") }
+
+    // The raw values said at every frame, as static text: a raw value is a
+    // String made at each call (MonitorTests holds them equal).
+    static func text(_ k: DeviceKind) -> StaticString {
+        switch k {
+        case .touchscreen: "touchscreen"
+        case .touchpad: "touchpad"
+        case .other: "other"
+        }
+    }
+
+    static func text(_ s: StandingName) -> StaticString {
+        switch s {
+        case .possible: "possible"
+        case .recognized: "recognized"
+        case .began: "began"
+        case .rejected: "rejected"
+        case .failed: "failed"
+        case .done: "done"
+        }
+    }
+
+    static func text(_ k: Measure.Kind) -> StaticString {
+        switch k {
+        case .distance: "distance"
+        case .scale: "scale"
+        case .angle: "angle"
+        case .time: "time"
+        }
+    }
 }
 
 extension Array where Element == DeviceID {
