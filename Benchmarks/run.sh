@@ -6,7 +6,7 @@
 #   Benchmarks/run.sh --smoke    every step at toy sizes, nothing written: CI
 #                                runs it to show the suite runs, and fails it
 #                                above the engine's instruction guard (not timed)
-# Needs valgrind, gdb, hyperfine, Xvfb, python3, and for the side-by-side what
+# Needs valgrind, gdb, hyperfine, strace, Xvfb, python3, and for the side-by-side what
 # Tests/E2E/run.sh needs (.ci/run installs them all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
