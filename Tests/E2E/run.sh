@@ -42,8 +42,7 @@ python3 Tests/E2E/make-fixtures.py --check
 # the same build folder as the benchmarks' static build.
 if [ "${NO_BUILD:-0}" != 1 ]; then
   say "building (release, static Swift stdlib)"
-  swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >&2
-  swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-e2e-probe >&2
+  scripts/build-static.sh gesture-bridge gesture-bridge-daemon gesture-e2e-probe
 fi
 image=$(Tests/E2E/image.sh)
 
@@ -51,7 +50,7 @@ run=.build-e2e/last
 rm -rf "$run"; mkdir -p "$run/bin"
 # Without debug info (valgrind 3.19 cannot read this DWARF 5), with the symbol
 # table (callgrind's function names).
-for b in gesture-bridge gesture-e2e-probe; do strip --strip-debug -o "$run/bin/$b" ".build-static/release/$b"; done
+for b in gesture-bridge gesture-bridge-daemon gesture-e2e-probe; do strip --strip-debug -o "$run/bin/$b" ".build-static/release/$b"; done
 # The side-by-side's baseline client and exec'd command, in C (the VM has
 # libX11 and libXi).
 cc=$(command -v cc || command -v clang)

@@ -194,7 +194,7 @@ public final class Daemon {
             // Then done, in order, and sent to the server once.
             if let s = session, let news = source?.takeNews() { keysFollow(news, s) }
             carryOut(now: t)
-            if let m = monitor, m.listening { m.broadcast(recognition.takeMonitorLines()) }
+            if let m = monitor, m.listening { recognition.takeMonitorStream { m.broadcast($0) } }
             if let s = session {
                 // Key releases are followed only while a key is pressed again for a hand.
                 let holding = s.synthesizer.holdsKeysForHand
