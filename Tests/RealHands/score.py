@@ -218,6 +218,23 @@ def match(live, replayed, late=2.0, early=0.05):
     return pairs
 
 
+def match_by_order(live, replayed):
+    """Pairs by order alone: per binding and phase, the i-th live firing
+    with the i-th replayed one."""
+    by_key = {}
+    for f in replayed:
+        by_key.setdefault(f.key(), []).append(f)
+    seen = {}
+    pairs = []
+    for lf in live:
+        i = seen.get(lf.key(), 0)
+        rs = by_key.get(lf.key(), [])
+        if i < len(rs):
+            pairs.append((lf, rs[i]))
+        seen[lf.key()] = i + 1
+    return pairs
+
+
 def live_clock(out_dir, name, trace_events):
     """Wall seconds → record seconds for this recording, or None when the
     clocks cannot be tied (no clock pair, no raw touches)."""
@@ -288,9 +305,11 @@ def score_recording(rec, trace_path, actions_path, out_dir, binary, config):
         if all(f.t is not None for f in live):
             pairs = match(live, replayed)
         else:
-            pairs = []
+            # No clock to tie them (a touchpad: X sends no raw touches for
+            # it): matched by order alone, per binding and phase.
             for i, f in enumerate(live):
                 f.t = 0.0
+            pairs = match_by_order(live, replayed)
         for lf, rf in pairs:
             lf.seq = rf.seq
         rest = [f for f in live if f.seq is None]
@@ -347,6 +366,17 @@ def differences(results):
     return out
 
 
+def classes(results):
+    """The sequences by class: kind and fingers, touchpad or touchscreen."""
+    out = {}
+    for r in results:
+        pad = r.rec["kind_by_props"] == "touchpad"
+        for row in r.rows:
+            c = f"{'touchpad ' if pad else ''}{row['kind']} {row['fingers']}f" + (" (negative)" if row["negative"] else "")
+            out.setdefault(c, []).append(row)
+    return sorted(out.items())
+
+
 def cell(x):
     if x is None:
         return "—"
@@ -373,6 +403,16 @@ def report(results, have_live):
         lv = totals(results, "live")
         lines.append(f"| live | {lv['ok']} / {lv['must']} | {lv['false']} | {lv['false_on_negatives']} of {lv['negatives']} negatives |")
     lines.append(f"| replay | {rp['ok']} / {rp['must']} | {rp['false']} | {rp['false_on_negatives']} of {rp['negatives']} negatives |")
+    lines += ["", "By class (the labels' kind and fingers; touchpads apart):", "",
+              "| class | must-sequences | recognized live | replay | false triggers live | replay |",
+              "|---|---|---|---|---|---|"]
+    for c, rows in classes(results):
+        must = [row for row in rows if row["must"]]
+        def ok(which):
+            return "—" if not have_live and which == "live" else str(sum(1 for row in must if row[which] and row[which]["must_ok"]))
+        def false(which):
+            return "—" if not have_live and which == "live" else str(sum(len(row[which]["false"]) for row in rows if row[which]))
+        lines.append(f"| {c} | {len(must)} | {ok('live')} | {ok('replay')} | {false('live')} | {false('replay')} |")
     diffs = differences(results) if have_live else []
     if have_live:
         lines.append("")

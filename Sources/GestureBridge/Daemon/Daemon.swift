@@ -236,7 +236,11 @@ public final class Daemon {
         // delivered later than the engine's hold-back, DeliveryLag): the
         // record says the time the engine judged it at, so `replay` of it
         // does what the daemon did, even then.
-        let t = DeliveryLag.judged(t, engineNow: recognition.engine.now)
+        let now = recognition.engine.now
+        if t < now && options.verbose {
+            log.debug("input \(Int(((now - t) * 1000).rounded())) ms behind the engine's clock (X delivered it later than the hold-back)")
+        }
+        let t = DeliveryLag.judged(t, engineNow: now)
         recording?.write(input, at: t)
         recognition.feed(input, at: t)
     }
