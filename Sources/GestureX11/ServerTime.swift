@@ -47,8 +47,10 @@ public struct ServerTime: Sendable {
         }
         last = ms
         let server = wraps + stamp
-        if sameClock, server - now > -Self.sameClockWindow.lowerBound {
-            // Stamped well after it was read: not our clock after all.
+        if sameClock, server - now > Self.sameClockWindow.upperBound {
+            // Stamped a second after it was read: not our clock after all
+            // (a stamp a little ahead is our tick clock lagging, under load
+            // by more than its tick).
             sameClock = false
             offset = nil
         }

@@ -130,6 +130,8 @@ import Testing
         #expect(s.seconds(50_052, now: 50.1900) == 50.052)     // the rest of the frame, 138 ms later
         #expect(s.seconds(50_100, now: 50.700) == 50.1)        // a stall of 0.6 s moves nothing
         #expect(s.seconds(50_702, now: 50.700) == 50.702)      // 2 ms ahead of the tick clock
+        #expect(s.seconds(51_300, now: 50.800) == 51.3)        // 0.5 s ahead: a tick clock lagging under load
+        #expect(s.sameClock)
         // Past our clock's wrap of X's 32 bits (uptime beyond 49.7 days).
         var w = ServerTime()
         #expect(abs(w.seconds(1_000, now: 4_294_967.296 + 1.004) - (4_294_967.296 + 1.0)) < 1e-6)
