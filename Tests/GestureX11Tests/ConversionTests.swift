@@ -141,6 +141,10 @@ import Testing
         _ = r.seconds(50_000, now: 50.01)
         #expect(r.seconds(52_000, now: 50.02) == 50.02)
         #expect(!r.sameClock)
+        // A first stamp 200 ms ahead of a lagging tick clock: ours.
+        var l = ServerTime()
+        #expect(l.seconds(50_200, now: 50.0) == 50.2)
+        #expect(l.sameClock)
     }
 
     @Test func planFollowsPriorities() {
