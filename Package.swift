@@ -6,6 +6,7 @@ let package = Package(
     name: "gesture-bridge",
     products: [
         .executable(name: "gesture-bridge", targets: ["gesture-bridge"]),
+        .executable(name: "gesture-bridge-daemon", targets: ["gesture-bridge-daemon"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "GestureImport", targets: ["GestureImport"]),
@@ -50,8 +51,11 @@ let package = Package(
         ),
         // Linux interfaces the Glibc module lacks (signalfd).
         .systemLibrary(name: "CLinux"),
-        // libdbus-1: the Touchégg protocol server (touchegg-protocol = true).
+        // libdbus-1, linked: the E2E probe's Touchégg client.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // libdbus-1 loaded with dlopen when touchegg-protocol turns on: the
+        // Touchégg protocol server. Nothing of it is mapped while it is off.
+        .target(name: "CDBusLoader"),
         // XInput2 source, XTest synthesizer, window classes, devices.
         .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions", "GestureSystem"]),
         // Traces: read, write, replay, print, draw (SVG). Pure, like the core.
@@ -64,7 +68,7 @@ let package = Package(
         .target(
             name: "GestureBridge",
             dependencies: ["GestureCore", "GestureSystem", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11",
-                           "CLinux", "CDBus", .product(name: "Logging", package: "swift-log")]
+                           "CLinux", "CDBusLoader", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "gesture-bridge",
@@ -73,6 +77,9 @@ let package = Package(
                 "GestureSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The daemon alone, which `gesture-bridge run` execs: no argument
+        // parser (nor the FoundationEssentials it brings) in what runs all day.
+        .executableTarget(name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"]),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",

@@ -6,7 +6,7 @@
 #   Benchmarks/run.sh --smoke    every step at toy sizes, nothing written: CI
 #                                runs it to show the suite runs, and fails it
 #                                above the engine's instruction guard (not timed)
-# Needs valgrind, gdb, hyperfine, Xvfb, python3, and for the side-by-side what
+# Needs valgrind, gdb, hyperfine, strace, Xvfb, python3, and for the side-by-side what
 # Tests/E2E/run.sh needs (.ci/run installs them all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +25,7 @@ say() { echo "== $*" >&2; }
 say "building (release, dynamic and static stdlib)"
 swift build -c release --product gesture-bridge >/dev/null
 swift build -c release --product gesture-bench >/dev/null
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >/dev/null
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product rss-floor >/dev/null
+scripts/build-static.sh gesture-bridge gesture-bridge-daemon rss-floor 2>/dev/null
 dynamic=.build/release/gesture-bridge
 static=.build-static/release/gesture-bridge
 export NO_BUILD=1
@@ -57,6 +56,9 @@ say "latency under Xvfb ($latency_rounds rounds)"
 say "daemon: idle, memory, size (dynamic and static stdlib)"
 LABEL=dynamic BIN=$dynamic Benchmarks/daemon.sh "$idle" "$gestures" >>"$results"
 LABEL=static BIN=$static FLOOR=.build-static/release/rss-floor Benchmarks/daemon.sh "$idle" "$gestures" >>"$results"
+
+say "start-up: instructions (callgrind), the loader's failed openat's, stripped sizes"
+BIN=$static Benchmarks/startup.sh >>"$results"
 
 say "start-up to ready (hyperfine, $runs runs)"
 source scripts/daemon-harness.sh

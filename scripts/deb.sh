@@ -2,10 +2,12 @@
 # Builds the Debian package: gesture-bridge_VERSION_ARCH.deb in .build-deb/,
 # and prints its path as the last line.
 #   scripts/deb.sh
-# The binary is the release build with the Swift runtime linked in
-# (--static-swift-stdlib): it needs no Swift toolchain at run time, only the
+# The binaries are the release build with the Swift runtime linked in
+# (--static-swift-stdlib): they need no Swift toolchain at run time, only the
 # C libraries dpkg-shlibdeps finds (libX11, libX11-xcb, libXi, libXtst, libXrandr,
-# libdbus-1, glibc). The package holds the binary, the keymaps, the man page,
+# glibc), and libdbus-1, which the daemon loads when touchegg-protocol is on
+# (Recommends). The package holds the command (/usr/bin/gesture-bridge), the
+# daemon it execs (/usr/libexec/gesture-bridge/), the keymaps, the man page,
 # bash/zsh/fish completions, the systemd user unit (enabled for every user's
 # graphical session, as dh_installsystemduser does it: deb-systemd-helper
 # --user) and the XDG autostart entry (for sessions without systemd).
@@ -19,7 +21,7 @@ for tool in swift dpkg-deb dpkg-shlibdeps dpkg-architecture gzip; do
 done
 
 say "building (release, static Swift stdlib)"
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >&2
+scripts/build-static.sh gesture-bridge gesture-bridge-daemon
 bin=.build-static/release/gesture-bridge
 # Upstream version, Debian revision 1 (a package built from the release).
 version=$("$bin" --version)-1
@@ -31,10 +33,12 @@ rm -rf "$root"; mkdir -p "$root/DEBIAN"
 put() {  # mode source destination (inside the package)
   install -D -m "$1" "$2" "$root$3"
 }
-# The binary, stripped as Debian policy asks.
-mkdir -p "$root/usr/bin"
+# The binaries, stripped as Debian policy asks.
+mkdir -p "$root/usr/bin" "$root/usr/libexec/gesture-bridge"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$root/usr/bin/gesture-bridge" "$bin"
-chmod 755 "$root/usr/bin/gesture-bridge"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note \
+  -o "$root/usr/libexec/gesture-bridge/gesture-bridge-daemon" "$bin-daemon"
+chmod 755 "$root/usr/bin/gesture-bridge" "$root/usr/libexec/gesture-bridge/gesture-bridge-daemon"
 # Keymaps where the binary looks: bin/../share/gesture-bridge/keymaps.
 for k in keymaps/*.toml; do put 644 "$k" "/usr/share/gesture-bridge/keymaps/$(basename "$k")"; done
 
@@ -52,12 +56,12 @@ put 644 "$work/bash" /usr/share/bash-completion/completions/gesture-bridge
 put 644 "$work/zsh" /usr/share/zsh/vendor-completions/_gesture-bridge
 put 644 "$work/fish" /usr/share/fish/vendor_completions.d/gesture-bridge.fish
 
-# The systemd user unit, the same as scripts/install.sh writes, for /usr/bin.
-sed "s|@BIN@|/usr/bin/gesture-bridge|" scripts/gesture-bridge.service.in > "$work/unit"
+# The systemd user unit, the same as scripts/install.sh writes, for /usr.
+sed "s|@DAEMON@|/usr/libexec/gesture-bridge/gesture-bridge-daemon|" scripts/gesture-bridge.service.in > "$work/unit"
 put 644 "$work/unit" /usr/lib/systemd/user/gesture-bridge.service
 
 # XDG autostart for sessions without systemd; a systemd session runs the unit.
-sed "s|@BIN@|/usr/bin/gesture-bridge|" scripts/gesture-bridge.desktop.in > "$work/desktop"
+sed "s|@DAEMON@|/usr/libexec/gesture-bridge/gesture-bridge-daemon|" scripts/gesture-bridge.desktop.in > "$work/desktop"
 put 644 "$work/desktop" /etc/xdg/autostart/gesture-bridge.desktop
 
 # Documentation Debian asks for.
@@ -124,10 +128,12 @@ EOF
 chmod 755 "$root/DEBIAN/postinst" "$root/DEBIAN/postrm"
 echo /etc/xdg/autostart/gesture-bridge.desktop > "$root/DEBIAN/conffiles"
 
-# Depends: what the binary links, as dpkg-shlibdeps works it out.
+# Depends: what the binaries link, as dpkg-shlibdeps works it out; libdbus
+# is loaded only for touchegg-protocol (dlopen), so it is recommended.
 mkdir -p "$work/debian"
 printf 'Source: gesture-bridge\n\nPackage: gesture-bridge\nArchitecture: any\n' > "$work/debian/control"
-depends=$(cd "$work" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/gesture-bridge" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$work" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/gesture-bridge" \
+  "$OLDPWD/$root/usr/libexec/gesture-bridge/gesture-bridge-daemon" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { say "dpkg-shlibdeps found no dependencies"; exit 1; }
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<EOF
@@ -137,6 +143,7 @@ Architecture: $arch
 Maintainer: GestureBridge authors <gesture-bridge@users.noreply.github.com>
 Installed-Size: $size
 Depends: $depends
+Recommends: libdbus-1-3
 Section: x11
 Priority: optional
 Homepage: https://github.com/gesture-bridge/gesture-bridge
@@ -151,6 +158,9 @@ EOF
 (cd "$root" && find usr etc -type f ! -path 'etc/*' -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 
 deb=$out/gesture-bridge_${version}_${arch}.deb
-dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
+# xz at its strongest: its 64 MiB window finds what the two binaries share
+# (each has the Swift runtime linked in): 5.2 MB where the default level
+# made 7.0 MB.
+dpkg-deb --root-owner-group -Zxz -z9 -Sextreme --build "$root" "$deb" >&2
 say "$(du -h "$deb" | cut -f1); Depends: $depends"
 echo "$PWD/$deb"

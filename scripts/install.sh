@@ -3,7 +3,8 @@
 #   scripts/install.sh            install (builds release first) and start it
 #   scripts/install.sh uninstall  stop it and remove every file it installed
 # Where (environment):
-#   PREFIX            binary, keymaps, man page, completions (default ~/.local)
+#   PREFIX            the command (bin), the daemon it starts (libexec/gesture-bridge),
+#                     keymaps, man page, completions (default ~/.local)
 #   SYSTEMD_USER_DIR  the systemd user unit (default ~/.config/systemd/user)
 #   AUTOSTART_DIR     the XDG autostart entry, for sessions without systemd
 #                     (default ~/.config/autostart)
@@ -32,7 +33,9 @@ if [ "$action" = uninstall ]; then
   while IFS= read -r f; do rm -f "$f"; done < "$manifest"
   rm -f "$manifest"
   # Directories we made and left empty (never the prefix itself).
-  for d in "$PREFIX/share/gesture-bridge/keymaps" "$PREFIX/share/gesture-bridge"; do rmdir "$d" 2>/dev/null || true; done
+  for d in "$PREFIX/share/gesture-bridge/keymaps" "$PREFIX/share/gesture-bridge" "$PREFIX/libexec/gesture-bridge"; do
+    rmdir "$d" 2>/dev/null || true
+  done
   [ -z "${NO_START:-}" ] && have_user_systemd && systemctl --user daemon-reload || true
   say "uninstalled (your config in $config_home/gesture-bridge is kept)"
   exit 0
@@ -62,9 +65,12 @@ fi
 
 # 2. Build: the Swift runtime linked in (--static-swift-stdlib), so the
 # installed daemon needs no Swift toolchain at run time (updating or moving it
-# never stops your gestures), only libX11, libXi, libXtst, libXrandr, libdbus-1.
+# never stops your gestures), only libX11, libXi, libXtst, libXrandr (and
+# libdbus-1, loaded when touchegg-protocol is on). Two executables: the
+# command, and the daemon `gesture-bridge run` execs (no argument parser in
+# what runs all day).
 say "building (release, static Swift stdlib)"
-swift build -c release --static-swift-stdlib --scratch-path .build-static --product gesture-bridge >/dev/null
+scripts/build-static.sh gesture-bridge gesture-bridge-daemon 2>/dev/null
 bin=.build-static/release/gesture-bridge
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
@@ -77,6 +83,7 @@ put() {  # mode source destination
   installed+=("$3")
 }
 put 755 "$bin" "$PREFIX/bin/gesture-bridge"
+put 755 "$bin-daemon" "$PREFIX/libexec/gesture-bridge/gesture-bridge-daemon"
 for k in keymaps/*.toml; do put 644 "$k" "$PREFIX/share/gesture-bridge/keymaps/$(basename "$k")"; done
 put 644 "$work/gesture-bridge.1" "$PREFIX/share/man/man1/gesture-bridge.1"
 "$bin" --generate-completion-script bash > "$work/bash"
@@ -87,12 +94,12 @@ put 644 "$work/zsh" "$PREFIX/share/zsh/site-functions/_gesture-bridge"
 put 644 "$work/fish" "$PREFIX/share/fish/vendor_completions.d/gesture-bridge.fish"
 
 # The systemd user unit: started with the graphical session, restarted if it fails.
-sed "s|@BIN@|$PREFIX/bin/gesture-bridge|" scripts/gesture-bridge.service.in > "$work/unit"
+sed "s|@DAEMON@|$PREFIX/libexec/gesture-bridge/gesture-bridge-daemon|" scripts/gesture-bridge.service.in > "$work/unit"
 put 644 "$work/unit" "$unit"
 
 # XDG autostart, for sessions without systemd; a systemd session skips it
 # (X-GNOME-HiddenUnderSystemd) and runs the unit instead.
-sed "s|@BIN@|$PREFIX/bin/gesture-bridge|" scripts/gesture-bridge.desktop.in > "$work/desktop"
+sed "s|@DAEMON@|$PREFIX/libexec/gesture-bridge/gesture-bridge-daemon|" scripts/gesture-bridge.desktop.in > "$work/desktop"
 put 644 "$work/desktop" "$AUTOSTART_DIR/gesture-bridge.desktop"
 
 mkdir -p "$(dirname "$manifest")"

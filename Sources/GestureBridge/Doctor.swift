@@ -152,8 +152,8 @@ public struct Doctor {
         for entry in FileSystem.list("/proc") where Int(entry) != nil {
             guard case .success(let comm) = FileSystem.read("/proc/\(entry)/comm") else { continue }
             let name = comm.split(separator: "\n").first.map(String.init) ?? ""
-            if known.contains(name) || (name == "ruby" && cmdline(entry).contains("fusuma"))
-                || (name.hasPrefix("python") && cmdline(entry).contains("libinput-gestures")) {
+            if known.contains(name) || (name == "ruby" && cmdline(entry).includes("fusuma"))
+                || (name.hasPrefix("python") && cmdline(entry).includes("libinput-gestures")) {
                 found.append("\(name == "ruby" ? "fusuma" : name.hasPrefix("python") ? "libinput-gestures" : name) (pid \(entry))")
             }
         }

@@ -259,7 +259,7 @@ struct ConfigBuilder {
 
     private mutating func bindings(_ v: TOMLNode, path: String, scope: String) -> [Binding] {
         guard let array = v.array else {
-            context.report(path, "'bind' must be an array of tables: [[\(path.contains("app") ? "app.bind" : "bind")]]")
+            context.report(path, "'bind' must be an array of tables: [[\(path.hasPrefix("app") ? "app.bind" : "bind")]]")
             return []
         }
         var out: [Binding] = []

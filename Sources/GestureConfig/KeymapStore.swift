@@ -6,7 +6,8 @@ import Synchronization
 /// 1. `$XDG_CONFIG_HOME/gesture-bridge/keymaps` (`~/.config/gesture-bridge/keymaps`)
 /// 2. `$XDG_DATA_HOME/gesture-bridge/keymaps` (`~/.local/share/…`), then each of
 ///    `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share`) + `/gesture-bridge/keymaps`
-/// 3. next to the binary: `BINDIR/../share/gesture-bridge/keymaps`, `BINDIR/keymaps`
+/// 3. next to the binary: `BINDIR/../share/gesture-bridge/keymaps`, `BINDIR/keymaps` (the daemon's,
+///    `PREFIX/libexec/gesture-bridge`: `PREFIX/share/gesture-bridge/keymaps`)
 /// 4. built in (the repository's `keymaps/`, embedded at build time)
 public struct KeymapStore: Sendable {
     public var directories: [String]
@@ -28,6 +29,8 @@ public struct KeymapStore: Sendable {
         dirs += dataDirs.map { $0 + "/gesture-bridge/keymaps" }
         if let bin = executableDirectory {
             dirs += [bin + "/../share/gesture-bridge/keymaps", bin + "/keymaps"]
+            // The daemon, in PREFIX/libexec/gesture-bridge/.
+            if bin.hasSuffix("/libexec/gesture-bridge") { dirs.append(bin + "/../../share/gesture-bridge/keymaps") }
         }
         return KeymapStore(directories: dirs)
     }
@@ -103,12 +106,23 @@ public struct KeymapStore: Sendable {
             desktop = "window manager \(wm)"
         }
         guard !words.isEmpty else { return (nil, desktop) }
-        // Each keymap parsed once, whatever the number of words.
-        let keymaps = available().compactMap { entry -> Keymap? in
-            if case .success(let k)? = load(entry.name) { return k } else { return nil }
+        // Each keymap parsed once, whatever the number of words, and only
+        // as far as the search goes (in order: the first that matches the
+        // first word that any matches). Parsing all eight was half the
+        // daemon's start-up under GNOME.
+        let entries = available()
+        var parsed: [Int: Keymap?] = [:]
+        func keymap(_ i: Int) -> Keymap? {
+            if let k = parsed[i] { return k }
+            var k: Keymap? = nil
+            if case .success(let loaded)? = load(entries[i].name) { k = loaded }
+            parsed[i] = k
+            return k
         }
         for word in words {
-            if let k = keymaps.first(where: { $0.match.contains(word) }) { return (k.keymapName, desktop) }
+            for i in entries.indices {
+                if let k = keymap(i), k.match.contains(word) { return (k.keymapName, desktop) }
+            }
         }
         return (nil, desktop)
     }

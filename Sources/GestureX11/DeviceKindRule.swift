@@ -1,4 +1,5 @@
 import GestureCore
+import GestureSystem
 
 /// How a slave device's kind is decided: from what X and its driver say the
 /// device is, the name only as the last hint. Pure, so that descriptions of
@@ -57,7 +58,7 @@ public enum DeviceKindRule {
         // A driver that named the device something else (MOUSE, KEYBOARD, …) outranks its name.
         if let type { return (.other, "X device type \(type), no touch or gesture class") }
         let lower = f.name.lowercased()
-        if let word = touchpadWords.first(where: { lower.contains($0) }) {
+        if let word = touchpadWords.first(where: { lower.includes($0) }) {
             return (.touchpad, "name contains '\(word)' (no type, class or property says otherwise)")
         }
         return (.other, "no touch or gesture class, no device type")

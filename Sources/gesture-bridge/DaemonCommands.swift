@@ -37,33 +37,26 @@ struct RunCommand: ParsableCommand {
                                valueName: "TRACE"))
     var record: String?
 
-    static let waylandExit: Int32 = 3
-
     func validate() throws {
         guard playSpeed > 0, playSpeed.isFinite else { throw ValidationError("--play-speed must be a number greater than 0") }
     }
 
+    /// The daemon is an executable of its own (DaemonLauncher): these
+    /// options, parsed and checked here, are handed on as words it reads.
+    /// (`gesture-bridge run …` without help asked for goes there before
+    /// parsing: `GestureBridgeCommand.main`.)
     func run() throws {
-        let env = ProcessEnvironment.current()
-        // Under Wayland an X client gets no desktop-wide touches: say so and stop
-        // (a played trace needs none, so --play may run anywhere). Exit 3,
-        // which the systemd unit does not restart (RestartPreventExitStatus).
-        if play == nil, let why = Doctor.waylandSession(env) {
-            printError("gesture-bridge: \(why)")
-            throw ExitCode(Self.waylandExit)
-        }
-        let lock: InstanceLock
-        do {
-            lock = try InstanceLock(display: display.display ?? env["DISPLAY"] ?? ":0", environment: env)
-        } catch {
-            printError("gesture-bridge: \(error)")
-            throw ExitCode(1)
-        }
-        let daemon = Daemon(options: .init(configPath: config.path, display: display.display, verbose: verbose, play: play,
-                                           playSpeed: playSpeed, exitWhenReady: exitWhenReady, record: record))
-        let status = daemon.run()
-        withExtendedLifetime(lock) {}
-        if status != 0 { throw ExitCode(status) }
+        // `--name=value`: a value that starts with "--" stays a value.
+        var words: [String] = []
+        if let path = config.path { words.append("--config=" + path) }
+        if let d = display.display { words.append("--display=" + d) }
+        if verbose { words.append("--verbose") }
+        if let play { words.append("--play=" + play) }
+        if playSpeed != 1 { words.append("--play-speed=" + String(playSpeed)) }
+        if exitWhenReady { words.append("--exit-when-ready") }
+        if let record { words.append("--record=" + record) }
+        printError("gesture-bridge: \(DaemonLauncher.exec(words))")
+        throw ExitCode(1)
     }
 }
 

@@ -28,6 +28,17 @@ struct GestureBridgeCommand: ParsableCommand {
                       DoctorCommand.self, WatchCommand.self, TuneCommand.self],
         defaultSubcommand: RunCommand.self
     )
+
+    /// `gesture-bridge run …` execs the daemon before the argument parser
+    /// starts: its protocol-conformance scans alone cost more than the
+    /// daemon's start-up.
+    static func main() {
+        if let words = DaemonLauncher.directRun(CommandLine.arguments) {
+            printError("gesture-bridge: \(DaemonLauncher.exec(words))")
+            Glibc.exit(1)
+        }
+        main(nil)
+    }
 }
 
 struct ConfigOption: ParsableArguments {

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// The executable carries no Foundation: not Foundation itself, nor its
+/// The executables carry no Foundation: not Foundation itself, nor its
 /// internationalization and ICU, nor CoreFoundation (about 4 MB resident and
 /// 78,000 relocations at every start when TOMLKit brought them).
-/// swift-argument-parser's FoundationEssentials is allowed. The debug build
+/// swift-argument-parser's FoundationEssentials is allowed in the command,
+/// not in the daemon it execs (8 MB of binary, 4 MB resident, half the
+/// start-up's instructions), nor the argument parser. The debug build
 /// links the Swift libraries dynamically, so `ldd` names every one a module
 /// imports; the static build is checked by symbol (Tests/Package/run.sh).
 @Suite struct LinkedLibrariesTests {
@@ -19,21 +21,52 @@ import Testing
             #expect(!ldd.stdout.contains(library), "gesture-bridge links \(library) again")
         }
     }
+
+    @Test func theDaemonLinksNeitherTheArgumentParserNorFoundationEssentials() {
+        let ldd = Spawn.run("/usr/bin/ldd", [Spawn.daemon], environment: [:])
+        #expect(ldd.status == 0)
+        #expect(ldd.stdout.contains("libX11"), "ldd listed nothing: \(ldd.stderr)")
+        for library in Self.forbidden + ["libFoundationEssentials.so", "lib_FoundationCollections.so"] {
+            #expect(!ldd.stdout.contains(library), "gesture-bridge-daemon links \(library)")
+        }
+        // Package modules are linked in whole, even in a debug build: by symbol.
+        let daemon = Spawn.run("/usr/bin/nm", [Spawn.daemon], environment: [:])
+        #expect(daemon.status == 0 && daemon.stdout.contains("$s11GestureCore"), "nm read nothing: \(daemon.stderr)")
+        #expect(!daemon.stdout.contains("$s14ArgumentParser"), "gesture-bridge-daemon links swift-argument-parser")
+        // Nor the regex engine (a String `contains` of a string brings it and
+        // Unicode's name tables: String.includes instead).
+        #expect(!daemon.stdout.contains("$s17_StringProcessing"), "gesture-bridge-daemon calls into _StringProcessing")
+        // The command has it: the same reading finds it there.
+        #expect(Spawn.run("/usr/bin/nm", [Spawn.gestureBridge], environment: [:]).stdout.contains("$s14ArgumentParser"))
+    }
+
+    /// libdbus (and libsystemd, libgcrypt, lz4, zstd after it) is loaded
+    /// with dlopen when touchegg-protocol turns on: linked by neither
+    /// (ToucheggProtocolTests reads a live daemon's maps).
+    @Test(arguments: [Spawn.gestureBridge, Spawn.daemon])
+    func libdbusIsNotLinked(_ executable: String) {
+        let ldd = Spawn.run("/usr/bin/ldd", [executable], environment: [:])
+        #expect(ldd.stdout.contains("libX11"), "ldd listed nothing: \(ldd.stderr)")
+        #expect(!ldd.stdout.contains("libdbus"), "\(executable) links libdbus")
+    }
 }
 
-/// Every `static inline` wrapper in a C shim is called from Swift somewhere
-/// (the daemon, the probe, the benchmarks): a wrapper left behind when its
-/// caller went is dead code in a header no compiler warns about.
+/// Every `static inline` wrapper in a C shim, and every `cx_` function a
+/// shim's header declares, is called from Swift somewhere (the daemon, the
+/// probe, the benchmarks): a wrapper left behind when its caller went is
+/// dead code in a header no compiler warns about.
 @Suite struct ShimWrapperTests {
     static let root = repositoryRoot
 
-    /// The names `static inline TYPE NAME(` of a shim header.
+    /// The names `static inline TYPE NAME(` and `TYPE cx_NAME(` of a shim header.
     static func wrappers(_ header: String) -> [String] {
         let text = (try? String(contentsOfFile: root + "/" + header, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("static inline "), let paren = line.firstIndex(of: "(") else { return nil }
-            let name = line[..<paren].split(separator: " ").last.map { $0.drop { $0 == "*" } }
-            return name.map(String.init)
+            guard let first = line.first, first.isLetter, !line.hasPrefix("typedef"),
+                  let paren = line.firstIndex(of: "(") else { return nil }
+            guard let name = line[..<paren].split(separator: " ").last.map({ String($0.drop { $0 == "*" }) }),
+                  line.hasPrefix("static inline ") || name.hasPrefix("cx_") else { return nil }
+            return name
         }
     }
 
@@ -56,10 +89,11 @@ import Testing
         return names
     }()
 
-    @Test(arguments: ["Sources/CX11/shim.h", "Sources/CLinux/shim.h", "Sources/CDBus/shim.h", "Sources/CYAML/shim.h"])
+    @Test(arguments: ["Sources/CX11/shim.h", "Sources/CLinux/shim.h", "Sources/CDBus/shim.h", "Sources/CYAML/shim.h",
+                      "Sources/CDBusLoader/include/cdbus_loader.h"])
     func everyWrapperIsCalled(header: String) {
         let names = Self.wrappers(header)
-        #expect(!names.isEmpty || !header.contains("CX11"), "no wrapper read from \(header)")
+        #expect(!names.isEmpty || !(header.contains("CX11") || header.contains("CDBusLoader")), "no wrapper read from \(header)")
         for name in names {
             #expect(Self.called.contains(name), "\(header): \(name) is called from no Swift file")
         }

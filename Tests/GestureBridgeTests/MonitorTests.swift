@@ -170,10 +170,10 @@ import XTestSupport
         fds[0].revents = Int16(POLLIN)
         server.handle(fds[...])
         #expect(server.clientCount == 2)
-        let line = String(repeating: "x", count: 1023)
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 1023) + [10]
         var rounds = 0
         while server.clientCount == 2 && rounds < 10_000 {
-            server.broadcast([line])
+            server.broadcast(line[...])
             // The other client keeps up.
             var buf = [UInt8](repeating: 0, count: 65536)
             _ = recv(reader.fd, &buf, buf.count, Int32(MSG_DONTWAIT))

@@ -25,6 +25,9 @@ enum Spawn {
         return dir + "/gesture-bridge"
     }
 
+    /// The built daemon, which `gesture-bridge run` execs: beside it.
+    static var daemon: String { gestureBridge + "-daemon" }
+
     static func run(_ path: String, _ args: [String], environment: [String: String]) -> Spawned {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         pipe(&outPipe)

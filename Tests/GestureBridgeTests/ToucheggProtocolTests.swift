@@ -82,6 +82,39 @@ import GestureTesting
         s.filter { $0[0] == member }.compactMap { Double($0[3]) }
     }
 
+    /// Whether the process maps libdbus (its /proc/PID/maps).
+    static func mapsLibdbus(_ pid: pid_t) -> Bool {
+        guard case .success(let maps) = FileSystem.read("/proc/\(pid)/maps") else { return false }
+        return maps.contains("libdbus-1.so")
+    }
+
+    /// Off (the default), the daemon maps no libdbus: it is loaded when the
+    /// protocol turns on, here by a reload, which then serves clients as a
+    /// daemon started with it on does.
+    @Test func libdbusIsMappedOnlyOnceAReloadTurnsTheProtocolOn() throws {
+        let x = try Xvfb()
+        var b = TraceBuilder.standard(device: .touchpad)
+        b.wait(6)   // the reload and the client meanwhile
+        b.touchpadSwipe(fingers: 3, by: Point(x: 300, y: 0), over: 0.25, unaccelerated: Point(x: 1500, y: 0))
+        b.wait(0.3)
+        let address = Self.address("reload")
+        let d = DaemonProcess(display: x.display, config: "version = 1\nkeymap = \"none\"\n", play: b,
+                              environment: ["GESTURE_BRIDGE_TOUCHEGG_ADDRESS": address])
+        #expect(d.waitForLog("listening on display"))
+        #expect(!Self.mapsLibdbus(d.pid), "libdbus is mapped with touchegg-protocol off")
+        #expect(!d.log.contains("Touchégg"))
+        _ = FileSystem.write(Self.config, to: d.dir + "/config.toml")
+        #expect(d.waitForLog("serving Touchégg's D-Bus signals"))
+        #expect(Self.mapsLibdbus(d.pid))
+        let client = Client(address: address, ends: 1, dir: d.dir)
+        #expect(client.waitConnected())
+        #expect(client.exit() == 0)
+        // Swipe right (type 1, direction 4), 3 fingers, touchpad (1).
+        let kinds = client.signals.filter { $0[0] == "OnGestureBegin" }.map { "\($0[1]) \($0[2]) \($0[4]) \($0[5])" }
+        #expect(kinds == ["1 4 3 1"])
+        #expect(Self.percentages(client.signals, "OnGestureEnd") == [48.15])
+    }
+
     @Test func swipesAndPinchesReachTheClientAsToucheggSendsThem() throws {
         let x = try Xvfb()
         var b = TraceBuilder.standard(device: .touchpad)

@@ -19,10 +19,19 @@ mode_is() { [ "$(stat -c %a "$1")" = "$2" ]; }
 
 check "install" scripts/install.sh
 bin=$PREFIX/bin/gesture-bridge
+daemon=$PREFIX/libexec/gesture-bridge/gesture-bridge-daemon
 check "binary, 755" mode_is "$bin" 755
+check "daemon, 755" mode_is "$daemon" 755
 check "the installed binary runs" "$bin" --help
-check "no Swift runtime library linked (static stdlib)" bash -c "! ldd '$bin' | grep -i swift"
-check "needs only C libraries of the system" bash -c "ldd '$bin' | grep -q libX11 && ldd '$bin' | grep -q libdbus-1"
+check "no Swift runtime library linked (static stdlib)" bash -c "! ldd '$bin' '$daemon' | grep -i swift"
+check "needs only C libraries of the system" bash -c "ldd '$daemon' | grep -q libX11"
+# libdbus is loaded (dlopen) only when touchegg-protocol is on.
+check "libdbus not linked" bash -c "! ldd '$bin' '$daemon' | grep -q libdbus"
+check "no RUNPATH (the loader looked in the build folder first)" bash -c "! readelf -d '$bin' '$daemon' | grep -q -i 'runpath\|rpath'"
+# gesture-bridge run execs PREFIX/libexec/gesture-bridge/gesture-bridge-daemon:
+# with no X server it is the daemon that says so.
+env -i HOME="$tmp/home" "$bin" run --exit-when-ready --display :987 > "$tmp/daemon.out" 2>&1
+check "gesture-bridge run starts the installed daemon" contains "$tmp/daemon.out" "cannot open X display"
 for k in keymaps/*.toml; do
   check "keymap $(basename "$k")" cmp "$k" "$PREFIX/share/gesture-bridge/keymaps/$(basename "$k")"
 done
@@ -36,7 +45,7 @@ check "bash completion" contains "$PREFIX/share/bash-completion/completions/gest
 check "zsh completion" contains "$PREFIX/share/zsh/site-functions/_gesture-bridge" "#compdef gesture-bridge"
 check "fish completion" contains "$PREFIX/share/fish/vendor_completions.d/gesture-bridge.fish" "^complete -c 'gesture-bridge'"
 unit=$SYSTEMD_USER_DIR/gesture-bridge.service
-check "unit runs the installed binary" contains "$unit" "^ExecStart=$bin run$"
+check "unit runs the installed daemon" contains "$unit" "^ExecStart=$daemon$"
 check "unit is bound to the graphical session" contains "$unit" "^PartOf=graphical-session.target$"
 check "unit restarts on failure" contains "$unit" "^Restart=on-failure$"
 check "unit is wanted by the graphical session" contains "$unit" "^WantedBy=graphical-session.target$"
@@ -49,7 +58,7 @@ else
 fi
 desktop=$AUTOSTART_DIR/gesture-bridge.desktop
 check "desktop-file-validate" desktop-file-validate "$desktop"
-check "autostart runs the installed binary" contains "$desktop" "^Exec=$bin run$"
+check "autostart runs the installed daemon" contains "$desktop" "^Exec=$daemon$"
 check "autostart is skipped under systemd (the unit runs instead)" contains "$desktop" "^X-GNOME-HiddenUnderSystemd=true$"
 check "a second install replaces, not duplicates" scripts/install.sh
 check "manifest lists each file once" bash -c "[ \$(sort '$PREFIX/share/gesture-bridge/installed-files' | uniq -d | wc -l) = 0 ]"

@@ -20,7 +20,10 @@ check() {  # description, command…
 
 # Lintian: nothing but what the package overrides (each with its reason).
 check "lintian: no error or warning" bash -c "lintian --fail-on error,warning '$deb' 2>&1 | grep -v 'running with root privileges' | tee /dev/stderr | { ! grep -q .; }"
-check "Depends computed by dpkg-shlibdeps" bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libx11-6' && dpkg-deb -f '$deb' Depends | grep -q 'libdbus-1-3'"
+check "Depends computed by dpkg-shlibdeps" bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libx11-6'"
+# libdbus is loaded (dlopen) only when touchegg-protocol is on.
+check "libdbus recommended, not a dependency" \
+  bash -c "dpkg-deb -f '$deb' Recommends | grep -q 'libdbus-1-3' && ! dpkg-deb -f '$deb' Depends | grep -q 'libdbus'"
 check "Depends names the config parsers' libraries (libyaml, pugixml; toml++ is header-only)" \
   bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libyaml-0-2' && dpkg-deb -f '$deb' Depends | grep -q 'libpugixml1v5'"
 
@@ -46,10 +49,21 @@ check "apt's lists (mmdebstrap leaves none)" in_root apt-get update -q
 check "apt installs it with its dependencies" in_root apt-get install -y -q /tmp/pkg.deb
 check "binary on PATH runs" in_root gesture-bridge --version
 check "no Foundation, ICU or CoreFoundation in the binary" scripts/check-no-foundation.sh .build-static/release/gesture-bridge
-check "no Swift toolchain needed (static stdlib)" bash -c "! in_root ldd /usr/bin/gesture-bridge | grep -qi swift" 
+check "no argument parser or FoundationEssentials in the daemon" \
+  scripts/check-no-foundation.sh .build-static/release/gesture-bridge-daemon --daemon
+# (in_root is a function of this script: a `bash -c` runs chroot itself.)
+in_chroot="chroot '$root' env -i PATH=/usr/bin:/bin HOME=/root"
+check "no Swift toolchain needed (static stdlib)" \
+  bash -c "$in_chroot ldd /usr/bin/gesture-bridge /usr/libexec/gesture-bridge/gesture-bridge-daemon > '$tmp/ldd' && ! grep -qi swift '$tmp/ldd'"
+check "the daemon links no libdbus" \
+  bash -c "$in_chroot ldd /usr/libexec/gesture-bridge/gesture-bridge-daemon > '$tmp/ldd' && grep -q libX11 '$tmp/ldd' && ! grep -q libdbus '$tmp/ldd'"
+# gesture-bridge run execs /usr/libexec/gesture-bridge/gesture-bridge-daemon:
+# with no X server it is the daemon that says so.
+check "gesture-bridge run starts the installed daemon" \
+  bash -c "$in_chroot gesture-bridge run --exit-when-ready --display :987 2>&1 | tee /dev/stderr | grep -q 'cannot open X display'"
 check "gesture-bridge check (the built-in default, keymaps found)" in_root gesture-bridge check
 check "keymaps from /usr/share" bash -c "chroot '$root' env -i PATH=/usr/bin:/bin HOME=/root gesture-bridge keymaps | grep -q '/usr/share/gesture-bridge/keymaps'"
-for f in /usr/share/man/man1/gesture-bridge.1.gz /usr/share/bash-completion/completions/gesture-bridge \
+for f in /usr/libexec/gesture-bridge/gesture-bridge-daemon /usr/share/man/man1/gesture-bridge.1.gz /usr/share/bash-completion/completions/gesture-bridge \
   /usr/share/zsh/vendor-completions/_gesture-bridge /usr/share/fish/vendor_completions.d/gesture-bridge.fish \
   /usr/lib/systemd/user/gesture-bridge.service /etc/xdg/autostart/gesture-bridge.desktop \
   /usr/share/gesture-bridge/keymaps/gnome.toml /usr/share/doc/gesture-bridge/copyright; do

@@ -26,7 +26,9 @@ public final class Daemon {
         /// a start-up check, and what the start-up benchmark times.
         public var exitWhenReady = false
         /// Also write every input the engine is given to this trace file, at
-        /// the time X stamped it: `replay` of it does what the daemon did.
+        /// the time the engine judged it (the time X stamped it, unless X
+        /// delivered it later than the engine's clock: DeliveryLag): `replay`
+        /// of it does what the daemon did.
         public var record: String?
 
         public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil,
@@ -194,7 +196,7 @@ public final class Daemon {
             // Then done, in order, and sent to the server once.
             if let s = session, let news = source?.takeNews() { keysFollow(news, s) }
             carryOut(now: t)
-            if let m = monitor, m.listening { m.broadcast(recognition.takeMonitorLines()) }
+            if let m = monitor, m.listening { recognition.takeMonitorStream { m.broadcast($0) } }
             if let s = session {
                 // Key releases are followed only while a key is pressed again for a hand.
                 let holding = s.synthesizer.holdsKeysForHand
@@ -230,6 +232,15 @@ public final class Daemon {
         case .deviceAdded, .deviceRemoved: stateChanged = true
         default: break
         }
+        // The engine takes an input no earlier than its clock (an event X
+        // delivered later than the engine's hold-back, DeliveryLag): the
+        // record says the time the engine judged it at, so `replay` of it
+        // does what the daemon did, even then.
+        let now = recognition.engine.now
+        if t < now && options.verbose {
+            log.debug("input \(Int(((now - t) * 1000).rounded())) ms behind the engine's clock (X delivered it later than the hold-back)")
+        }
+        let t = DeliveryLag.judged(t, engineNow: now)
         recording?.write(input, at: t)
         recognition.feed(input, at: t)
     }

@@ -70,8 +70,13 @@ struct Recognition {
     /// throttle held back (engine time; nil: nothing, or no client).
     var monitorDeadline: Seconds? { monitor?.nextDeadline }
 
-    /// The monitor stream's lines made since the last call.
-    mutating func takeMonitorLines() -> [String] { monitor?.take() ?? [] }
+    /// The monitor stream's bytes made since the last call, handed to
+    /// `send` (whole lines), and forgotten.
+    mutating func takeMonitorStream(_ send: (ArraySlice<UInt8>) -> Void) {
+        guard monitor != nil, !monitor!.bytes.isEmpty else { return }
+        send(monitor!.bytes)
+        monitor!.clear()
+    }
 
     /// The deeds have been carried out.
     mutating func clearDeeds() { deeds.removeAll(keepingCapacity: true) }

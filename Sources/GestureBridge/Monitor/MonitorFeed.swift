@@ -19,60 +19,86 @@ public struct MonitorFeed {
     /// By BindingID.
     let names: [String]
     /// The names as JSON strings, quoted once (each frame says them all).
-    private let quotedNames: [String]
+    private let quotedNames: [[UInt8]]
     let actions: [BindingActions]
-    /// A device's kind, by id.
-    private var kinds: [DeviceID: DeviceKind] = [:]
-    /// Where each device's fingers are, by touch.
-    private var fingers: [DeviceID: [TouchID: Point]] = [:]
-    /// A touchpad gesture in progress: its kind and fingers.
-    private var touchpad: [DeviceID: PadGesture] = [:]
+    /// What is known of each device (a few: looked up in order, cheaper
+    /// than hashing at every event).
+    private var lanes: [Lane] = []
+    private struct Lane {
+        let device: DeviceID
+        var kind: DeviceKind? = nil
+        /// Where its fingers are, in the order of their touch ids.
+        var fingers: [(touch: TouchID, at: Point)] = []
+        /// A touchpad gesture in progress: its kind and fingers.
+        var pad: PadGesture? = nil
+        /// When its touches and progress were last said.
+        var said: Seconds? = nil
+        /// Its bindings as they stood after the last engine call that had
+        /// an attempt: a binding that fails as its attempt ends is said
+        /// with how far it had got.
+        var last: [BindingStanding] = []
+    }
     private struct PadGesture {
-        var kind: String
+        var kind: StaticString
         var fingers: Int
         var travel = Point.zero
         var scale = 1.0
         var angle = 0.0
     }
-    /// Each device's bindings as they stood after the last engine call that
-    /// had an attempt: a binding that fails as its attempt ends is said with
-    /// how far it had got.
-    private var lastStandings: [DeviceID: [BindingID: Measure]] = [:]
-    /// Devices with an attempt running, as last seen.
-    private var running: Set<DeviceID> = []
-    /// When a device's touches and progress were last said, and whether something changed since.
-    private var said: [DeviceID: Seconds] = [:]
-    private var pending: Set<DeviceID> = []
-    /// The lines made since the last `take`.
-    public private(set) var lines: [String] = []
+    /// Devices with an attempt running, as last seen (in order: devices are few).
+    private var running: [DeviceID] = []
+    /// Devices whose touches or progress changed since they were last said (in order).
+    private var pending: [DeviceID] = []
+    /// One engine call's devices to look at, their standings, and those
+    /// whose attempt ended: kept, so an event allocates none of them.
+    private var deciding: [DeviceID] = []
+    private var now: [(device: DeviceID, standings: [BindingStanding])] = []
+    private var over: [DeviceID] = []
+    /// The lines made since the last `clear`, each ending in a newline.
+    public private(set) var out = JSONBytes(capacity: 4096)
 
     public init(names: [String], actions: [BindingActions], devices: [Device]) {
         self.names = names
-        quotedNames = names.map { TraceWriter.quote($0) }
+        quotedNames = names.map { name in
+            var q = JSONBytes()
+            q.quoted(name)
+            return Array(q.bytes)
+        }
         self.actions = actions
-        for d in devices { kinds[d.id] = d.kind }
+        for d in devices { lanes[lane(d.id)].kind = d.kind }
     }
 
     public init(_ config: LoadedConfig, devices: [Device]) {
         self.init(names: config.table.allBindings.map(\.name), actions: config.actions, devices: devices)
     }
 
-    /// The lines so far, handed over.
+    /// The stream's bytes so far: whole lines, each ending in a newline.
+    public var bytes: ArraySlice<UInt8> { out.bytes }
+
+    /// Forgets the bytes handed over, keeping the buffer.
+    public mutating func clear() { out.clear() }
+
+    /// The lines so far, handed over (replay and tests; the daemon sends `bytes`).
     public mutating func take() -> [String] {
-        defer { lines.removeAll(keepingCapacity: true) }
-        return lines
+        defer { out.clear() }
+        return out.bytes.split(separator: 10).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// When a device's touches or progress, held back by the throttle, are
     /// due to be said (the daemon wakes for it while a client listens).
     public var nextDeadline: Seconds? {
-        pending.compactMap { said[$0].map { $0 + Self.frameInterval } }.min()
-            ?? (pending.isEmpty ? nil : 0)
+        var due: Seconds? = nil
+        for d in pending {
+            let t = lane(of: d).flatMap { lanes[$0].said }.map { $0 + Self.frameInterval } ?? 0
+            due = min(due ?? t, t)
+        }
+        return due
     }
 
     /// Says every device's touches and progress held back by the throttle.
     public mutating func flush(engine: GestureEngine, at t: Seconds) {
-        for d in pending.sorted() { frame(d, engine.standings(of: d), at: t) }
+        for d in pending { frame(d, engine.standings(of: d), at: t) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     // MARK: What the engine was given
@@ -81,44 +107,66 @@ public struct MonitorFeed {
     public mutating func input(_ input: Input, at t: Seconds) {
         switch input {
         case .touchBegin(let d, let id, let p), .touchUpdate(let d, let id, let p):
-            fingers[d, default: [:]][id] = p
-            pending.insert(d)
+            lanes[lane(d)].fingers.place(id, at: p)
+            mark(d)
         case .touchEnd(let d, let id, _):
-            fingers[d]?[id] = nil
-            pending.insert(d)
+            lanes[lane(d)].fingers.removeAll { $0.touch == id }
+            mark(d)
         case .swipeBegin(let d, let n, _):
-            touchpad[d] = PadGesture(kind: "swipe", fingers: n)
-            pending.insert(d)
+            lanes[lane(d)].pad = PadGesture(kind: "swipe", fingers: n)
+            mark(d)
         case .pinchBegin(let d, let n, _):
-            touchpad[d] = PadGesture(kind: "pinch", fingers: n)
-            pending.insert(d)
+            lanes[lane(d)].pad = PadGesture(kind: "pinch", fingers: n)
+            mark(d)
         case .swipeUpdate(let d, _, let delta, _):
-            if var g = touchpad[d] {
+            let i = lane(d)
+            if var g = lanes[i].pad {
                 g.travel = g.travel + delta
-                touchpad[d] = g
+                lanes[i].pad = g
             }
-            pending.insert(d)
+            mark(d)
         case .pinchUpdate(let d, _, let delta, let scale, let angle):
-            if var g = touchpad[d] {
+            let i = lane(d)
+            if var g = lanes[i].pad {
                 g.travel = g.travel + delta
                 g.scale = scale
                 g.angle += angle
-                touchpad[d] = g
+                lanes[i].pad = g
             }
-            pending.insert(d)
+            mark(d)
         case .swipeEnd(let d, _, _), .pinchEnd(let d, _, _):
-            touchpad[d] = nil
-            pending.insert(d)
+            lanes[lane(d)].pad = nil
+            mark(d)
         case .deviceAdded(let dev):
-            kinds[dev.id] = dev.kind
+            lanes[lane(dev.id)].kind = dev.kind
         case .deviceRemoved(let d):
-            kinds[d] = nil
-            fingers[d] = nil
-            touchpad[d] = nil
+            let i = lane(d)
+            lanes[i].kind = nil
+            lanes[i].fingers = []
+            lanes[i].pad = nil
         default:
             break
         }
     }
+
+    /// A device's lane, made when first seen.
+    private mutating func lane(_ d: DeviceID) -> Int {
+        if let i = lane(of: d) { return i }
+        lanes.append(Lane(device: d))
+        return lanes.count - 1
+    }
+
+    private func lane(of d: DeviceID) -> Int? {
+        var i = 0
+        while i < lanes.count {
+            if lanes[i].device == d { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A device whose touches or progress changed: said at the next frame.
+    private mutating func mark(_ d: DeviceID) { pending.insertSorted(d) }
 
     // MARK: What it decided
 
@@ -127,115 +175,173 @@ public struct MonitorFeed {
     /// touches and progress at `t`, so times never go back.
     public mutating func effects(_ effects: [Effect], engine: GestureEngine, at t: Seconds) {
         var notable = false
-        var deciding = pending
+        deciding.removeAll(keepingCapacity: true)
+        deciding.append(contentsOf: pending)
         for e in effects {
             switch e {
             case .gesture(let g):
-                deciding.insert(g.device)
+                deciding.insertSorted(g.device)
                 if g.phase != .changed { notable = true }
             case .arena(let n):
                 notable = true
-                deciding.insert(n.device)
+                deciding.insertSorted(n.device)
             case .touch(let d):
                 notable = true
-                deciding.insert(d.device)
+                deciding.insertSorted(d.device)
             default: break
             }
         }
+        for d in running { deciding.insertSorted(d) }
         // The decisions first (they are about the frame judged, at or before
         // `t`), then where the fingers are now: unthrottled after a decision.
-        var over: [DeviceID] = []
-        var now: [DeviceID: [BindingStanding]] = [:]
-        for d in deciding.union(running) {
+        over.removeAll(keepingCapacity: true)
+        now.removeAll(keepingCapacity: true)
+        for d in deciding {
             let standings = engine.standings(of: d)
-            now[d] = standings
+            now.append((d, standings))
             if standings.isEmpty && running.contains(d) { over.append(d) }
-            remember(standings, of: d)
+            if !standings.isEmpty {
+                running.insertSorted(d)
+                lanes[lane(d)].last = standings
+            }
         }
-        for e in effects { effect(e, engine: engine) }
+        for e in effects { effect(e) }
         // An attempt that ended: its verdict is complete.
-        for d in over.sorted() {
-            running.remove(d)
-            emit(head(t, "over", d))
+        for d in over {
+            running.removeAll { $0 == d }
+            head(t, "over", d)
+            end()
         }
-        for d in pending.sorted() where notable || t >= (said[d] ?? -.infinity) + Self.frameInterval {
-            frame(d, now[d] ?? engine.standings(of: d), at: t)
+        var i = 0
+        while i < pending.count {
+            let d = pending[i]
+            guard notable || t >= (lane(of: d).flatMap { lanes[$0].said } ?? -.infinity) + Self.frameInterval else {
+                i += 1
+                continue
+            }
+            pending.remove(at: i)
+            frame(d, now.first { $0.device == d }?.standings ?? engine.standings(of: d), at: t)
         }
     }
 
-    private mutating func effect(_ e: Effect, engine: GestureEngine) {
+    private mutating func effect(_ e: Effect) {
         switch e {
         case .arena(let n):
-            var fields = head(n.time, "standing", n.device) + [("binding", quote(name(n.binding)))]
+            head(n.time, "standing", n.device)
+            binding(n.binding)
             switch n.kind {
             case .joined:
-                fields.append(("standing", quote("joined")))
+                out.raw(", \"standing\": \"joined\"")
             case .won:
-                fields.append(("standing", quote("recognized")))
-                fields.append(("winner", "true"))
+                out.raw(", \"standing\": \"recognized\", \"winner\": true")
             case .conceded:
                 let why = n.reason.map { self.reason($0, binding: n.binding, device: n.device) } ?? ""
-                fields.append(("standing", quote(n.reason.map(\.isFailure) == true ? "failed" : "rejected")))
-                fields.append(("reason", quote(why)))
+                out.raw(n.reason.map(\.isFailure) == true ? ", \"standing\": \"failed\"" : ", \"standing\": \"rejected\"")
+                out.raw(", \"reason\": ")
+                out.quoted(why)
                 if n.reason == .failed, let m = measure(of: n.binding, device: n.device) {
-                    fields.append(("fraction", num(m.fraction)))
-                    fields.append(("fingers", "\(m.fingers)"))
-                    fields.append(("landed", "\(m.landed)"))
+                    out.raw(", \"fraction\": ")
+                    out.tenths(m.fraction)
+                    out.raw(", \"fingers\": ")
+                    out.int(m.fingers)
+                    out.raw(", \"landed\": ")
+                    out.int(m.landed)
                 }
             }
-            emit(fields)
+            end()
         case .gesture(let g) where g.phase != .changed:
-            let acts = actions[g.binding].actions(for: g.phase, step: g.step).map(\.description)
-            var fields = head(g.time, "phase", g.device) + [("binding", quote(name(g.binding))),
-                                                           ("phase", quote(g.phase.rawValue))]
-            if let s = g.step { fields.append(("step", quote(s.rawValue))) }
-            fields.append(("actions", "[" + acts.map(quote).joined(separator: ", ") + "]"))
-            emit(fields)
+            head(g.time, "phase", g.device)
+            binding(g.binding)
+            out.raw(", \"phase\": \"")
+            out.word(g.phase.rawValue)
+            out.byte(UInt8(ascii: "\""))
+            if let s = g.step {
+                out.raw(", \"step\": \"")
+                out.word(s.rawValue)
+                out.byte(UInt8(ascii: "\""))
+            }
+            out.raw(", \"actions\": [")
+            for (k, a) in actions[g.binding].actions(for: g.phase, step: g.step).enumerated() {
+                if k > 0 { out.raw(", ") }
+                out.quoted(a.description)
+            }
+            out.byte(UInt8(ascii: "]"))
+            end()
         case .touch(let d):
-            var fields = head(d.time, "touch", d.device) + [("touch", "\(d.touch)"),
-                                                           ("decision", quote(d.decision.rawValue))]
-            fields.append(("reason", quote(reason(d.reason, binding: nil, device: d.device))))
-            emit(fields)
+            head(d.time, "touch", d.device)
+            out.raw(", \"touch\": ")
+            out.int(Int(d.touch))
+            out.raw(", \"decision\": \"")
+            out.word(d.decision.rawValue)
+            out.raw("\", \"reason\": ")
+            out.quoted(reason(d.reason, binding: nil, device: d.device))
+            end()
         default:
             break
         }
     }
 
-    private mutating func remember(_ standings: [BindingStanding], of d: DeviceID) {
-        guard !standings.isEmpty else { return }
-        running.insert(d)
-        var m: [BindingID: Measure] = [:]
-        for s in standings { m[s.binding] = s.measure }
-        lastStandings[d] = m
-    }
-
     /// A device's fingers (or touchpad gesture) and its bindings' progress.
     private mutating func frame(_ d: DeviceID, _ standings: [BindingStanding], at t: Seconds) {
-        pending.remove(d)
-        said[d] = t
-        var fields = head(t, "frame", d) + [("kind", "\"" + (kinds[d]?.rawValue ?? "unknown") + "\"")]
-        if let g = touchpad[d] {
-            fields.append(("touchpad", "{\"gesture\": \(quote(g.kind)), \"fingers\": \(g.fingers), "
-                + "\"dx\": \(num(g.travel.x)), \"dy\": \(num(g.travel.y)), \"scale\": \(num(g.scale)), "
-                + "\"angle\": \(num(g.angle))}"))
+        let i = lane(d)
+        lanes[i].said = t
+        head(t, "frame", d)
+        out.raw(", \"kind\": \"")
+        out.raw(lanes[i].kind.map(Self.text) ?? "unknown")
+        out.byte(UInt8(ascii: "\""))
+        if let g = lanes[i].pad {
+            out.raw(", \"touchpad\": {\"gesture\": \"")
+            out.raw(g.kind)
+            out.raw("\", \"fingers\": ")
+            out.int(g.fingers)
+            out.raw(", \"dx\": ")
+            out.tenths(g.travel.x)
+            out.raw(", \"dy\": ")
+            out.tenths(g.travel.y)
+            out.raw(", \"scale\": ")
+            out.tenths(g.scale)
+            out.raw(", \"angle\": ")
+            out.tenths(g.angle)
+            out.byte(UInt8(ascii: "}"))
         }
-        let points = (fingers[d] ?? [:]).sorted { $0.key < $1.key }
-            .map { "[\(num($0.value.x)), \(num($0.value.y))]" }
-        fields.append(("fingers", "[" + points.joined(separator: ", ") + "]"))
+        out.raw(", \"fingers\": [")
+        for k in lanes[i].fingers.indices {
+            let p = lanes[i].fingers[k].at
+            out.raw(k == 0 ? "[" : ", [")
+            out.tenths(p.x)
+            out.raw(", ")
+            out.tenths(p.y)
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.raw("], \"bindings\": [")
         // Names quoted once; the rest are words of our own that need no escaping.
-        let standings = standings.map { s -> String in
-            var entry = "{\"binding\": " + (s.binding < quotedNames.count ? quotedNames[s.binding] : quote(name(s.binding)))
-            entry += ", \"standing\": \"" + s.standing.rawValue + "\""
+        for (k, s) in standings.enumerated() {
+            out.raw(k == 0 ? "{\"binding\": " : ", {\"binding\": ")
+            if s.binding < quotedNames.count { out.append(quotedNames[s.binding]) } else { out.quoted(name(s.binding)) }
+            out.raw(", \"standing\": \"")
+            out.raw(Self.text(s.standing))
+            out.byte(UInt8(ascii: "\""))
             if let m = s.measure {
-                entry += ", \"measure\": \"" + m.kind.rawValue + "\", \"value\": " + num(m.value) + ", \"threshold\": "
-                    + num(m.threshold) + ", \"unit\": \"" + m.unit + "\""
-                if m.atMost { entry += ", \"atMost\": true" }
-                if let setting = m.setting { entry += ", \"setting\": \"" + setting + "\"" }
+                out.raw(", \"measure\": \"")
+                out.raw(Self.text(m.kind))
+                out.raw("\", \"value\": ")
+                out.tenths(m.value)
+                out.raw(", \"threshold\": ")
+                out.tenths(m.threshold)
+                out.raw(", \"unit\": \"")
+                out.word(m.unit)
+                out.byte(UInt8(ascii: "\""))
+                if m.atMost { out.raw(", \"atMost\": true") }
+                if let setting = m.setting {
+                    out.raw(", \"setting\": \"")
+                    out.word(setting)
+                    out.byte(UInt8(ascii: "\""))
+                }
             }
-            return entry + "}"
+            out.byte(UInt8(ascii: "}"))
         }
-        fields.append(("bindings", "[" + standings.joined(separator: ", ") + "]"))
-        emit(fields)
+        out.byte(UInt8(ascii: "]"))
+        end()
     }
 
     /// Why a binding left, or a touch went: in words a person reads at a
@@ -260,20 +366,77 @@ public struct MonitorFeed {
     }
 
     /// How far a binding had got on its device, as last seen.
-    private func measure(of b: BindingID, device: DeviceID) -> Measure? { lastStandings[device]?[b] ?? nil }
+    private func measure(of b: BindingID, device: DeviceID) -> Measure? {
+        lane(of: device).flatMap { lanes[$0].last.first { $0.binding == b }?.measure }
+    }
 
     private func name(_ b: BindingID) -> String { b < names.count ? names[b] : "binding \(b)" }
 
-    private func head(_ t: Seconds, _ type: String, _ device: DeviceID) -> [(String, String)] {
-        [("t", ReplayPrinter.time(t)), ("type", "\"" + type + "\""), ("device", String(device))]
+    /// A line's first fields: `{"t": …, "type": "…", "device": …`.
+    private mutating func head(_ t: Seconds, _ type: StaticString, _ device: DeviceID) {
+        out.raw("{\"t\": ")
+        out.time(t)
+        out.raw(", \"type\": \"")
+        out.raw(type)
+        out.raw("\", \"device\": ")
+        out.int(Int(device))
     }
 
-    private mutating func emit(_ fields: [(String, String)]) {
-        lines.append("{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
+    private mutating func binding(_ b: BindingID) {
+        out.raw(", \"binding\": ")
+        if b < quotedNames.count { out.append(quotedNames[b]) } else { out.quoted(name(b)) }
     }
 
-    private func quote(_ s: String) -> String { TraceWriter.quote(s) }
-    private func num(_ x: Double) -> String { TraceWriter.num((x * 10).rounded() / 10) }
+    /// A line's end.
+    private mutating func end() { out.raw("}\n") }
+
+    // The raw values said at every frame, as static text: a raw value is a
+    // String made at each call (MonitorTests holds them equal).
+    static func text(_ k: DeviceKind) -> StaticString {
+        switch k {
+        case .touchscreen: "touchscreen"
+        case .touchpad: "touchpad"
+        case .other: "other"
+        }
+    }
+
+    static func text(_ s: StandingName) -> StaticString {
+        switch s {
+        case .possible: "possible"
+        case .recognized: "recognized"
+        case .began: "began"
+        case .rejected: "rejected"
+        case .failed: "failed"
+        case .done: "done"
+        }
+    }
+
+    static func text(_ k: Measure.Kind) -> StaticString {
+        switch k {
+        case .distance: "distance"
+        case .scale: "scale"
+        case .angle: "angle"
+        case .time: "time"
+        }
+    }
+}
+
+extension Array where Element == DeviceID {
+    /// Adds `d` in order, once.
+    fileprivate mutating func insertSorted(_ d: DeviceID) {
+        var i = 0
+        while i < count && self[i] < d { i += 1 }
+        if i == count || self[i] != d { insert(d, at: i) }
+    }
+}
+
+extension Array where Element == (touch: TouchID, at: Point) {
+    /// A finger landed or moved: kept in the order of touch ids.
+    fileprivate mutating func place(_ id: TouchID, at p: Point) {
+        var i = 0
+        while i < count && self[i].touch < id { i += 1 }
+        if i < count && self[i].touch == id { self[i].at = p } else { insert((id, p), at: i) }
+    }
 }
 
 extension ArenaReason {

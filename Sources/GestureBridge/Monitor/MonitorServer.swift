@@ -96,12 +96,11 @@ public final class MonitorServer {
         if first.revents & Int16(POLLIN) != 0 { acceptClients() }
     }
 
-    /// Lines for every client: queued, and written as far as each takes
-    /// them now. A client whose queue would pass the bound is dropped.
-    public func broadcast(_ lines: [String]) {
-        guard !clients.isEmpty, !lines.isEmpty else { return }
-        var bytes: [UInt8] = []
-        for l in lines { bytes += l.utf8; bytes.append(10) }
+    /// Whole lines (each ending in a newline) for every client: queued, and
+    /// written as far as each takes them now. A client whose queue would
+    /// pass the bound is dropped.
+    public func broadcast(_ bytes: ArraySlice<UInt8>) {
+        guard !clients.isEmpty, !bytes.isEmpty else { return }
         var over: [Int32] = []
         for i in clients.indices {
             if clients[i].queued.count + bytes.count > Self.maximumQueued {

@@ -1,4 +1,4 @@
-import CDBus
+import CDBusLoader
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +11,9 @@ import Glibc
 ///
 /// Built on libdbus-1 (the reference implementation), whose watch and
 /// timeout API hands the sockets to the daemon's own poll() loop: no thread,
-/// nothing polled while idle. Only clients of this user are served: the
+/// nothing polled while idle. libdbus is loaded (dlopen) by the first server
+/// made, never at start-up: a daemon with touchegg-protocol off maps none
+/// of it (Sources/CDBusLoader). Only clients of this user are served: the
 /// EXTERNAL mechanism checks the peer's credentials (SO_PEERCRED); another
 /// user is refused at authentication and said once. A client that stops
 /// reading is dropped once a backlog builds up; one that disconnects or
@@ -56,28 +58,27 @@ public final class ToucheggServer {
 
     public init(address: String = ToucheggServer.address, now: Double) throws(StartError) {
         self.now = now
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let s = dbus_server_listen(address, &error) else {
-            let name = error.name.map { String(cString: $0) } ?? ""
-            let message = error.message.map { String(cString: $0) } ?? "unknown error"
-            if name == DBUS_ERROR_ADDRESS_IN_USE || message.contains("in use") { throw .addressInUse(address) }
-            throw .failed(message)
+        var why = [CChar](repeating: 0, count: 512)
+        func said() -> String { String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        guard cx_dbus_load(&why, why.count) != 0 else { throw .failed(said()) }
+        var inUse: Int32 = 0
+        guard let s = cx_dbus_server_listen(address, &inUse, &why, why.count) else {
+            if inUse != 0 { throw .addressInUse(address) }
+            throw .failed(said())
         }
         server = s
         // EXTERNAL only: the peer's credentials, never ANONYMOUS.
         "EXTERNAL".withCString { external in
             var mechanisms: [UnsafePointer<CChar>?] = [external, nil]
-            _ = mechanisms.withUnsafeMutableBufferPointer { dbus_server_set_auth_mechanisms(s, $0.baseAddress) }
+            _ = mechanisms.withUnsafeMutableBufferPointer { cx_dbus_server_set_auth_mechanisms(s, $0.baseAddress) }
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        dbus_server_set_new_connection_function(s, { _, connection, data in
+        cx_dbus_server_set_new_connection_function(s, { _, connection, data in
             guard let connection, let data else { return }
             Unmanaged<ToucheggServer>.fromOpaque(data).takeUnretainedValue().accept(connection)
         }, me, nil)
-        _ = dbus_server_set_watch_functions(s, Self.addWatch, Self.removeWatch, Self.toggleWatch, me, nil)
-        _ = dbus_server_set_timeout_functions(s, Self.addTimer, Self.removeTimer, Self.toggleTimer, me, nil)
+        _ = cx_dbus_server_set_watch_functions(s, Self.addWatch, Self.removeWatch, Self.toggleWatch, me, nil)
+        _ = cx_dbus_server_set_timeout_functions(s, Self.addTimer, Self.removeTimer, Self.toggleTimer, me, nil)
     }
 
     deinit { stop() }
@@ -85,11 +86,11 @@ public final class ToucheggServer {
 
     /// Closes every client and stops listening.
     public func stop() {
-        for c in clients { dbus_connection_close(c); dbus_connection_unref(c) }
+        for c in clients { cx_dbus_connection_close(c); cx_dbus_connection_unref(c) }
         clients.removeAll()
         if let s = server {
-            dbus_server_disconnect(s)
-            dbus_server_unref(s)
+            cx_dbus_server_disconnect(s)
+            cx_dbus_server_unref(s)
             server = nil
         }
         watches.removeAll()
@@ -100,12 +101,12 @@ public final class ToucheggServer {
 
     /// The sockets to poll, appended to `fds` (as many as enabled watches).
     public func addPollDescriptors(to fds: inout [pollfd]) {
-        for w in watches where dbus_watch_get_enabled(w) != 0 {
-            let flags = dbus_watch_get_flags(w)
+        for w in watches where cx_dbus_watch_get_enabled(w) != 0 {
+            let flags = cx_dbus_watch_get_flags(w)
             var events: Int16 = 0
-            if flags & DBUS_WATCH_READABLE.rawValue != 0 { events |= Int16(POLLIN) }
-            if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events |= Int16(POLLOUT) }
-            fds.append(pollfd(fd: dbus_watch_get_unix_fd(w), events: events, revents: 0))
+            if flags & UInt32(CX_DBUS_WATCH_READABLE) != 0 { events |= Int16(POLLIN) }
+            if flags & UInt32(CX_DBUS_WATCH_WRITABLE) != 0 { events |= Int16(POLLOUT) }
+            fds.append(pollfd(fd: cx_dbus_watch_get_unix_fd(w), events: events, revents: 0))
         }
     }
 
@@ -119,13 +120,13 @@ public final class ToucheggServer {
         self.now = now
         for p in fds where p.revents != 0 {
             // A watch list may change while handling: look each one up again.
-            for w in watches where dbus_watch_get_unix_fd(w) == p.fd && dbus_watch_get_enabled(w) != 0 {
+            for w in watches where cx_dbus_watch_get_unix_fd(w) == p.fd && cx_dbus_watch_get_enabled(w) != 0 {
                 var flags: UInt32 = 0
-                if p.revents & Int16(POLLIN) != 0 { flags |= DBUS_WATCH_READABLE.rawValue }
-                if p.revents & Int16(POLLOUT) != 0 { flags |= DBUS_WATCH_WRITABLE.rawValue }
-                if p.revents & Int16(POLLHUP) != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
-                if p.revents & Int16(POLLERR) != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
-                _ = dbus_watch_handle(w, flags)
+                if p.revents & Int16(POLLIN) != 0 { flags |= UInt32(CX_DBUS_WATCH_READABLE) }
+                if p.revents & Int16(POLLOUT) != 0 { flags |= UInt32(CX_DBUS_WATCH_WRITABLE) }
+                if p.revents & Int16(POLLHUP) != 0 { flags |= UInt32(CX_DBUS_WATCH_HANGUP) }
+                if p.revents & Int16(POLLERR) != 0 { flags |= UInt32(CX_DBUS_WATCH_ERROR) }
+                _ = cx_dbus_watch_handle(w, flags)
                 break
             }
         }
@@ -135,8 +136,8 @@ public final class ToucheggServer {
         if timers.contains(where: { $0.due <= now }) {
             for t in timers.filter({ $0.due <= now }).map(\.handle) {
                 guard let i = timers.firstIndex(where: { $0.handle == t }) else { continue }
-                timers[i].due = now + Double(dbus_timeout_get_interval(t)) / 1000
-                _ = dbus_timeout_handle(t)
+                timers[i].due = now + Double(cx_dbus_timeout_get_interval(t)) / 1000
+                _ = cx_dbus_timeout_handle(t)
             }
         }
         dispatchAndSweep()
@@ -148,27 +149,16 @@ public final class ToucheggServer {
     public func send(_ s: ToucheggSignal) {
         guard !clients.isEmpty else { return }
         var dropped: [OpaquePointer] = []
-        for c in clients where dbus_connection_get_is_authenticated(c) != 0 {
-            if dbus_connection_get_outgoing_size(c) > Self.backlogLimit {
-                onNote("Touchégg protocol: a client stopped reading (\(dbus_connection_get_outgoing_size(c)) bytes unsent); dropped")
+        for c in clients where cx_dbus_connection_get_is_authenticated(c) != 0 {
+            if cx_dbus_connection_get_outgoing_size(c) > Self.backlogLimit {
+                onNote("Touchégg protocol: a client stopped reading (\(cx_dbus_connection_get_outgoing_size(c)) bytes unsent); dropped")
                 dropped.append(c)
                 continue
             }
-            guard let m = dbus_message_new_signal(Self.objectPath, Self.interface, s.member.rawValue) else { continue }
-            var it = DBusMessageIter()
-            dbus_message_iter_init_append(m, &it)
-            var type = s.type.rawValue, direction = s.direction.rawValue, percentage = s.percentage
-            var fingers = s.fingers, device = s.device.rawValue, elapsed = s.elapsedMS
-            _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "u")), &type)
-            _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "u")), &direction)
-            _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "d")), &percentage)
-            _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "i")), &fingers)
-            _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "u")), &device)
-            _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "t")), &elapsed)
-            _ = dbus_connection_send(c, m, nil)
-            dbus_message_unref(m)
+            _ = cx_dbus_send_signal(c, Self.objectPath, Self.interface, s.member.rawValue, s.type.rawValue,
+                                    s.direction.rawValue, s.percentage, s.fingers, s.device.rawValue, s.elapsedMS)
         }
-        for c in dropped { dbus_connection_close(c) }
+        for c in dropped { cx_dbus_connection_close(c) }
         if !dropped.isEmpty { dispatchAndSweep() }
     }
 
@@ -179,31 +169,16 @@ public final class ToucheggServer {
             onNote("Touchégg protocol: \(Self.maximumClients) clients already; one more refused")
             return   // not referenced: libdbus closes it
         }
-        dbus_connection_ref(c)
+        cx_dbus_connection_ref(c)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_set_unix_user_function(c, { _, uid, data in
+        cx_dbus_connection_set_unix_user_function(c, { _, uid, data in
             guard let data else { return 0 }
             return Unmanaged<ToucheggServer>.fromOpaque(data).takeUnretainedValue().allows(uid) ? 1 : 0
         }, me, nil)
-        _ = dbus_connection_set_watch_functions(c, Self.addWatch, Self.removeWatch, Self.toggleWatch, me, nil)
-        _ = dbus_connection_set_timeout_functions(c, Self.addTimer, Self.removeTimer, Self.toggleTimer, me, nil)
+        _ = cx_dbus_connection_set_watch_functions(c, Self.addWatch, Self.removeWatch, Self.toggleWatch, me, nil)
+        _ = cx_dbus_connection_set_timeout_functions(c, Self.addTimer, Self.removeTimer, Self.toggleTimer, me, nil)
         // Introspect answered for clients that ask (d-feet, gdbus introspect).
-        var vtable = DBusObjectPathVTable()
-        vtable.message_function = { connection, message, _ in
-            guard let connection, let message,
-                  dbus_message_is_method_call(message, "org.freedesktop.DBus.Introspectable", "Introspect") != 0,
-                  let reply = dbus_message_new_method_return(message) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            var it = DBusMessageIter()
-            dbus_message_iter_init_append(reply, &it)
-            ToucheggServer.introspection.withCString { xml in
-                var p: UnsafePointer<CChar>? = xml
-                _ = dbus_message_iter_append_basic(&it, Int32(UInt8(ascii: "s")), &p)
-            }
-            _ = dbus_connection_send(connection, reply, nil)
-            dbus_message_unref(reply)
-            return DBUS_HANDLER_RESULT_HANDLED
-        }
-        _ = dbus_connection_register_object_path(c, Self.objectPath, &vtable, nil)
+        _ = cx_dbus_register_introspectable(c, Self.objectPath, Self.introspection)
         clients.append(c)
         onNote("Touchégg protocol: a client connected (\(clients.count) now)")
     }
@@ -223,10 +198,10 @@ public final class ToucheggServer {
         var i = 0
         while i < clients.count {
             let c = clients[i]
-            while dbus_connection_get_dispatch_status(c) == DBUS_DISPATCH_DATA_REMAINS { _ = dbus_connection_dispatch(c) }
-            if dbus_connection_get_is_connected(c) == 0 {
+            while cx_dbus_connection_get_dispatch_status(c) == CX_DBUS_DISPATCH_DATA_REMAINS { _ = cx_dbus_connection_dispatch(c) }
+            if cx_dbus_connection_get_is_connected(c) == 0 {
                 clients.remove(at: i)
-                dbus_connection_unref(c)
+                cx_dbus_connection_unref(c)
                 onNote("Touchégg protocol: a client went away (\(clients.count) left)")
             } else {
                 i += 1
@@ -253,8 +228,8 @@ public final class ToucheggServer {
 
     private static let addTimer: DBusAddTimeoutFunction = { t, data in
         guard let t, let s = server(data) else { return 0 }
-        s.timers.append(Timer(handle: t, due: dbus_timeout_get_enabled(t) != 0
-            ? s.now + Double(dbus_timeout_get_interval(t)) / 1000 : .infinity))
+        s.timers.append(Timer(handle: t, due: cx_dbus_timeout_get_enabled(t) != 0
+            ? s.now + Double(cx_dbus_timeout_get_interval(t)) / 1000 : .infinity))
         return 1
     }
     private static let removeTimer: DBusRemoveTimeoutFunction = { t, data in
@@ -263,7 +238,7 @@ public final class ToucheggServer {
     }
     private static let toggleTimer: DBusTimeoutToggledFunction = { t, data in
         guard let t, let s = server(data), let i = s.timers.firstIndex(where: { $0.handle == t }) else { return }
-        s.timers[i].due = dbus_timeout_get_enabled(t) != 0 ? s.now + Double(dbus_timeout_get_interval(t)) / 1000 : .infinity
+        s.timers[i].due = cx_dbus_timeout_get_enabled(t) != 0 ? s.now + Double(cx_dbus_timeout_get_interval(t)) / 1000 : .infinity
     }
 
     /// src/daemon/dbus.h's introspection data.

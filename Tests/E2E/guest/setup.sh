@@ -5,7 +5,7 @@ export DISPLAY=:0 HOME=/root XDG_RUNTIME_DIR=/run/user/0 SWIFT_BACKTRACE=enable=
 
 # Binaries and config on the guest's tmpfs (exec from 9p is slow; the config
 # must sit in a directory only its owner can write, as the daemon demands).
-install -m 755 "$share/bin/gesture-bridge" "$share/bin/gesture-e2e-probe" "$work/"
+install -m 755 "$share/bin/gesture-bridge" "$share/bin/gesture-bridge-daemon" "$share/bin/gesture-e2e-probe" "$work/"
 mkdir -m 700 "$work/config" && install -m 600 "$share/e2e.toml" "$work/config/config.toml"
 install -m 600 "$share/e2e-raw.toml" "$work/config/raw.toml"
 install -m 600 "$share/e2e-pointer.toml" "$work/config/pointer.toml"

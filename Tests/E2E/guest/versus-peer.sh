@@ -34,7 +34,8 @@ pad_short_side_mm=60
 
 start_ours() {  # TAG [PREFIX…]: gesture-bridge (under PREFIX, e.g. valgrind); sets ours
   local tag=$1; shift
-  "$@" "$work/gesture-bridge" run --config "$work/config/config.toml" >"$share/daemon-$tag.log" 2>&1 &
+  # The daemon itself, which `gesture-bridge run` execs: valgrind follows no exec.
+  "$@" "$work/gesture-bridge-daemon" --config "$work/config/config.toml" >"$share/daemon-$tag.log" 2>&1 &
   ours=$!
   until_ok 600 grep -q "listening on display" "$share/daemon-$tag.log" || { say "daemon did not start"; exit 3; }
 }

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureBridge
+import GestureSystem
+
+// The daemon, an executable of its own: what runs all day maps no argument
+// parser. The systemd unit and the autostart entry start it;
+// `gesture-bridge run` execs it with the same words.
+
+@main
+enum DaemonMain {
+    /// swift-argument-parser's exit status for a usage error (EX_USAGE).
+    static let usageExit: Int32 = 64
+    /// A Wayland session: the systemd unit does not restart on it (RestartPreventExitStatus).
+    static let waylandExit: Int32 = 3
+
+    static func main() {
+        let arguments: RunArguments
+        switch RunArguments.read(Array(CommandLine.arguments.dropFirst())) {
+        case .failure(let f):
+            say("Error: \(f.message)\n" + RunArguments.usage)
+            exit(usageExit)
+        case .success(let a):
+            arguments = a
+        }
+        if arguments.help {
+            say(RunArguments.usage)
+            exit(0)
+        }
+        let options = arguments.options
+        let env = ProcessEnvironment.current()
+        // Under Wayland an X client gets no desktop-wide touches: say so and stop
+        // (a played trace needs none, so --play may run anywhere).
+        if options.play == nil, let why = Doctor.waylandSession(env) {
+            say("gesture-bridge: \(why)")
+            exit(waylandExit)
+        }
+        let lock: InstanceLock
+        do {
+            lock = try InstanceLock(display: options.display ?? env["DISPLAY"] ?? ":0", environment: env)
+        } catch {
+            say("gesture-bridge: \(error)")
+            exit(1)
+        }
+        let status = Daemon(options: options).run()
+        withExtendedLifetime(lock) {}
+        exit(status)
+    }
+
+    static func say(_ s: String) {
+        var s = s + "\n"
+        s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+}
