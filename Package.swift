@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GestureBridge", targets: ["GestureBridge"]),
         // For tests, benchmarks and the fuzzers (Fuzz/): never linked into gesture-bridge.
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        .executable(name: "gesture-bridge-settings", targets: ["gesture-bridge-settings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,6 +73,14 @@ let package = Package(
                 "GestureBridge", "GestureTraces", "GestureConfig", "GestureImport", "GestureX11", "GestureCore",
                 "GestureSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The settings app (issue 42): GTK 4 + libadwaita behind a small shim.
+        // Only this executable links GTK; the daemon and gesture-bridge never do.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1",
+                       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .executableTarget(
+            name: "gesture-bridge-settings",
+            dependencies: ["CGtk", "GestureBridge", "GestureConfig", "GestureSystem", "GestureX11", "GestureCore"]
         ),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
