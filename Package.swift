@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GestureActions", targets: ["GestureActions"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureBridge", targets: ["GestureBridge"]),
+        .library(name: "GestureSettingsModel", targets: ["GestureSettingsModel"]),
         // For tests, benchmarks and the fuzzers (Fuzz/): never linked into gesture-bridge.
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .executable(name: "gesture-bridge-settings", targets: ["gesture-bridge-settings"]),
@@ -109,6 +110,11 @@ let package = Package(
         .testTarget(name: "GestureImportTests",
                     dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
+        // The settings app's model: a config in words, edited without losing a byte. Pure: no GTK, no Foundation.
+        .target(name: "GestureSettingsModel",
+                dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureImport", "GestureSystem"]),
+        .testTarget(name: "GestureSettingsModelTests",
+                    dependencies: ["GestureSettingsModel", "GestureConfig", "GestureCore", "GestureImport", "GestureSystem"]),
         // Shared by the X tests: an Xvfb the test starts, a client watching keys.
         .target(name: "XTestSupport", dependencies: ["CX11", "GestureX11"], path: "Tests/XTestSupport"),
         .testTarget(name: "GestureX11Tests",

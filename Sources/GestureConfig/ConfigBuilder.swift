@@ -10,9 +10,11 @@ struct ConfigBuilder {
     var actions: [BindingActions] = []
     var scopes: [String] = []
     var keymap: Keymap? = nil
+    /// Bindings switched off (`enabled = false`): checked, not in the table.
+    var disabled: [DisabledBinding] = []
 
     static let rootKeys = ["version", "keymap", "including", "settings", "device", "bind", "app"]
-    static let bindKeys = ["gesture", "name", "priority", "device", "modifiers", "keep-modifiers", "on-began",
+    static let bindKeys = ["gesture", "name", "enabled", "priority", "device", "modifiers", "keep-modifiers", "on-began",
                            "on-changed", "on-ended", "on-cancelled", "on-step", "on-repeat"]
     static let appKeys = ["class", "including", "bind"]
     static let stepKeys = ["every", "increase", "decrease"]
@@ -264,6 +266,10 @@ struct ConfigBuilder {
             let p = "\(path)#\(i)"
             guard let t = b.table else { context.report(p, "each [[bind]] must be a table"); continue }
             if let (binding, acts) = binding(t, path: p) {
+                if t["enabled"]?.bool == false {
+                    disabled.append(DisabledBinding(name: binding.name, scope: scope, line: context.map.table(p)?.line ?? 1))
+                    continue
+                }
                 out.append(binding)
                 actions.append(acts)
                 scopes.append(scope)
@@ -296,6 +302,9 @@ struct ConfigBuilder {
         var b = Binding(name: text.trimmingSpaces, gesture: spec ?? .tap(TapSpec()))
         if let v = t["name"] {
             if let s = v.string, !s.isEmpty { b.name = s } else { context.report(path + ".name", "'name' takes a non-empty string") }
+        }
+        if let v = t["enabled"], v.bool == nil {
+            context.report(path + ".enabled", "'enabled' takes true or false, e.g. enabled = false to switch the binding off; got \(v.typeName)")
         }
         if let v = t["priority"] {
             if let p = v.string.flatMap(Priority.init(rawValue:)) { b.priority = p } else {

@@ -54,7 +54,7 @@ public struct ConfigLoader: Sendable {
         let diagnostics = config.context.diagnostics.sorted(by: Diagnostic.fileOrder)
         if diagnostics.contains(where: \.isError) { return .failure(ConfigErrors(diagnostics: diagnostics)) }
         return .success(LoadedConfig(file: file, table: config.table, actions: config.actions, scopes: config.scopes,
-                                     keymap: config.keymap, warnings: diagnostics))
+                                     keymap: config.keymap, warnings: diagnostics, disabled: config.disabled))
     }
 }
 

@@ -36,4 +36,16 @@ public struct LoadedConfig: Sendable {
     /// The keymap in use; nil for keymap = "none".
     public var keymap: Keymap?
     public var warnings: [Diagnostic]
+    /// Bindings switched off with `enabled = false`: checked like the
+    /// others, but not in `table` (they take no part in the engine).
+    public var disabled: [DisabledBinding] = []
+}
+
+/// A binding with `enabled = false`.
+public struct DisabledBinding: Hashable, Sendable {
+    public var name: String
+    /// "desktop" or the app scope's class glob.
+    public var scope: String
+    /// Line of its `[[bind]]` header.
+    public var line: Int
 }

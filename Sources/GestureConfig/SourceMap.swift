@@ -21,16 +21,23 @@ struct SourceMap {
     private let text: String
     /// Where each line starts; a line's text is cut out only for a diagnostic.
     private let lineStarts: [String.Index]
+    /// The same, as UTF-8 byte offsets (what `ConfigOutline` gives editors).
+    private let lineStartOffsets: [Int]
 
     init(_ text: String, root: TOMLNode? = nil) {
         self.text = text
         var starts = [text.startIndex]
+        var offsets = [0]
         var i = text.utf8.startIndex
+        var offset = 0
         while let newline = text.utf8[i...].firstIndex(of: UInt8(ascii: "\n")) {
+            offset += text.utf8.distance(from: i, to: newline) + 1
             i = text.utf8.index(after: newline)
             starts.append(i)
+            offsets.append(offset)
         }
         lineStarts = starts
+        lineStartOffsets = offsets
         if let table = root?.table { index(table, prefix: "") }
     }
 
@@ -50,6 +57,31 @@ struct SourceMap {
         if end > start, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: "\r") { end = text.utf8.index(before: end) }
         return text[start..<end]
     }
+
+    // MARK: Byte offsets (for editors: ConfigOutline)
+
+    /// The UTF-8 byte offset of a position toml++ gave (line from 1, column
+    /// from 1 in Unicode scalars); a position past its line's end is the line's end.
+    func offset(_ p: TOMLPosition) -> Int {
+        guard p.line >= 1, p.line <= lineStarts.count else { return p.line < 1 ? 0 : text.utf8.count }
+        var offset = lineStartOffsets[p.line - 1]
+        var column = 1
+        for scalar in lineSlice(p.line).unicodeScalars {
+            if column >= p.column { break }
+            offset += UTF8.width(scalar)
+            column += 1
+        }
+        return offset
+    }
+
+    /// The byte offset of the end of line `line` (before its `\r\n` or `\n`).
+    func lineEndOffset(_ line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return text.utf8.count }
+        return lineStartOffsets[line - 1] + lineSlice(line).utf8.count
+    }
+
+    /// A table written with a `[header]` (not inline, not implied by a dotted key).
+    func isHeader(_ node: TOMLNode) -> Bool { node.table != nil && character(at: node.begin) == "[" }
 
     // MARK: Indexing the tree
 

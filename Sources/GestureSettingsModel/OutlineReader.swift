@@ -1,0 +1,108 @@
+import GestureActions
+import GestureConfig
+import GestureCore
+
+/// The scopes, bindings and devices of a config as written: read from its
+/// outline (so a config with errors is still shown, read-only), in words.
+struct OutlineReader {
+    let outline: ConfigOutline?
+    let text: String
+    let keymap: Keymap?
+
+    func scopes() -> [ScopeEntry] {
+        guard let outline else { return [] }
+        var all = ScopeEntry(id: .allApplications, title: "All applications", classGlob: nil, bindings: [], line: nil)
+        var apps: [Int: ScopeEntry] = [:]
+        for t in outline.tables {
+            let parts = Self.pathParts(t.path)
+            switch parts.count {
+            case 1 where parts[0].name == "bind":
+                all.bindings.append(entry(t, ref: BindingRef(scope: .allApplications, index: parts[0].index)))
+            case 1 where parts[0].name == "app":
+                let a = parts[0].index
+                let cls = t["class"]?.string
+                var s = apps[a] ?? ScopeEntry(id: .app(a), title: "", classGlob: nil, bindings: [], line: nil)
+                s.title = cls ?? "(no class)"
+                s.classGlob = cls
+                s.line = t.line
+                apps[a] = s
+            case 2 where parts[0].name == "app" && parts[1].name == "bind":
+                let a = parts[0].index
+                var s = apps[a] ?? ScopeEntry(id: .app(a), title: "(no class)", classGlob: nil, bindings: [], line: nil)
+                s.bindings.append(entry(t, ref: BindingRef(scope: .app(a), index: parts[1].index)))
+                apps[a] = s
+            default:
+                continue
+            }
+        }
+        return [all] + apps.keys.sorted().map { apps[$0]! }
+    }
+
+    func devices() -> [DeviceEntry] {
+        guard let outline else { return [] }
+        return outline.tables.compactMap { t in
+            let parts = Self.pathParts(t.path)
+            guard parts.count == 1, parts[0].name == "device" else { return nil }
+            return DeviceEntry(index: parts[0].index,
+                               match: t["match"]?.string ?? "",
+                               disabled: t["disabled"]?.bool ?? false,
+                               settings: t.members.filter { $0.key != "match" && $0.key != "disabled" }
+                                   .map { ($0.key, TextEdit.slice(text, $0.value.bytes)) },
+                               line: t.line)
+        }
+    }
+
+    /// `app#1.bind#0` → [(app, 1), (bind, 0)]; a part without `#` has index -1.
+    static func pathParts(_ path: String) -> [(name: String, index: Int)] {
+        path.split(separator: ".").map { p in
+            if let h = p.firstIndex(of: "#"), let i = Int(p[p.index(after: h)...]) { return (String(p[..<h]), i) }
+            return (String(p), -1)
+        }
+    }
+
+    // MARK: One binding
+
+    func entry(_ t: ConfigOutline.Table, ref: BindingRef) -> BindingEntry {
+        let expression = t["gesture"]?.string ?? ""
+        let spec: GestureSpec? = if case .success(let (s, _)) = ExpressionParser.parse(expression) { s } else { nil }
+        let device = t["device"]?.string.flatMap(DeviceFilter.init) ?? .any
+        let modifiers: Modifiers? = t["modifiers"]?.string.flatMap { try? Modifiers.parse($0).get() }
+        let priority = t["priority"]?.string.flatMap(Priority.init(rawValue:)) ?? .normal
+        let name = t["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        let gestureWords = spec.map { Words.gesture($0, device: device, modifiers: modifiers) }
+            ?? (expression.isEmpty ? "(no gesture)" : expression)
+        let phases = Self.phaseKeys.compactMap { key in t[key].map { (key: key, actions: Self.actionTexts($0)) } }
+        var step: (every: Double, increase: [String], decrease: [String])? = nil
+        if let s = t["on-step"] {
+            step = (s["every"]?.number ?? 0, s["increase"].map(Self.actionTexts) ?? [], s["decrease"].map(Self.actionTexts) ?? [])
+        }
+        let (form, limit) = FormReading.form(of: t, spec: spec)
+        let edit = TextEdit(text)
+        let end = TableSpan.lastKeyEnd(t, edit)
+        return BindingEntry(ref: ref, name: name, title: name ?? gestureWords, expression: expression,
+                            gestureWords: gestureWords,
+                            actionWords: Words.bindingActions(phases: phases, step: step, gesture: spec),
+                            priority: priority,
+                            priorityWords: Words.priority(priority, inApplicationScope: ref.scope != .allApplications),
+                            enabled: t["enabled"]?.bool ?? true, form: form, formLimit: limit, line: t.line,
+                            bytes: edit.lineStart(t.line)..<end)
+    }
+
+    static let phaseKeys = ["on-began", "on-changed", "on-ended", "on-cancelled", "on-repeat"]
+
+    /// An action or an array of them, as written.
+    static func actionTexts(_ v: ConfigOutline.Value) -> [String] {
+        if let s = v.string { return [s] }
+        return v.array?.compactMap(\.string) ?? []
+    }
+}
+
+/// Where a table's text is.
+enum TableSpan {
+    /// One past the line break of the table's last line: its header's line,
+    /// or the last line of its last key's value.
+    static func lastKeyEnd(_ t: ConfigOutline.Table, _ edit: TextEdit) -> Int {
+        let last = t.members.map(\.value.lines.upperBound).max() ?? t.line
+        return edit.lineEndWithBreak(max(last, t.line))
+    }
+}

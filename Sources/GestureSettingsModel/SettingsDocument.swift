@@ -1,0 +1,108 @@
+import GestureConfig
+import GestureCore
+import GestureSystem
+
+/// A config file open in the settings app: its text, what the daemon's own
+/// loader makes of it, its scopes and bindings in words, and the edits
+/// (each returns the new text, loaded before it is accepted: see Edits.swift).
+/// A value: an edit gives a new text, `replacing(text:)` the document of it.
+public struct SettingsDocument: Sendable {
+    /// The file; nil for a text not read from one.
+    public let path: String?
+    /// The name diagnostics carry (the path, or the name given).
+    public let fileName: String
+    public let text: String
+    public let loader: ConfigLoader
+    /// The loader's result: the bindings, or every located diagnostic.
+    public let load: Result<LoadedConfig, ConfigErrors>
+    /// What was on disk when read: save refuses if the file changed since.
+    public let disk: DiskStamp?
+    /// Not yet saved.
+    public let isModified: Bool
+    /// Set when the file is not writable (open read-only, said).
+    let fileReadOnlyReason: String?
+
+    public let scopes: [ScopeEntry]
+    public let devices: [DeviceEntry]
+    /// The outline (byte spans) the edits work on; nil when the text is not TOML.
+    let outline: ConfigOutline?
+
+    /// Reads `path` as the daemon does (bounded, a regular file).
+    public static func open(path: String, loader: ConfigLoader = .standard()) -> Result<SettingsDocument, SettingsFileError> {
+        switch DiskStamp.read(path) {
+        case .failure(let e): return .failure(e)
+        case .success(let (text, stamp)):
+            let why = FileAccess.writeProblem(path)
+            return .success(SettingsDocument(text: text, path: path, fileName: path, loader: loader, disk: stamp,
+                                             modified: false, fileReadOnlyReason: why))
+        }
+    }
+
+    /// A text not read from a file (tests; the built-in default).
+    public init(text: String, fileName: String, loader: ConfigLoader) {
+        self.init(text: text, path: nil, fileName: fileName, loader: loader, disk: nil, modified: false,
+                  fileReadOnlyReason: nil)
+    }
+
+    init(text: String, path: String?, fileName: String, loader: ConfigLoader, disk: DiskStamp?, modified: Bool,
+         fileReadOnlyReason: String?) {
+        self.path = path
+        self.fileName = fileName
+        self.text = text
+        self.loader = loader
+        self.disk = disk
+        self.isModified = modified
+        self.fileReadOnlyReason = fileReadOnlyReason
+        self.load = loader.load(text: text, file: fileName)
+        self.outline = ConfigOutline.of(text)
+        let reader = OutlineReader(outline: outline, text: text, keymap: try? load.get().keymap)
+        self.scopes = reader.scopes()
+        self.devices = reader.devices()
+    }
+
+    /// The document of `newText` (an accepted edit's): same file, same disk stamp, modified.
+    public func replacing(text newText: String) -> SettingsDocument {
+        SettingsDocument(text: newText, path: path, fileName: fileName, loader: loader, disk: disk, modified: true,
+                         fileReadOnlyReason: fileReadOnlyReason)
+    }
+
+    /// Errors, or warnings of a config that loads, in file order.
+    public var diagnostics: [Diagnostic] {
+        switch load {
+        case .success(let c): return c.warnings
+        case .failure(let e): return e.diagnostics
+        }
+    }
+
+    /// No edit is accepted: the config has errors, or the file is not writable.
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// Why it is read-only, in words; nil when it is not.
+    public var readOnlyReason: String? {
+        if case .failure(let e) = load {
+            let n = e.diagnostics.filter(\.isError).count
+            return "\(fileName) has \(n) error\(n == 1 ? "" : "s"); fix \(n == 1 ? "it" : "them") in the file (line:column below), then reload"
+        }
+        return fileReadOnlyReason
+    }
+
+    public func scope(_ id: ScopeID) -> ScopeEntry? { scopes.first { $0.id == id } }
+
+    public func entry(_ ref: BindingRef) -> BindingEntry? {
+        scope(ref.scope)?.bindings.first { $0.ref == ref }
+    }
+
+    /// Every setting with the value `[settings]` gives it (TOML text), nil where it has the default.
+    public var settings: [(info: SettingInfo, value: String?)] {
+        let table = outline?.table("settings")
+        return SettingInfo.all.map { info in
+            (info, table?.members.first { $0.key == info.key }.map { TextEdit.slice(text, $0.value.bytes) })
+        }
+    }
+
+    /// The live diagnostics of a gesture expression (the expression editor's):
+    /// columns within the expression, line 1, file "gesture".
+    public func check(expression: String) -> [Diagnostic] {
+        ExpressionCheck.diagnostics(expression)
+    }
+}
