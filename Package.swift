@@ -81,7 +81,8 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         .executableTarget(
             name: "gesture-bridge-settings",
-            dependencies: ["CGtk", "GestureBridge", "GestureConfig", "GestureSystem", "GestureX11", "GestureCore"]
+            dependencies: ["CGtk", "GestureSettingsModel", "GestureBridge", "GestureConfig", "GestureTraces", "GestureSystem",
+                           "GestureCore"]
         ),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(

@@ -12,11 +12,6 @@ static inline void cx_gtk_set_accessible_label(GtkWidget *widget, const char *la
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-// The longer text read after the name.
-static inline void cx_gtk_set_accessible_description(GtkWidget *widget, const char *text) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-}
-
 // A progress bar's value for assistive technologies.
 static inline void cx_gtk_set_accessible_value(GtkWidget *widget, double value, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, value,

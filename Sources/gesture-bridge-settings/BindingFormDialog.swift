@@ -55,7 +55,7 @@ import GestureSettingsModel
         nameEntry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(nameEntry), "optional: shown in logs and here")
         cx_gtk_set_accessible_label(g(nameEntry), "Name")
-        every = UI.spin(min: 1, max: 1000, step: 1, value: 100)
+        every = UI.spin(min: 0.1, max: 1000, step: 1, value: 100)
         cx_gtk_set_accessible_label(g(every), "Every")
         everyUnit = UI.label("px")
         priorityLine = UI.label("", classes: ["dim-label"], wrap: true)
@@ -65,9 +65,13 @@ import GestureSettingsModel
             return (raw(gtk_check_button_new_with_label(label))!, m)
         }
 
+        actionRowTitle = UI.label("Action", classes: ["heading"])
+        decreaseGroup = Self.group("Decrease (the other way)")
         let page = UI.box(true, spacing: 18)
         UI.margins(page, 18)
-        let gesture = group("Gesture")
+        var rows: [String: Widget] = [:]
+        func addRow(_ group: Widget, _ title: String, _ control: Widget) { rows[title] = Self.addRow(group, title, control) }
+        let gesture = Self.group("Gesture")
         addRow(gesture, "Name", nameEntry)
         addRow(gesture, "Kind", kind.box)
         addRow(gesture, "Fingers", fingers.box)
@@ -78,21 +82,20 @@ import GestureSettingsModel
         addRow(gesture, "Only while held", UI.box(false, spacing: 6, modifierChecks.map(\.0)))
         UI.append(page, gesture)
 
-        let acts = group("What it does")
+        let acts = Self.group("What it does")
         addRow(acts, "When", when.box)
         addRow(acts, "Every", UI.box(false, spacing: 6, [every, everyUnit]))
-        actionRowTitle = UI.label("Action", classes: ["heading"])
         UI.append(acts, actionRowTitle)
         UI.append(acts, action.box)
         UI.append(page, acts)
-        decreaseGroup = group("Decrease (the other way)")
         UI.append(decreaseGroup, decrease.box)
         UI.append(page, decreaseGroup)
 
-        let prio = group("Priority")
+        let prio = Self.group("Priority")
         addRow(prio, "Priority", priority.box)
         UI.append(prio, priorityLine)
         UI.append(page, prio)
+        self.rows = rows
 
         let content = UI.box(true, spacing: 0)
         let header = raw(adw_header_bar_new())!
@@ -117,26 +120,31 @@ import GestureSettingsModel
         }
         gtk_widget_add_controller(g(window), g(keys))
 
-        for c in [kind, when, priority] { c.changed = { [self] in update() } }
+        kind.changed = { [self] in
+            // A new kind's own step: 100 px is no pinch's.
+            gtk_spin_button_set_value(g(every), Self.defaultStep(selectedKind))
+            update()
+        }
+        for c in [when, priority] { c.changed = { [self] in update() } }
         fill(form ?? BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .named("workspace next")))
         update()
     }
 
     func present() { gtk_window_present(g(window)) }
 
-    private func group(_ title: String) -> Widget {
+    private static func group(_ title: String) -> Widget {
         let box = UI.box(true, spacing: 8)
         UI.append(box, UI.label(title, classes: ["title-4"]))
         return box
     }
 
-    private func addRow(_ group: Widget, _ title: String, _ control: Widget) {
+    private static func addRow(_ group: Widget, _ title: String, _ control: Widget) -> Widget {
         let label = UI.label(title)
         gtk_widget_set_size_request(g(label), 130, -1)
         gtk_widget_set_valign(g(label), GTK_ALIGN_CENTER)
         let row = UI.box(false, spacing: 12, [label, control])
-        rows[title] = row
         UI.append(group, row)
+        return row
     }
 
     static func deviceLabel(_ d: DeviceFilter) -> String {
@@ -166,8 +174,19 @@ import GestureSettingsModel
         UI.setVisible(decreaseGroup, when.selected == 3)
         gtk_label_set_text(g(actionRowTitle), when.selected == 3 ? "Increase (this way)" : "Action")
         gtk_label_set_text(g(everyUnit), Self.unit(k))
+        gtk_spin_button_set_digits(g(every), k == .hold ? 1 : 0)
+        gtk_spin_button_set_increments(g(every), k == .hold ? 0.1 : 1, 10)
         gtk_label_set_text(g(priorityLine), Words.priority(Priority.allCases[priority.selected],
                                                            inApplicationScope: inApplicationScope))
+    }
+
+    /// A step to start from, in the form's unit.
+    static func defaultStep(_ k: BindingForm.Kind) -> Double {
+        switch k {
+        case .pinch, .rotate: return 15
+        case .hold: return 0.5
+        default: return 100
+        }
     }
 
     /// The unit of `every` as the form shows it (a pinch's ratio as %).

@@ -88,10 +88,10 @@ import GestureSystem
         var error: UnsafeMutablePointer<GError>? = nil
         guard let m = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
             g_error_free(error)
-            g_object_unref(file)
+            g_object_unref(raw(file))
             return
         }
-        g_object_unref(file)
+        g_object_unref(raw(file))
         monitor = raw(m)
         onFileChanged(raw(m)) { [self] in
             if missing || openProblem != nil {

@@ -29,12 +29,17 @@ import GestureSettingsModel
     struct Row {
         var row: Widget
         var bar: Widget
+        /// "Recognized", shown while the row is lit.
+        var badge: Widget
         var title: String
         var label: String
     }
     /// By the binding's name in the monitor stream (its `name`, else its gesture text).
     private var rows: [String: Row] = [:]
-    private var lit: Set<String> = []
+    /// Each binding's `acted` count as last shown, and how many lights are on per binding.
+    private var actedShown: [String: Int] = [:]
+    private var lights: [String: Int] = [:]
+    static let lightMilliseconds: UInt32 = 4000
 
     init(controller: DocumentController, window: @escaping () -> Widget) {
         self.controller = controller
@@ -46,7 +51,9 @@ import GestureSettingsModel
         cx_gtk_set_accessible_label(g(scopeList), "Scopes")
         let sidebar = UI.box(true, spacing: 6)
         gtk_widget_set_size_request(g(sidebar), 220, -1)
-        UI.append(sidebar, UI.scrolled(scopeList))
+        let sideScroll = UI.scrolled(scopeList)
+        gtk_widget_set_hexpand(g(sideScroll), 0)
+        UI.append(sidebar, sideScroll)
         let addScope = UI.iconButton("list-add-symbolic", name: "Add Application") {}
         removeScopeButton = UI.iconButton("list-remove-symbolic", name: "Remove Application") {}
         let scopeButtons = UI.box(false, spacing: 6, [addScope, removeScopeButton])
@@ -159,18 +166,20 @@ import GestureSettingsModel
         let inApp: Bool
         if case .app = entry.ref.scope { inApp = true } else { inApp = false }
         var subtitle = entry.name == nil ? "" : entry.gestureWords + "\n"
-        subtitle += entry.actionWords + "\n" + Self.priorityShort(entry.priority) + " — "
-            + Words.priority(entry.priority, inApplicationScope: inApp)
+        subtitle += entry.actionWords + "\n" + Self.priorityShort(entry.priority)
         let row = raw(adw_action_row_new())!
         adw_preferences_row_set_title(g(row), entry.title.markupEscaped)
         adw_action_row_set_subtitle(g(row), subtitle.markupEscaped)
         adw_action_row_set_subtitle_lines(g(row), 0)
         if !entry.enabled { gtk_widget_add_css_class(g(row), "switched-off") }
+        gtk_widget_set_tooltip_text(g(row), Words.priority(entry.priority, inApplicationScope: inApp))
 
         let bar = raw(gtk_progress_bar_new())!
         gtk_widget_set_size_request(g(bar), 80, -1)
         cx_gtk_set_accessible_label(g(bar), "Progress")
         UI.setVisible(bar, false)
+        let badge = UI.label("Recognized", classes: ["success", "heading"])
+        UI.setVisible(badge, false)
         let toggle = raw(gtk_switch_new())!
         gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
         cx_gtk_set_accessible_label(g(toggle), entry.enabled ? "On" : "Off")
@@ -185,10 +194,10 @@ import GestureSettingsModel
             }
         }
         let edit = UI.button("Edit", classes: ["flat"]) { [self] in openForm(entry) }
-        let delete = UI.button("Delete", classes: ["flat", "destructive-action"]) { [self] in
+        let delete = UI.button("Delete", classes: ["flat"]) { [self] in
             if let why = controller.apply({ $0.delete(ref) }) { controller.say(why) } else { controller.say("Deleted \(entry.title).") }
         }
-        for w in [bar, toggle, edit, delete] {
+        for w in [badge, bar, toggle, edit, delete] {
             gtk_widget_set_valign(g(w), GTK_ALIGN_CENTER)
             adw_action_row_add_suffix(g(row), g(w))
         }
@@ -196,15 +205,15 @@ import GestureSettingsModel
         let label = "\(entry.title): \(entry.name == nil ? "" : entry.gestureWords + ", ")\(entry.actionWords)"
             + (entry.enabled ? "" : " (off)")
         cx_gtk_set_accessible_label(g(row), label)
-        rows[Self.streamName(entry)] = Row(row: row, bar: bar, title: entry.title, label: label)
+        rows[Self.streamName(entry)] = Row(row: row, bar: bar, badge: badge, title: entry.title, label: label)
         return row
     }
 
     static func priorityShort(_ p: Priority) -> String {
         switch p {
-        case .normal: return "Normal priority"
-        case .high: return "High priority"
-        case .simultaneous: return "Simultaneous"
+        case .normal: return "Normal priority: after the application"
+        case .high: return "High priority: before the application"
+        case .simultaneous: return "Simultaneous: alongside the application"
         }
     }
 
@@ -221,21 +230,23 @@ import GestureSettingsModel
                 gtk_progress_bar_set_fraction(g(r.bar), live.fraction)
                 cx_gtk_set_accessible_value(g(r.bar), live.fraction * 100, live.measureText)
             }
-            let on = state.lastFired.contains(name)
-            if on && !lit.contains(name) {
-                lit.insert(name)
-                gtk_widget_add_css_class(g(r.row), "recognized")
-                cx_gtk_set_accessible_description(g(r.row), "Recognized just now")
-                after(milliseconds: 2500) { [self] in unlight(name) }
+            let count = state.acted[name] ?? 0
+            if count > actedShown[name] ?? 0 {
+                light(name, on: true)
+                lights[name, default: 0] += 1
+                after(milliseconds: Self.lightMilliseconds) { [self] in
+                    lights[name, default: 1] -= 1
+                    if lights[name] == 0 { light(name, on: false) }
+                }
             }
         }
+        actedShown = state.acted
     }
 
-    private func unlight(_ name: String) {
-        lit.remove(name)
+    private func light(_ name: String, on: Bool) {
         guard let r = rows[name] else { return }
-        gtk_widget_remove_css_class(g(r.row), "recognized")
-        cx_gtk_set_accessible_description(g(r.row), "")
+        if on { gtk_widget_add_css_class(g(r.row), "recognized") } else { gtk_widget_remove_css_class(g(r.row), "recognized") }
+        UI.setVisible(r.badge, on)
     }
 
     // MARK: Changing

@@ -69,7 +69,8 @@ func onNotify(_ object: Widget, _ property: String, _ f: @escaping Action) {
 func on(_ object: Widget, _ signal: String, _ f: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) {
     let handler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, data in
         let f: @MainActor (UnsafeMutableRawPointer?) -> Void = closure(data)
-        MainActor.assumeIsolated { f(argument) }
+        let bits = UInt(bitPattern: argument)
+        MainActor.assumeIsolated { f(UnsafeMutableRawPointer(bitPattern: bits)) }
     }
     connect(object, signal, f, unsafeBitCast(handler, to: GCallback.self))
 }

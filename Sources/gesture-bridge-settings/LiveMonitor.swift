@@ -46,8 +46,9 @@ struct LiveState {
     /// Newest last: "swipe-left-3 ended: key super+Page_Down",
     /// "nothing fired; closest: swipe-left-3: moved 54 px of 80".
     var verdicts: [String] = []
-    /// The bindings that acted in the last attempt (their rows light up).
-    var lastFired: Set<String> = []
+    /// How many times each binding has acted (began, or ran actions) since
+    /// the window opened: a row lights up when its count goes up.
+    var acted: [String: Int] = [:]
     static let keptVerdicts = 6
 
     /// The binding's standing in any device's attempt.
@@ -105,9 +106,8 @@ struct LiveState {
                 say("\(name) \(phase)" + (actions.isEmpty ? "" : ": " + actions.joined(separator: "; ")))
             }
             if phase == "began" || !actions.isEmpty {
-                if !d.fired { lastFired.removeAll() }
+                if !d.fired { acted[name, default: 0] += 1 }
                 d.fired = true
-                lastFired.insert(name)
             }
         case "over":
             if d.open && !d.fired { say(Self.whyNot(d.bindings)) }

@@ -36,7 +36,7 @@ import GestureSystem
 
     init(app: Widget, options: AppOptions) {
         self.options = options
-        loadCSS()
+        Self.loadCSS()
         controller = DocumentController(path: options.configPath)
         window = raw(adw_application_window_new(g(app)))!
         gtk_window_set_title(g(window), "Gestures")
@@ -101,7 +101,7 @@ import GestureSystem
 
     func present() { gtk_window_present(g(window)) }
 
-    private func loadCSS() {
+    private static func loadCSS() {
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, Self.css, -1)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), g(raw(provider)),

@@ -200,7 +200,7 @@ import GestureSettingsModel
         var inSettings = false
         var out: [(String, String)] = []
         for raw in output.split(separator: "\n") {
-            let line = raw.trimmed
+            let line = String(raw).trimmed
             if line.hasPrefix("[") { inSettings = line == "[settings]"; continue }
             guard inSettings, !line.hasPrefix("#"), let eq = line.firstIndex(of: "=") else { continue }
             let key = String(line[..<eq]).trimmed
