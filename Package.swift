@@ -84,6 +84,9 @@ let package = Package(
             dependencies: ["CGtk", "GestureSettingsModel", "GestureBridge", "GestureConfig", "GestureTraces", "GestureSystem",
                            "GestureCore"]
         ),
+        // The settings app's parts without a window: options, the stream read, banners, chords.
+        // (Tests/Settings/run.sh drives the whole app through AT-SPI.)
+        .testTarget(name: "SettingsAppTests", dependencies: ["gesture-bridge-settings", "GestureBridge", "CGtk"]),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",

@@ -12,6 +12,8 @@ enum Chord {
         guard let cname = gdk_keyval_name(keyval) else { return nil }
         var name = String(cString: cname)
         guard !modifierKeys.contains(name) else { return nil }
+        // X gives Shift+Tab as ISO_Left_Tab: people (and keymaps) write shift+Tab.
+        if name == "ISO_Left_Tab" { name = "Tab" }
         var mods: [String] = []
         if state & GDK_CONTROL_MASK.rawValue != 0 { mods.append("ctrl") }
         if state & GDK_ALT_MASK.rawValue != 0 { mods.append("alt") }
@@ -19,7 +21,7 @@ enum Chord {
         // `shift+a`, Shift+Tab `shift+Tab`; Shift+= is `plus` (the key it typed).
         let lower = gdk_keyval_to_lower(keyval)
         let printable = gdk_keyval_to_unicode(keyval) != 0
-        if state & GDK_SHIFT_MASK.rawValue != 0 && (lower != keyval || !printable) {
+        if state & GDK_SHIFT_MASK.rawValue != 0 && (lower != keyval || !printable || name == "Tab") {
             mods.append("shift")
             if lower != keyval, let l = gdk_keyval_name(lower) { name = String(cString: l) }
         }

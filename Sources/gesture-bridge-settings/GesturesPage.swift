@@ -151,8 +151,10 @@ import GestureSettingsModel
     /// The config's errors (line:column, it is read-only) or warnings, as `check` gives them.
     private func showProblems() {
         UI.clear(problems)
+        // The built-in default shown for a missing file: its warnings are not the user's.
+        if controller.missing { return }
         for d in controller.document.diagnostics {
-            let text = "\(d.file):\(d.line):\(d.column): \(d.isError ? "error" : "warning"): \(d.message)"
+            let text = "\(d.file):\(d.line):\(d.column): \(d.isError ? "error" : "warning"): \(d.message)".tildeAbbreviated
             let l = UI.label(text, classes: [d.isError ? "error" : "warning", "monospace"], wrap: true)
             gtk_label_set_selectable(g(l), 1)
             UI.append(problems, l)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CGtk
 
 // GTK from Swift: GTK's types import as typed pointers (or OpaquePointer
@@ -124,7 +127,22 @@ func watch(fd: Int32, _ condition: GIOCondition, _ f: @escaping FdHandler) -> UI
 
 // MARK: Building widgets
 
+/// The home folder, for paths as people read them (`~/.config/…`).
+nonisolated(unsafe) private let homeFolder: String? = getenv("HOME").map { String(cString: $0) }.flatMap { $0.count > 1 ? $0 : nil }
+
 extension String {
+    /// Paths under the home folder written with `~`, wherever they are in the text.
+    var tildeAbbreviated: String {
+        guard let home = homeFolder else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.firstRange(of: home + "/") {
+            out += rest[..<r.lowerBound] + "~/"
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+
     /// For g_markup: the text with &, <, > escaped.
     var markupEscaped: String {
         var out = ""

@@ -16,7 +16,7 @@ import GestureSettingsModel
 
         let page = UI.box(true, spacing: 10)
         UI.margins(page, 18)
-        UI.append(page, UI.label("\(source): \(preview.summary)", wrap: true))
+        UI.append(page, UI.label("\(source): \(preview.summary)".tildeAbbreviated, wrap: true))
         UI.append(page, UI.label("What comes across", classes: ["heading"]))
         let list = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(list), GTK_SELECTION_NONE)

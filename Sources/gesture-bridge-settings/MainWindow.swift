@@ -62,7 +62,7 @@ import GestureSystem
         let title = raw(adw_view_switcher_title_new())!
         adw_view_switcher_title_set_stack(g(title), g(stack))
         adw_view_switcher_title_set_title(g(title), "Gestures")
-        adw_view_switcher_title_set_subtitle(g(title), options.configPath)
+        adw_view_switcher_title_set_subtitle(g(title), options.configPath.tildeAbbreviated)
         adw_header_bar_set_title_widget(g(header), g(title))
 
         toasts = raw(adw_toast_overlay_new())!

@@ -25,7 +25,7 @@ import CGtk
     }
 
     /// `WM_CLASS = "navigator", "firefox"`: the class (the second), as a scope's glob matches it.
-    static func parse(_ line: Substring) -> [String] {
+    nonisolated static func parse(_ line: Substring) -> [String] {
         guard line.contains("WM_CLASS"), let eq = line.firstIndex(of: "=") else { return [] }
         let quoted = line[line.index(after: eq)...].split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }
         return quoted.last.map { [String($0.element)] } ?? []

@@ -25,12 +25,12 @@ import GestureSettingsModel
     }
 
     /// A TOML value as the entry shows it: `"250ms"` is 250ms.
-    static func shown(_ toml: String) -> String {
+    nonisolated static func shown(_ toml: String) -> String {
         toml.count >= 2 && toml.hasPrefix("\"") && toml.hasSuffix("\"") ? String(toml.dropFirst().dropLast()) : toml
     }
 
     /// What was typed, as TOML: a string, or true/false for a boolean.
-    static func toml(_ typed: String, kind: SettingInfo.Kind) -> String {
+    nonisolated static func toml(_ typed: String, kind: SettingInfo.Kind) -> String {
         let t = typed.trimmed
         if kind == .boolean { return t }
         return "\"" + shown(t).replacingQuotes + "\""

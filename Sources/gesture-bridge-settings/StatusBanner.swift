@@ -73,7 +73,7 @@ enum SessionStatus {
             let icon = raw(gtk_image_new_from_icon_name(m.level == .info ? "dialog-information-symbolic"
                 : m.level == .warning ? "dialog-warning-symbolic" : "dialog-error-symbolic"))!
             UI.append(row, icon)
-            let label = UI.label(m.text, wrap: true)
+            let label = UI.label(m.text.tildeAbbreviated, wrap: true)
             UI.expand(label)
             UI.append(row, label)
             if let fix = m.fix {
@@ -83,7 +83,7 @@ enum SessionStatus {
                 UI.append(row, b)
             }
             // Read as one message: "Warning: gesture-bridge is not running…".
-            cx_gtk_set_accessible_label(g(row), "\(m.level.word): \(m.text)")
+            cx_gtk_set_accessible_label(g(row), "\(m.level.word): \(m.text.tildeAbbreviated)")
             UI.append(box, row)
         }
     }

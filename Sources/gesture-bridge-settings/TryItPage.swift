@@ -145,6 +145,14 @@ import GestureSettingsModel
             g_object_unref(m)
         }
         let scale = min(width / screen.w, height / screen.h)
+        if state.devices.values.allSatisfy({ $0.fingers.isEmpty }) {
+            // An empty canvas says what it is for.
+            cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 1)
+            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, 14)
+            cairo_move_to(cr, 16, height / 2)
+            cairo_show_text(cr, "No fingers down. The fingers gesture-bridge sees show here, where they are on the screen.")
+        }
         let colours: [(Double, Double, Double)] = [(0.21, 0.52, 0.89), (0.90, 0.38, 0.0), (0.15, 0.64, 0.41), (0.75, 0.11, 0.16)]
         for (i, (_, device)) in state.devices.sorted(by: { $0.key < $1.key }).enumerated() {
             let c = colours[i % colours.count]
@@ -196,7 +204,7 @@ import GestureSettingsModel
     }
 
     /// The `[settings]` lines tune proposes: `swipe-distance = "56px"   # was 80px`.
-    static func settingsChange(_ output: String) -> [(key: String, value: String)] {
+    nonisolated static func settingsChange(_ output: String) -> [(key: String, value: String)] {
         var inSettings = false
         var out: [(String, String)] = []
         for raw in output.split(separator: "\n") {

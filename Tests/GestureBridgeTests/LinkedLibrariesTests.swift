@@ -56,7 +56,8 @@ import Testing
         return names
     }()
 
-    @Test(arguments: ["Sources/CX11/shim.h", "Sources/CLinux/shim.h", "Sources/CDBus/shim.h", "Sources/CYAML/shim.h"])
+    @Test(arguments: ["Sources/CX11/shim.h", "Sources/CLinux/shim.h", "Sources/CDBus/shim.h", "Sources/CYAML/shim.h",
+                      "Sources/CGtk/shim.h"])
     func everyWrapperIsCalled(header: String) {
         let names = Self.wrappers(header)
         #expect(!names.isEmpty || !header.contains("CX11"), "no wrapper read from \(header)")

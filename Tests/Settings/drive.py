@@ -29,6 +29,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 FIXTURE = os.path.join(HERE, "fixtures", "full.toml")
 GOLDENS = os.path.join(HERE, "goldens")
 UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
+# Xvfb's screen (screenshots.py makes it the window's size).
+SCREEN = "1280x800x24"
 
 failures = []
 
@@ -68,7 +70,7 @@ class Session:
         self.args = args
         self.procs = []
         r, w = os.pipe()
-        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-nolisten", "tcp", "-screen", "0", SCREEN],
                                 pass_fds=[w], stderr=subprocess.DEVNULL)
         os.close(w)
         self.procs.append(xvfb)
