@@ -5,7 +5,8 @@ import GestureCore
 /// `check`'s listing: every binding as the engine will run it.
 public enum BindingListing {
     public static func text(_ c: LoadedConfig, label: String) -> String {
-        var out = "\(label): OK, \(c.actions.count) binding\(c.actions.count == 1 ? "" : "s")\n"
+        var out = "\(label): OK, \(c.actions.count) binding\(c.actions.count == 1 ? "" : "s")"
+            + (c.disabled.isEmpty ? "" : ", \(c.disabled.count) switched off") + "\n"
         if let k = c.keymap { out += "keymap: \(k.keymapName) (\(k.desktop), \(k.origin))\n" } else { out += "keymap: none\n" }
         out += "including: \(c.table.including.rawValue)\n"
         let all = c.table.allBindings
@@ -35,7 +36,17 @@ public enum BindingListing {
                     + ", decrease " + (a.decrease.isEmpty ? "-" : a.decrease.map(\.route).joined(separator: "; ")) + "\n"
             }
         }
+        for line in offLines(c) { out += "\n" + line + "\n" }
         return String(out.dropLast())
+    }
+
+    /// One line per binding switched off (`enabled = false`): checked, but
+    /// not run, not replayed.
+    public static func offLines(_ c: LoadedConfig) -> [String] {
+        c.disabled.map { d in
+            "\(d.name): off (enabled = false, line \(d.line)), scope: "
+                + (d.scope == "desktop" ? "desktop" : "app \"\(d.scope)\"") + "; not run"
+        }
     }
 }
 

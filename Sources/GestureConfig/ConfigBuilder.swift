@@ -14,8 +14,9 @@ struct ConfigBuilder {
     var disabled: [DisabledBinding] = []
 
     static let rootKeys = ["version", "keymap", "including", "settings", "device", "bind", "app"]
-    static let bindKeys = ["gesture", "name", "enabled", "priority", "device", "modifiers", "keep-modifiers", "on-began",
-                           "on-changed", "on-ended", "on-cancelled", "on-step", "on-repeat"]
+    static let bindKeys = ["gesture", "name", "priority", "device", "modifiers", "keep-modifiers", "on-began",
+                           "on-changed", "on-ended", "on-cancelled", "on-step", "on-repeat",
+                           "enabled"]
     static let appKeys = ["class", "including", "bind"]
     static let stepKeys = ["every", "increase", "decrease"]
     static let settingKinds: [(String, SettingKind)] = [

@@ -60,11 +60,15 @@ public struct KeymapStore: Sendable {
                                                                       message: "cannot read keymap: \(e)")]))
             }
         }
-        if useBuiltIn, let builtIn = EmbeddedKeymaps.files.first(where: { $0.name == name }) {
-            return Keymap.parse(name: name, text: builtIn.text, file: "built-in keymaps/\(name).toml")
-        }
+        if useBuiltIn { return Self.builtIn[name] }
         return nil
     }
+
+    /// The built-in keymaps, each parsed once per process (their text is
+    /// constant): `keymap = "auto"` reads every keymap's `match` on each
+    /// load, and the settings app loads its config on every edit.
+    static let builtIn: [String: Result<Keymap, ConfigErrors>] = Dictionary(uniqueKeysWithValues:
+        EmbeddedKeymaps.files.map { ($0.name, Keymap.parse(name: $0.name, text: $0.text, file: "built-in keymaps/\($0.name).toml")) })
 
     /// The lowercase words of `XDG_CURRENT_DESKTOP` (`ubuntu:GNOME`) and
     /// `DESKTOP_SESSION`; empty when the environment names no desktop (then

@@ -48,4 +48,10 @@ public struct DisabledBinding: Hashable, Sendable {
     public var scope: String
     /// Line of its `[[bind]]` header.
     public var line: Int
+
+    public init(name: String, scope: String, line: Int) {
+        self.name = name
+        self.scope = scope
+        self.line = line
+    }
 }

@@ -7,50 +7,252 @@ import GestureCore
 // key order, untouched bindings, CRLF line breaks).
 
 extension SettingsDocument {
-    /// Writes `enabled = false` into the binding's table, or removes its `enabled` key.
+    /// Writes `enabled = false` into the binding's table (after its last
+    /// key, or in place of an `enabled` value), or removes its `enabled` key
+    /// (with the rest of that line).
     public func setEnabled(_ ref: BindingRef, _ enabled: Bool) -> Result<String, EditError> {
-        notYet()
+        editing { e in
+            let t = try e.binding(ref)
+            let current = t.members.first { $0.key == "enabled" }
+            if enabled { return current.map { [e.removeKey($0)] } ?? [] }
+            if let current { return current.value.bool == false ? [] : [e.replaceValue(current, with: "false")] }
+            return [e.appendKey("enabled", "false", to: t)]
+        }
     }
 
     /// Removes the binding's table, with the comment lines directly above
-    /// its header (no blank line between) and one blank line next to it.
-    public func delete(_ ref: BindingRef) -> Result<String, EditError> { notYet() }
+    /// its header (no blank line between them) and one blank line next to
+    /// it. Comment lines below its last key stay, as does every other table.
+    public func delete(_ ref: BindingRef) -> Result<String, EditError> {
+        editing { e in [e.removeBlock(try e.binding(ref))] }
+    }
 
-    /// Appends a `[[bind]]` (or `[[app.bind]]`) table after the scope's last binding.
-    public func add(_ form: BindingForm, to scope: ScopeID) -> Result<String, EditError> { notYet() }
+    /// Appends a `[[bind]]` table after the last desktop binding (none: before
+    /// the first `[[app]]`, else at the end), or an `[[app.bind]]` after the
+    /// scope's last binding (none: after its `[[app]]` table). Its keys in
+    /// the form's order: name, gesture, device, modifiers, priority, action.
+    public func add(_ form: BindingForm, to scope: ScopeID) -> Result<String, EditError> {
+        editing { e in
+            switch scope {
+            case .allApplications:
+                let lines = ["[[bind]]"] + form.keyValues.compactMap { k, v in v.map { "\(k) = \($0)" } }
+                if let last = e.outline.tables.last(where: { OutlineReader.isDesktopBinding($0.path) }) {
+                    return [e.insertTable(lines, after: last)]
+                }
+                if let app = e.outline.tables.first(where: { $0.path.hasPrefix("app#") }) {
+                    return [e.insertTable(lines, before: app)]
+                }
+                return [e.appendTable(lines)]
+            case .app(let a):
+                guard let app = e.table("app#\(a)") else { throw EditError("there is no application scope #\(a)") }
+                let lines = ["[[app.bind]]"] + form.keyValues.compactMap { k, v in v.map { "\(k) = \($0)" } }
+                let last = e.outline.tables.last { $0.path.hasPrefix("app#\(a).bind#") } ?? app
+                return [e.insertTable(lines, after: last)]
+            }
+        }
+    }
 
-    /// Rewrites only the keys whose value the form changes, in place; keys
-    /// the form has no field for, and comments, stay.
-    public func update(_ ref: BindingRef, _ form: BindingForm) -> Result<String, EditError> { notYet() }
+    /// Rewrites only the keys whose value the form changes, in place (a
+    /// key newly set is added after the table's last key; one set back to
+    /// its default is removed); keys the form has no field for, comments and
+    /// the rest of the table stay. Refused for a binding the form cannot hold.
+    public func update(_ ref: BindingRef, _ form: BindingForm) -> Result<String, EditError> {
+        editing { e in
+            let t = try e.binding(ref)
+            guard let entry = entry(ref) else { throw EditError("there is no binding \(ref)") }
+            guard let old = entry.form else {
+                throw EditError("this binding is edited as text: " + (entry.formLimit ?? "the form cannot hold it"))
+            }
+            let before = Dictionary(uniqueKeysWithValues: old.keyValues.map { ($0.key, $0.value) })
+            var out: [TableEditor.Replacement] = []
+            var added: [String] = []
+            for (key, value) in form.keyValues where before[key] ?? nil != value {
+                let member = t.members.first { $0.key == key }
+                switch (member, value) {
+                case (let m?, let v?): out.append(e.replaceValue(m, with: v))
+                case (let m?, nil): out.append(e.removeKey(m))
+                case (nil, let v?): added.append("\(key) = \(v)")
+                case (nil, nil): break
+                }
+            }
+            if !added.isEmpty { out.append(e.insertLines(added, after: TableSpan.lastKeyEnd(t, e.edit))) }
+            return out
+        }
+    }
 
-    /// Replaces the binding's `gesture` value with `expression`.
-    public func updateExpression(_ ref: BindingRef, _ expression: String) -> Result<String, EditError> { notYet() }
+    /// Replaces the binding's `gesture` value with `expression` (quoted).
+    public func updateExpression(_ ref: BindingRef, _ expression: String) -> Result<String, EditError> {
+        editing { e in
+            let t = try e.binding(ref)
+            let literal = Literals.quote(expression)
+            guard let m = t.members.first(where: { $0.key == "gesture" }) else {
+                return [e.appendKey("gesture", literal, to: t)]
+            }
+            return [e.replaceValue(m, with: literal)]
+        }
+    }
 
-    /// Appends an `[[app]]` table with `class = …`.
-    public func addScope(class glob: String) -> Result<String, EditError> { notYet() }
+    /// Appends an `[[app]]` table with `class = …` at the end.
+    public func addScope(class glob: String) -> Result<String, EditError> {
+        editing { e in
+            guard !glob.isEmpty else { throw EditError("an application scope needs a class (a WM_CLASS name or glob)") }
+            return [e.appendTable(["[[app]]", "class = " + Literals.quote(glob)])]
+        }
+    }
 
-    /// Removes an `[[app]]` table and every `[[app.bind]]` of it.
-    public func removeScope(_ scope: ScopeID) -> Result<String, EditError> { notYet() }
+    /// Removes an `[[app]]` table and every `[[app.bind]]` of it (each with
+    /// its attached comments, as `delete` does).
+    public func removeScope(_ scope: ScopeID) -> Result<String, EditError> {
+        editing { e in
+            guard case .app(let a) = scope, let app = e.table("app#\(a)") else {
+                throw EditError("only an application's scope can be removed")
+            }
+            return [e.removeBlock(app)] + e.outline.tables.filter { $0.path.hasPrefix("app#\(a).bind#") }.map(e.removeBlock)
+        }
+    }
 
-    /// `[settings]`: `key = value` (value as TOML: `"250ms"`, `true`), written
-    /// in place, or added (after a commented-out line of the same key when
-    /// there is one, else after the last key); the table is made when missing.
-    public func setSetting(_ key: String, _ value: String) -> Result<String, EditError> { notYet() }
+    /// `[settings]`: `key = value` (value as TOML: `"250ms"`, `true`), in
+    /// place of the current value; else added after a commented-out line of
+    /// the same key (`# slop = "18px"`) when the table has one, else after
+    /// its last key. Without a `[settings]` table, one is made before the
+    /// first table (or at the end).
+    public func setSetting(_ key: String, _ value: String) -> Result<String, EditError> {
+        editing { e in
+            guard let t = e.table("settings") else {
+                let lines = ["[settings]", "\(key) = \(value)"]
+                if let first = e.outline.tables.first { return [e.insertTable(lines, before: first)] }
+                return [e.appendTable(lines)]
+            }
+            if let m = t.members.first(where: { $0.key == key }) { return [e.replaceValue(m, with: value)] }
+            if let line = e.commentedOutKey(key, in: t) {
+                return [e.insertLines(["\(key) = \(value)"], after: e.edit.lineEndWithBreak(line))]
+            }
+            return [e.appendKey(key, value, to: t)]
+        }
+    }
 
-    /// Removes `key` from `[settings]`: the default applies.
-    public func resetSetting(_ key: String) -> Result<String, EditError> { notYet() }
+    /// Removes `key` from `[settings]`: the default applies. Nothing to do when it is not set.
+    public func resetSetting(_ key: String) -> Result<String, EditError> {
+        editing { e in
+            guard let m = e.table("settings")?.members.first(where: { $0.key == key }) else { return [] }
+            return [e.removeKey(m)]
+        }
+    }
 
-    /// Appends a `[[device]]` table with `match = …`.
-    public func addDevice(match: String) -> Result<String, EditError> { notYet() }
+    /// Appends a `[[device]]` table with `match = …` after the last one
+    /// (none: before the first binding or application, else at the end).
+    public func addDevice(match: String) -> Result<String, EditError> {
+        editing { e in
+            let lines = ["[[device]]", "match = " + Literals.quote(match)]
+            if let last = e.outline.tables.last(where: { $0.path.hasPrefix("device#") }) {
+                return [e.insertTable(lines, after: last)]
+            }
+            if let first = e.outline.tables.first(where: { $0.path.hasPrefix("bind#") || $0.path.hasPrefix("app#") }) {
+                return [e.insertTable(lines, before: first)]
+            }
+            return [e.appendTable(lines)]
+        }
+    }
 
     /// A key of the `index`-th `[[device]]` (`disabled`, or a setting), value as TOML.
-    public func setDeviceSetting(_ index: Int, _ key: String, _ value: String) -> Result<String, EditError> { notYet() }
+    public func setDeviceSetting(_ index: Int, _ key: String, _ value: String) -> Result<String, EditError> {
+        editing { e in
+            let t = try e.device(index)
+            if let m = t.members.first(where: { $0.key == key }) { return [e.replaceValue(m, with: value)] }
+            return [e.appendKey(key, value, to: t)]
+        }
+    }
 
     /// Removes a key of the `index`-th `[[device]]`.
-    public func resetDeviceSetting(_ index: Int, _ key: String) -> Result<String, EditError> { notYet() }
+    public func resetDeviceSetting(_ index: Int, _ key: String) -> Result<String, EditError> {
+        editing { e in
+            guard key != "match" else { throw EditError("a [[device]] table needs its match; remove the table instead") }
+            guard let m = try e.device(index).members.first(where: { $0.key == key }) else { return [] }
+            return [e.removeKey(m)]
+        }
+    }
 
     /// Removes the `index`-th `[[device]]` table.
-    public func removeDevice(_ index: Int) -> Result<String, EditError> { notYet() }
+    public func removeDevice(_ index: Int) -> Result<String, EditError> {
+        editing { e in [e.removeBlock(try e.device(index))] }
+    }
 
-    private func notYet() -> Result<String, EditError> { .failure(EditError("not implemented yet")) }
+    // MARK: Checking
+
+    /// Builds the replacements, applies them, and loads the result with the
+    /// daemon's loader: its text when it loads, else why not (its errors,
+    /// located in the text it would have been).
+    func editing(_ body: (TableEditor) throws -> [TableEditor.Replacement]) -> Result<String, EditError> {
+        if let why = readOnlyReason { return .failure(EditError("read-only: " + why)) }
+        guard let outline else { return .failure(EditError("\(fileName) is not TOML")) }
+        let editor = TableEditor(outline: outline, edit: TextEdit(text))
+        let replacements: [TableEditor.Replacement]
+        do { replacements = try body(editor) } catch {
+            return .failure(error as? EditError ?? EditError("\(error)"))
+        }
+        let newText = editor.apply(replacements)
+        switch loader.load(text: newText, file: fileName) {
+        case .success: return .success(newText)
+        case .failure(let errors):
+            return .failure(EditError("the change was not made: the config would not load", diagnostics: errors.diagnostics))
+        }
+    }
+}
+
+extension TableEditor {
+    func binding(_ ref: BindingRef) throws(EditError) -> ConfigOutline.Table {
+        guard let t = table(ref.path) else { throw EditError("there is no binding \(ref) in the file") }
+        return t
+    }
+
+    func device(_ index: Int) throws(EditError) -> ConfigOutline.Table {
+        guard let t = table("device#\(index)") else { throw EditError("there is no [[device]] table #\(index)") }
+        return t
+    }
+
+    /// A line of `t`'s region (to the next table's header) that is the key
+    /// commented out: `# slop = "18px"   # …`.
+    func commentedOutKey(_ key: String, in t: ConfigOutline.Table) -> Int? {
+        let next = outline.tables.first { $0.line > t.line }.map { $0.line - 1 } ?? edit.lineCount
+        guard next > t.line else { return nil }
+        for line in (t.line + 1)...next {
+            var s = edit.text(ofLine: line).drop { $0 == " " || $0 == "\t" }
+            guard s.first == "#" else { continue }
+            s = s.dropFirst().drop { $0 == " " || $0 == "\t" }
+            guard s.hasPrefix(key) else { continue }
+            if s.dropFirst(key.count).drop(while: { $0 == " " || $0 == "\t" }).first == "=" { return line }
+        }
+        return nil
+    }
+}
+
+extension BindingForm {
+    /// The keys the form writes, with their TOML values (nil: not written,
+    /// the default applies), in the order a new table has them.
+    var keyValues: [(key: String, value: String?)] {
+        var out: [(String, String?)] = [
+            ("name", name.flatMap { $0.isEmpty ? nil : Literals.quote($0) }),
+            ("gesture", Literals.quote(expression)),
+            ("device", device == .any ? nil : Literals.quote(device.text)),
+            ("modifiers", modifiers.flatMap { $0.isEmpty ? nil : Literals.quote($0.description) }),
+            ("priority", priority == .normal ? nil : Literals.quote(priority.rawValue)),
+        ]
+        let phase: String?
+        switch when {
+        case .end: phase = "on-ended"
+        case .start: phase = "on-began"
+        case .repeating: phase = "on-repeat"
+        case .steps: phase = nil
+        }
+        for key in ["on-began", "on-ended", "on-repeat"] {
+            out.append((key, key == phase ? Literals.quote(action.text) : nil))
+        }
+        if case .steps(let every) = when {
+            out.append(("on-step", "{ every = \(Literals.number(every)), increase = \(Literals.quote(action.text))"
+                + (decrease.map { ", decrease = \(Literals.quote($0.text))" } ?? "") + " }"))
+        } else {
+            out.append(("on-step", nil))
+        }
+        return out
+    }
 }

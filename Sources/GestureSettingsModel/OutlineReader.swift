@@ -7,7 +7,13 @@ import GestureCore
 struct OutlineReader {
     let outline: ConfigOutline?
     let text: String
-    let keymap: Keymap?
+    let edit: TextEdit
+
+    init(outline: ConfigOutline?, text: String) {
+        self.outline = outline
+        self.text = text
+        edit = TextEdit(text)
+    }
 
     func scopes() -> [ScopeEntry] {
         guard let outline else { return [] }
@@ -47,9 +53,15 @@ struct OutlineReader {
                                match: t["match"]?.string ?? "",
                                disabled: t["disabled"]?.bool ?? false,
                                settings: t.members.filter { $0.key != "match" && $0.key != "disabled" }
-                                   .map { ($0.key, TextEdit.slice(text, $0.value.bytes)) },
+                                   .map { ($0.key, edit.slice($0.value.bytes)) },
                                line: t.line)
         }
+    }
+
+    /// `bind#3`: a binding of *All applications*.
+    static func isDesktopBinding(_ path: String) -> Bool {
+        let p = pathParts(path)
+        return p.count == 1 && p[0].name == "bind"
     }
 
     /// `app#1.bind#0` → [(app, 1), (bind, 0)]; a part without `#` has index -1.
@@ -77,7 +89,6 @@ struct OutlineReader {
             step = (s["every"]?.number ?? 0, s["increase"].map(Self.actionTexts) ?? [], s["decrease"].map(Self.actionTexts) ?? [])
         }
         let (form, limit) = FormReading.form(of: t, spec: spec)
-        let edit = TextEdit(text)
         let end = TableSpan.lastKeyEnd(t, edit)
         return BindingEntry(ref: ref, name: name, title: name ?? gestureWords, expression: expression,
                             gestureWords: gestureWords,

@@ -55,7 +55,7 @@ public struct SettingsDocument: Sendable {
         self.fileReadOnlyReason = fileReadOnlyReason
         self.load = loader.load(text: text, file: fileName)
         self.outline = ConfigOutline.of(text)
-        let reader = OutlineReader(outline: outline, text: text, keymap: try? load.get().keymap)
+        let reader = OutlineReader(outline: outline, text: text)
         self.scopes = reader.scopes()
         self.devices = reader.devices()
     }

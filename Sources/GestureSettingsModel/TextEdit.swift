@@ -25,6 +25,10 @@ struct TextEdit {
         return String(decoding: u[max(0, range.lowerBound)..<min(u.count, range.upperBound)], as: UTF8.self)
     }
 
+    func slice(_ range: Range<Int>) -> String {
+        String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
+    }
+
     var lineCount: Int { lineStarts.count }
 
     /// Line (from 1) holding byte `offset`.

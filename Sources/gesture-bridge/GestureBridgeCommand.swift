@@ -179,6 +179,7 @@ struct ReplayCommand: ParsableCommand {
             loaded = l
         }
         for w in loaded.warnings { printError(w.description) }
+        for line in BindingListing.offLines(loaded) { printError(line) }
         if monitor { return try printMonitorStream(loaded) }
         let printer = ReplayPrinter(config: loaded, json: json, explain: explain)
         var failed = false

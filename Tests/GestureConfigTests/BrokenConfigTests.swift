@@ -31,7 +31,7 @@ let brokenConfigs: [(String, String)] = [
     // Bindings.
     ("[[bind]]\nname = \"x\"", "1:1: this binding has no gesture; add e.g. gesture = \"swipe(fingers: 3, direction: .left)\""),
     ("[[bind]]\ngesture = 3", "2:11: 'gesture' takes a gesture expression in quotes, e.g. gesture = \"magnify(fingers: 2)\"; got an integer"),
-    ("[[bind]]\ngesture = \"tap()\"\nprority = \"high\"", "3:1: unknown key 'prority' in [[bind]] (did you mean 'priority'?); expected gesture, name, priority, device, modifiers, keep-modifiers, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat"),
+    ("[[bind]]\ngesture = \"tap()\"\nprority = \"high\"", "3:1: unknown key 'prority' in [[bind]] (did you mean 'priority'?); expected gesture, name, priority, device, modifiers, keep-modifiers, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat, enabled"),
     ("[[bind]]\ngesture = \"tap()\"\npriority = \"urgent\"", "3:13: 'priority' takes normal, high or simultaneous; got 'urgent'"),
     ("[[bind]]\ngesture = \"tap()\"\ndevice = \"mouse\"", "3:11: 'device' takes any, touchscreen, touchpad, name:GLOB (a device's name, e.g. name:ELAN*) or usb:VID:PID (hex, e.g. usb:04f3:2b7c); got 'mouse'"),
     ("[[bind]]\ngesture = \"tap()\"\ndevice = \"usb:04f3\"", "3:11: 'device' takes any, touchscreen, touchpad, name:GLOB (a device's name, e.g. name:ELAN*) or usb:VID:PID (hex, e.g. usb:04f3:2b7c); got 'usb:04f3'"),
@@ -84,7 +84,7 @@ let brokenConfigs: [(String, String)] = [
     ("[[app]]\nclass = 1", "2:9: 'class' takes a glob of WM_CLASS names, e.g. class = \"firefox\", not an integer"),
     ("[[app]]\nclass = \"x\"\nclas = \"y\"", "3:1: unknown key 'clas' in [[app]] (did you mean 'class'?); expected class, including and [[app.bind]]"),
     ("[[app]]\nclass = \"x\"\nincluding = \"some\"", "3:14: 'including' takes all, gesture, subviews or none; got 'some'"),
-    ("[[app]]\nclass = \"x\"\n[[app.bind]]\ngesture = \"tap()\"\non-endd = \"none\"", "5:1: unknown key 'on-endd' in [[bind]] (did you mean 'on-ended'?); expected gesture, name, priority, device, modifiers, keep-modifiers, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat"),
+    ("[[app]]\nclass = \"x\"\n[[app.bind]]\ngesture = \"tap()\"\non-endd = \"none\"", "5:1: unknown key 'on-endd' in [[bind]] (did you mean 'on-ended'?); expected gesture, name, priority, device, modifiers, keep-modifiers, on-began, on-changed, on-ended, on-cancelled, on-step, on-repeat, enabled"),
     ("[[app]]\nclass = \"x\"\n[[app.bind]]\ngesture = \"tap(\"", "4:16: expected an argument label, e.g. fingers:, found the end"),
 ]
 

@@ -26,7 +26,7 @@ extension Daemon {
             log.notice("loaded \(path): \(c.actions.count) bindings")
             return c
         case .failure(let e):
-            for d in e.diagnostics { log.error("\(d)") }
+            for d in e.diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
             log.error("\(path) has errors; running the built-in default until they are fixed")
             return builtIn()
         }
@@ -37,12 +37,12 @@ extension Daemon {
     func reload() {
         reloadAt = nil
         guard FileSystem.exists(configPath) else {
-            reportFailure(["\(configPath) is gone; keeping the running config"])
+            reportFailure([], "\(configPath) is gone; keeping the running config")
             return
         }
         switch loader.load(path: configPath) {
         case .failure(let e):
-            reportFailure(e.diagnostics.map { "\($0)" } + ["\(configPath) has errors; keeping the running config"])
+            reportFailure(e.diagnostics, "\(configPath) has errors; keeping the running config")
         case .success(let c):
             reportedFailure = nil
             for w in c.warnings { log.warning("\(w)") }
@@ -63,15 +63,19 @@ extension Daemon {
         for l in lines { log.notice("holding: \(l)") }
     }
 
-    /// Logs a failed reload's lines, once for as long as they stay the same.
-    func reportFailure(_ lines: [String]) {
+    /// Logs a failed reload's diagnostics (each at its own level: a warning
+    /// is a warning, even in a config with errors) and why, once for as long
+    /// as they stay the same.
+    func reportFailure(_ diagnostics: [Diagnostic], _ summary: String) {
+        let lines = diagnostics.map { "\($0)" } + [summary]
         stateChanged = true
         guard lines != reportedFailure else {
             log.debug("\(configPath) changed, still with the same errors; keeping the running config")
             return
         }
         reportedFailure = lines
-        for l in lines { log.error("\(l)") }
+        for d in diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
+        log.error("\(summary)")
     }
 
     func rebuildEngine() {
