@@ -123,6 +123,8 @@ import GestureSettingsModel
         kind.changed = { [self] in
             // A new kind's own step: 100 px is no pinch's.
             gtk_spin_button_set_value(g(every), Self.defaultStep(selectedKind))
+            // A pinch or a rotation takes two fingers at least.
+            if fingers.selected + 1 < selectedKind.defaultFingers { fingers.select(selectedKind.defaultFingers - 1) }
             update()
         }
         for c in [when, priority] { c.changed = { [self] in update() } }
@@ -228,6 +230,8 @@ import GestureSettingsModel
         let k = selectedKind
         var mods: Modifiers = []
         for (check, m) in modifierChecks where gtk_check_button_get_active(g(check)) != 0 { mods.insert(m) }
+        // A value typed and not yet entered counts.
+        gtk_spin_button_update(g(every))
         let n = gtk_spin_button_get_value(g(every))
         let moment: BindingForm.When
         switch when.selected {

@@ -4,10 +4,12 @@ import CGtk
 /// reads it), for an application's scope: the window manager's client
 /// list, or a window the user clicks (xprop's own crosshair).
 @MainActor enum RunningApplications {
-    /// Each window of `_NET_CLIENT_LIST` (a window manager publishes it), its class names.
+    /// Each window of `_NET_CLIENT_LIST` (a window manager publishes it;
+    /// without one, the root's mapped children), its class names.
     static func list(_ done: @escaping @MainActor ([String]) -> Void) {
-        let script = "for w in $(xprop -root -notype _NET_CLIENT_LIST 2>/dev/null | grep -o '0x[0-9a-f]*'); "
-            + "do xprop -id \"$w\" -notype WM_CLASS; done"
+        let script = "w=$(xprop -root -notype _NET_CLIENT_LIST 2>/dev/null | grep -o '0x[0-9a-f]*'); "
+            + "[ -n \"$w\" ] || w=$(xwininfo -root -children 2>/dev/null | grep -o '^ *0x[0-9a-f]*'); "
+            + "for i in $w; do xprop -id \"$i\" -notype WM_CLASS 2>/dev/null; done"
         Subprocess.run(["/bin/sh", "-c", script]) { finished in
             var classes: [String] = []
             for line in finished.output.split(separator: "\n") {

@@ -67,13 +67,24 @@ import GestureSettingsModel
                 gtk_widget_set_valign(g(entry), GTK_ALIGN_CENTER)
                 UI.setSensitive(entry, !readOnly)
                 let kind = info.kind
-                on(entry, "activate") { [self] in
+                let stored = value.map(Self.shown) ?? ""
+                let set = UI.button("Set", classes: ["flat"]) {}
+                cx_gtk_set_accessible_label(g(set), "Set \(key)")
+                gtk_widget_set_valign(g(set), GTK_ALIGN_CENTER)
+                UI.setSensitive(set, false)
+                let store: Action = { [self] in
                     let typed = UI.text(ofEditable: entry)
+                    guard typed.trimmed != stored else { return }
                     let why = typed.trimmed.isEmpty ? controller.apply { $0.resetSetting(key) }
                         : controller.apply { $0.setSetting(key, Self.toml(typed, kind: kind)) }
                     if let why { controller.say(why) }
                 }
+                // Enter or "Set" stores it; a value being typed is not stored halfway.
+                on(entry, "activate", store)
+                on(set, "clicked", store)
+                on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmed != stored) }
                 adw_action_row_add_suffix(g(row), g(entry))
+                adw_action_row_add_suffix(g(row), g(set))
             }
             let reset = UI.button("Reset", classes: ["flat"]) { [self] in
                 if let why = controller.apply({ $0.resetSetting(key) }) { controller.say(why) }
