@@ -64,7 +64,7 @@ import GestureSettingsModel
         adw_preferences_group_set_title(g(group), "match = \(d.match)".markupEscaped)
         adw_preferences_group_set_description(g(group), "Line \(d.line)")
         let index = d.index
-        let remove = UI.button("Remove Table", classes: ["flat", "destructive-action"]) { [self] in
+        let remove = UI.button("Remove Table", classes: ["flat"]) { [self] in
             if let why = controller.apply({ $0.removeDevice(index) }) { controller.say(why) }
         }
         UI.setSensitive(remove, !readOnly)

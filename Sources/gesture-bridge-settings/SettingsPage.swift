@@ -18,7 +18,7 @@ import GestureSettingsModel
         adw_preferences_group_set_title(g(group), "Settings")
         adw_preferences_group_set_description(g(group),
             "How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). "
-            + "Type a value and press Enter; Reset goes back to the default.")
+            + "Type a value, then Enter or Set; Reset goes back to the default.")
         adw_preferences_page_add(g(widget), g(group))
         controller.changed.append { [self] in reload() }
         reload()
