@@ -5,11 +5,14 @@ import GestureSystem
 struct AppOptions {
     var configPath: String
     var environment: [String: String]
+    /// For Benchmarks/settings.sh: print when the first frame is painted, then quit.
+    var exitAfterFirstFrame = false
 
     /// nil for `--help`; a message for anything else it does not take.
     static func parse(_ args: [String], environment: [String: String] = ProcessEnvironment.current())
         -> Result<AppOptions?, OptionError> {
         var path: String? = nil
+        var firstFrame = false
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -21,12 +24,15 @@ struct AppOptions {
             } else if a.hasPrefix("--config=") {
                 path = String(a.dropFirst("--config=".count))
                 i += 1
+            } else if a == "--exit-after-first-frame" {
+                firstFrame = true
+                i += 1
             } else {
                 return .failure(OptionError("unknown argument '\(a)'"))
             }
         }
         return .success(AppOptions(configPath: path ?? ConfigLoader.defaultPath(environment: environment),
-                                   environment: environment))
+                                   environment: environment, exitAfterFirstFrame: firstFrame))
     }
 }
 

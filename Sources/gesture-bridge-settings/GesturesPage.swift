@@ -154,7 +154,8 @@ import GestureSettingsModel
         // The built-in default shown for a missing file: its warnings are not the user's.
         if controller.missing { return }
         for d in controller.document.diagnostics {
-            let text = "\(d.file):\(d.line):\(d.column): \(d.isError ? "error" : "warning"): \(d.message)".tildeAbbreviated
+            // As `check` prints it: file:line:column, the line, a caret under the place.
+            let text = d.description.tildeAbbreviated
             let l = UI.label(text, classes: [d.isError ? "error" : "warning", "monospace"], wrap: true)
             gtk_label_set_selectable(g(l), 1)
             UI.append(problems, l)

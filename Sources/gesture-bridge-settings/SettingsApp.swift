@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CGtk
 
 /// The application: one window on one config file.
@@ -14,6 +17,16 @@ import CGtk
         on(app, "activate") { [self] in
             if window == nil { window = MainWindow(app: app, options: options) }
             window?.present()
+            if options.exitAfterFirstFrame, let w = window {
+                // The window is realized now: its frame clock says when a frame is painted.
+                let clock = gtk_widget_get_frame_clock(g(w.window))
+                on(raw(clock), "after-paint") {
+                    var ts = timespec()
+                    clock_gettime(CLOCK_MONOTONIC, &ts)
+                    print("first-frame-monotonic-ns \(Int(ts.tv_sec) * 1_000_000_000 + Int(ts.tv_nsec))")
+                    g_application_quit(g(app))
+                }
+            }
         }
         // GApplication parses no options of ours: it gets the program name only.
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]

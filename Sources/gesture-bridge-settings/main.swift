@@ -12,6 +12,9 @@ usage: gesture-bridge-settings [--config FILE]
 
 The gestures of gesture-bridge, in words: add, edit, switch off, see them live.
   --config FILE   the config to edit (default: \(ConfigLoader.defaultPath(environment: ProcessEnvironment.current())))
+  --exit-after-first-frame
+                  print CLOCK_MONOTONIC (ns) once the window's first frame is painted, then quit
+                  (Benchmarks/settings.sh)
 
 """
 

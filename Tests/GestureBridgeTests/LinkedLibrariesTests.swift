@@ -9,7 +9,9 @@ import Testing
 /// imports; the static build is checked by symbol (Tests/Package/run.sh).
 @Suite struct LinkedLibrariesTests {
     static let forbidden = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
-                            "libCoreFoundation.so", "libicu"]
+                            "libCoreFoundation.so", "libicu",
+                            // GTK is the settings app's alone (gesture-bridge-settings).
+                            "libgtk", "libadwaita"]
 
     @Test func theExecutableLinksNoFoundation() {
         let ldd = Spawn.run("/usr/bin/ldd", [Spawn.gestureBridge], environment: [:])
