@@ -23,6 +23,10 @@ public struct ConfigOutline: Sendable {
         public var bytes: Range<Int>
         /// Line (from 1) of its first and last byte.
         public var lines: ClosedRange<Int>
+        /// A table written `{ … }` on its key's line; false for a table made
+        /// of dotted keys (`on-step.every = 15`), whose bytes and lines run
+        /// from its first key to its last value.
+        public var isInlineTable: Bool = false
 
         public var string: String? { if case .string(let s) = kind { return s } else { return nil } }
         public var bool: Bool? { if case .boolean(let b) = kind { return b } else { return nil } }
@@ -95,7 +99,12 @@ public struct ConfigOutline: Sendable {
             case .table(let t): kind = .table(t.members.map(member))
             }
             let begin = map.offset(node.begin), end = max(begin, map.offset(node.end))
-            return Value(kind: kind, bytes: begin..<end, lines: node.begin.line...max(node.begin.line, node.end.line))
+            var v = Value(kind: kind, bytes: begin..<end, lines: node.begin.line...max(node.begin.line, node.end.line))
+            if case .table(let members) = kind {
+                v.isInlineTable = map.character(at: node.begin) == "{"
+                if !v.isInlineTable { v.cover(members) }
+            }
+            return v
         }
 
         func member(_ m: TOMLTable.Member) -> Member {
@@ -122,6 +131,7 @@ public struct ConfigOutline: Sendable {
                     let nested = walk(t, prefix: path, into: &outline)
                     var mm = member(m)
                     mm.value.kind = .table(nested)
+                    mm.value.cover(nested)
                     own.append(mm)
                 default:
                     own.append(member(m))
@@ -137,5 +147,16 @@ public struct ConfigOutline: Sendable {
             outline.tables.append(Table(path: path, header: header, line: node.begin.line, members: members))
         }
 
+    }
+}
+
+extension ConfigOutline.Value {
+    /// Widened over its members' keys and values (a table of dotted keys
+    /// has no text of its own that holds them).
+    mutating func cover(_ members: [ConfigOutline.Member]) {
+        for m in members {
+            bytes = min(bytes.lowerBound, m.keyBytes.lowerBound)..<max(bytes.upperBound, m.value.bytes.upperBound)
+            lines = min(lines.lowerBound, m.line)...max(lines.upperBound, m.value.lines.upperBound)
+        }
     }
 }

@@ -47,5 +47,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 /// Every diagnostic of one load, in file order.
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
+
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

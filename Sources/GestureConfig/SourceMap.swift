@@ -136,7 +136,7 @@ struct SourceMap {
         return (column, max(1, length))
     }
 
-    private func character(at p: TOMLPosition) -> Unicode.Scalar? {
+    func character(at p: TOMLPosition) -> Unicode.Scalar? {
         guard p.line >= 1, p.line <= lineStarts.count, p.column >= 1 else { return nil }
         return lineSlice(p.line).unicodeScalars.dropFirst(p.column - 1).first
     }

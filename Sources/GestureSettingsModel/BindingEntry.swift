@@ -53,6 +53,9 @@ public struct BindingEntry: Sendable {
     public var name: String?
     /// What a row is called: `name`, else the gesture in words.
     public var title: String
+    /// What the daemon calls it (its log, `replay`, the monitor stream's
+    /// `binding`): `name`, else the expression as written, trimmed.
+    public var engineName: String
     /// The `gesture` value as written (the expression editor's text).
     public var expression: String
     /// "Swipe left with 3 fingers", "Pinch with 2 fingers on the touchpad",

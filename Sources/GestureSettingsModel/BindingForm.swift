@@ -151,9 +151,29 @@ public struct BindingForm: Hashable, Sendable {
     public var expression: String {
         var args: [String] = []
         if kind == .tap && tapCount != 1 { args.append("count: \(tapCount)") }
-        if fingers != kind.defaultFingers || kind == .swipe { args.append("fingers: \(fingers)") }
+        args.append("fingers: \(fingers)")
         if kind == .swipe, let d = direction { args.append("direction: .\(d.rawValue)") }
         if let e = edge { args.append("from: .\(e.rawValue)") }
         return kind.expressionName + "(" + args.joined(separator: ", ") + ")"
+    }
+}
+
+extension BindingForm {
+    /// The gesture in words, as its row will say it (the form's live preview).
+    public var gestureWords: String {
+        guard case .success(let (spec, _)) = ExpressionParser.parse(expression) else { return expression }
+        return Words.gesture(spec, device: device, modifiers: modifiers)
+    }
+
+    /// The action in words, as its row will say it.
+    public var actionWords: String {
+        let spec = try? ExpressionParser.parse(expression).get().0
+        switch when {
+        case .steps(let every):
+            return Words.bindingActions(phases: [], step: (every, [action.text], decrease.map { [$0.text] } ?? []), gesture: spec)
+        case .end: return Words.bindingActions(phases: [("on-ended", [action.text])], step: nil, gesture: spec)
+        case .start: return Words.bindingActions(phases: [("on-began", [action.text])], step: nil, gesture: spec)
+        case .repeating: return Words.bindingActions(phases: [("on-repeat", [action.text])], step: nil, gesture: spec)
+        }
     }
 }

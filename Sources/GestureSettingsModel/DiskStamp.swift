@@ -26,8 +26,8 @@ public enum SettingsFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-/// What a file was when read: its text and the stat that says whether it
-/// changed since (modification time, size, inode), and its mode (kept on save).
+/// What a file was when read: its text (what says whether it changed since),
+/// its stat, and its mode (kept on save).
 public struct DiskStamp: Hashable, Sendable {
     public var text: String
     public var modifiedSeconds: Int
@@ -47,15 +47,12 @@ public struct DiskStamp: Hashable, Sendable {
         }
     }
 
-    /// The file now differs from what was read: another inode, size or
-    /// modification time, or (same stat, e.g. a coarse clock) other text.
+    /// The file now differs from what was read: its text is another (or it
+    /// is gone). The text decides, not the stat: a `touch` changes nothing
+    /// to reload, and an edit within the clock's resolution keeps the stat.
     func changed(_ path: String) -> Bool {
-        guard let s = FileStat.of(path) else { return true }
-        if s.inode != inode || s.size != size || s.mtime != modifiedSeconds || s.mtimeNanoseconds != modifiedNanoseconds {
-            guard case .success(let now) = FileSystem.readSettingsFile(path) else { return true }
-            return now != text
-        }
-        return false
+        guard case .success(let now) = FileSystem.readSettingsFile(path) else { return true }
+        return now != text
     }
 }
 
@@ -78,7 +75,13 @@ struct FileStat {
 enum FileAccess {
     /// Why the file cannot be replaced (the file or its folder not
     /// writable); nil when it can.
-    static func writeProblem(_ path: String) -> String? {
+    static func writeProblem(_ link: String) -> String? {
+        let path = resolved(link)
+        // A file without a write bit was made read-only on purpose: kept so
+        // even for root, whom access(2) lets write anything.
+        if let s = FileStat.of(path), s.mode & 0o222 == 0 {
+            return "\(path) is read-only (mode \(String(s.mode, radix: 8))): shown, not changed"
+        }
         if access(path, W_OK) != 0 {
             return "\(path) is not writable (\(Errno.text(errno))): shown, not changed"
         }
@@ -87,6 +90,25 @@ enum FileAccess {
             return "the folder \(dir) is not writable (\(Errno.text(errno))): \(path) is shown, not changed"
         }
         return nil
+    }
+
+    /// Makes `dir` and its missing parents (0700, as `init` does); nil when done.
+    static func makeDirectory(_ dir: String) -> String? {
+        var path = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/") {
+            path += "/" + part
+            if access(path, F_OK) != 0 && mkdir(path, 0o700) != 0 {
+                return "cannot make the folder \(path): \(Errno.text(errno))"
+            }
+        }
+        return nil
+    }
+
+    /// The file a path names, through any symbolic links; the path itself when it cannot be resolved.
+    static func resolved(_ path: String) -> String {
+        guard let p = realpath(path, nil) else { return path }
+        defer { free(p) }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: strlen(p)), as: UTF8.self)
     }
 
     static func directory(of path: String) -> String {

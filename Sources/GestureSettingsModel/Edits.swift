@@ -64,18 +64,33 @@ extension SettingsDocument {
                 throw EditError("this binding is edited as text: " + (entry.formLimit ?? "the form cannot hold it"))
             }
             let before = Dictionary(uniqueKeysWithValues: old.keyValues.map { ($0.key, $0.value) })
+            let order = form.keyValues.map(\.key)
+            let changed = form.keyValues.filter { before[$0.key] ?? nil != $0.value }
+            let removed = Set(changed.filter { $0.value == nil }.map(\.key))
             var out: [TableEditor.Replacement] = []
-            var added: [String] = []
-            for (key, value) in form.keyValues where before[key] ?? nil != value {
+            // Where a new key goes: in place of the action key it replaces
+            // (`on-ended` → `on-began`), else on the line before the next key
+            // of the form's order the table keeps, else after its last key.
+            let removedAction = t.members.first { removed.contains($0.key) && BindingForm.actionKeys.contains($0.key) }
+            var inserts: [Int: [String]] = [:]
+            for (key, value) in changed {
                 let member = t.members.first { $0.key == key }
                 switch (member, value) {
                 case (let m?, let v?): out.append(e.replaceValue(m, with: v))
                 case (let m?, nil): out.append(e.removeKey(m))
-                case (nil, let v?): added.append("\(key) = \(v)")
+                case (nil, let v?):
+                    var at = TableSpan.lastKeyEnd(t, e.edit)
+                    if BindingForm.actionKeys.contains(key), let r = removedAction {
+                        at = e.edit.lineEndWithBreak(r.value.lines.upperBound)
+                    } else if let next = order.drop(while: { $0 != key }).dropFirst().lazy
+                        .compactMap({ k in removed.contains(k) ? nil : t.members.first { $0.key == k } }).first {
+                        at = e.edit.lineStart(next.line)
+                    }
+                    inserts[at, default: []].append("\(key) = \(v)")
                 case (nil, nil): break
                 }
             }
-            if !added.isEmpty { out.append(e.insertLines(added, after: TableSpan.lastKeyEnd(t, e.edit))) }
+            for (at, lines) in inserts { out.append(e.insertLines(lines, after: at)) }
             return out
         }
     }
@@ -227,6 +242,8 @@ extension TableEditor {
 }
 
 extension BindingForm {
+    static let actionKeys: Set<String> = ["on-began", "on-ended", "on-repeat", "on-step"]
+
     /// The keys the form writes, with their TOML values (nil: not written,
     /// the default applies), in the order a new table has them.
     var keyValues: [(key: String, value: String?)] {

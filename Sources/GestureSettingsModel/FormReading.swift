@@ -69,11 +69,12 @@ enum FormReading {
         var action: BindingForm.Action, decrease: BindingForm.Action? = nil
         let key = actionKeys[0]
         if key == "on-step" {
-            guard let step = t["on-step"], let members = step.members,
+            guard let step = t["on-step"], step.isInlineTable, let members = step.members,
                   members.allSatisfy({ ["every", "increase", "decrease"].contains($0.key) }),
                   let every = step["every"]?.number, let inc = step["increase"].flatMap(single),
                   let i = BindingForm.Action(text: inc) else {
-                return (nil, "its on-step is more than an increase and a decrease action")
+                return (nil, t["on-step"]?.isInlineTable == false ? "its on-step is written as dotted keys"
+                                                                   : "its on-step is more than an increase and a decrease action")
             }
             if let d = step["decrease"] {
                 guard let dt = single(d), let da = BindingForm.Action(text: dt) else {

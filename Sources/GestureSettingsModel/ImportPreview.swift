@@ -6,18 +6,7 @@ import GestureImport
 /// the settings), what is lost (each with the source's line and the
 /// reason), and whether the result loads.
 public struct ImportPreview: Sendable {
-    public enum Tool: String, CaseIterable, Sendable {
-        case touchegg, libinputGestures = "libinput-gestures", fusuma
-
-        /// Where the tool keeps its config, under `$HOME` (`.config/…`).
-        public var defaultPath: String {
-            switch self {
-            case .touchegg: return ".config/touchegg/touchegg.conf"
-            case .libinputGestures: return ".config/libinput-gestures.conf"
-            case .fusuma: return ".config/fusuma/config.yml"
-            }
-        }
-    }
+    public typealias Tool = ImportTool
 
     public var tool: Tool
     /// The config the import would write (what `import` prints).
@@ -35,18 +24,25 @@ public struct ImportPreview: Sendable {
     /// error (file:line:column) when it is not the tool's format.
     public static func of(_ tool: Tool, text: String, file: String, loader: ConfigLoader) -> Result<ImportPreview, ImportError> {
         do {
-            let imported: ImportedConfig
-            switch tool {
-            case .touchegg: imported = try ToucheggImporter.convert(text, file: file)
-            case .libinputGestures: imported = try LibinputGesturesImporter.convert(text, file: file)
-            case .fusuma: imported = try FusumaImporter.convert(text, file: file)
-            }
+            let imported = try tool.convert(text, file: file)
             let toml = imported.toml
             let doc = SettingsDocument(text: toml, fileName: "imported from \(tool.rawValue)", loader: loader)
             return .success(ImportPreview(tool: tool, text: toml, document: doc, summary: imported.summary,
                                           lost: imported.notImported.sorted { $0.line < $1.line }, notes: imported.notes))
         } catch {
             return .failure(error)
+        }
+    }
+}
+
+extension ImportTool {
+    /// Where the tool keeps its config, under `$HOME` (`.config/…`): where
+    /// the app looks for one to offer.
+    public var defaultPath: String {
+        switch self {
+        case .touchegg: return ".config/touchegg/touchegg.conf"
+        case .libinputGestures: return ".config/libinput-gestures.conf"
+        case .fusuma: return ".config/fusuma/config.yml"
         }
     }
 }

@@ -90,7 +90,8 @@ struct OutlineReader {
         }
         let (form, limit) = FormReading.form(of: t, spec: spec)
         let end = TableSpan.lastKeyEnd(t, edit)
-        return BindingEntry(ref: ref, name: name, title: name ?? gestureWords, expression: expression,
+        return BindingEntry(ref: ref, name: name, title: name ?? gestureWords, engineName: name ?? expression.trimmingSpaces,
+                            expression: expression,
                             gestureWords: gestureWords,
                             actionWords: Words.bindingActions(phases: phases, step: step, gesture: spec),
                             priority: priority,

@@ -24,7 +24,9 @@ extension SettingsDocument {
                 return .failure(.cannotWrite("the backup \(path).bak: \(why)"))
             }
         }
-        if let why = AtomicFile.write(text, to: path, mode: mode) { return .failure(.cannotWrite(why)) }
+        // A config that is a symbolic link (a dotfiles folder) stays one:
+        // the file it points to is replaced.
+        if let why = AtomicFile.write(text, to: FileAccess.resolved(path), mode: mode) { return .failure(.cannotWrite(why)) }
         switch DiskStamp.read(path) {
         case .failure(let e): return .failure(.cannotWrite("saved, but reading it back failed: \(e)"))
         case .success(let (_, stamp)):

@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 import GestureCore
 import GestureSystem
@@ -38,6 +39,20 @@ public struct SettingsDocument: Sendable {
         }
     }
 
+    /// A new config file at `path` with `text` (a first config: the default,
+    /// or an import): refused when a file is there (nothing is replaced) or
+    /// the text does not load; its folder made (0700) when missing; written
+    /// as `save` writes (atomically), mode 0644.
+    public static func create(path: String, text: String, loader: ConfigLoader = .standard()) -> Result<SettingsDocument, SettingsFileError> {
+        if FileSystem.exists(path) { return .failure(.cannotWrite("\(path) already exists; not replacing it")) }
+        if case .failure(let e) = loader.load(text: text, file: path) {
+            return .failure(.cannotWrite("the new config would not load:\n" + e.description))
+        }
+        if let why = FileAccess.makeDirectory(FileAccess.directory(of: path)) { return .failure(.cannotWrite(why)) }
+        if let why = AtomicFile.write(text, to: path, mode: 0o644) { return .failure(.cannotWrite(why)) }
+        return open(path: path, loader: loader)
+    }
+
     /// A text not read from a file (tests; the built-in default).
     public init(text: String, fileName: String, loader: ConfigLoader) {
         self.init(text: text, path: nil, fileName: fileName, loader: loader, disk: nil, modified: false,
@@ -53,7 +68,12 @@ public struct SettingsDocument: Sendable {
         self.disk = disk
         self.isModified = modified
         self.fileReadOnlyReason = fileReadOnlyReason
-        self.load = loader.load(text: text, file: fileName)
+        // As the daemon loads a file: one others could write is refused first.
+        if let path, let problem = FilePermissions.problem(path) {
+            self.load = .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
+        } else {
+            self.load = loader.load(text: text, file: fileName)
+        }
         self.outline = ConfigOutline.of(text)
         let reader = OutlineReader(outline: outline, text: text)
         self.scopes = reader.scopes()
@@ -98,6 +118,22 @@ public struct SettingsDocument: Sendable {
         return SettingInfo.all.map { info in
             (info, table?.members.first { $0.key == info.key }.map { TextEdit.slice(text, $0.value.bytes) })
         }
+    }
+
+    /// The rows the monitor stream's `binding` names (a name may be given twice).
+    public func entries(engineName: String) -> [BindingEntry] {
+        scopes.flatMap(\.bindings).filter { $0.engineName == engineName }
+    }
+
+    /// An action as the form would write it (`key ctrl+alt+Right`, a
+    /// recorded chord), checked with this config's keymap: nil when it
+    /// loads, else why not (columns within the action text).
+    public func check(action: String) -> Diagnostic? {
+        let keymap: Keymap?
+        if case .success(let c) = load { keymap = c.keymap } else { keymap = nil }
+        guard case .failure(let e) = ActionParser.parse(action, keymap: keymap) else { return nil }
+        return Diagnostic(.error, file: "action", line: 1, column: e.offset + 1, length: e.length, message: e.message,
+                          lineText: action)
     }
 
     /// The live diagnostics of a gesture expression (the expression editor's):

@@ -26,8 +26,9 @@ struct TableEditor {
         (atEnd(edit.lineStart(m.line)..<edit.lineEndWithBreak(m.value.lines.upperBound)), "")
     }
 
-    /// Lines removed from the end of a text without a final line break take
-    /// the break before them too, so the text still ends without one.
+    /// A key's lines removed from the end of a text without a final line
+    /// break take the break before them too (it ends a line of the same
+    /// table), so the text still ends without one.
     func atEnd(_ r: Range<Int>) -> Range<Int> {
         guard r.upperBound == edit.bytes.count, !edit.endsWithBreak, r.lowerBound > 0 else { return r }
         var start = r.lowerBound - 1
@@ -71,7 +72,10 @@ struct TableEditor {
             let below = edit.line(of: r.upperBound)
             if r.upperBound < edit.bytes.count, edit.isBlank(below) { r = r.lowerBound..<edit.lineEndWithBreak(below) }
         }
-        return (atEnd(r), "")
+        // At the end of a text without a final line break, the line break
+        // before the block stays: it ends the line of the table above, whose
+        // bytes are not this edit's to change.
+        return (r, "")
     }
 
     /// A new table after `anchor`'s last key: a blank line, then its lines.

@@ -148,10 +148,22 @@ public enum Words {
         }
         return word.split(separator: "+", omittingEmptySubsequences: false).map { part -> String in
             let p = String(part)
+            if let name = keyNames[p.lowercased()] { return name }
             if p.count == 1 { return p.uppercased() }
             return capitalized(p.split(separator: "_").joined(separator: " "))
         }.joined(separator: "+")
     }
+
+    /// Keys whose keysym name is not what a keyboard shows.
+    static let keyNames: [String: String] = [
+        "ctrl": "Ctrl", "control": "Ctrl", "alt": "Alt", "shift": "Shift", "super": "Super", "altgr": "AltGr",
+        "bracketleft": "[", "bracketright": "]", "braceleft": "{", "braceright": "}", "equal": "=", "comma": ",",
+        "period": ".", "slash": "/", "backslash": "\\", "semicolon": ";", "apostrophe": "'", "grave": "`",
+        "return": "Enter", "escape": "Esc", "prior": "Page Up", "next": "Page Down", "kp_add": "Keypad +",
+        "kp_subtract": "Keypad −", "xf86audioraisevolume": "Volume Up", "xf86audiolowervolume": "Volume Down",
+        "xf86audiomute": "Mute", "xf86audioplay": "Play", "xf86monbrightnessup": "Brightness Up",
+        "xf86monbrightnessdown": "Brightness Down",
+    ]
 
     /// The actions of a phase (an array's in turn).
     static func actions(_ texts: [String], chordPrefix: Bool = true) -> String {

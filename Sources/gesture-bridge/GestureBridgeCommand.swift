@@ -267,12 +267,7 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            let imported: ImportedConfig
-            switch tool {
-            case .touchegg: imported = try ToucheggImporter.convert(text, file: file)
-            case .libinputGestures: imported = try LibinputGesturesImporter.convert(text, file: file)
-            case .fusuma: imported = try FusumaImporter.convert(text, file: file)
-            }
+            let imported = try ImportTool(rawValue: tool.rawValue)!.convert(text, file: file)
             if let output {
                 try writeConfig(imported.toml, to: output, force: force, replacement: "the import")
             } else {

@@ -35,15 +35,27 @@ let realConfigs: [(name: String, text: String)] = {
     var out: [(String, String)] = [
         ("full.toml", fixture("full.toml")),
         ("full.toml (CRLF)", fixture("full.toml").replacingOccurrences(of: "\n", with: "\r\n")),
+        ("tricky.toml", fixture("tricky.toml")),
+        ("tricky.toml (CRLF)", fixture("tricky.toml").replacingOccurrences(of: "\n", with: "\r\n")),
         ("default config", DefaultConfig.text),
         ("default config, every example on", everyExampleOn(DefaultConfig.text)),
         ("spec config.md example", tomlBlocks(repositoryPath("../shared/spec/config.md")).first ?? ""),
         ("README example", "version = 1\n" + (tomlBlocks(repositoryPath("README.md")).first ?? "").replacingOccurrences(of: "version = 1\n", with: "")),
     ]
-    let dirs = ["Tests/Import", "Tests/Import/constructs"]
-    for dir in dirs {
+    // docs/config.md's [[device]] example, indented in a list item.
+    if let devices = tomlBlocks(repositoryPath("docs/config.md")).first {
+        out.append(("docs/config.md example", devices.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")))
+    }
+    // The hands recorded for the project (/work/shared/real-hands), where it is.
+    if let real = try? String(contentsOfFile: repositoryPath("../shared/real-hands/real.toml"), encoding: .utf8) {
+        out.append(("real-hands/real.toml", real))
+    }
+    let dirs = [("Tests/Import", ".expected.toml"), ("Tests/Import/constructs", ".expected.toml"), ("Tests/Replay", ".toml"),
+                ("Tests/Monitor", ".toml"), ("Tests/E2E", ".toml")]
+    for (dir, suffix) in dirs {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: repositoryPath(dir))) ?? []
-        for n in names.sorted() where n.hasSuffix(".expected.toml") {
+        for n in names.sorted() where n.hasSuffix(suffix) {
             out.append(("\(dir)/\(n)", try! String(contentsOfFile: repositoryPath(dir + "/" + n), encoding: .utf8)))
         }
     }
