@@ -1,4 +1,5 @@
 import CGtk
+import GestureConfig
 import GestureCore
 import GestureSettingsModel
 
@@ -36,13 +37,19 @@ import GestureSettingsModel
                                                                              "Simultaneous priority"])
     private let priorityLine: Widget
     private let problem: Widget
+    /// What the row will say: the gesture and the action in words, or what is missing.
+    private let preview: Widget
+    private let checkAction: (String) -> Diagnostic?
     private var rows: [String: Widget] = [:]
+    /// Set when the window goes: its widgets' last signals (a list losing its rows) change nothing.
+    private var closed = false
     private let inApplicationScope: Bool
     private let save: (BindingForm) -> String?
 
     init(parent: Widget, title: String, form: BindingForm?, inApplicationScope: Bool, seenDevices: [DeviceFilter],
-         save: @escaping (BindingForm) -> String?) {
+         checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
         self.save = save
+        self.checkAction = checkAction
         self.inApplicationScope = inApplicationScope
         devices = DeviceFilter.kinds + seenDevices.filter { !DeviceFilter.kinds.contains($0) }
         device = Choice(devices.map(Self.deviceLabel))
@@ -60,6 +67,8 @@ import GestureSettingsModel
         everyUnit = UI.label("px")
         priorityLine = UI.label("", classes: ["dim-label"], wrap: true)
         problem = UI.label("", classes: ["error"], wrap: true)
+        preview = UI.label("", classes: ["title-4"], wrap: true)
+        cx_gtk_set_accessible_label(g(preview), "Preview")
         modifierChecks = Modifiers.named.map { name, m in
             let label = name == "ctrl" ? "Ctrl" : name.prefix(1).uppercased() + name.dropFirst()
             return (raw(gtk_check_button_new_with_label(label))!, m)
@@ -69,6 +78,7 @@ import GestureSettingsModel
         decreaseGroup = Self.group("Decrease (the other way)")
         let page = UI.box(true, spacing: 18)
         UI.margins(page, 18)
+        UI.append(page, preview)
         var rows: [String: Widget] = [:]
         func addRow(_ group: Widget, _ title: String, _ control: Widget) { rows[title] = Self.addRow(group, title, control) }
         let gesture = Self.group("Gesture")
@@ -101,9 +111,10 @@ import GestureSettingsModel
         let header = raw(adw_header_bar_new())!
         adw_header_bar_set_show_end_title_buttons(g(header), 0)
         adw_header_bar_set_show_start_title_buttons(g(header), 0)
-        let cancel = UI.button("Cancel") { [window] in gtk_window_destroy(g(window)) }
+        let cancel = UI.button("Cancel") {}
         let saveButton = UI.button("Save", classes: ["suggested-action"]) { [self] in store() }
         adw_header_bar_pack_start(g(header), g(cancel))
+        on(cancel, "clicked") { [self] in close() }
         adw_header_bar_pack_end(g(header), g(saveButton))
         UI.append(content, header)
         UI.append(content, problem)
@@ -128,6 +139,12 @@ import GestureSettingsModel
             update()
         }
         for c in [when, priority] { c.changed = { [self] in update() } }
+        // Hidden first, then taken apart: from the hiding on, nothing is read.
+        on(window, "unrealize") { [self] in closed = true }
+        for c in [fingers, taps, direction, edge, device] { c.changed = { [self] in showPreview() } }
+        action.changed = { [self] in showPreview() }
+        decrease.changed = { [self] in showPreview() }
+        for (check, _) in modifierChecks { on(check, "toggled") { [self] in showPreview() } }
         fill(form ?? BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .named("workspace next")))
         update()
     }
@@ -165,6 +182,7 @@ import GestureSettingsModel
 
     /// Shows the fields the kind and the moment take.
     private func update() {
+        guard !closed else { return }
         let k = selectedKind
         UI.setVisible(rows["Taps"]!, k == .tap)
         UI.setVisible(rows["Direction"]!, k == .swipe)
@@ -180,6 +198,27 @@ import GestureSettingsModel
         gtk_spin_button_set_increments(g(every), k == .hold ? 0.1 : 1, 10)
         gtk_label_set_text(g(priorityLine), Words.priority(Priority.allCases[priority.selected],
                                                            inApplicationScope: inApplicationScope))
+        showPreview()
+    }
+
+    /// The row as it will read ("Swipe left with 3 fingers — Next workspace"),
+    /// or what is missing or wrong (a chord's unknown key, said as the loader says it).
+    private func showPreview() {
+        guard !closed else { return }
+        gtk_widget_remove_css_class(g(preview), "error")
+        switch read() {
+        case .failure(let p):
+            gtk_label_set_text(g(preview), "To store it: " + p.message + ".")
+        case .success(let form):
+            for a in [form.action] + (form.decrease.map { [$0] } ?? []) {
+                if case .keys = a, let d = checkAction(a.text) {
+                    gtk_widget_add_css_class(g(preview), "error")
+                    gtk_label_set_text(g(preview), "\(a.text): \(d.message)")
+                    return
+                }
+            }
+            gtk_label_set_text(g(preview), form.gestureWords + " — " + form.actionWords)
+        }
     }
 
     /// A step to start from, in the form's unit.
@@ -265,8 +304,13 @@ import GestureSettingsModel
         switch read() {
         case .failure(let p): say(p.message)
         case .success(let form):
-            if let why = save(form) { say(why) } else { gtk_window_destroy(g(window)) }
+            if let why = save(form) { say(why) } else { close() }
         }
+    }
+
+    private func close() {
+        closed = true
+        gtk_window_destroy(g(window))
     }
 
     private func say(_ message: String) {

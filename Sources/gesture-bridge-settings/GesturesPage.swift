@@ -162,9 +162,6 @@ import GestureSettingsModel
         }
     }
 
-    /// The monitor stream's name for a binding: its `name`, else its gesture text.
-    static func streamName(_ e: BindingEntry) -> String { e.name ?? e.expression.trimmed }
-
     private func makeRow(_ entry: BindingEntry, readOnly: Bool) -> Widget {
         let inApp: Bool
         if case .app = entry.ref.scope { inApp = true } else { inApp = false }
@@ -208,7 +205,7 @@ import GestureSettingsModel
         let label = "\(entry.title): \(entry.name == nil ? "" : entry.gestureWords + ", ")\(entry.actionWords)"
             + (entry.enabled ? "" : " (off)")
         cx_gtk_set_accessible_label(g(row), label)
-        rows[Self.streamName(entry)] = Row(row: row, bar: bar, badge: badge, title: entry.title, label: label)
+        rows[entry.engineName] = Row(row: row, bar: bar, badge: badge, title: entry.title, label: label)
         return row
     }
 
@@ -267,7 +264,8 @@ import GestureSettingsModel
             return
         }
         let dialog = BindingFormDialog(parent: window(), title: entry == nil ? "Add Gesture" : "Edit Gesture",
-                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices()) { [self] form in
+                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(),
+                                       checkAction: { [controller] in controller.document.check(action: $0) }) { [self] form in
             if let entry {
                 return controller.apply { $0.update(entry.ref, form) }
             }

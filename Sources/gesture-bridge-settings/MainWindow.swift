@@ -180,13 +180,12 @@ import GestureSystem
         case .success(let preview):
             ImportDialog(parent: window, preview: preview, source: offer.path, replacing: !controller.missing) { [self] in
                 if controller.missing {
-                    // No file yet: the import is the first config.
-                    let argv = [Subprocess.gestureBridge, "import", offer.tool.rawValue, offer.path, "--output", controller.path]
-                    Subprocess.run(argv) { [self] finished in
-                        if finished.status != 0 { toast(finished.output.trimmed) }
-                        controller.open()
+                    // No file yet: the import is the first config (never written over a file, never one that does not load).
+                    if case .failure(let e) = SettingsDocument.create(path: controller.path, text: preview.text) {
+                        return e.description
                     }
                     importOffer = nil
+                    controller.open()
                     return nil
                 }
                 let why = controller.apply { _ in .success(preview.text) }

@@ -14,6 +14,7 @@ UPDATE_GOLDENS=1 writes the goldens instead of comparing (review the diff).
 """
 import argparse
 import os
+import select as fdselect
 import shutil
 import signal
 import socket
@@ -69,35 +70,62 @@ class Session:
     def __init__(self, args):
         self.args = args
         self.procs = []
+        try:
+            # Xvfb may say a display it then loses to another starting at once: try again.
+            for attempt in range(3):
+                if self.start_x():
+                    break
+                log("Xvfb on", self.display, "did not answer; again")
+            else:
+                raise Failure("no Xvfb answered")
+            self.setup()
+        except BaseException:
+            self.close()
+            raise
+
+    def start_x(self):
         r, w = os.pipe()
         xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-nolisten", "tcp", "-screen", "0", SCREEN],
-                                pass_fds=[w], stderr=subprocess.DEVNULL)
+                                pass_fds=[w], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(w)
         self.procs.append(xvfb)
         number = b""
         while not number.endswith(b"\n"):
+            if not fdselect.select([r], [], [], 15)[0]:
+                raise Failure("Xvfb said no display in 15 s")
             chunk = os.read(r, 16)
             if not chunk:
                 raise Failure("Xvfb did not start")
             number += chunk
         os.close(r)
         self.display = ":" + number.decode().strip()
+        try:
+            ok = subprocess.run(["xdpyinfo", "-display", self.display], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, timeout=10).returncode == 0 and xvfb.poll() is None
+        except subprocess.TimeoutExpired:
+            ok = False
+        if not ok:
+            xvfb.kill()
+            self.procs.remove(xvfb)
+        return ok
+
+    def setup(self):
         os.environ["DISPLAY"] = self.display
         os.environ["GTK_A11Y"] = "atspi"
         os.environ["NO_AT_BRIDGE"] = "0"
         os.environ.pop("WAYLAND_DISPLAY", None)
         os.environ["XDG_SESSION_TYPE"] = "x11"
         # A runtime directory of our own: the daemon's state file and monitor socket.
-        self.runtime = os.path.join(args.scratch, "runtime")
+        self.runtime = os.path.join(self.args.scratch, "runtime")
         os.makedirs(self.runtime, mode=0o700, exist_ok=True)
         os.environ["XDG_RUNTIME_DIR"] = self.runtime
         # No other tool's config is found unless a scenario puts one here.
-        self.home = os.path.join(args.scratch, "home")
+        self.home = os.path.join(self.args.scratch, "home")
         os.makedirs(self.home, exist_ok=True)
         os.environ["HOME"] = self.home
         os.environ["XDG_CONFIG_HOME"] = os.path.join(self.home, ".config")
         bus = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
-                               stderr=subprocess.DEVNULL)
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.procs.append(bus)
         time.sleep(0.5)
         log("X on", self.display)
@@ -124,7 +152,9 @@ class App:
         self.session = session
         self.config = config
         argv = [os.path.join(session.args.bin, "gesture-bridge-settings"), "--config", config]
-        self.proc = session.start((prefix or []) + argv, stderr=open(os.path.join(session.args.scratch, "app.log"), "a"))
+        self.log = os.path.join(session.args.scratch, "app.log")
+        self.log_start = os.path.getsize(self.log) if os.path.exists(self.log) else 0
+        self.proc = session.start((prefix or []) + argv, stderr=open(self.log, "a"))
         try:
             self.node = wait_for(self._find_app, "the app on the accessibility bus", timeout=20)
         except Failure:
@@ -161,6 +191,11 @@ class App:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        # GTK says what the app got wrong (a call on a widget that is gone): none of it.
+        with open(self.log, errors="replace") as f:
+            f.seek(self.log_start)
+            said = [l for l in f.read().splitlines() if "CRITICAL" in l or "Gtk-WARNING" in l]
+        expect(not said, "GTK complained:\n  " + "\n  ".join(said[:5]))
 
 
 def walk(node, prune_hidden=True):
