@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "GestureActions", targets: ["GestureActions"]),
         .library(name: "GestureTraces", targets: ["GestureTraces"]),
         .library(name: "GestureBridge", targets: ["GestureBridge"]),
-        .library(name: "GestureSettingsModel", targets: ["GestureSettingsModel"]),
         // For tests, benchmarks and the fuzzers (Fuzz/): never linked into gesture-bridge.
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
         .executable(name: "gesture-bridge-settings", targets: ["gesture-bridge-settings"]),

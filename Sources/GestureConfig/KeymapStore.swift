@@ -1,4 +1,5 @@
 import GestureSystem
+import Synchronization
 /// Finds keymaps: user overrides first, then installed ones, then the copies
 /// built into the binary.
 ///
@@ -60,15 +61,24 @@ public struct KeymapStore: Sendable {
                                                                       message: "cannot read keymap: \(e)")]))
             }
         }
-        if useBuiltIn { return Self.builtIn[name] }
+        if useBuiltIn { return Self.builtIn(name) }
         return nil
     }
 
-    /// The built-in keymaps, each parsed once per process (their text is
-    /// constant): `keymap = "auto"` reads every keymap's `match` on each
-    /// load, and the settings app loads its config on every edit.
-    static let builtIn: [String: Result<Keymap, ConfigErrors>] = Dictionary(uniqueKeysWithValues:
-        EmbeddedKeymaps.files.map { ($0.name, Keymap.parse(name: $0.name, text: $0.text, file: "built-in keymaps/\($0.name).toml")) })
+    /// A built-in keymap, parsed once per process (its text is constant):
+    /// `keymap = "auto"` reads keymaps' `match` on each load, and the
+    /// settings app loads its config on every edit. Each is parsed the first
+    /// time it is asked for, no sooner (the daemon's start-up parses only
+    /// those its desktop's search reaches).
+    static func builtIn(_ name: String) -> Result<Keymap, ConfigErrors>? {
+        guard let file = EmbeddedKeymaps.files.first(where: { $0.name == name }) else { return nil }
+        if let parsed = builtInParsed.withLock({ $0[name] }) { return parsed }
+        let parsed = Keymap.parse(name: name, text: file.text, file: "built-in keymaps/\(name).toml")
+        builtInParsed.withLock { $0[name] = parsed }
+        return parsed
+    }
+
+    private static let builtInParsed = Mutex<[String: Result<Keymap, ConfigErrors>]>([:])
 
     /// The lowercase words of `XDG_CURRENT_DESKTOP` (`ubuntu:GNOME`) and
     /// `DESKTOP_SESSION`; empty when the environment names no desktop (then

@@ -21,8 +21,9 @@ extension SettingsDocument {
     }
 
     /// Removes the binding's table, with the comment lines directly above
-    /// its header (no blank line between them) and one blank line next to
-    /// it. Comment lines below its last key stay, as does every other table.
+    /// its header (no blank line between them), and one blank line when it
+    /// stood between two. Comment lines below its last key stay, as does
+    /// every other table.
     public func delete(_ ref: BindingRef) -> Result<String, EditError> {
         editing { e in [e.removeBlock(try e.binding(ref))] }
     }

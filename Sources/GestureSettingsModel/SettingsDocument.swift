@@ -114,9 +114,9 @@ public struct SettingsDocument: Sendable {
 
     /// Every setting with the value `[settings]` gives it (TOML text), nil where it has the default.
     public var settings: [(info: SettingInfo, value: String?)] {
-        let table = outline?.table("settings")
+        let table = outline?.table("settings"), edit = TextEdit(text)
         return SettingInfo.all.map { info in
-            (info, table?.members.first { $0.key == info.key }.map { TextEdit.slice(text, $0.value.bytes) })
+            (info, table?.members.first { $0.key == info.key }.map { edit.slice($0.value.bytes) })
         }
     }
 

@@ -61,16 +61,20 @@ struct TableEditor {
         return (top, edit.lineStart(top)..<TableSpan.lastKeyEnd(t, edit))
     }
 
-    /// The block removed, with one blank line next to it (the one above, else
-    /// the one below) so the spacing around it stays as it was.
+    /// The block removed, with one blank line next to it when it stood
+    /// between two (the one below; at the end of the text, the one above),
+    /// so the tables around keep one blank line between them and a comment
+    /// below it is not glued to what is above.
     func removeBlock(_ t: ConfigOutline.Table) -> Replacement {
         let (top, range) = block(t)
         var r = range
-        if top > 1, edit.isBlank(top - 1) {
+        let atEnd = r.upperBound >= edit.bytes.count
+        let blankAbove = top == 1 || edit.isBlank(top - 1)
+        let below = edit.line(of: r.upperBound)
+        if !atEnd, blankAbove, edit.isBlank(below) {
+            r = r.lowerBound..<edit.lineEndWithBreak(below)
+        } else if atEnd, top > 1, edit.isBlank(top - 1) {
             r = edit.lineStart(top - 1)..<r.upperBound
-        } else {
-            let below = edit.line(of: r.upperBound)
-            if r.upperBound < edit.bytes.count, edit.isBlank(below) { r = r.lowerBound..<edit.lineEndWithBreak(below) }
         }
         // At the end of a text without a final line break, the line break
         // before the block stays: it ends the line of the table above, whose

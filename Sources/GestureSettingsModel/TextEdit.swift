@@ -20,11 +20,6 @@ struct TextEdit {
         }
     }
 
-    static func slice(_ text: String, _ range: Range<Int>) -> String {
-        let u = Array(text.utf8)
-        return String(decoding: u[max(0, range.lowerBound)..<min(u.count, range.upperBound)], as: UTF8.self)
-    }
-
     func slice(_ range: Range<Int>) -> String {
         String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
     }

@@ -148,6 +148,28 @@ import Testing
     }
 
     @Test(arguments: realConfigNames)
+    func devicesAreAddedSetAndRemoved(_ name: String) throws {
+        let text = realConfig(name)
+        let doc = document(text)
+        let added = try doc.addDevice(match: "name:Wacom*").get()
+        #expect(changedRange(text, added).isEmpty, "\(name): only inserted")
+        let addedDoc = doc.replacing(text: added)
+        let device = try #require(addedDoc.devices.first { $0.match == "name:Wacom*" })
+        #expect(addedDoc.devices.count == doc.devices.count + 1)
+        let set = try addedDoc.setDeviceSetting(device.index, "slop", "\"3mm\"").get()
+        #expect(changedRange(added, set).isEmpty)
+        let setDoc = addedDoc.replacing(text: set)
+        #expect(setDoc.devices.first { $0.match == "name:Wacom*" }?.settings.map(\.value) == ["\"3mm\""])
+        let reset = try setDoc.resetDeviceSetting(device.index, "slop").get()
+        #expect(reset == added)
+        let removed = try addedDoc.removeDevice(device.index).get()
+        #expect(removed == text || (!text.hasSuffix("\n") && removed == text + (text.contains("\r\n") ? "\r\n" : "\n")),
+                "\(name): added then removed")
+        // The bindings, in words, are what they were.
+        #expect(setDoc.scopes.flatMap(\.bindings).map(\.title) == doc.scopes.flatMap(\.bindings).map(\.title))
+    }
+
+    @Test(arguments: realConfigNames)
     func scopesAreAddedAndRemoved(_ name: String) throws {
         let text = realConfig(name)
         let doc = document(text)
@@ -217,5 +239,47 @@ extension Result {
             #expect(why.message.hasPrefix("read-only: "))
         }
         _ = doc.scopes.flatMap(\.bindings).map(\.gestureWords)
+    }
+}
+
+/// Where a new table goes when its scope has none yet, written out.
+@Suite struct PlacementTests {
+    static let onlyAnApp = "version = 1\n\n# Firefox.\n[[app]]\nclass = \"firefox\"\n"
+    static let form = BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .named("workspace next"))
+
+    @Test func theFirstDesktopBindingGoesBeforeTheFirstApplication() throws {
+        let out = try document(Self.onlyAnApp).add(Self.form, to: .allApplications).get()
+        #expect(out == "version = 1\n\n[[bind]]\ngesture = \"swipe(fingers: 3, direction: .left)\"\non-ended = \"workspace next\"\n\n# Firefox.\n[[app]]\nclass = \"firefox\"\n")
+    }
+
+    @Test func theFirstApplicationBindingGoesAfterItsApplication() throws {
+        let out = try document(Self.onlyAnApp).add(Self.form, to: .app(0)).get()
+        #expect(out == Self.onlyAnApp + "\n[[app.bind]]\ngesture = \"swipe(fingers: 3, direction: .left)\"\non-ended = \"workspace next\"\n")
+    }
+
+    @Test func settingsAreMadeBeforeTheFirstTable() throws {
+        let out = try document(Self.onlyAnApp).setSetting("slop", "\"12px\"").get()
+        #expect(out == "version = 1\n\n[settings]\nslop = \"12px\"\n\n# Firefox.\n[[app]]\nclass = \"firefox\"\n")
+    }
+
+    @Test func aSettingGoesAfterItsCommentedOutLine() throws {
+        let text = "[settings]\n# tap-timeout = \"400ms\"  # longest tap\n# slop = \"18px\"\n\n[[bind]]\ngesture = \"tap()\"\non-ended = \"none\"\n"
+        let out = try document(text).setSetting("tap-timeout", "\"300ms\"").get()
+        #expect(out == text.replacingOccurrences(of: "# longest tap\n", with: "# longest tap\ntap-timeout = \"300ms\"\n"))
+    }
+
+    @Test func anEmptyFileGetsItsFirstBinding() throws {
+        let out = try document("").add(Self.form, to: .allApplications).get()
+        #expect(out == "[[bind]]\ngesture = \"swipe(fingers: 3, direction: .left)\"\non-ended = \"workspace next\"\n")
+    }
+
+    /// A comment directly above a deleted binding goes with it; one a blank line away stays.
+    @Test func commentsWhenDeleting() throws {
+        let text = "# About the file.\n\n# About a.\n[[bind]]\nname = \"a\"\ngesture = \"tap()\"\non-ended = \"none\"\n# below a\n\n[[bind]]\nname = \"b\"\ngesture = \"tap(fingers: 2)\"\non-ended = \"none\"\n"
+        let out = try document(text).delete(BindingRef(scope: .allApplications, index: 0)).get()
+        #expect(out == "# About the file.\n\n# below a\n\n[[bind]]\nname = \"b\"\ngesture = \"tap(fingers: 2)\"\non-ended = \"none\"\n")
+        // Between two blank lines, one of them goes with it.
+        let b = try document(text).delete(BindingRef(scope: .allApplications, index: 1)).get()
+        #expect(b == "# About the file.\n\n# About a.\n[[bind]]\nname = \"a\"\ngesture = \"tap()\"\non-ended = \"none\"\n# below a\n")
     }
 }
