@@ -46,23 +46,22 @@ read -r ff_median ff_min ff_max <<<"$first_frame"
 harness_run "$work/daemon.log" "$BIN/gesture-bridge" run --config "$work/config.toml"
 daemon=$daemon_pid
 wait_log "$work/daemon.log" "listening on display" 30
-harness_run "$work/app.log" "$BIN/gesture-bridge-settings" --config "$work/config.toml"
-app=$daemon_pid
-sleep 3
-read -r t0 c0 _ _ < <(process_stats "$app")
-sleep "$idle"
-read -r t1 c1 rss _ < <(process_stats "$app")
-kill -TERM "$app"; wait "$app" 2>/dev/null || true
+# The app's CPU ticks, wakeups and RSS over IDLE seconds after it settled: "ticks wakeups rss-kB".
+idle_app() {
+  harness_run "$work/$1" "$BIN/gesture-bridge-settings" --config "$work/config.toml"
+  local app=$daemon_pid t0 c0 t1 c1 rss
+  sleep 3
+  read -r t0 c0 _ _ < <(process_stats "$app")
+  sleep "$idle"
+  read -r t1 c1 rss _ < <(process_stats "$app")
+  kill -TERM "$app"; wait "$app" 2>/dev/null || true
+  echo "$((t1 - t0)) $((c1 - c0)) $rss"
+}
+read -r ticks wakeups rss < <(idle_app app.log)
 kill -TERM "$daemon"; wait "$daemon" 2>/dev/null || true
 
 # Idle with no daemon: the app looks for one every 2 s.
-harness_run "$work/app2.log" "$BIN/gesture-bridge-settings" --config "$work/config.toml"
-app=$daemon_pid
-sleep 3
-read -r t2 c2 _ _ < <(process_stats "$app")
-sleep "$idle"
-read -r t3 c3 _ _ < <(process_stats "$app")
-kill -TERM "$app"; wait "$app" 2>/dev/null || true
+read -r ticks2 wakeups2 _ < <(idle_app app2.log)
 
 printf '{"bench": "settings-app", "first_frame_ms": %s, "first_frame_ms_min": %s, "first_frame_ms_max": %s, "runs": %s, "idle_seconds": %s, "idle_ticks": %s, "idle_wakeups": %s, "idle_no_daemon_ticks": %s, "idle_no_daemon_wakeups": %s, "rss_kb": %s}\n' \
-  "$ff_median" "$ff_min" "$ff_max" "$runs" "$idle" $((t1 - t0)) $((c1 - c0)) $((t3 - t2)) $((c3 - c2)) "$rss"
+  "$ff_median" "$ff_min" "$ff_max" "$runs" "$idle" "$ticks" "$wakeups" "$ticks2" "$wakeups2" "$rss"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the settings app's Debian package, gesture-bridge-settings_VERSION_ARCH.deb
 # in .build-deb/, depending on the daemon's package of the same version; prints
-# its path as the last line. scripts/deb.sh runs it after the daemon's.
+# its path as the last line. scripts/deb.sh runs it after the daemon's (whose
+# copyright file it takes).
 #   scripts/deb-settings.sh [VERSION]     (default: gesture-bridge --version, revision 1)
 # The binary is the release build with the Swift runtime linked in
 # (--static-swift-stdlib); GTK 4, libadwaita and GLib come from Debian
@@ -36,32 +37,11 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 gzip -9n < data/settings/gesture-bridge-settings.1 > "$work/man.gz"
 put 644 "$work/man.gz" /usr/share/man/man1/gesture-bridge-settings.1.gz
 
-# One project, one license: the daemon package's copyright text.
-cat > "$work/copyright" <<'COPYRIGHT'
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: gesture-bridge
-Source: https://github.com/gesture-bridge/gesture-bridge
-
-Files: *
-Copyright: 2026 The GestureBridge authors
-License: Apache-2.0
-
-License: Apache-2.0
- Licensed under the Apache License, Version 2.0 (the "License");
- you may not use this file except in compliance with the License.
- You may obtain a copy of the License at
- .
- http://www.apache.org/licenses/LICENSE-2.0
- .
- Unless required by applicable law or agreed to in writing, software
- distributed under the License is distributed on an "AS IS" BASIS,
- WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
- See the License for the specific language governing permissions and
- limitations under the License.
- .
- On Debian systems, the complete text of the Apache License, Version 2.0
- can be found in "/usr/share/common-licenses/Apache-2.0".
-COPYRIGHT
+# One project, one license: the daemon package's copyright file (scripts/deb.sh
+# builds it first, then runs this script).
+daemon_copyright=$out/root/usr/share/doc/gesture-bridge/copyright
+[ -f "$daemon_copyright" ] || { say "no $daemon_copyright: run scripts/deb.sh (it builds both packages)"; exit 1; }
+cp "$daemon_copyright" "$work/copyright"
 put 644 "$work/copyright" /usr/share/doc/gesture-bridge-settings/copyright
 printf 'gesture-bridge-settings (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- GestureBridge authors <gesture-bridge@users.noreply.github.com>  %s\n' \
   "$version" "$version" "$(date -R -d @"${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}")" \

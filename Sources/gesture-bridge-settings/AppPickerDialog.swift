@@ -12,11 +12,7 @@ import CGtk
 
     init(parent: Widget, add: @escaping (String) -> String?) {
         self.add = add
-        window = raw(adw_window_new())!
-        gtk_window_set_title(g(window), "Add Application")
-        gtk_window_set_modal(g(window), 1)
-        gtk_window_set_transient_for(g(window), g(parent))
-        gtk_window_set_default_size(g(window), 480, 520)
+        window = Dialog.window(over: parent, title: "Add Application", width: 480, height: 520)
 
         list = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(list), GTK_SELECTION_SINGLE)
@@ -45,15 +41,8 @@ import CGtk
         UI.expand(entry)
         UI.append(page, problem)
 
-        let content = UI.box(true, spacing: 0)
-        let header = raw(adw_header_bar_new())!
-        adw_header_bar_set_show_end_title_buttons(g(header), 0)
-        adw_header_bar_set_show_start_title_buttons(g(header), 0)
-        adw_header_bar_pack_start(g(header), g(UI.button("Cancel") { [window] in gtk_window_destroy(g(window)) }))
-        adw_header_bar_pack_end(g(header), g(UI.button("Add", classes: ["suggested-action"]) { [self] in store() }))
-        UI.append(content, header)
-        UI.append(content, page)
-        adw_window_set_content(g(window), g(content))
+        Dialog.fill(window, action: "Add", cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
+                    body: [page])
 
         on(list, "row-selected") { [self] (row: UnsafeMutableRawPointer?) in
             guard let row else { return }

@@ -53,11 +53,7 @@ import GestureSettingsModel
         self.inApplicationScope = inApplicationScope
         devices = DeviceFilter.kinds + seenDevices.filter { !DeviceFilter.kinds.contains($0) }
         device = Choice(devices.map(Self.deviceLabel))
-        window = raw(adw_window_new())!
-        gtk_window_set_title(g(window), title)
-        gtk_window_set_modal(g(window), 1)
-        gtk_window_set_transient_for(g(window), g(parent))
-        gtk_window_set_default_size(g(window), 760, 720)
+        window = Dialog.window(over: parent, title: title, width: 760, height: 720)
 
         nameEntry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(nameEntry), "optional: shown in logs and here")
@@ -107,21 +103,10 @@ import GestureSettingsModel
         UI.append(page, prio)
         self.rows = rows
 
-        let content = UI.box(true, spacing: 0)
-        let header = raw(adw_header_bar_new())!
-        adw_header_bar_set_show_end_title_buttons(g(header), 0)
-        adw_header_bar_set_show_start_title_buttons(g(header), 0)
-        let cancel = UI.button("Cancel") {}
-        let saveButton = UI.button("Save", classes: ["suggested-action"]) { [self] in store() }
-        adw_header_bar_pack_start(g(header), g(cancel))
-        on(cancel, "clicked") { [self] in close() }
-        adw_header_bar_pack_end(g(header), g(saveButton))
-        UI.append(content, header)
-        UI.append(content, problem)
         UI.margins(problem, 6)
         UI.setVisible(problem, false)
-        UI.append(content, UI.scrolled(page))
-        adw_window_set_content(g(window), g(content))
+        Dialog.fill(window, action: "Save", cancel: { [self] in close() }, act: { [self] in store() },
+                    body: [problem, UI.scrolled(page)])
 
         // The chord recorder takes keys before the entries do.
         let keys = raw(gtk_event_controller_key_new())!

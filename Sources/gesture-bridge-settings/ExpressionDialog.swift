@@ -17,11 +17,7 @@ import GestureSettingsModel
          save: @escaping (String) -> String?) {
         self.check = check
         self.save = save
-        window = raw(adw_window_new())!
-        gtk_window_set_title(g(window), "Edit \(binding.title)")
-        gtk_window_set_modal(g(window), 1)
-        gtk_window_set_transient_for(g(window), g(parent))
-        gtk_window_set_default_size(g(window), 720, 360)
+        window = Dialog.window(over: parent, title: "Edit \(binding.title)", width: 720, height: 360)
 
         let page = UI.box(true, spacing: 12)
         UI.margins(page, 18)
@@ -38,15 +34,8 @@ import GestureSettingsModel
         gtk_label_set_selectable(g(diagnostics), 1)
         UI.append(page, diagnostics)
 
-        let content = UI.box(true, spacing: 0)
-        let header = raw(adw_header_bar_new())!
-        adw_header_bar_set_show_end_title_buttons(g(header), 0)
-        adw_header_bar_set_show_start_title_buttons(g(header), 0)
-        adw_header_bar_pack_start(g(header), g(UI.button("Cancel") { [window] in gtk_window_destroy(g(window)) }))
-        adw_header_bar_pack_end(g(header), g(UI.button("Save", classes: ["suggested-action"]) { [self] in store() }))
-        UI.append(content, header)
-        UI.append(content, page)
-        adw_window_set_content(g(window), g(content))
+        Dialog.fill(window, action: "Save", cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
+                    body: [page])
         on(entry, "changed") { [self] in showDiagnostics() }
         showDiagnostics()
     }

@@ -8,11 +8,7 @@ import GestureSettingsModel
     let window: Widget
 
     init(parent: Widget, preview: ImportPreview, source: String, replacing: Bool, importIt: @escaping () -> String?) {
-        window = raw(adw_window_new())!
-        gtk_window_set_title(g(window), "Import from \(preview.tool.rawValue)")
-        gtk_window_set_modal(g(window), 1)
-        gtk_window_set_transient_for(g(window), g(parent))
-        gtk_window_set_default_size(g(window), 640, 560)
+        window = Dialog.window(over: parent, title: "Import from \(preview.tool.rawValue)", width: 640, height: 560)
 
         let page = UI.box(true, spacing: 10)
         UI.margins(page, 18)
@@ -42,22 +38,14 @@ import GestureSettingsModel
         UI.setVisible(problem, false)
         UI.append(page, problem)
 
-        let content = UI.box(true, spacing: 0)
-        let header = raw(adw_header_bar_new())!
-        adw_header_bar_set_show_end_title_buttons(g(header), 0)
-        adw_header_bar_set_show_start_title_buttons(g(header), 0)
-        adw_header_bar_pack_start(g(header), g(UI.button("Cancel") { [window] in gtk_window_destroy(g(window)) }))
-        adw_header_bar_pack_end(g(header), g(UI.button("Import", classes: ["suggested-action"]) { [window] in
+        Dialog.fill(window, action: "Import", cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [window] in
             if let why = importIt() {
                 gtk_label_set_text(g(problem), why)
                 UI.setVisible(problem, true)
             } else {
                 gtk_window_destroy(g(window))
             }
-        }))
-        UI.append(content, header)
-        UI.append(content, UI.scrolled(page))
-        adw_window_set_content(g(window), g(content))
+        }, body: [UI.scrolled(page)])
     }
 
     func present() { gtk_window_present(g(window)) }
