@@ -322,6 +322,12 @@ def fresh_config(session, name, text=None):
     return path
 
 
+def save(app, dialog, title):
+    """Presses the dialog's Save; it closes when what it holds is stored."""
+    click(find(dialog, "push button", "Save"))
+    wait_for(lambda: app.frame(title) is None, f"the {title!r} dialog to close")
+
+
 def binding_row(app, contains):
     gestures = find(app.window, "list", "Gestures")
     return find(gestures, "list item", contains=contains)
@@ -355,8 +361,7 @@ def scenario_edits(session):
         click(find(f, "push button", "Up"))
         click(find(f, "push button", "Action: named action"))
         select(find(f, "list", "Action: named actions"), "Overview")
-        click(find(f, "push button", "Save"))
-        wait_for(lambda: app.frame("Add Gesture") is None, "the form to close")
+        save(app, f, "Add Gesture")
         expect_golden(session, path, "app-1-add-swipe.toml")
         binding_row(app, "overview-4")
 
@@ -374,8 +379,7 @@ def scenario_edits(session):
         set_text(find(f, "text", "Action: keys"), "ctrl+plus")
         click(find(f, "push button", "Decrease: keys"))
         set_text(find(f, "text", "Decrease: keys"), "ctrl+minus")
-        click(find(f, "push button", "Save"))
-        wait_for(lambda: app.frame("Add Gesture") is None, "the form to close")
+        save(app, f, "Add Gesture")
         expect_golden(session, path, "app-2-add-pinch.toml")
 
         # 3. Edit one: workspace-next takes 4 fingers and acts at the start.
@@ -385,8 +389,7 @@ def scenario_edits(session):
         expect(checked(find(f, "push button", "3 fingers")), "the form did not show workspace-next's 3 fingers")
         click(find(f, "push button", "4 fingers"))
         click(find(f, "push button", "Acts at the start"))
-        click(find(f, "push button", "Save"))
-        wait_for(lambda: app.frame("Edit Gesture") is None, "the form to close")
+        save(app, f, "Edit Gesture")
         expect_golden(session, path, "app-3-edit.toml")
 
         # 4. Switch one off: zoom stays in the file, with enabled = false.
@@ -423,8 +426,7 @@ def scenario_edits(session):
         click(find(f, "push button", "2 fingers"))
         click(find(f, "push button", "Action: mouse button"))
         click(find(f, "push button", "Action: Middle button"))
-        click(find(f, "push button", "Save"))
-        wait_for(lambda: app.frame("Add Gesture") is None, "the form to close")
+        save(app, f, "Add Gesture")
         expect_golden(session, path, "app-7-application-binding.toml")
 
         # 7. Record a chord: Record Keys, then Ctrl+Alt+T pressed through XTest.
@@ -444,8 +446,7 @@ def scenario_edits(session):
         xdotool("key", "--clearmodifiers", "ctrl+alt+t")
         wait_for(lambda: text_of(find(f, "text", "Action: keys")) == "ctrl+alt+t",
                  "the recorded chord ctrl+alt+t in the keys field")
-        click(find(f, "push button", "Save"))
-        wait_for(lambda: app.frame("Add Gesture") is None, "the form to close")
+        save(app, f, "Add Gesture")
         expect_golden(session, path, "app-8-record-chord.toml")
 
         # 8. A setting: swipe-distance 70px (in place of 90px), then long-press reset to its default.
