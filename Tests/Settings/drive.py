@@ -721,7 +721,31 @@ def scenario_import(session):
         os.unlink(tool_dir)
 
 
-SCENARIOS = [scenario_edits, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
+def scenario_pick_window(session):
+    """An application's scope by clicking its window (xprop's crosshair): the class comes into the field."""
+    path = fresh_config(session, "pick")
+    # Beside the app's window (1000x720 at the top left), where a click finds it.
+    session.start(["xmessage", "-geometry", "+1060+80", "-name", "gb-pick", "click me"])
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "push button", "Add Application"))
+        picker = form(app, "Add Application")
+        click(find(picker, "push button", "Pick a Window"))
+        find(picker, "label", contains="Click the window")
+        time.sleep(0.8)   # xprop has grabbed the pointer
+        xdotool("mousemove", "1100", "110")
+        xdotool("click", "1")
+        wait_for(lambda: text_of(find(picker, "text", "Window class")) == "Xmessage", "the clicked window's class")
+        before = open(path, encoding="utf-8").read()
+        click(find(picker, "push button", "Cancel"))
+        wait_for(lambda: app.frame("Add Application") is None, "the picker to close")
+        expect(open(path, encoding="utf-8").read() == before, "Cancel wrote something")
+    finally:
+        app.close()
+
+
+SCENARIOS = [scenario_edits, scenario_pick_window, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
              scenario_foreign_monitor, scenario_import, scenario_daemon]
 
 
