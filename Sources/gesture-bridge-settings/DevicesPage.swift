@@ -72,7 +72,7 @@ import GestureSettingsModel
 
         let off = raw(gtk_switch_new())!
         gtk_switch_set_active(g(off), d.disabled ? 1 : 0)
-        cx_gtk_set_accessible_label(g(off), "Switched off")
+        cx_gtk_set_accessible_label(g(off), "Switched off: \(d.match)")
         UI.setSensitive(off, !readOnly)
         onNotify(off, "active") { [self] in
             let on = gtk_switch_get_active(g(off)) != 0
@@ -96,7 +96,7 @@ import GestureSettingsModel
             let reset = UI.button("Reset", classes: ["flat"]) { [self] in
                 if let why = controller.apply({ $0.resetDeviceSetting(index, key) }) { controller.say(why) }
             }
-            cx_gtk_set_accessible_label(g(reset), "Reset \(key)")
+            cx_gtk_set_accessible_label(g(reset), "Reset \(key) for \(d.match)")
             UI.setSensitive(reset, !readOnly)
             let row = UI.row(key, subtitle: SettingInfo.named(key)?.description, suffix: entry)
             gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)

@@ -745,7 +745,22 @@ def scenario_pick_window(session):
         app.close()
 
 
-SCENARIOS = [scenario_edits, scenario_pick_window, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
+def scenario_devices(session):
+    """A [[device]] table: switched off, then its own setting removed; each written in place and loading."""
+    path = fresh_config(session, "devices")
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "page tab", "Devices"))
+        act(find(w, "check box", "Switched off: name:ELAN*"), "toggle")
+        expect_golden(session, path, "app-13-device-off.toml")
+        click(find(w, "push button", "Reset finger-landing for name:ELAN*"))
+        expect_golden(session, path, "app-14-device-reset.toml")
+    finally:
+        app.close()
+
+
+SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
              scenario_foreign_monitor, scenario_import, scenario_daemon]
 
 
