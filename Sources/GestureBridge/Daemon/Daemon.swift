@@ -217,12 +217,6 @@ public final class Daemon {
         return 0
     }
 
-    func earliest(_ a: Double?, _ b: Double?) -> Double? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
-    }
-
     /// One input at engine time `t`.
     func feed(_ input: Input, at t: Double) {
         switch input {
