@@ -169,7 +169,6 @@ public final class ActionPerformer {
     /// cancelled, where the last frame put it).
     public func gestureFinished(binding: Int, cancelled: Bool = false, now: Double = 0, place: GesturePlace? = nil) {
         if following.remove(binding) != nil, let control = windowControl {
-            if let place, !cancelled { control.follow(binding: binding, place: place, now: now) }
             if let what = control.endFollow(binding: binding, place: place ?? GesturePlace(), cancelled: cancelled, now: now) {
                 onNote(what)
             }

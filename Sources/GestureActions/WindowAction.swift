@@ -140,6 +140,10 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
                 }
                 if first == "snap" {
                     let snaps = Snap.allCases.map(\.rawValue)
+                    if args.count > 2, let s = Snap(rawValue: args[1].text.lowercased()) {
+                        return .failure(ActionError(offset: args[2].offset, length: max(1, textLength - args[2].offset),
+                                                    message: "'window snap \(s.rawValue)' takes nothing after it"))
+                    }
                     guard args.count == 2, let s = Snap(rawValue: args[1].text.lowercased()) else {
                         let word = args.count > 1 ? args[1] : args[0]
                         let hint = args.count > 1 ? Suggest.phrase(args[1].text, snaps) : ""

@@ -66,19 +66,26 @@ public struct SizeHints: Hashable, Sendable {
     }
 
     /// The client size nearest below `w`×`h` the hints allow: within the
-    /// minimum and maximum, a whole number of increments over the base.
-    public func constrain(width w: Int, height h: Int) -> (width: Int, height: Int) {
-        func one(_ v: Int, _ lo: Int, _ hi: Int?, _ base: Int, _ inc: Int) -> Int {
-            var v = max(v, lo)
-            if let hi, hi >= lo { v = min(v, hi) }
+    /// minimum and maximum, and a whole number of increments over the base
+    /// size, or (`from`: the size the window had when the resize began) a
+    /// whole number of increments from that size, so a window the window
+    /// manager never kept to its increments does not jump when taken.
+    public func constrain(width w: Int, height h: Int, from: (width: Int, height: Int)? = nil) -> (width: Int, height: Int) {
+        func one(_ v: Int, _ lo: Int, _ hi: Int?, _ origin: Int, _ inc: Int) -> Int {
+            var v = v
             if inc > 1 {
-                let from = max(base, 0)
-                v = from + (v - from) / inc * inc
-                if v < lo { v += inc }   // the step below the minimum: the one above it
+                // Whole steps from the origin, toward it (Swift's division truncates toward zero).
+                v = origin + (v - origin) / inc * inc
+                while v < lo { v += inc }
+                if let hi, hi >= lo { while v > hi { v -= inc } }
+                return max(v, 1)
             }
+            v = max(v, lo)
+            if let hi, hi >= lo { v = min(v, hi) }
             return v
         }
-        return (one(w, minWidth, maxWidth, baseWidth, widthIncrement), one(h, minHeight, maxHeight, baseHeight, heightIncrement))
+        return (one(w, minWidth, maxWidth, from?.width ?? max(baseWidth, 0), widthIncrement),
+                one(h, minHeight, maxHeight, from?.height ?? max(baseHeight, 0), heightIncrement))
     }
 }
 
@@ -155,7 +162,8 @@ public enum WindowGeometry {
         var w = frame.width, h = frame.height
         if edges.contains(.right) { w += ddx } else if edges.contains(.left) { w -= ddx }
         if edges.contains(.bottom) { h += ddy } else if edges.contains(.top) { h -= ddy }
-        let client = hints.constrain(width: w - decoW, height: h - decoH)
+        let client = hints.constrain(width: w - decoW, height: h - decoH,
+                                     from: (frame.width - decoW, frame.height - decoH))
         w = client.width + decoW
         h = client.height + decoH
         let x = edges.contains(.left) ? frame.right - w : frame.x

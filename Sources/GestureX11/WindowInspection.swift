@@ -172,10 +172,10 @@ extension XConnection {
     /// Every monitor's rectangle and its work area: `_NET_WORKAREA` of the
     /// current workspace clipped to it, less the struts of the docks that
     /// reach into it. One monitor (the screen) without RandR's.
-    func workAreas(monitors: [Output]) -> [(monitor: WindowRect, area: WindowRect)] {
+    func workAreas(monitors: [Output]) -> [(name: String, monitor: WindowRect, area: WindowRect)] {
         let size = screenSize
-        var rects = monitors.map { WindowRect(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
-        if rects.isEmpty { rects = [WindowRect(x: 0, y: 0, width: size.width, height: size.height)] }
+        var rects = monitors.map { ($0.name, WindowRect(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height))) }
+        if rects.isEmpty { rects = [("screen", WindowRect(x: 0, y: 0, width: size.width, height: size.height))] }
         let all = integers(root, "_NET_WORKAREA")
         let desk = Int(cardinals(root, "_NET_CURRENT_DESKTOP").first ?? 0)
         let wa = all.count >= 4 * (desk + 1) ? Array(all[(4 * desk)..<(4 * desk + 4)]) : (all.count >= 4 ? Array(all.prefix(4)) : [])
@@ -187,7 +187,7 @@ extension XConnection {
             let whole = integers(Window(c), "_NET_WM_STRUT")
             if whole.count >= 4 { struts.append(Strut(partial: whole)) }
         }
-        return rects.map { ($0, WindowGeometry.workArea(monitor: $0, workarea: workarea, struts: struts,
-                                                        screen: (size.width, size.height))) }
+        return rects.map { ($0.0, $0.1, WindowGeometry.workArea(monitor: $0.1, workarea: workarea, struts: struts,
+                                                                screen: (size.width, size.height))) }
     }
 }

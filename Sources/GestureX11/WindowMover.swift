@@ -157,6 +157,12 @@ public final class WindowMover {
         pump(now: now)
         guard var s = sessions.removeValue(forKey: binding), let c = connection else { return nil }
         defer { settle(c, now: now) }
+        if !cancelled {
+            // The gesture's last frame: where it ended.
+            s.place = place
+            s.frames += 1
+            if let plan = s.plan, let frame = s.pacer.want(plan.frame(for: place), now: now) { send(frame, &s, c) }
+        }
         if let frame = s.pacer.flush(now: now) { send(frame, &s, c) }
         var what = "window \(s.follow.rawValue): window 0x\(String(s.window, radix: 16))"
         if let plan = s.plan { what += " at \(s.pacer.last) (from \(plan.origin))" }
@@ -170,7 +176,7 @@ public final class WindowMover {
             let p = plan.point(for: s.place)
             let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
             if let hit = WindowGeometry.snapByPosition(p.x, p.y, monitors: areas.map(\.monitor), edgeWidth: edgeWidth) {
-                what += "; ended at the \(hit.snap == .maximize ? "top" : hit.snap.rawValue) edge of monitor \(hit.monitor + 1): "
+                what += "; ended at the \(hit.snap == .maximize ? "top" : hit.snap.rawValue) edge of monitor \(areas[hit.monitor].name): "
                 what += snap(hit.snap, window: s.window, before: plan.origin, area: areas[hit.monitor].area, ewmh: s.ewmh, c)
             }
         }
@@ -292,7 +298,7 @@ public final class WindowMover {
         c.flush()
         let errors = c.takeErrors()
         if errors.contains(where: { $0.resource == window }) { return .nothing("window 0x\(String(window, radix: 16)) went away") }
-        return .done("window 0x\(String(window, radix: 16)) on monitor \(i + 1): \(what)")
+        return .done("window 0x\(String(window, radix: 16)) on monitor \(areas[i].name): \(what)")
     }
 
     /// Snaps `window` (whose frame was `before`) within `area`; says what it asked.
