@@ -25,7 +25,7 @@ public final class WindowMover {
     /// How close to a monitor's edge a move must end to snap (the default
     /// `edge-width` of edge gestures).
     public var edgeWidth = 24.0
-    static let checkInterval = 0.002
+    static let checkInterval = 0.001
     /// How long a maximized window is given to come back to its own size.
     static let restorePatience = 0.25
     private var fallbackSaid = false

@@ -85,3 +85,29 @@ write("touchscreen-drag-3-slow.jsonl",
 write("touchscreen-drag-3-away.jsonl",
       "three fingers on the right half of monitor L (900, 300) drag by (-300, +50): away from where a snap put the window",
       touchscreen((900, 300), (-300, 50)), width=2560)
+
+
+def circling(start, radius, turns, ms, frame=10):
+    """Three fingers on the window going round a circle (the latency
+    benchmark's trace: Benchmarks/window-follow.sh)."""
+    offsets = [(-60, 0), (0, 20), (60, 0)]
+    ev, t = [], 0.0
+    for i, (ox, oy) in enumerate(offsets):
+        ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-begin", "id": i + 1, "x": start[0] + ox, "y": start[1] + oy})
+        t += 0.01
+    steps = ms // frame
+    for k in range(1, steps + 1):
+        a = 2 * math.pi * turns * k / steps
+        dx, dy = radius * math.sin(a), radius * (1 - math.cos(a))
+        for i, (ox, oy) in enumerate(offsets):
+            ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-update", "id": i + 1,
+                       "x": start[0] + ox + dx, "y": start[1] + oy + dy})
+        t += frame / 1000
+    for i, (ox, oy) in enumerate(offsets):
+        ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-end", "id": i + 1, "x": start[0] + ox, "y": start[1] + oy})
+    return ev
+
+
+write("touchscreen-drag-3-circling.jsonl",
+      "three fingers on the window go round a 150 px circle 5 times in 5 s, 10 ms frames (the latency benchmark)",
+      circling((250, 200), 150, 5, 5000))
