@@ -42,7 +42,8 @@ for wm in "${wms[@]}"; do
   printf 'version = 1\nkeymap = "none"\n[[bind]]\nname = "w"\ngesture = "drag(fingers: 3)"\npriority = "high"\non-began = "window move"\n' \
     >"$home/.config/gesture-bridge/config.toml"
   HOME=$home XDG_CONFIG_HOME=$home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
-    "$bin" run --play "$trace" --verbose >"$work/daemon.log" 2>&1 &
+    : >"$work/daemon.log"   # before the job starts: the wait below must not read the last one
+    "$bin" run --play "$trace" --verbose >>"$work/daemon.log" 2>&1 &
   daemon=$!
   until_ok 20 grep -q "w ended" "$work/daemon.log"
   sleep 0.3

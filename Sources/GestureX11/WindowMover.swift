@@ -109,6 +109,13 @@ public final class WindowMover {
             s.plan = FollowPlan(follow, origin: origin, grab: grab, hints: hints, extents: extents)
             XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
             how = ", given back its \(memory.before.width)x\(memory.before.height) from before the snap"
+        } else if follow == .resize && c.isMaximized(window) {
+            // Taken off the maximized state, resized from where it is: the
+            // side the fingers hold moves, the others stay on the screen's.
+            c.setMaximized(window, false)
+            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
+            s.plan = FollowPlan(follow, origin: frame, grab: grab, hints: hints, extents: extents)
+            if let p = s.plan { how = ", un-maximized, its \(p.edges) following" }
         } else {
             if memory != nil { XDeleteProperty(c.display, window, c.atom(Self.memoryProperty)) }   // moved since: stale
             s.plan = FollowPlan(follow, origin: frame, grab: grab, hints: hints, extents: extents)

@@ -114,13 +114,16 @@ for wm in "${wms[@]}"; do
     mkdir -p "$home/.config/gesture-bridge"
     printf 'version = 1\nkeymap = "auto"\n[[bind]]\nname = "w"\ngesture = "%s"\npriority = "high"\n%s = "%s"\n' \
       "$gesture" "$phase" "$action" >"$home/.config/gesture-bridge/config.toml"
+    # Emptied here: the background job's own redirection may come after the
+    # wait below has read the last run's end.
+    : >"$work/daemon.log"
     HOME=$home XDG_CONFIG_HOME=$home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
-      "$bin" run --play "$traces/$trace" --verbose >"$work/daemon.log" 2>&1 &
+      "$bin" run --play "$traces/$trace" --verbose >>"$work/daemon.log" 2>&1 &
     daemon=$!
     until_ok 10 grep -qE "w (ended|cancelled)" "$work/daemon.log"
     sleep "${settle:-0.4}"   # the window manager's last answer
     kill -TERM "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null
-    cp "$work/daemon.log" "$work/last-$wm.log"
+    [ -n "${KEEP_LOGS:-}" ] && cat "$work/daemon.log" >>"$KEEP_LOGS"
   }
   said() { grep -q "$1" "$work/daemon.log"; }
   logtail() { grep -E "window|error|warning" "$work/daemon.log" | tail -4 | tr '\n' '|'; }
@@ -244,8 +247,9 @@ for wm in "${wms[@]}"; do
     home=$work/home-$wm; mkdir -p "$home/.config/gesture-bridge"
     printf 'version = 1\nkeymap = "auto"\n[[bind]]\nname = "w"\ngesture = "drag(fingers: 3)"\npriority = "high"\non-began = "window move"\n' \
       >"$home/.config/gesture-bridge/config.toml"
+    : >"$work/daemon.log"
     HOME=$home XDG_CONFIG_HOME=$home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
-      "$bin" run --play "$traces/touchscreen-drag-3-slow.jsonl" --verbose >"$work/daemon.log" 2>&1 &
+      "$bin" run --play "$traces/touchscreen-drag-3-slow.jsonl" --verbose >>"$work/daemon.log" 2>&1 &
     daemon=$!
     until_ok 10 grep -q "w began" "$work/daemon.log"
     sleep 0.5
