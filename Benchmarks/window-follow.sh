@@ -41,8 +41,8 @@ for wm in "${wms[@]}"; do
   home=$work/home; mkdir -p "$home/.config/gesture-bridge"
   printf 'version = 1\nkeymap = "none"\n[[bind]]\nname = "w"\ngesture = "drag(fingers: 3)"\npriority = "high"\non-began = "window move"\n' \
     >"$home/.config/gesture-bridge/config.toml"
+: >"$work/daemon.log"   # before the job starts: the wait below must not read the last one
   HOME=$home XDG_CONFIG_HOME=$home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
-    : >"$work/daemon.log"   # before the job starts: the wait below must not read the last one
     "$bin" run --play "$trace" --verbose >>"$work/daemon.log" 2>&1 &
   daemon=$!
   until_ok 20 grep -q "w ended" "$work/daemon.log"
