@@ -41,7 +41,7 @@ for wm in "${wms[@]}"; do
   home=$work/home; mkdir -p "$home/.config/gesture-bridge"
   printf 'version = 1\nkeymap = "none"\n[[bind]]\nname = "w"\ngesture = "drag(fingers: 3)"\npriority = "high"\non-began = "window move"\n' \
     >"$home/.config/gesture-bridge/config.toml"
-: >"$work/daemon.log"   # before the job starts: the wait below must not read the last one
+  : >"$work/daemon.log"   # before the job starts: the wait below must not read the last one
   HOME=$home XDG_CONFIG_HOME=$home/.config XDG_RUNTIME_DIR=$work DISPLAY=$d \
     "$bin" run --play "$trace" --verbose >>"$work/daemon.log" 2>&1 &
   daemon=$!
