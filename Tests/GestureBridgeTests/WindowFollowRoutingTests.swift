@@ -80,3 +80,21 @@ import Testing
         #expect(log.last == "ended at 240,120")
     }
 }
+
+/// `check` says where `window move` can do nothing.
+@Suite struct WindowFollowConfigTests {
+    @Test(arguments: [
+        ("gesture = \"drag(fingers: 3)\"\non-ended = \"window move\"", "w.toml:6:1: warning: 'window move' and 'window resize' follow the gesture from its on-began to its end; in on-ended they move nothing"),
+        ("gesture = \"tap(fingers: 3)\"\non-began = \"window resize\"", "w.toml:6:1: warning: 'window move' and 'window resize' need a continuous gesture (a drag); tap(fingers: 3) only begins and ends"),
+    ])
+    func aFollowWhereItCannotFollowIsSaid(_ body: String, _ want: String) throws {
+        let text = "version = 1\nkeymap = \"none\"\n[[bind]]\nname = \"w\"\n" + body + "\n"
+        let loaded = try isolatedLoader.load(text: text, file: "w.toml").get()
+        #expect(loaded.warnings.map { "\($0)".split(separator: "\n").first.map(String.init) ?? "" } == [want])
+    }
+
+    @Test func onBeganOfADragIsSaidNothing() throws {
+        let text = "version = 1\nkeymap = \"none\"\n[[bind]]\nname = \"w\"\ngesture = \"drag(fingers: 3)\"\non-began = \"window move\"\n"
+        #expect(try isolatedLoader.load(text: text, file: "w.toml").get().warnings.isEmpty)
+    }
+}
