@@ -245,14 +245,22 @@ public enum WindowGeometry {
     /// `edgeWidth` of their monitor's left or right edge tile the window to
     /// that half; at the top edge it is maximized. The monitor's index comes
     /// with it.
-    public static func snapByPosition(_ px: Double, _ py: Double, monitors: [WindowRect], edgeWidth: Double)
-        -> (snap: WindowAction.Snap, monitor: Int)? {
-        guard let i = monitor(at: px, py, in: monitors) else { return nil }
-        let m = monitors[i]
-        if py < Double(m.y) + edgeWidth { return (.maximize, i) }
-        if px < Double(m.x) + edgeWidth { return (.left, i) }
-        if px >= Double(m.right) - edgeWidth { return (.right, i) }
-        return nil
+    /// `from`: where the fingers started; a move that started at that same
+    /// edge (a touchpad's pointer parked at the screen's side) does not snap
+    /// there: the fingers must have gone to it.
+    public static func snapByPosition(_ px: Double, _ py: Double, monitors: [WindowRect], edgeWidth: Double,
+                                      from: (x: Double, y: Double)? = nil) -> (snap: WindowAction.Snap, monitor: Int)? {
+        func edge(_ x: Double, _ y: Double) -> (snap: WindowAction.Snap, monitor: Int)? {
+            guard let i = monitor(at: x, y, in: monitors) else { return nil }
+            let m = monitors[i]
+            if y < Double(m.y) + edgeWidth { return (.maximize, i) }
+            if x < Double(m.x) + edgeWidth { return (.left, i) }
+            if x >= Double(m.right) - edgeWidth { return (.right, i) }
+            return nil
+        }
+        guard let hit = edge(px, py) else { return nil }
+        if let from, let start = edge(from.x, from.y), start == hit { return nil }
+        return hit
     }
 
     /// `_NET_MOVERESIZE_WINDOW`'s data for a frame: NorthWest gravity (x and

@@ -83,10 +83,11 @@ public final class WindowMover {
         if let x = target.x, let y = target.y { grab = (x, y) }
         else if let p = c.pointer, frame.contains(p.x, p.y) { grab = p }
         else { grab = (Double(frame.x) + Double(frame.width) / 2, Double(frame.y) + Double(frame.height) / 2) }
-        let ewmh = c.supportedHints.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
+        let supported = c.supportedHints
+        let ewmh = supported.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
         if !ewmh && !fallbackSaid {
             fallbackSaid = true
-            onNotice("the window manager does not list _NET_MOVERESIZE_WINDOW: windows are moved with configure requests (XMoveResizeWindow), which it may refuse")
+            onNotice("the window manager does not list _NET_MOVERESIZE_WINDOW (its _NET_SUPPORTED has \(supported.count) hints): windows are moved with configure requests (XMoveResizeWindow), which it may refuse")
         }
         XSelectInput(c.display, window, StructureNotifyMask)
         if top != window { XSelectInput(c.display, top, StructureNotifyMask) }
@@ -182,7 +183,8 @@ public final class WindowMover {
         } else if s.follow == .move, let plan = s.plan {
             let p = plan.point(for: s.place)
             let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
-            if let hit = WindowGeometry.snapByPosition(p.x, p.y, monitors: areas.map(\.monitor), edgeWidth: edgeWidth) {
+            if let hit = WindowGeometry.snapByPosition(p.x, p.y, monitors: areas.map(\.monitor), edgeWidth: edgeWidth,
+                                                       from: plan.grab) {
                 what += "; ended at the \(hit.snap == .maximize ? "top" : hit.snap.rawValue) edge of monitor \(areas[hit.monitor].name): "
                 what += snap(hit.snap, window: s.window, before: plan.origin, area: areas[hit.monitor].area, ewmh: s.ewmh, c)
             }

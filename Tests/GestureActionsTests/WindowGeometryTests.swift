@@ -135,6 +135,16 @@ import Testing
                     == "left 1")
     }
 
+    @Test func aMoveThatStartedAtThatEdgeDoesNotSnapThere() {
+        let m = [Self.left, Self.right]
+        // A touchpad's pointer parked at the left side: the window moved down, not to the side.
+        #expect(WindowGeometry.snapByPosition(3, 600, monitors: m, edgeWidth: 24, from: (2, 100)) == nil)
+        // From the middle to the left edge: snaps.
+        #expect(WindowGeometry.snapByPosition(3, 600, monitors: m, edgeWidth: 24, from: (600, 400))?.snap == .left)
+        // From the left edge to the top: a different edge, so it snaps (maximize).
+        #expect(WindowGeometry.snapByPosition(3, 5, monitors: m, edgeWidth: 24, from: (2, 400))?.snap == .maximize)
+    }
+
     @Test func whereMonitorsOverlapTheSmallestHoldsThePoint() {
         // RandR lists the output's own monitor beside the ones set on it.
         let whole = WindowRect(x: 0, y: 0, width: 2560, height: 800)

@@ -98,3 +98,30 @@ import Testing
         #expect(try isolatedLoader.load(text: text, file: "w.toml").get().warnings.isEmpty)
     }
 }
+
+/// `replay` says what a window following the gesture does at its end, which
+/// no action in the config writes.
+@Suite struct WindowFollowReplayTests {
+    @Test func replaySaysWhereTheMoveEndsAndThatACancelStays() throws {
+        let config = try isolatedLoader.load(text: WindowFollowRoutingTests.config, file: "w.toml").get()
+        let printer = ReplayPrinter(config: config, json: false, explain: false)
+        var b = TraceBuilder.standard()
+        b.land(3, at: Point(x: 600, y: 400))
+        b.move(by: Point(x: 240, y: -130), over: 0.4)
+        b.lift()
+        var lines: [String] = []
+        for e in Replayer.run(b.trace, table: config.table) { lines += printer.lines(e).map(\.text) }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix("began          window move") == true)
+        #expect(lines.last?.hasSuffix("ended          window move ends: the window moved by the fingers' (+240, -130)") == true)
+        // A fourth finger cancels it: the window stays where the last frame put it.
+        var c = TraceBuilder.standard()
+        c.land(3, at: Point(x: 600, y: 400))
+        c.move(by: Point(x: 100, y: 0), over: 0.2)
+        c.land(1, at: Point(x: 900, y: 700))
+        c.lift()
+        var cancelled: [String] = []
+        for e in Replayer.run(c.trace, table: config.table) { cancelled += printer.lines(e).map(\.text) }
+        #expect(cancelled.last?.hasSuffix("cancelled      window move stops where the last frame put the window") == true)
+    }
+}
