@@ -24,7 +24,6 @@ public final class EWMHControl: WindowControl {
     public func beginFollow(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace,
                             now: Double) -> WindowResult {
         guard connection.alive else { return .unsupported("no X connection") }
-        mover.time = time
         return mover.begin(follow, binding: binding, target: target, place: place, now: now)
     }
     public func follow(binding: Int, place: GesturePlace, now: Double) { mover.follow(binding: binding, place: place, now: now) }
@@ -43,7 +42,6 @@ public final class EWMHControl: WindowControl {
         }
         switch action {
         case .snap(let snap):
-            mover.time = time
             return mover.snap(snap, target: target)
         case .follow(let f):
             // Not from a gesture's on-began (the performer calls beginFollow): moves nothing.

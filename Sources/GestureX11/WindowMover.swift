@@ -20,8 +20,6 @@ public final class WindowMover {
     /// What the log should say whatever the verbosity: a window that closed
     /// mid-move, a window manager without `_NET_MOVERESIZE_WINDOW`.
     public var onNotice: (String) -> Void = { _ in }
-    /// The X time of the input that made the gesture (0: CurrentTime).
-    public var time: UInt = 0
     /// How close to a monitor's edge a move must end to snap (the default
     /// `edge-width` of edge gestures).
     public var edgeWidth = 24.0
