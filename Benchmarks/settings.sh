@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 idle=${1:-30}
 runs=${2:-10}
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --product gesture-bridge >/dev/null
+  swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null
   swift build -c release --product gesture-bridge-settings >/dev/null
   BIN=.build/release
 fi

@@ -15,7 +15,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 wms=("$@")
 [ ${#wms[@]} -eq 0 ] && wms=(openbox mutter)
-[ -n "${NO_BUILD:-}" ] || swift build -c release --product gesture-bridge >/dev/null || exit 2
+[ -n "${NO_BUILD:-}" ] || swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null || exit 2
 bin=$PWD/.build/release/gesture-bridge
 trace=$PWD/Tests/WM/traces/touchscreen-drag-3-circling.jsonl
 work=$(mktemp -d); chmod 700 "$work"

@@ -11,8 +11,10 @@ import GestureCore
 /// request: one request in flight, the latest position next), and its
 /// reads of a window that has just closed fail there, as its own errors,
 /// ending the move with a line in the log instead of an X error in the
-/// daemon's. The daemon does not poll that connection: while a request is
-/// in flight the performer's deadline wakes it every `checkInterval`.
+/// daemon's. While a window follows, the daemon polls that connection too
+/// (`descriptor`): the answer wakes it. Its deadline is only for what has
+/// no event: a request the window manager did not answer within the
+/// pacer's patience, a maximized window that did not come back to its size.
 public final class WindowMover {
     /// The display of the daemon's connection (the mover opens its own on it).
     let displayName: String
@@ -23,7 +25,6 @@ public final class WindowMover {
     /// How close to a monitor's edge a move must end to snap (the default
     /// `edge-width` of edge gestures).
     public var edgeWidth = 24.0
-    static let checkInterval = 0.001
     /// How long a maximized window is given to come back to its own size.
     static let restorePatience = 0.25
     private var fallbackSaid = false
@@ -198,8 +199,21 @@ public final class WindowMover {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// When the performer should wake the daemon to look for answers.
+    /// When the performer should wake the daemon for what no event brings.
     public var deadline: Double? { checkAt }
+
+    /// The mover's connection while a window follows (the daemon polls it:
+    /// the window manager's answers wake it); nil otherwise.
+    public var descriptor: Int32? {
+        guard !sessions.isEmpty, let c = connection, c.alive else { return nil }
+        return c.fd
+    }
+
+    /// Events Xlib has read already (a round trip's): poll would not wake for them.
+    public var hasQueuedEvents: Bool {
+        guard !sessions.isEmpty, let c = connection, c.alive else { return false }
+        return XQLength(c.display) > 0
+    }
 
     /// Answers read, requests that waited too long sent.
     public func advance(to now: Double) {
@@ -238,8 +252,11 @@ public final class WindowMover {
         for (b, s) in sessions where errors.contains(where: { $0.resource == s.window || $0.resource == s.topLevel }) {
             gone(b, s, c)
         }
-        let waiting = sessions.values.contains { $0.pacer.inFlight != nil || $0.plan == nil }
-        checkAt = waiting ? now + Self.checkInterval : nil
+        checkAt = sessions.values.compactMap { s -> Double? in
+            if s.plan == nil, let r = s.restoring { return r.since + Self.restorePatience }
+            if let f = s.pacer.inFlight, s.pacer.pending != nil { return f.sent + RequestPacer.patience }
+            return nil
+        }.min()
     }
 
     /// Reads the mover's events: a ConfigureNotify answers the request in

@@ -89,11 +89,15 @@ extension XTests {
             mover.follow(binding: 1, place: GesturePlace(translation: (10, 0)), now: 0.01)
             let first = try #require(wm.nextMessage())
             #expect(first == .init(type: "_NET_MOVERESIZE_WINDOW", window: w, data: [0x2F01, 110, 100, 300, 200]))
-            #expect(mover.deadline != nil)   // waiting for the answer
-            // Two frames before the answer: nothing sent.
+            // Waiting for the answer: it wakes the daemon through the mover's
+            // connection; no timer while nothing waits to be sent.
+            #expect(mover.descriptor != nil)
+            #expect(mover.deadline == nil)
+            // Two frames before the answer: nothing sent; the latest waits the pacer's patience at most.
             mover.follow(binding: 1, place: GesturePlace(translation: (20, 0)), now: 0.02)
             mover.follow(binding: 1, place: GesturePlace(translation: (30, 5)), now: 0.03)
             #expect(wm.nextMessage(timeout: 0.1) == nil)
+            #expect(mover.deadline == 0.01 + RequestPacer.patience)
             // The window manager does it: the ConfigureNotify lets the latest go.
             XMoveWindow(wm.connection.display, w, 110, 100)
             wm.connection.sync()
@@ -108,6 +112,7 @@ extension XTests {
             #expect(wm.nextMessage()?.data == [0x2F01, 140, 105, 300, 200])
             let end = mover.end(binding: 1, place: GesturePlace(translation: (40, 5)), cancelled: true, now: 0.3)
             #expect(end?.hasSuffix("cancelled: left where the last frame put it") == true)
+            #expect(mover.descriptor == nil && mover.deadline == nil)
         }
 
         /// The desktop, docks, desktop windows and fullscreen windows are never

@@ -19,7 +19,7 @@ done
 /usr/bin/python3 -c 'import pyatspi' 2>/dev/null || { echo "Tests/Settings/run.sh: python3-pyatspi is missing" >&2; exit 2; }
 
 if [ "${NO_BUILD:-}" != 1 ]; then
-  swift build --product gesture-bridge >/dev/null
+  swift build --product gesture-bridge >/dev/null && swift build --product gesture-bridge-daemon >/dev/null
   swift build --product gesture-bridge-settings 2>&1 | grep -v "prohibited flag" >&2 || true
 fi
 bin=$(swift build --show-bin-path)

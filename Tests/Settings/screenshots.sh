@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${NO_BUILD:-}" != 1 ]; then
-  swift build --product gesture-bridge >/dev/null
+  swift build --product gesture-bridge >/dev/null && swift build --product gesture-bridge-daemon >/dev/null
   swift build --product gesture-bridge-settings 2>&1 | grep -v "prohibited flag" >&2 || true
 fi
 bin=$(swift build --show-bin-path)

@@ -17,7 +17,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 wms=("$@")
 [ ${#wms[@]} -eq 0 ] && wms=(openbox xfwm4 marco mutter muffin)
-swift build -c release --product gesture-bridge >/dev/null || exit 2
+swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null || exit 2
 bin=$PWD/.build/release/gesture-bridge
 traces=$PWD/Tests/WM/traces
 work=$(mktemp -d)

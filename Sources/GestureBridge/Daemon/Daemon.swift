@@ -93,7 +93,7 @@ public final class Daemon {
     /// A taken address is said once, not at every reload.
     var toucheggRefusalSaid = false
     /// The pollfds before the D-Bus server's (signals, watcher, X).
-    private static let fixedDescriptors = 3
+    private static let fixedDescriptors = 4
     /// `gesture-bridge status`: the state file, rewritten when it changes.
     let messages = MessageRing()
     var stateChanged = true
@@ -135,7 +135,8 @@ public final class Daemon {
             return 0
         }
         // One pollfd array for the whole run (the loop allocates nothing per
-        // wakeup): signals, the config watcher, X, then the D-Bus server's sockets.
+        // wakeup): signals, the config watcher, X, the window mover's own X
+        // connection while a window follows, then the D-Bus server's sockets.
         var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: Self.fixedDescriptors)
         fds.reserveCapacity(Self.fixedDescriptors + 2 * ToucheggServer.maximumClients + 2)
         fds[0].fd = signals.fd
@@ -154,8 +155,10 @@ public final class Daemon {
                 wake = earliest(wake, source?.wallTime(m) ?? m)
             }
             var timeout = wake.map { Int32(max(0, min(($0 - t) * 1000, 3_600_000)).rounded(.up)) } ?? -1
-            if session?.connection.hasQueuedEvents == true { timeout = 0 }
+            if session?.connection.hasQueuedEvents == true || session?.windows.mover.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
+            // Read by the performer's advance below, every wakeup.
+            fds[3].fd = session?.windows.mover.descriptor ?? -1
             fds.removeSubrange(Self.fixedDescriptors...)
             touchegg?.addPollDescriptors(to: &fds)
             let monitorDescriptors = fds.count
