@@ -55,7 +55,7 @@ for wm in "${wms[@]}"; do
   # the daemon's log shows it asked for the right thing.
   refused() { line+=" $1 REFUSED by $wm ($2);"; }
   case $wm in
-    mutter|muffin) wm_own_maximize=1 ;;   # monitors from RandR outputs: xrandr --setmonitor's are not theirs
+    mutter|muffin|kwin_x11) wm_own_maximize=1 ;;   # monitors from RandR outputs: xrandr --setmonitor's are not theirs
     *) wm_own_maximize= ;;
   esac
   bad() {
