@@ -45,15 +45,7 @@ import XTestSupport
         let performer = ActionPerformer(synthesizer: synth, baseEnvironment: [:])
         let router = EffectRouter(bindings: config.table.allBindings, actions: config.actions, performer: performer,
                                   hooks: EffectRouter.Hooks())
-        // As the daemon does: route, then carry out the actions.
-        var forwarder: ToucheggForwarder? = nil
-        func carryOut(_ effects: [Effect], now: Double) {
-            var deeds: [Deed] = []
-            router.route(effects, window: engine.window, forwarder: &forwarder, into: &deeds)
-            for case .act(let g, let window) in deeds { router.act(g, window: window, now: now) }
-        }
-        for e in b.trace.events { carryOut(engine.process(e.input, at: e.t), now: e.t) }
-        carryOut(engine.advance(to: 10), now: 10)
+        playRouted(b.trace.events, engine: &engine, router: router)
         performer.flush()
     }
 

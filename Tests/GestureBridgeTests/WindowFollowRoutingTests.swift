@@ -47,14 +47,7 @@ import Testing
         let kinds = Dictionary(uniqueKeysWithValues: b.header.devices.map { ($0.id, $0.kind) })
         hooks.deviceKind = { kinds[$0] }
         let router = EffectRouter(bindings: config.table.allBindings, actions: config.actions, performer: performer, hooks: hooks)
-        var forwarder: ToucheggForwarder? = nil
-        func carryOut(_ effects: [Effect], now: Double) {
-            var deeds: [Deed] = []
-            router.route(effects, window: engine.window, forwarder: &forwarder, into: &deeds)
-            for case .act(let g, let window) in deeds { router.act(g, window: window, now: now) }
-        }
-        for e in b.trace.events { carryOut(engine.process(e.input, at: e.t), now: e.t) }
-        carryOut(engine.advance(to: 10), now: 10)
+        playRouted(b.trace.events, engine: &engine, router: router)
         #expect(!performer.isFollowing(binding: 0))
         return control.log
     }
