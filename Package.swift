@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GestureBridge", targets: ["GestureBridge"]),
         // For tests, benchmarks and the fuzzers (Fuzz/): never linked into gesture-bridge.
         .library(name: "GestureTesting", targets: ["GestureTesting"]),
+        .executable(name: "gesture-bridge-settings", targets: ["gesture-bridge-settings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -80,6 +81,18 @@ let package = Package(
         // The daemon alone, which `gesture-bridge run` execs: no argument
         // parser (nor the FoundationEssentials it brings) in what runs all day.
         .executableTarget(name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"]),
+        // The settings app (issue 42): GTK 4 + libadwaita behind a small shim.
+        // Only this executable links GTK; the daemon and gesture-bridge never do.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1",
+                       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .executableTarget(
+            name: "gesture-bridge-settings",
+            dependencies: ["CGtk", "GestureSettingsModel", "GestureBridge", "GestureConfig", "GestureTraces", "GestureSystem",
+                           "GestureCore"]
+        ),
+        // The settings app's parts without a window: options, the stream read, banners, chords.
+        // (Tests/Settings/run.sh drives the whole app through AT-SPI.)
+        .testTarget(name: "SettingsAppTests", dependencies: ["gesture-bridge-settings", "GestureBridge", "CGtk"]),
         // Benchmarks: run under callgrind for instruction counts (see docs/performance.md).
         .executableTarget(
             name: "gesture-bench",

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 idle=${1:-60}
 gestures=${2:-1000}
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --product gesture-bridge >/dev/null
+  swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null
   BIN=.build/release/gesture-bridge
 fi
 [ -x .build/release/gesture-bench ] || swift build -c release --product gesture-bench >/dev/null

@@ -23,7 +23,7 @@ results=$work/results.jsonl
 say() { echo "== $*" >&2; }
 
 say "building (release, dynamic and static stdlib)"
-swift build -c release --product gesture-bridge >/dev/null
+swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null
 swift build -c release --product gesture-bench >/dev/null
 scripts/build-static.sh gesture-bridge gesture-bridge-daemon rss-floor 2>/dev/null
 dynamic=.build/release/gesture-bridge

@@ -163,4 +163,7 @@ deb=$out/gesture-bridge_${version}_${arch}.deb
 # made 7.0 MB.
 dpkg-deb --root-owner-group -Zxz -z9 -Sextreme --build "$root" "$deb" >&2
 say "$(du -h "$deb" | cut -f1); Depends: $depends"
+# The second package, the settings app, depending on this one (its path to stderr:
+# this script's last line stays the daemon's package).
+scripts/deb-settings.sh "$version" >&2
 echo "$PWD/$deb"

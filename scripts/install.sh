@@ -51,6 +51,8 @@ if [ -z "${NO_PACKAGES:-}" ]; then
   # pane), so the README's second command works after the first.
   packages=(pkg-config libx11-dev libx11-xcb-dev libxcb-xinput-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev
             libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux)
+  # The settings app (gesture-bridge-settings) builds on GTK 4 and libadwaita.
+  packages+=(libgtk-4-dev libadwaita-1-dev)
   missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -101,6 +103,17 @@ put 644 "$work/unit" "$unit"
 # (X-GNOME-HiddenUnderSystemd) and runs the unit instead.
 sed "s|@DAEMON@|$PREFIX/libexec/gesture-bridge/gesture-bridge-daemon|" scripts/gesture-bridge.desktop.in > "$work/desktop"
 put 644 "$work/desktop" "$AUTOSTART_DIR/gesture-bridge.desktop"
+
+# The settings app: its binary, desktop entry, icon, AppStream metainfo, man page.
+say "building the settings app (release, static Swift stdlib)"
+scripts/build-static.sh gesture-bridge-settings 2>/dev/null
+put 755 .build-static/release/gesture-bridge-settings "$PREFIX/bin/gesture-bridge-settings"
+app=io.github.gesture_bridge.Settings
+sed "s|^Exec=gesture-bridge-settings|Exec=$PREFIX/bin/gesture-bridge-settings|" data/settings/$app.desktop > "$work/app.desktop"
+put 644 "$work/app.desktop" "$PREFIX/share/applications/$app.desktop"
+put 644 data/settings/$app.svg "$PREFIX/share/icons/hicolor/scalable/apps/$app.svg"
+put 644 data/settings/$app.metainfo.xml "$PREFIX/share/metainfo/$app.metainfo.xml"
+put 644 data/settings/gesture-bridge-settings.1 "$PREFIX/share/man/man1/gesture-bridge-settings.1"
 
 mkdir -p "$(dirname "$manifest")"
 printf '%s\n' "${installed[@]}" > "$manifest"

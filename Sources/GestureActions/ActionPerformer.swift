@@ -35,6 +35,8 @@ public final class ActionPerformer {
     private var locked: [(binding: Int, due: Double)] = []
     /// `move`: the translation already turned into pointer motion, per binding.
     private var moved: [Int: (x: Double, y: Double)] = [:]
+    /// Bindings whose gesture a window follows (`window move`/`resize`).
+    private var following: Set<Int> = []
     /// Where the bridge put the pointer last (a drag moves it from there, so
     /// no round trip to X per motion event).
     private var pointer: (x: Double, y: Double)? = nil
@@ -47,8 +49,18 @@ public final class ActionPerformer {
     /// Performs one action of `binding`; `gesture` is the GESTURE_* variables;
     /// `target`, where a window action is aimed; `place`, where the gesture is.
     public func perform(_ action: Action, binding: Int, gesture: [String: String], target: WindowTarget = WindowTarget(),
-                        place: GesturePlace = GesturePlace()) {
+                        place: GesturePlace = GesturePlace(), now: Double = 0) {
         switch action {
+        case .window(.follow(let f), _):
+            let a = WindowAction.follow(f)
+            switch windowControl?.beginFollow(f, binding: binding, target: target, place: place, now: now)
+                ?? .unsupported("no window manager connection") {
+            case .done(let what):
+                following.insert(binding)
+                onNote("\(a): \(what)")
+            case .nothing(let why): onNote("\(a): nothing to do: \(why)")
+            case .unsupported(let why): onError("\(a): \(why)")
+            }
         case .window(let a, let fallback):
             let result = windowControl?.perform(a, target: target) ?? .unsupported("no window manager connection")
             switch result {
@@ -141,9 +153,26 @@ public final class ActionPerformer {
         if buttons.isEmpty { pointer = nil }   // someone else may have moved it since
     }
 
+    /// Whether a window follows `binding`'s gesture (its frames must come
+    /// here even without `on-changed` actions).
+    public func isFollowing(binding: Int) -> Bool { following.contains(binding) }
+
+    /// A frame of `binding`'s gesture: a window following it goes there.
+    public func gestureChanged(binding: Int, place: GesturePlace, now: Double) {
+        guard following.contains(binding) else { return }
+        windowControl?.follow(binding: binding, place: place, now: now)
+    }
+
     /// The gesture of `binding` ended or was cancelled: its keys go up; its
-    /// buttons go up at once when cancelled, else after the drag-lock.
-    public func gestureFinished(binding: Int, cancelled: Bool = false, now: Double = 0) {
+    /// buttons go up at once when cancelled, else after the drag-lock; a
+    /// window following it stops (where the gesture ended, snapping; or,
+    /// cancelled, where the last frame put it).
+    public func gestureFinished(binding: Int, cancelled: Bool = false, now: Double = 0, place: GesturePlace? = nil) {
+        if following.remove(binding) != nil, let control = windowControl {
+            if let what = control.endFollow(binding: binding, place: place ?? GesturePlace(), cancelled: cancelled, now: now) {
+                onNote(what)
+            }
+        }
         for k in ledger.take(binding: binding) { synthesizer.key(k, down: false) }
         moved[binding] = nil
         if buttons.bindings.contains(binding) {
@@ -157,10 +186,16 @@ public final class ActionPerformer {
     }
 
     /// When a drag-lock runs out (the daemon's poll waits no longer).
-    public var nextDeadline: Double? { locked.map(\.due).min() }
+    public var nextDeadline: Double? {
+        let lock = locked.map(\.due).min()
+        guard let follow = windowControl?.followDeadline else { return lock }
+        return min(lock ?? follow, follow)
+    }
 
-    /// Releases the buttons whose drag-lock ran out by `now`.
+    /// Releases the buttons whose drag-lock ran out by `now`; sends a
+    /// window's position held back for a window manager that was behind.
     public func advance(to now: Double) {
+        if !following.isEmpty { windowControl?.advanceFollow(to: now) }
         let due = locked.filter { $0.due <= now }
         guard !due.isEmpty else { return }
         locked.removeAll { $0.due <= now }
@@ -174,6 +209,11 @@ public final class ActionPerformer {
 
     /// Reload, exit, X error: every held key and button goes up.
     public func releaseAll() {
+        // A window following a gesture stays where the last frame put it.
+        for b in following.sorted() {
+            if let what = windowControl?.endFollow(binding: b, place: GesturePlace(), cancelled: true, now: 0) { onNote(what) }
+        }
+        following.removeAll()
         for k in ledger.take(binding: nil) { synthesizer.key(k, down: false) }
         synthesizer.releasePressedAgain()
         for n in buttons.take(binding: nil) { synthesizer.button(n, down: false) }

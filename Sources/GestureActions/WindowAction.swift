@@ -24,6 +24,18 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
         case activate
     }
 
+    /// `window move`, `window resize`: the window follows the gesture from
+    /// its `on-began` until it ends or is cancelled.
+    public enum Follow: String, Hashable, Sendable, CaseIterable {
+        case move, resize
+    }
+
+    /// `window snap …`: a half of the monitor's work area, the whole of it
+    /// (maximized), or the geometry the window had before (`restore`).
+    public enum Snap: String, Hashable, Sendable, CaseIterable {
+        case left, right, top, bottom, maximize, restore
+    }
+
     /// `workspace next|previous|left|right|up|down|N`.
     case workspace(Workspace)
     /// `show-desktop`: toggles `_NET_SHOWING_DESKTOP`.
@@ -31,6 +43,10 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
     /// `window close|maximize|minimize|fullscreen|activate`: the window under
     /// the gesture (touchscreens), else the active window.
     case window(Window)
+    /// `window move`, `window resize` (`on-began` of a drag).
+    case follow(Follow)
+    /// `window snap left|right|top|bottom|maximize|restore`.
+    case snap(Snap)
 
     public var description: String {
         switch self {
@@ -46,6 +62,8 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
             }
         case .showDesktop: return "show-desktop"
         case .window(let w): return "window \(w.rawValue)"
+        case .follow(let f): return "window \(f.rawValue)"
+        case .snap(let s): return "window snap \(s.rawValue)"
         }
     }
 
@@ -64,6 +82,11 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
         case .window(.minimize): return "minimize"
         case .window(.fullscreen): return "fullscreen"
         case .window(.activate): return nil
+        case .follow: return nil   // its own fallback: a configure request (WindowMover)
+        case .snap(.left): return "tile-left"
+        case .snap(.right): return "tile-right"
+        case .snap(.maximize): return "maximize"
+        case .snap(.top), .snap(.bottom), .snap(.restore): return nil
         }
     }
 
@@ -77,6 +100,10 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
         case .window(.minimize): return []   // ICCCM, every WM
         case .window(.fullscreen): return ["_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN"]
         case .window(.activate): return ["_NET_ACTIVE_WINDOW"]
+        case .follow: return []   // without _NET_MOVERESIZE_WINDOW: XMoveResizeWindow, said in the log
+        case .snap(.maximize): return ["_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]
+        case .snap(.restore): return []
+        case .snap: return ["_NET_MOVERESIZE_WINDOW"]
         }
     }
 
@@ -104,10 +131,31 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
                 return .success(.workspace(.number(n)))
             }
         default:   // window
-            let names = Window.allCases.map(\.rawValue)
+            let names = Window.allCases.map(\.rawValue) + Follow.allCases.map(\.rawValue) + ["snap"]
+            if let first = args.first?.text.lowercased() {
+                if let f = Follow(rawValue: first) {
+                    return args.count == 1 ? .success(.follow(f))
+                        : .failure(ActionError(offset: args[1].offset, length: max(1, textLength - args[1].offset),
+                                               message: "'window \(f.rawValue)' takes nothing after it: the window follows the gesture"))
+                }
+                if first == "snap" {
+                    let snaps = Snap.allCases.map(\.rawValue)
+                    if args.count > 2, let s = Snap(rawValue: args[1].text.lowercased()) {
+                        return .failure(ActionError(offset: args[2].offset, length: max(1, textLength - args[2].offset),
+                                                    message: "'window snap \(s.rawValue)' takes nothing after it"))
+                    }
+                    guard args.count == 2, let s = Snap(rawValue: args[1].text.lowercased()) else {
+                        let word = args.count > 1 ? args[1] : args[0]
+                        let hint = args.count > 1 ? Suggest.phrase(args[1].text, snaps) : ""
+                        return .failure(ActionError(offset: word.offset, length: max(1, textLength - word.offset),
+                                                    message: "'window snap' takes one of \(snaps.joined(separator: ", "))\(hint), e.g. window snap left"))
+                    }
+                    return .success(.snap(s))
+                }
+            }
             guard args.count == 1, let w = Window(rawValue: args[0].text.lowercased()) else {
                 let hint = args.first.map { Suggest.phrase($0.text, names) } ?? ""
-                return error("'window' takes one of \(names.joined(separator: ", "))\(hint), e.g. window maximize")
+                return error("'window' takes one of \(names.joined(separator: ", "))\(hint), e.g. window maximize, window snap left")
             }
             return .success(.window(w))
         }
@@ -132,6 +180,35 @@ public protocol WindowControl: AnyObject {
     /// Performs it, or says why not: `.unsupported` makes the performer press
     /// the keymap's chord instead.
     func perform(_ action: WindowAction, target: WindowTarget) -> WindowResult
+
+    /// `window move` / `window resize` on a gesture's `on-began`: the window
+    /// there (touchscreens) or the active one starts following `binding`'s
+    /// gesture, at performer time `now`.
+    func beginFollow(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace,
+                     now: Double) -> WindowResult
+    /// A frame of the gesture: the window goes where the fingers are now
+    /// (asked at most once per frame; later if the window manager is behind).
+    func follow(binding: Int, place: GesturePlace, now: Double)
+    /// The gesture ended (snapping by where it ended) or was cancelled (the
+    /// window stays where the last frame put it). What happened, for the log.
+    func endFollow(binding: Int, place: GesturePlace, cancelled: Bool, now: Double) -> String?
+    /// When a request held back for a window manager that is behind is
+    /// due to be looked at again.
+    var followDeadline: Double? { get }
+    /// Sends what is due at `now` (the daemon calls it every wakeup).
+    func advanceFollow(to now: Double)
+}
+
+/// Window controls that cannot follow (recorders in tests, the keymap-only route).
+extension WindowControl {
+    public func beginFollow(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace,
+                            now: Double) -> WindowResult {
+        .unsupported("this window control cannot move windows")
+    }
+    public func follow(binding: Int, place: GesturePlace, now: Double) {}
+    public func endFollow(binding: Int, place: GesturePlace, cancelled: Bool, now: Double) -> String? { nil }
+    public var followDeadline: Double? { nil }
+    public func advanceFollow(to now: Double) {}
 }
 
 public enum WindowResult: Hashable, Sendable {

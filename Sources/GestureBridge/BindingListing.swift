@@ -56,6 +56,9 @@ extension Action {
     /// window manager lists in `_NET_SUPPORTED`).
     var route: String {
         guard case .window(let a, let fallback) = self else { return description }
+        if case .follow = a {
+            return "\(a) (EWMH _NET_MOVERESIZE_WINDOW each frame until the gesture ends; where the window manager lacks it: configure requests)"
+        }
         let chords = fallback.map { $0.map(\.description).joined(separator: " ") }
         return "\(a) (EWMH; where the window manager lacks it: " + (chords.map { "key \($0)" } ?? "nothing") + ")"
     }

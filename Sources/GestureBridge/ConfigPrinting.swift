@@ -1,3 +1,4 @@
+import GestureActions
 import GestureConfig
 import GestureCore
 import GestureTraces
@@ -8,8 +9,24 @@ import GestureTraces
 extension ReplayPrinter {
     public init(config: LoadedConfig, json: Bool, explain: Bool) {
         self.init(names: config.table.allBindings.map(\.name),
-                  actions: { g in config.actions[g.binding].actions(for: g.phase, step: g.step).map(\.description) },
+                  actions: { g in
+                      config.actions[g.binding].actions(for: g.phase, step: g.step).map(\.description)
+                          + Self.followEnd(g, config.actions[g.binding])
+                  },
                   json: json, explain: explain)
+    }
+
+    /// A window following the gesture (`window move`/`resize` on began):
+    /// where its end leaves it, which the daemon does with no action written.
+    static func followEnd(_ g: GestureEvent, _ actions: BindingActions) -> [String] {
+        guard g.phase == .ended || g.phase == .cancelled,
+              let follow = actions.began.lazy.compactMap({ a -> WindowAction.Follow? in
+                  if case .window(.follow(let f), _) = a { return f } else { return nil }
+              }).first else { return [] }
+        if g.phase == .cancelled { return ["window \(follow.rawValue) stops where the last frame put the window"] }
+        func signed(_ v: Double) -> String { (v >= 0 ? "+" : "") + ReplayPrinter.fixed(v, places: 0) }
+        let by = "(\(signed(g.value.translation.x)), \(signed(g.value.translation.y)))"
+        return ["window \(follow.rawValue) ends: the window \(follow == .move ? "moved" : "resized") by the fingers' \(by)"]
     }
 }
 

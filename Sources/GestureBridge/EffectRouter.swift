@@ -59,7 +59,10 @@ public final class EffectRouter {
         self.bindings = bindings
         self.actions = actions
         forwarded = bindings.map(\.yields)
-        actsOnChange = actions.map { !$0.changed.isEmpty }
+        // `window move`/`resize` on began: the window follows every frame.
+        actsOnChange = actions.map { a in
+            !a.changed.isEmpty || a.began.contains { if case .window(.follow, _) = $0 { true } else { false } }
+        }
         self.performer = performer
         deviceKind = hooks.deviceKind
         debug = hooks.debug
@@ -106,7 +109,8 @@ public final class EffectRouter {
         // window under the fingers, pointer actions at the fingers.
         var target = WindowTarget()
         var place = GesturePlace(translation: (g.value.translation.x, g.value.translation.y))
-        if !actions.isEmpty && deviceKind(g.device) == .touchscreen {
+        let follows = performer.isFollowing(binding: g.binding)
+        if (!actions.isEmpty || follows) && deviceKind(g.device) == .touchscreen {
             target = WindowTarget(x: g.value.start.x, y: g.value.start.y)
             place.touch = (g.value.location.x, g.value.location.y)
         }
@@ -119,10 +123,13 @@ public final class EffectRouter {
         if let layer = b.modifiers, !b.keepModifiers, actions.contains(where: \.sendsInput) {
             released = performer.synthesizer.releaseHeld(ModifierMap.keysyms(of: layer))
         }
-        for a in actions { performer.perform(a, binding: g.binding, gesture: environment, target: target, place: place) }
+        for a in actions {
+            performer.perform(a, binding: g.binding, gesture: environment, target: target, place: place, now: now)
+        }
         if !released.isEmpty { performer.synthesizer.pressAgain(released) }
+        if g.phase == .changed && follows { performer.gestureChanged(binding: g.binding, place: place, now: now) }
         if g.phase == .ended || g.phase == .cancelled {
-            performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: now)
+            performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: now, place: place)
         }
     }
 }

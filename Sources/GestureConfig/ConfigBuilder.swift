@@ -359,6 +359,17 @@ struct ConfigBuilder {
                 }
             }
         }
+        // `window move` / `resize` follow the gesture from its on-began, to its end.
+        func follows(_ list: [Action]) -> Bool { list.contains { if case .window(.follow, _) = $0 { true } else { false } } }
+        for (key, list) in [("on-changed", acts.changed), ("on-ended", acts.ended), ("on-cancelled", acts.cancelled),
+                            ("on-repeat", acts.repeats), ("on-step", acts.increase + acts.decrease)] where follows(list) {
+            context.report(path + "." + key, "'window move' and 'window resize' follow the gesture from its on-began to its end; "
+                + "in \(key) they move nothing", key: true, warning: true)
+        }
+        if let s = spec, !s.isContinuous, follows(acts.began) {
+            context.report(path + ".on-began", "'window move' and 'window resize' need a continuous gesture (a drag); "
+                + "\(ExpressionPrinter.text(s)) only begins and ends", key: true, warning: true)
+        }
         return spec == nil ? nil : (b, acts)
     }
 

@@ -116,6 +116,26 @@ on-step = { every = 0.15, increase = "key zoom-in", decrease = "key zoom-out" }
 # on-began = ["buttondown 1", "move"]
 # on-changed = "move"
 #
+# # Three fingers on the touchscreen move the window under them, as its
+# # title bar would (a maximized one comes out of it under the fingers);
+# # ending at a monitor's left or right edge tiles it to that half, at the
+# # top maximizes it. It takes the touchscreen's three fingers from the
+# # workspace swipes above (touchpads keep those).
+# [[bind]]
+# name = "move-window"
+# gesture = "drag(fingers: 3)"
+# device = "touchscreen"
+# priority = "high"
+# on-began = "window move"
+#
+# # Four fingers left on the touchpad tile the active window to the left
+# # half of its monitor ("window snap restore" gives it back its size).
+# [[bind]]
+# name = "tile-left"
+# gesture = "swipe(fingers: 4, direction: .left)"
+# device = "touchpad"
+# on-ended = "window snap left"
+#
 # # A long press on the touchscreen right-clicks where the finger is; the
 # # press itself never reaches the application.
 # [[bind]]

@@ -19,6 +19,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "alt+F10"
 minimize = "alt+F9"
+# `window snap left|right` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW.
+tile-left = "super+Left"
+tile-right = "super+Right"
 lock-screen = "ctrl+alt+l"
 
 # Application shortcuts, the same on every desktop.
@@ -57,6 +60,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "super+Up"
 minimize = "super+Down"
+# `window snap left|right` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW.
+tile-left = "super+Left"
+tile-right = "super+Right"
 lock-screen = "ctrl+alt+l"
 
 # Application shortcuts, the same on every desktop.
@@ -96,6 +102,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "super+Up"
 minimize = "super+h"
+# `window snap left|right` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW.
+tile-left = "super+Left"
+tile-right = "super+Right"
 lock-screen = "super+l"
 
 # Application shortcuts, the same on every desktop.
@@ -138,6 +147,9 @@ switch-window = "none"
 close-window = "super+shift+q"
 maximize = "super+f"
 minimize = "none"
+# `window snap` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW; i3 tiles by itself.
+tile-left = "none"
+tile-right = "none"
 lock-screen = "none"
 
 # Application shortcuts, the same on every desktop.
@@ -176,6 +188,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "super+Page_Up"
 minimize = "super+Page_Down"
+# `window snap left|right` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW.
+tile-left = "super+Left"
+tile-right = "super+Right"
 lock-screen = "super+l"
 
 # Application shortcuts, the same on every desktop.
@@ -215,6 +230,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "alt+F10"
 minimize = "alt+F9"
+# `window snap` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW; marco has no default tiling keys.
+tile-left = "none"
+tile-right = "none"
 lock-screen = "ctrl+alt+l"
 
 # Application shortcuts, the same on every desktop.
@@ -254,6 +272,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "none"
 minimize = "none"
+# `window snap` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW; openbox has no tiling keys.
+tile-left = "none"
+tile-right = "none"
 lock-screen = "none"
 
 # Application shortcuts, the same on every desktop.
@@ -293,6 +314,9 @@ switch-window = "alt+Tab"
 close-window = "alt+F4"
 maximize = "alt+F10"
 minimize = "alt+F9"
+# `window snap left|right` falls back on these where the window manager lacks _NET_MOVERESIZE_WINDOW.
+tile-left = "super+KP_Left"
+tile-right = "super+KP_Right"
 lock-screen = "ctrl+alt+l"
 
 # Application shortcuts, the same on every desktop.

@@ -1,3 +1,4 @@
+import GestureActions
 import GestureCore
 
 /// A mistake or warning inside a gesture expression, at a character offset.
@@ -20,20 +21,10 @@ public struct ExpressionIssue: Error, Hashable, Sendable {
 ///
 /// Gesture names are case-insensitive and take SwiftUI's names as aliases.
 public struct ExpressionParser {
-    public static let gestureNames = ["tap", "longPress", "drag", "swipe", "magnify", "rotate", "hold"]
-    static let aliases: [String: String] = [
-        "tap": "tap", "tapgesture": "tap", "spatialtapgesture": "tap",
-        "longpress": "longPress", "longpressgesture": "longPress",
-        "drag": "drag", "draggesture": "drag",
-        "swipe": "swipe",
-        "magnify": "magnify", "magnifygesture": "magnify", "pinch": "magnify",
-        "rotate": "rotate", "rotategesture": "rotate",
-        "hold": "hold",
-    ]
-    static let deprecated: [String: (String, String)] = [
-        "magnificationgesture": ("magnify", "MagnifyGesture"),
-        "rotationgesture": ("rotate", "RotateGesture"),
-    ]
+    /// The preset gestures' names (`GestureKind.all`).
+    public static let gestureNames = GestureKind.all.map(\.name)
+    /// "tap, longPress, ... or hold".
+    static let namesInWords = gestureNames.dropLast().joined(separator: ", ") + " or " + gestureNames.last!
     static let combinators: [String: String] = ["simultaneously": "with", "sequenced": "before", "exclusively": "before"]
 
     private let tokens: [Token]
@@ -118,22 +109,18 @@ public struct ExpressionParser {
     }
 
     private mutating func primary() throws -> GestureSpec {
-        let name = try expect(.identifier, "a gesture (tap, longPress, drag, swipe, magnify, rotate, hold)")
-        let lower = name.text.lowercased()
-        var gesture: String
-        if let g = Self.aliases[lower] {
-            gesture = g
-        } else if let (g, replacement) = Self.deprecated[lower] {
-            gesture = g
-            warnings.append(ExpressionIssue(offset: name.offset, length: name.text.count,
-                                            message: "'\(name.text)' is deprecated, as in SwiftUI; use \(g) (\(replacement))",
-                                            isWarning: true))
-        } else {
+        let name = try expect(.identifier, "a gesture (\(Self.gestureNames.joined(separator: ", ")))")
+        guard let (kind, replacement) = GestureKind.named(name.text) else {
             throw issue(name, "unknown gesture '\(name.text)'\(Suggest.phrase(name.text, Self.gestureNames))"
-                + "; expected tap, longPress, drag, swipe, magnify, rotate or hold")
+                + "; expected \(Self.namesInWords)")
+        }
+        let gesture = kind.name
+        if let replacement {
+            let message = "'\(name.text)' is deprecated, as in SwiftUI; use \(gesture) (\(replacement))"
+            warnings.append(ExpressionIssue(offset: name.offset, length: name.text.count, message: message, isWarning: true))
         }
         _ = try expect(.openParen, "'(' after '\(name.text)'")
-        var args = Arguments(gesture: gesture)
+        var args = Arguments(kind)
         if current?.kind != .closeParen {
             while true {
                 let label = try expect(.identifier, "an argument label, e.g. fingers:")
@@ -178,194 +165,88 @@ struct Value {
     let enumName: String?
 }
 
-/// The arguments of one gesture, checked for name, type and unit.
+/// The arguments of one gesture, checked for name, type and unit against
+/// its kind's (`GestureKind.all`).
 struct Arguments {
-    let gesture: String
-    private var seen: Set<String> = []
-    private var common = CommonArguments()
-    private var count: Int?
-    private var durations: [String: Seconds] = [:]
-    private var lengths: [String: Length] = [:]
-    private var numbers: [String: Double] = [:]
-    private var direction: Direction?
-    private var velocity: Speed?
+    let kind: GestureKind
+    private var given: [(GestureArgument, ArgumentValue)] = []
 
-    init(gesture: String) { self.gesture = gesture }
-
-    static let accepted: [String: [String]] = [
-        "tap": ["count", "fingers", "from", "edgeWidth"],
-        "longPress": ["minimumDuration", "maximumDistance", "fingers", "from", "edgeWidth"],
-        "drag": ["minimumDistance", "fingers", "from", "edgeWidth"],
-        "swipe": ["direction", "fingers", "minimumDistance", "minimumVelocity", "maximumDeviation", "from", "edgeWidth"],
-        "magnify": ["minimumScaleDelta", "fingers", "from", "edgeWidth"],
-        "rotate": ["minimumAngleDelta", "fingers", "from", "edgeWidth"],
-        "hold": ["minimumDuration", "maximumDistance", "fingers", "from", "edgeWidth"],
-    ]
+    init(_ kind: GestureKind) { self.kind = kind }
 
     static let directions = Direction.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
     static let edges = Edge.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
 
     mutating func set(_ label: Token, _ v: Value) throws {
         let name = label.text
-        let accepted = Self.accepted[gesture]!
-        guard accepted.contains(name) else {
+        guard let argument = kind.arguments.first(where: { $0.label == name }) else {
+            let accepted = kind.arguments.map(\.label)
             throw ExpressionIssue(offset: label.offset, length: name.count,
-                                  message: "\(gesture) has no argument '\(name)'\(Suggest.phrase(name, accepted)); "
+                                  message: "\(kind.name) has no argument '\(name)'\(Suggest.phrase(name, accepted)); "
                                       + "it takes " + accepted.map { $0 + ":" }.joined(separator: ", "))
         }
-        guard seen.insert(name).inserted else {
+        guard !given.contains(where: { $0.0.label == name }) else {
             throw ExpressionIssue(offset: label.offset, length: name.count, message: "'\(name)' is given twice")
         }
+        given.append((argument, try Self.value(v, of: argument.type, for: name)))
+    }
+
+    /// `v` checked for an argument of type `type` named `name`.
+    static func value(_ v: Value, of type: ArgumentType, for name: String) throws -> ArgumentValue {
         func bad(_ what: String) -> ExpressionIssue {
             ExpressionIssue(offset: v.token.offset, length: max(1, v.token.text.count), message: "'\(name)' takes \(what)")
         }
-        switch name {
-        case "fingers", "count":
+        switch type {
+        case .fingers, .count:
             guard let n = v.number, v.unit == nil, n == n.rounded(), n >= 1, n <= 10 else {
-                throw bad(name == "fingers" ? "a whole number of fingers from 1 to 10, e.g. fingers: 3"
-                                            : "a whole number of taps from 1 to 10, e.g. count: 2")
+                throw bad(type == .fingers ? "a whole number of fingers from 1 to 10, e.g. fingers: 3"
+                                           : "a whole number of taps from 1 to 10, e.g. count: 2")
             }
-            if name == "fingers" { common.fingers = Int(n) } else { count = Int(n) }
-        case "from":
+            return .whole(Int(n))
+        case .edge:
             guard let e = v.enumName.flatMap(Edge.init(rawValue:)) else {
                 throw ExpressionIssue(offset: v.token.offset, length: max(1, v.token.text.count),
                                       message: "unknown edge '\(v.token.text)'; expected \(Self.edges)")
             }
-            common.from = e
-        case "direction":
+            return .edge(e)
+        case .direction:
             guard let d = v.enumName.flatMap(Direction.init(rawValue:)) else {
                 throw ExpressionIssue(offset: v.token.offset, length: max(1, v.token.text.count),
                                       message: "unknown direction '\(v.token.text)'; expected \(Self.directions)")
             }
-            direction = d
-        case "minimumDuration":
+            return .direction(d)
+        case .duration:
             guard let n = v.number, n >= 0 else { throw bad("a duration, e.g. 0.6s or 600ms") }
             switch v.unit {
-            case nil, "s": durations[name] = n
-            case "ms": durations[name] = n / 1000
+            case nil, "s": return .number(n)
+            case "ms": return .number(n / 1000)
             default: throw bad("a duration in s or ms, e.g. 0.6s, not \(v.unit!)")
             }
-        case "minimumDistance", "maximumDistance", "edgeWidth":
+        case .length:
             guard let n = v.number, n >= 0 else { throw bad("a length, e.g. 40px or 10mm") }
             switch v.unit {
-            case nil, "px": lengths[name] = .px(n)
-            case "mm": lengths[name] = .mm(n)
+            case nil, "px": return .length(.px(n))
+            case "mm": return .length(.mm(n))
             default: throw bad("a length in px or mm, e.g. 40px, not \(v.unit!)")
             }
-        case "minimumVelocity":
+        case .speed:
             guard let n = v.number, n >= 0 else { throw bad("a speed, e.g. 300px/s") }
             switch v.unit {
-            case nil, "px/s": velocity = Speed(.px(n))
-            case "mm/s": velocity = Speed(.mm(n))
+            case nil, "px/s": return .speed(Speed(.px(n)))
+            case "mm/s": return .speed(Speed(.mm(n)))
             default: throw bad("a speed in px/s or mm/s, e.g. 300px/s, not \(v.unit!)")
             }
-        case "maximumDeviation", "minimumAngleDelta":
+        case .angle:
             guard let n = v.number, n >= 0, n <= 180, v.unit == nil || v.unit == "deg" else {
                 throw bad("an angle from 0 to 180 in deg, e.g. 20deg")
             }
-            numbers[name] = n
-        case "minimumScaleDelta":
+            return .number(n)
+        case .scale:
             guard let n = v.number, v.unit == nil, n > 0, n < 10 else {
                 throw bad("a scale change greater than 0 without a unit, e.g. 0.05")
             }
-            numbers[name] = n
-        default:
-            break
+            return .number(n)
         }
     }
 
-    var spec: GestureSpec {
-        var common = common
-        common.edgeWidth = lengths["edgeWidth"]
-        switch gesture {
-        case "tap": return .tap(TapSpec(count: count ?? 1, common: common))
-        case "longPress":
-            return .longPress(LongPressSpec(minimumDuration: durations["minimumDuration"],
-                                            maximumDistance: lengths["maximumDistance"], common: common))
-        case "drag": return .drag(DragSpec(minimumDistance: lengths["minimumDistance"], common: common))
-        case "swipe":
-            return .swipe(SwipeSpec(direction: direction, minimumDistance: lengths["minimumDistance"],
-                                    minimumVelocity: velocity, maximumDeviation: numbers["maximumDeviation"],
-                                    common: common))
-        case "magnify": return .magnify(MagnifySpec(minimumScaleDelta: numbers["minimumScaleDelta"], common: common))
-        case "rotate": return .rotate(RotateSpec(minimumAngleDelta: numbers["minimumAngleDelta"], common: common))
-        default:
-            return .hold(HoldSpec(minimumDuration: durations["minimumDuration"],
-                                  maximumDistance: lengths["maximumDistance"], common: common))
-        }
-    }
+    var spec: GestureSpec { kind.make(given) }
 }
-
-// MARK: - Lexer
-
-struct Token: Hashable {
-    enum Kind: Hashable { case identifier, number, string, dot, openParen, closeParen, comma, colon, end }
-    var kind: Kind
-    var text: String
-    var offset: Int
-    var number: Double? = nil
-    var unit: String? = nil
-}
-
-enum Lexer {
-    static let units = ["px/s", "mm/s", "px", "mm", "ms", "s", "deg"]
-
-    static func tokens(_ text: String) -> Result<[Token], ExpressionIssue> {
-        let c = Array(text)
-        var out: [Token] = []
-        var i = 0
-        while i < c.count {
-            let ch = c[i]
-            if ch == " " || ch == "\t" || ch == "\n" { i += 1; continue }
-            let start = i
-            switch ch {
-            case "(": out.append(Token(kind: .openParen, text: "(", offset: i)); i += 1
-            case ")": out.append(Token(kind: .closeParen, text: ")", offset: i)); i += 1
-            case ",": out.append(Token(kind: .comma, text: ",", offset: i)); i += 1
-            case ":": out.append(Token(kind: .colon, text: ":", offset: i)); i += 1
-            case "\"":
-                i += 1
-                while i < c.count, c[i] != "\"" { i += 1 }
-                guard i < c.count else {
-                    return .failure(ExpressionIssue(offset: start, length: c.count - start, message: "unterminated string"))
-                }
-                i += 1
-                out.append(Token(kind: .string, text: String(c[start..<i]), offset: start))
-            case ".":
-                if i + 1 < c.count, c[i + 1].isNumber { fallthrough }
-                out.append(Token(kind: .dot, text: ".", offset: i)); i += 1
-            default:
-                if ch.isNumber || ch == "." || ch == "-" {
-                    i += 1
-                    while i < c.count, c[i].isNumber || c[i] == "." { i += 1 }
-                    let digits = String(c[start..<i])
-                    guard let n = Double(digits), n.isFinite else {
-                        return .failure(ExpressionIssue(offset: start, length: i - start, message: "'\(digits)' is not a number"))
-                    }
-                    var unitText: String? = nil
-                    if i < c.count, c[i].isLetter {
-                        var j = i
-                        while j < c.count, c[j].isLetter || c[j] == "/" { j += 1 }
-                        let u = String(c[i..<j])
-                        guard units.contains(u) else {
-                            return .failure(ExpressionIssue(offset: i, length: j - i,
-                                                            message: "unknown unit '\(u)'\(Suggest.phrase(u, units)); expected px, mm, ms, s, deg, px/s or mm/s"))
-                        }
-                        unitText = u
-                        i = j
-                    }
-                    out.append(Token(kind: .number, text: String(c[start..<i]), offset: start, number: n, unit: unitText))
-                } else if ch.isLetter || ch == "_" {
-                    while i < c.count, c[i].isLetter || c[i].isNumber || c[i] == "_" { i += 1 }
-                    out.append(Token(kind: .identifier, text: String(c[start..<i]), offset: start))
-                } else {
-                    return .failure(ExpressionIssue(offset: i, length: 1, message: "unexpected character '\(ch)' in the gesture"))
-                }
-            }
-        }
-        out.append(Token(kind: .end, text: "", offset: c.count))
-        return .success(out)
-    }
-}
-
-import GestureActions

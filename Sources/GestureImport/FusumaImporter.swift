@@ -183,9 +183,25 @@ public enum FusumaImporter {
                 let (acts, comments) = actions(m, out: &out)
                 return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
             }
+            // `update:` under a direction (fusuma runs it on each update that
+            // turns that way, at most every 0.1 × its `interval` s): the step.
+            var updateInterval: Double? = nil
             func action(_ d: String) -> (String, [String]) {
                 guard let e = entries.first(where: { $0.key == d }) else { return ("none", []) }
-                guard let m = e.value.map else { return ("none", ["fusuma line \(e.line): \(d): a bare value, which fusuma ignores"]) }
+                guard var m = e.value.map else { return ("none", ["fusuma line \(e.line): \(d): a bare value, which fusuma ignores"]) }
+                var said: [String] = []
+                if m.contains(where: { statusPhases[$0.key] != nil }) {
+                    for other in m where other.key != "update" {
+                        said.append("fusuma line \(other.line): \(kind) \(n) \(d) \(other.key): "
+                            + (statusPhases[other.key] != nil ? "once as the gesture \(other.key == "begin" ? "begins" : "ends") that way; not imported (a step has no begin or end)"
+                                                               : "beside begin/update/end: not imported"))
+                    }
+                    guard let u = m.first(where: { $0.key == "update" }), let um = u.value.map else { return ("none", said) }
+                    let interval = um.first { $0.key == "interval" }.flatMap { $0.value.scalar.flatMap(Double.init) } ?? 1
+                    updateInterval = max(updateInterval ?? 0, interval)
+                    m = um.filter { $0.key != "interval" && $0.key != "threshold" }
+                }
+
                 var found: [Layer]? = []
                 let (acts, comments) = actions(m, out: &out, layers: &found)
                 for layer in found ?? [] {
@@ -194,15 +210,24 @@ public enum FusumaImporter {
                     if d == up { entry.up = layer.entries } else { entry.down = layer.entries }
                     layers[layer.modifiers] = entry
                 }
-                return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
+                return (acts.first ?? "none", said + comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
             }
             let (increase, ci) = action(up), (decrease, cd) = action(down)
             let gesture = kind == "pinch" ? "magnify(fingers: \(n))" : "rotate(fingers: \(n))"
             var b = ImportedBinding(name: "\(kind)-\(n)", gesture: gesture)
             b.device = "touchpad"
-            let every: Double = kind == "pinch" ? 0.25 : 45
+            var every: Double = kind == "pinch" ? 0.25 : 45
+            var first = "fusuma line \(l): fires again every threshold; here every \(kind == "pinch" ? "25 % of scale" : "45°")"
+            if let interval = updateInterval {
+                // Time there, turning here: a hand turns about 150° a second
+                // (and spreads about 100 % of scale), so 0.1 × interval s is
+                // 15° × interval (10 % × interval).
+                every = kind == "pinch" ? max(0.05, 0.1 * interval) : max(5, 15 * interval)
+                let unit = kind == "pinch" ? "\(Int((every * 100).rounded())) % of scale" : "\(ImportedConfig.number(every))°"
+                first = "fusuma line \(l): update: runs at most every 0.1 × interval (\(ImportedConfig.number(interval))) s while it turns; here every \(unit), as fast at a usual pace"
+            }
             b.step = (every, increase, decrease)
-            b.comments = ["fusuma line \(l): fires again every threshold; here every \(kind == "pinch" ? "25 % of scale" : "45°")"] + ci + cd
+            b.comments = [first] + ci + cd
             if let kept = keepIfItActs(b, line: l, what: "\(kind) \(n)", out: &out) { bindings.append(kept) }
             // The keypress variants: the same gesture with keys held, a layer each.
             for mods in layerOrder {

@@ -113,7 +113,7 @@ enum Touchegg1Importer {
         case "MAXIMIZE_RESTORE_WINDOW": actions = ["window maximize"]
         case "CLOSE_WINDOW": actions = ["window close"]
         case "SHOW_DESKTOP": actions = ["show-desktop"]
-        case "DRAG_AND_DROP", "MOVE_WINDOW", "SCROLL":
+        case "DRAG_AND_DROP", "MOVE_WINDOW", "RESIZE_WINDOW", "SCROLL":
             // Continuous: they follow the fingers for the whole drag.
             guard type == "DRAG" else {
                 return .failure(ImportSkip(message: "no equivalent: \(what) (Touchégg 1.x runs it on drags only)"))
@@ -121,8 +121,7 @@ enum Touchegg1Importer {
             return .success(following(actionType, settings: settings, fingers: fingers, direction: direction,
                                       expression: expression, what: what, line: g.line))
         default:
-            // RESIZE_WINDOW (the window manager's resize has no pointer
-            // chord we can count on), CHANGE_VIEWPORT (Compiz's viewports).
+            // CHANGE_VIEWPORT (Compiz's viewports).
             return .failure(ImportSkip(message: "no equivalent: \(what)"))
         }
 
@@ -143,33 +142,44 @@ enum Touchegg1Importer {
         return .success(b)
     }
 
-    /// A drag's action that follows the fingers, with our pointer actions:
+    /// A drag's action that follows the fingers:
     /// - DRAG_AND_DROP: button 1 held while the pointer follows the fingers;
-    /// - MOVE_WINDOW: the same with Alt held, the window managers' move
-    ///   chord (Touchégg 1.x moved the window itself; mutter moves with Super);
-    /// - SCROLL: wheel clicks every 15 px of the drag's axis (locked when it
-    ///   begins), up and left as the wheel's up and left, swapped by
-    ///   INVERTED=true; a drag in ALL directions scrolls vertically.
+    /// - MOVE_WINDOW, RESIZE_WINDOW: `window move`, `window resize` (Touchégg
+    ///   1.x moved and resized the window itself, as these do through EWMH);
+    /// - SCROLL: wheel clicks every 15 px along the drag, up and left as the
+    ///   wheel's up and left, swapped by INVERTED=true. Touchégg 1.x matched
+    ///   a DRAG's direction as it began and then scrolled with the fingers
+    ///   both ways: a direction is a `swipe` of that direction stepping along
+    ///   it (further is `increase`), so DRAG 2 UP and DRAG 2 LEFT stay two
+    ///   bindings, each scrolling its own axis; ALL is a `drag` stepping
+    ///   along the axis it locked at its start, vertically.
     static func following(_ actionType: String, settings: String, fingers: Int, direction: String, expression: String,
                           what: String, line: Int) -> ImportedBinding {
-        var b = ImportedBinding(name: "\(actionType.lowercased().replacingAll("_", with: "-"))-\(fingers)", gesture: expression)
+        let way = ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) ? direction.lowercased() + "-" : ""
+        var b = ImportedBinding(name: "\(actionType.lowercased().replacingAll("_", with: "-"))-\(way)\(fingers)", gesture: expression)
         b.comments = ["touchegg line \(line): Touchégg 1.x \(what)"]
         switch actionType {
         case "DRAG_AND_DROP":
             b.phases = [("on-began", ["buttondown 1", "move"]), ("on-changed", ["move"]), ("on-ended", ["buttonup 1"])]
-        case "MOVE_WINDOW":
-            b.phases = [("on-began", ["keydown alt", "buttondown 1", "move"]), ("on-changed", ["move"]),
-                        ("on-ended", ["buttonup 1", "keyup alt"])]
-            b.comments.append("moves the window by the window manager's Alt+drag; on GNOME (mutter) change alt to super")
+        case "MOVE_WINDOW", "RESIZE_WINDOW":
+            if way.isEmpty { b.gesture = "drag(fingers: \(fingers))" }
+            b.phases = [("on-began", [actionType == "MOVE_WINDOW" ? "window move" : "window resize"])]
         default:
             let inverted = settings.uppercased().contains("INVERTED=TRUE")
-            let horizontal = direction == "LEFT" || direction == "RIGHT"
-            // on-step on a drag: increase is up (vertical) or right (horizontal).
-            var (increase, decrease) = horizontal ? ("button 7", "button 6") : ("button 4", "button 5")
+            // The wheel's button for a way: up 4, down 5, left 6, right 7.
+            let wheel = ["UP": 4, "DOWN": 5, "LEFT": 6, "RIGHT": 7]
+            let opposite = ["UP": "DOWN", "DOWN": "UP", "LEFT": "RIGHT", "RIGHT": "LEFT"]
+            var increase: String, decrease: String
+            if let further = wheel[direction], let back = opposite[direction].flatMap({ wheel[$0] }) {
+                (increase, decrease) = ("button \(further)", "button \(back)")
+            } else {
+                // on-step on a drag: increase is up (vertical).
+                b.gesture = "drag(fingers: \(fingers))"
+                (increase, decrease) = ("button 4", "button 5")
+            }
             if inverted { swap(&increase, &decrease) }
-            b.gesture = "drag(fingers: \(fingers))"
             b.step = (15, increase, decrease)
-            b.comments.append("a wheel click every 15 px; Touchégg's SPEED is not carried over"
+            b.comments.append("a wheel click every 15 px\(way.isEmpty ? "" : " along the drag, either way once it began \(direction.lowercased())"); Touchégg's SPEED is not carried over"
                 + (direction == "ALL" ? "; ALL scrolls vertically here" : ""))
         }
         return b

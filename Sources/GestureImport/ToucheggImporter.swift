@@ -126,8 +126,8 @@ public enum ToucheggImporter {
         case "SHOW_DESKTOP": once(["show-desktop"])
         case "FULLSCREEN_WINDOW": once(["window fullscreen"])
         case "TILE_WINDOW":
-            once([action.value("direction") == "left" ? "key super+Left" : "key super+Right"])
-            b.comments.append("touchegg line \(g.line): TILE_WINDOW as the usual tiling shortcut; check your desktop's")
+            // touchegg tiles to a half of the monitor's work area, as `window snap` does.
+            once([action.value("direction") == "left" ? "window snap left" : "window snap right"])
         case "CHANGE_DESKTOP":
             // No <direction> is touchegg's AUTO (change-desktop.h), which
             // follows the gesture: left or up is the next workspace with

@@ -8,10 +8,11 @@ import GestureTraces
 /// window changes; and, when asked, a device that goes away mid-stream and
 /// comes back. The same seed gives the same table and trace.
 public enum RandomGestures {
-    /// Every kind of gesture and composition, with and without arguments.
+    /// Every kind of gesture and composition, with and without arguments:
+    /// those below, and each kind of `GestureKind.all` they leave out, bare.
     public static let pool: [GestureSpec] = {
         func common(_ n: Int, _ from: Edge? = nil) -> CommonArguments { CommonArguments(fingers: n, from: from) }
-        return [
+        let picked: [GestureSpec] = [
             .tap(TapSpec()), .tap(TapSpec(count: 2)), .tap(TapSpec(common: common(2))),
             .longPress(LongPressSpec()), .longPress(LongPressSpec(minimumDuration: 0.3, common: common(2))),
             .drag(DragSpec()), .drag(DragSpec(common: common(2))),
@@ -22,6 +23,8 @@ public enum RandomGestures {
             .exclusively(.tap(TapSpec(count: 2)), .longPress(LongPressSpec())),
             .simultaneously(.magnify(MagnifySpec()), .rotate(RotateSpec())),
         ]
+        let kinds = Set(picked.compactMap { $0.kind?.name })
+        return picked + GestureKind.all.filter { !kinds.contains($0.name) }.map { $0.make() }
     }()
 
     /// A random binding named `name`: any gesture of the pool, any priority,

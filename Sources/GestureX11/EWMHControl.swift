@@ -11,18 +11,41 @@ public final class EWMHControl: WindowControl {
     /// The X time of the input that made the gesture (0: CurrentTime).
     public var time: UInt = 0
 
+    /// `window move`, `resize` and `snap`, on a connection of their own.
+    public let mover: WindowMover
+
     public init(connection: XConnection) {
         self.connection = connection
+        mover = WindowMover(display: connection.name)
     }
+
+    // MARK: Windows that follow the fingers (WindowMover)
+
+    public func beginFollow(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace,
+                            now: Double) -> WindowResult {
+        guard connection.alive else { return .unsupported("no X connection") }
+        return mover.begin(follow, binding: binding, target: target, place: place, now: now)
+    }
+    public func follow(binding: Int, place: GesturePlace, now: Double) { mover.follow(binding: binding, place: place, now: now) }
+    public func endFollow(binding: Int, place: GesturePlace, cancelled: Bool, now: Double) -> String? {
+        mover.end(binding: binding, place: place, cancelled: cancelled, now: now)
+    }
+    public var followDeadline: Double? { mover.deadline }
+    public func advanceFollow(to now: Double) { mover.advance(to: now) }
 
     public func perform(_ action: WindowAction, target: WindowTarget) -> WindowResult {
         guard connection.alive else { return .unsupported("no X connection") }
-        let supported = Set(cardinals(connection.root, "_NET_SUPPORTED", type: Atom(XA_ATOM)).map { Atom($0) })
+        let supported = connection.supportedHints
         let missing = action.requiredHints.filter { !supported.contains(connection.atom($0)) }
         if !missing.isEmpty {
             return .unsupported("the window manager does not support \(missing.joined(separator: ", "))")
         }
         switch action {
+        case .snap(let snap):
+            return mover.snap(snap, target: target)
+        case .follow(let f):
+            // Not from a gesture's on-began (the performer calls beginFollow): moves nothing.
+            return .nothing("'window \(f.rawValue)' follows a gesture from its on-began")
         case .workspace(let w): return workspace(w)
         case .showDesktop:
             let showing = cardinals(connection.root, "_NET_SHOWING_DESKTOP").first ?? 0
@@ -67,64 +90,19 @@ public final class EWMHControl: WindowControl {
 
     // MARK: X
 
-    /// The client window under the gesture (the one with WM_STATE below the
-    /// top-level frame at that point), else the active window.
+    /// The client window under the gesture, else the active window.
     private func targetWindow(_ target: WindowTarget) -> Window? {
-        let d = connection.display, root = connection.root
-        if let x = target.x, let y = target.y {
-            var child: Window = 0, rx: Int32 = 0, ry: Int32 = 0
-            if XTranslateCoordinates(d, root, root, Int32(x), Int32(y), &rx, &ry, &child) != 0, child != 0,
-               let client = clientWindow(child, depth: 0) {
-                return client
-            }
-        }
-        if let w = connection.windowProperty(root, connection.atom("_NET_ACTIVE_WINDOW")), w != 0 { return w }
-        return nil
+        if let x = target.x, let y = target.y, let client = connection.client(at: x, y) { return client }
+        return connection.activeWindow
     }
 
-    /// `w` if it has WM_STATE, else the first descendant that does (frames
-    /// nest the client a few levels down; a bounded search).
-    private func clientWindow(_ w: Window, depth: Int) -> Window? {
-        if !cardinals(w, "WM_STATE", type: connection.atom("WM_STATE")).isEmpty { return w }
-        guard depth < 4 else { return nil }
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>? = nil
-        var n: UInt32 = 0
-        guard XQueryTree(connection.display, w, &rootReturn, &parent, &children, &n) != 0, let children else { return nil }
-        defer { XFree(children) }
-        for i in stride(from: Int(n) - 1, through: 0, by: -1) {   // topmost first
-            if let c = clientWindow(children[i], depth: depth + 1) { return c }
-        }
-        return nil
-    }
-
-    /// A 32-bit property as numbers (CARDINAL unless told).
     private func cardinals(_ w: Window, _ name: String, type: Atom = Atom(XA_CARDINAL)) -> [UInt] {
-        var actual: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        guard XGetWindowProperty(connection.display, w, connection.atom(name), 0, 4096, 0, type, &actual, &format, &n,
-                                 &after, &data) == Success, let data else { return [] }
-        defer { XFree(data) }
-        guard format == 32, actual == type else { return [] }
-        // Xlib hands 32-bit properties back as longs.
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(n)) { Array(UnsafeBufferPointer(start: $0, count: Int(n))) }
+        connection.cardinals(w, name, type: type)
     }
 
+    // Sent with the daemon's flush at the end of this wakeup.
     private func send(_ type: String, window: Window, _ values: [UInt]) {
-        var e = XEvent()
-        e.xclient.type = ClientMessage
-        e.xclient.serial = 0
-        e.xclient.send_event = 1
-        e.xclient.display = connection.display
-        e.xclient.window = window
-        e.xclient.message_type = connection.atom(type)
-        e.xclient.format = 32
-        withUnsafeMutableBytes(of: &e.xclient.data) { raw in
-            let longs = raw.bindMemory(to: Int.self)
-            for (i, v) in values.prefix(5).enumerated() { longs[i] = Int(bitPattern: v) }
-        }
-        // Sent with the daemon's flush at the end of this wakeup.
-        XSendEvent(connection.display, connection.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
+        connection.sendToRoot(type, window: window, values.map { Int(bitPattern: $0) })
     }
 }
 

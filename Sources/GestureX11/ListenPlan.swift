@@ -27,14 +27,16 @@ public struct ListenPlan: Hashable, Sendable {
 
     public init(table: GestureTable) {
         for b in table.allBindings {
-            if b.device != .touchpad {
+            // What the gesture's kinds need (`GestureKind.all`), from the devices it is bound on.
+            let needs = b.gesture.needs
+            if b.device != .touchpad && needs.contains(.touches) {
                 let want: Touches = b.priority == .high ? .grab : b.priority == .normal ? .select : .raw
                 touches = max(touches, want)
             }
             if b.device != .touchscreen {
                 let want: Gestures = b.priority == .high ? .grab : .select
-                if b.gesture.usesSwipeEvents { swipes = max(swipes, want) }
-                if b.gesture.usesPinchEvents { pinches = max(pinches, want) }
+                if needs.contains(.swipes) { swipes = max(swipes, want) }
+                if needs.contains(.pinches) { pinches = max(pinches, want) }
             }
         }
     }
@@ -66,27 +68,5 @@ public struct ListenPlan: Hashable, Sendable {
     private func max<T: RawRepresentable>(_ a: T, _ b: T) -> T where T.RawValue == String {
         let order = ["none", "raw", "select", "grab"]
         return order.firstIndex(of: a.rawValue)! >= order.firstIndex(of: b.rawValue)! ? a : b
-    }
-}
-
-extension GestureSpec {
-    /// Touchpad swipe events feed swipe and drag.
-    var usesSwipeEvents: Bool {
-        switch self {
-        case .swipe, .drag: return true
-        case .tap, .longPress, .hold, .magnify, .rotate: return false
-        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
-            return a.usesSwipeEvents || b.usesSwipeEvents
-        }
-    }
-
-    /// Touchpad pinch events feed magnify and rotate.
-    var usesPinchEvents: Bool {
-        switch self {
-        case .magnify, .rotate: return true
-        case .tap, .longPress, .hold, .swipe, .drag: return false
-        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
-            return a.usesPinchEvents || b.usesPinchEvents
-        }
     }
 }

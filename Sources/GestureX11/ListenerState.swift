@@ -15,6 +15,9 @@ struct ListenerState {
     var active = ListenPlan()
     var devices: [XDevice]
     var time = ServerTime()
+    /// How late X delivers what it stamped: the engine's clock keeps behind
+    /// by as much (DeliveryLag.swift).
+    var lag = DeliveryLag()
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     var lastEventTime: UInt = 0
     var lastWindow: WindowContext? = nil
@@ -138,7 +141,7 @@ struct ListenerState {
         case .touchEnd(_, _, let q): lastRaw[key] = nil; p = q; ended = true
         default: return nil
         }
-        t = time.seconds(UInt(e.time), now: now)
+        t = engineTime(UInt32(truncatingIfNeeded: e.time), now: now)
         if active.touches == .raw { return input }
         guard active.touches == .grab,
               case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return nil }
@@ -157,7 +160,15 @@ struct ListenerState {
     /// An event's engine time; it is the last event's time from now on.
     private mutating func stamp(_ serverTime: UInt32, now: Double) -> Double {
         lastEventTime = UInt(serverTime)
-        return time.seconds(UInt(serverTime), now: now)
+        return engineTime(serverTime, now: now)
+    }
+
+    /// The time X stamped an event, on the daemon's clock; how late it came
+    /// is noted (the engine's clock keeps behind by the usual lateness).
+    private mutating func engineTime(_ serverTime: UInt32, now: Double) -> Double {
+        let t = time.seconds(UInt(serverTime), now: now)
+        lag.saw(stamped: t, now: now)
+        return t
     }
 
     /// The modifiers in an event's state, when they are not the last ones.

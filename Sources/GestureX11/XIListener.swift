@@ -57,6 +57,14 @@ public final class XIListener {
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     public var lastEventTime: UInt { state.lastEventTime }
 
+    /// The engine's clock for the daemon's `now`: behind it by as long as X
+    /// has lately taken to deliver what it stamped (DeliveryLag), so an
+    /// event read late, or the rest of a frame X sent in two writes, is
+    /// still judged at its own time, before the timers after it.
+    public func engineTime(_ now: Double) -> Double { now - state.lag.hold }
+    /// The daemon's clock at which the engine's reaches `t`.
+    public func wallTime(_ t: Double) -> Double { t + state.lag.hold }
+
     /// Engine devices for the touch-capable ones; touchscreens with the
     /// output they are mapped to.
     public var engineDevices: [Device] {
@@ -236,7 +244,11 @@ public final class XIListener {
     /// Hands `emit` each input X sent, with its engine time: what one read of
     /// the socket brought when `readSocket` (poll said it is readable),
     /// else only what an earlier round trip already read.
+    /// Touches, touchpad gestures and their windows and modifiers come at
+    /// the time X stamped them; what X does not stamp (devices, monitors)
+    /// at the engine's clock, `now` less the hold (`engineTime(now)`).
     public func drain(now: Double, readSocket: Bool = true, _ emit: (Input, Double) -> Void) {
+        state.lag.roll(to: now)
         let opcode = UInt8(truncatingIfNeeded: xi.opcode)
         connection.drain(readSocket: readSocket, onMappingChanged: {
             // Alt and Super may sit on other modifier bits now.
@@ -246,7 +258,7 @@ public final class XIListener {
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
             guard ge.pointee.extension == opcode else { return }
             let type = Int32(ge.pointee.event_type)
-            if type == XI_HierarchyChanged { return hierarchyChanged(now: now, emit) }
+            if type == XI_HierarchyChanged { return hierarchyChanged(now: engineTime(now), emit) }
             if type == XI_RawKeyRelease {
                 let e = event.load(as: xcb_input_raw_key_release_event_t.self)
                 return news.keyReleases.append(InputNews.KeyRelease(keycode: e.detail, source: Int32(e.sourceid)))
@@ -271,9 +283,10 @@ public final class XIListener {
             state.rawAreas.removeAll()
             if screen != lastScreen {
                 lastScreen = screen
-                emit(.screenChanged(screen), now)
+                let t = engineTime(now)
+                emit(.screenChanged(screen), t)
                 // Touchscreens' mapped outputs may have changed with them.
-                for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), now) }
+                for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), t) }
             }
         })
     }

@@ -8,6 +8,13 @@
 #                                      gesture of each (Benchmarks/run.sh reports
 #                                      it; E2E_GESTURES=N, default 20;
 #                                      E2E_CALLGRIND=0 skips the instructions)
+#   Tests/E2E/run.sh --real-hands      the real-hands set (../shared/real-hands,
+#                                      REAL_HANDS=DIR elsewhere) played live into
+#                                      the daemon, its records replayed; scored
+#                                      against the labels (Tests/RealHands/score.py,
+#                                      docs/real-hands.md); exits 1 below the
+#                                      acceptance unless --report-only.
+#                                      E2E_REAL_HANDS="ts02 tp07" for some of them
 # A qemu VM (software emulation) boots a Debian kernel with uinput and a real
 # Xorg with libinput; evemu creates a touchpad and a touchscreen; recordings
 # are played into them; a second X client observes what really happened.
@@ -16,7 +23,7 @@
 # (.ci/run installs them) and root for mmdebstrap.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-control=0 script=scenarios.sh
+control=0 script=scenarios.sh report_only=0
 # The VM's time limit (its script gets a minute less: guest/init): the side by
 # side runs the daemon under callgrind four times (each kind, with and
 # without the gestures), slow under emulation.
@@ -29,7 +36,11 @@ for arg in "$@"; do
     # The desktops image: the same touches under each desktop's window
     # manager (E2E_DESKTOPS="mutter openbox" for some of them).
     --desktops) script=desktops.sh; E2E_IMAGE=desktops; limit=1500; memory=6144 ;;
-    *) echo "usage: Tests/E2E/run.sh [--desktops] [--without-daemon] | --versus-lisgd" >&2; exit 2 ;;
+    # 42 recordings, each with a daemon of its own: about 12 min under
+    # emulation on an idle machine, twice that on a busy one.
+    --real-hands) script=real-hands.sh; limit=3000 ;;
+    --report-only) report_only=1 ;;
+    *) echo "usage: Tests/E2E/run.sh [--desktops] [--without-daemon] | --versus-lisgd | --real-hands [--report-only]" >&2; exit 2 ;;
   esac
 done
 say() { echo "e2e: $*" >&2; }
@@ -64,6 +75,16 @@ cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml 
 printf 'E2E_NO_DAEMON=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\nE2E_DESKTOPS="%s"\n' \
   "$control" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" "${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}" >"$run/env"
 
+# The real-hands set is used in place, never committed: copied into the run
+# folder (the VM's share) for this run only.
+if [ "$script" = real-hands.sh ]; then
+  hands=${REAL_HANDS:-../shared/real-hands}
+  [ -f "$hands/labels.json" ] || { say "no real-hands set at $hands (REAL_HANDS=DIR)"; exit 2; }
+  mkdir -p "$run/real-hands"
+  cp -r "$hands/recordings" "$hands/labels.json" "$hands/real.toml" "$run/real-hands/"
+  printf 'E2E_REAL_HANDS="%s"\n' "${E2E_REAL_HANDS:-}" >>"$run/env"
+fi
+
 say "booting the VM (kernel $(cat "$image/kernel-version"); console in $run/console.log)"
 start=$(date +%s)
 # TCG: /dev/kvm exists on these machines but KVM guests hang. qboot enters the
@@ -75,6 +96,12 @@ timeout "$limit" qemu-system-x86_64 -machine pc,accel=tcg -m "$memory" -smp 2 \
   -virtfs "local,path=$PWD/$run,mount_tag=share,security_model=none,id=share" || true
 say "VM ran $(( $(date +%s) - start )) s"
 
+if [ "$script" = real-hands.sh ]; then
+  [ -f "$run/real-hands-out/manifest" ] || { say "no real-hands output: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
+  gate=(); [ $report_only = 1 ] && gate=(--report-only)
+  exec python3 Tests/RealHands/score.py --run "$run" --labels "$run/real-hands/labels.json" \
+    --config "$run/real-hands/real.toml" --binary "$run/bin/gesture-bridge" "${gate[@]}"
+fi
 [ -f "$run/results" ] || { say "no results: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
 cat "$run/results"
 status=$(cat "$run/exit-status" 2>/dev/null || echo missing)

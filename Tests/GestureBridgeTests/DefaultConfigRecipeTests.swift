@@ -59,6 +59,21 @@ import GestureTesting
         }
     }
 
+    /// The window follows the touchscreen's three fingers from their
+    /// began (no on-changed written: the router sends it every frame).
+    @Test func moveWindowTakesTheTouchscreensThreeFingers() throws {
+        let c = try withBlock("move-window")
+        var b = TraceBuilder.standard()
+        b.land(3, at: Point(x: 960, y: 540))
+        b.move(by: Point(x: -300, y: 40), over: 0.3)
+        b.lift()
+        #expect(acted(c, b, "move-window") == ["began: window move"])
+        #expect(acted(c, b, "workspace-next").isEmpty)
+        var tile = TraceBuilder.standard(device: .touchpad)
+        tile.touchpadSwipe(fingers: 4, by: Point(x: -300, y: 0), over: 0.2)
+        #expect(acted(try withBlock("tile-left"), tile, "tile-left") == ["ended: window snap left"])
+    }
+
     @Test func longPressRightClicksAndTwoFingerTapRightClicks() throws {
         var press = TraceBuilder.standard()
         press.land(at: [Point(x: 500, y: 500)])

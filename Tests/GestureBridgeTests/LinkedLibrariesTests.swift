@@ -11,7 +11,9 @@ import Testing
 /// imports; the static build is checked by symbol (Tests/Package/run.sh).
 @Suite struct LinkedLibrariesTests {
     static let forbidden = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
-                            "libCoreFoundation.so", "libicu"]
+                            "libCoreFoundation.so", "libicu",
+                            // GTK is the settings app's alone (gesture-bridge-settings).
+                            "libgtk", "libadwaita"]
 
     @Test func theExecutableLinksNoFoundation() {
         let ldd = Spawn.run("/usr/bin/ldd", [Spawn.gestureBridge], environment: [:])
@@ -90,7 +92,7 @@ import Testing
     }()
 
     @Test(arguments: ["Sources/CX11/shim.h", "Sources/CLinux/shim.h", "Sources/CDBus/shim.h", "Sources/CYAML/shim.h",
-                      "Sources/CDBusLoader/include/cdbus_loader.h"])
+                      "Sources/CDBusLoader/include/cdbus_loader.h", "Sources/CGtk/shim.h"])
     func everyWrapperIsCalled(header: String) {
         let names = Self.wrappers(header)
         #expect(!names.isEmpty || !(header.contains("CX11") || header.contains("CDBusLoader")), "no wrapper read from \(header)")

@@ -33,7 +33,7 @@ import Testing
         #expect(c.warnings.isEmpty)
         // Every feature: all gesture kinds and combinators, every phase, a
         // layer, a device rule, an app scope.
-        #expect(c.table.desktop.count == 16)
+        #expect(c.table.desktop.count == 18)
         #expect(c.table.desktop.filter { $0.modifiers == .alt }.map(\.name) == ["alt-swipe-left"])
         #expect(c.table.devices == [DeviceRule(match: .named("ELAN*"), settings: {
             var s = Settings()

@@ -149,6 +149,8 @@ import Testing
         #expect(fu.contains("on-began = \"exec xdotool mousedown 1\"") && fu.contains("on-ended = \"exec xdotool mouseup 1\""))
         #expect(fu.contains("on-began = \"workspace next\""))
         #expect(fu.contains("class = \"Google-chrome\""))
+        // rotate … update: with interval: a step of 15° × interval (fusuma's 0.1 × interval s at a usual pace).
+        #expect(fu.contains("on-step = { every = 7.5, increase = \"key XF86AudioRaiseVolume\", decrease = \"key XF86AudioLowerVolume\" }"))
     }
 
     /// Touchégg 1.x (actions with their settings as text): converted as
@@ -157,7 +159,7 @@ import Testing
         let text = try FileSystem.read(Self.directory + "/constructs/touchegg-1.conf").get()
         let imported = try ToucheggImporter.convert(text, file: "touchegg-1.conf")
         let toml = imported.toml
-        #expect(imported.summary == "touchegg: 18 gestures read, 17 bindings written, 1 not imported (1 no equivalent)")
+        #expect(imported.summary == "touchegg: 23 gestures read, 22 bindings written, 1 not imported (1 no equivalent)")
         // SEND_KEYS presses by keycode without Shift: Control+W is ctrl+w.
         #expect(toml.contains("gesture = \"swipe(fingers: 3, direction: .right)\"\non-began = \"key ctrl+w\""))
         // Actions run at the end unless when="AT_START".
@@ -171,6 +173,12 @@ import Testing
         #expect(toml.contains("on-step = { every = 90, increase = \"key ctrl+r\", decrease = \"key ctrl+l\" }"))
         // SCROLL follows the fingers: wheel clicks on the drag's axis.
         #expect(toml.contains("name = \"scroll-2\"\ngesture = \"drag(fingers: 2)\"\non-step = { every = 15, increase = \"button 4\", decrease = \"button 5\" }"))
+        // Bound per direction, each stays its own binding (the names differ, the gestures too).
+        #expect(toml.contains("name = \"scroll-up-2\"\ngesture = \"swipe(fingers: 2, direction: .up)\"\non-step = { every = 15, increase = \"button 4\", decrease = \"button 5\" }"))
+        #expect(toml.contains("name = \"scroll-down-2\"\ngesture = \"swipe(fingers: 2, direction: .down)\"\non-step = { every = 15, increase = \"button 5\", decrease = \"button 4\" }"))
+        // MOVE_WINDOW and RESIZE_WINDOW: the window follows the drag.
+        #expect(toml.contains("name = \"move-window-3\"\ngesture = \"drag(fingers: 3)\"\non-began = \"window move\""))
+        #expect(toml.contains("name = \"resize-window-4\"\ngesture = \"drag(fingers: 4)\"\non-began = \"window resize\""))
     }
 
     /// GNOME's X11 Gestures extension's `GNOME_SHELL` gestures: forwarded to
@@ -269,9 +277,14 @@ import Testing
     /// Touchégg 1.x drags that follow the fingers, with our pointer actions.
     @Test(arguments: [
         ("DRAG_AND_DROP", "", "ALL", "[[bind]]\nname = \"drag-and-drop-3\"\ngesture = \"swipe(fingers: 3)\"\non-began = [\"buttondown 1\", \"move\"]\non-changed = \"move\"\non-ended = \"buttonup 1\""),
-        ("MOVE_WINDOW", "", "UP", "[[bind]]\nname = \"move-window-3\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\non-began = [\"keydown alt\", \"buttondown 1\", \"move\"]\non-changed = \"move\"\non-ended = [\"buttonup 1\", \"keyup alt\"]"),
+        // Touchégg 1.x moved and resized the window itself: so do these, through EWMH.
+        ("MOVE_WINDOW", "", "UP", "[[bind]]\nname = \"move-window-up-3\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\non-began = \"window move\""),
+        ("MOVE_WINDOW", "", "ALL", "[[bind]]\nname = \"move-window-3\"\ngesture = \"drag(fingers: 3)\"\non-began = \"window move\""),
+        ("RESIZE_WINDOW", "", "ALL", "[[bind]]\nname = \"resize-window-3\"\ngesture = \"drag(fingers: 3)\"\non-began = \"window resize\""),
         ("SCROLL", "SPEED=7:INVERTED=false", "ALL", "[[bind]]\nname = \"scroll-3\"\ngesture = \"drag(fingers: 3)\"\non-step = { every = 15, increase = \"button 4\", decrease = \"button 5\" }"),
-        ("SCROLL", "SPEED=7:INVERTED=true", "LEFT", "[[bind]]\nname = \"scroll-3\"\ngesture = \"drag(fingers: 3)\"\non-step = { every = 15, increase = \"button 6\", decrease = \"button 7\" }"),
+        // Per direction: a swipe of that way stepping along it, further is increase.
+        ("SCROLL", "SPEED=7:INVERTED=true", "LEFT", "[[bind]]\nname = \"scroll-left-3\"\ngesture = \"swipe(fingers: 3, direction: .left)\"\non-step = { every = 15, increase = \"button 7\", decrease = \"button 6\" }"),
+        ("SCROLL", "SPEED=7:INVERTED=false", "DOWN", "[[bind]]\nname = \"scroll-down-3\"\ngesture = \"swipe(fingers: 3, direction: .down)\"\non-step = { every = 15, increase = \"button 5\", decrease = \"button 4\" }"),
     ])
     func toucheggOneFollowingDrags(action: String, settings: String, direction: String, binding: String) throws {
         let text = """

@@ -119,6 +119,34 @@ import Testing
         #expect(abs(s.seconds(1064, now: 50.6641) - 50.6641) < 1e-9)
     }
 
+    /// A local Xorg stamps with our monotonic clock: a stamp is its own
+    /// time, however late it is read, and a frame split across reads one time.
+    @Test func serverTimeOnOurOwnClockIsTheStamp() {
+        var s = ServerTime()
+        #expect(s.seconds(50_000, now: 50.030) == 50.0)        // read 30 ms late: still its stamp
+        #expect(s.sameClock)
+        #expect(s.seconds(50_040, now: 50.0401) == 50.04)
+        #expect(s.seconds(50_052, now: 50.0522) == 50.052)
+        #expect(s.seconds(50_052, now: 50.1900) == 50.052)     // the rest of the frame, 138 ms later
+        #expect(s.seconds(50_100, now: 50.700) == 50.1)        // a stall of 0.6 s moves nothing
+        #expect(s.seconds(50_702, now: 50.700) == 50.702)      // 2 ms ahead of the tick clock
+        #expect(s.seconds(51_300, now: 50.800) == 51.3)        // 0.5 s ahead: a tick clock lagging under load
+        #expect(s.sameClock)
+        // Past our clock's wrap of X's 32 bits (uptime beyond 49.7 days).
+        var w = ServerTime()
+        #expect(abs(w.seconds(1_000, now: 4_294_967.296 + 1.004) - (4_294_967.296 + 1.0)) < 1e-6)
+        #expect(w.sameClock)
+        // Stamped a second after it was read: another machine's clock after all.
+        var r = ServerTime()
+        _ = r.seconds(50_000, now: 50.01)
+        #expect(r.seconds(52_000, now: 50.02) == 50.02)
+        #expect(!r.sameClock)
+        // A first stamp 200 ms ahead of a lagging tick clock: ours.
+        var l = ServerTime()
+        #expect(l.seconds(50_200, now: 50.0) == 50.2)
+        #expect(l.sameClock)
+    }
+
     @Test func planFollowsPriorities() {
         func b(_ p: Priority, _ g: GestureSpec, _ d: DeviceFilter = .any) -> Binding {
             Binding(name: "x", gesture: g, priority: p, device: d)
@@ -134,6 +162,20 @@ import Testing
         #expect(ListenPlan(table: GestureTable(apps: [AppScope(classGlob: "x", bindings: [b(.high, zoom, .touchpad)])]))
             == ListenPlan(touches: .none, swipes: .none, pinches: .grab))
         #expect(ListenPlan(table: GestureTable()) == ListenPlan())
+    }
+
+    /// What each kind of gesture asks of touchpads (`GestureKind.needs`):
+    /// swipe events feed drag and swipe, pinch events magnify and rotate.
+    @Test(arguments: [("tap", false, false), ("longPress", false, false), ("drag", true, false), ("swipe", true, false),
+                      ("magnify", false, true), ("rotate", false, true), ("hold", false, false)])
+    func planAsksForWhatEachKindNeeds(_ name: String, _ swipes: Bool, _ pinches: Bool) throws {
+        let spec = try #require(GestureKind.named(name)).kind.make()
+        let plan = ListenPlan(table: GestureTable(desktop: [Binding(name: "x", gesture: spec, priority: .high)]))
+        #expect(plan == ListenPlan(touches: .grab, swipes: swipes ? .grab : .none, pinches: pinches ? .grab : .none))
+        // In a composition, the parts' needs add up.
+        let both = GestureSpec.simultaneously(spec, .tap(TapSpec()))
+        #expect(ListenPlan(table: GestureTable(desktop: [Binding(name: "x", gesture: both, priority: .normal)]))
+            == ListenPlan(touches: .select, swipes: swipes ? .select : .none, pinches: pinches ? .select : .none))
     }
 }
 

@@ -60,6 +60,17 @@ desktop=$AUTOSTART_DIR/gesture-bridge.desktop
 check "desktop-file-validate" desktop-file-validate "$desktop"
 check "autostart runs the installed daemon" contains "$desktop" "^Exec=$daemon$"
 check "autostart is skipped under systemd (the unit runs instead)" contains "$desktop" "^X-GNOME-HiddenUnderSystemd=true$"
+# The settings app (gesture-bridge-settings) and its desktop entry, icon, metainfo, man page.
+settings=$PREFIX/bin/gesture-bridge-settings
+app=io.github.gesture_bridge.Settings
+check "settings app, 755, runs" bash -c "[ \"\$(stat -c %a '$settings')\" = 755 ] && '$settings' --help"
+check "settings app: desktop-file-validate" desktop-file-validate "$PREFIX/share/applications/$app.desktop"
+check "settings app: its entry runs the installed app" contains "$PREFIX/share/applications/$app.desktop" "^Exec=$settings$"
+check "settings app: icon" contains "$PREFIX/share/icons/hicolor/scalable/apps/$app.svg" "<svg"
+if command -v appstreamcli >/dev/null; then
+  check "settings app: appstreamcli validate" appstreamcli validate --no-net "$PREFIX/share/metainfo/$app.metainfo.xml"
+fi
+check "settings app: man page" contains "$PREFIX/share/man/man1/gesture-bridge-settings.1" "^\.Dt GESTURE-BRIDGE-SETTINGS 1$"
 check "a second install replaces, not duplicates" scripts/install.sh
 check "manifest lists each file once" bash -c "[ \$(sort '$PREFIX/share/gesture-bridge/installed-files' | uniq -d | wc -l) = 0 ]"
 

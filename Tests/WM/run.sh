@@ -5,14 +5,15 @@
 # window manager: the route the action took (EWMH or the keymap's chord) and
 # the result. Usage: Tests/WM/run.sh [WM...] (default: openbox xfwm4 marco mutter).
 # Needs the window managers, dbus-x11 (dbus-run-session), x11-utils (xprop),
-# wmctrl, and the settings schemas marco and muffin read
+# wmctrl, x11-xserver-utils (xrandr, for windows.sh's two monitors), and the
+# settings schemas marco and muffin read
 # (mate-settings-daemon-common, cinnamon-settings-daemon); .ci/run installs
 # what CI runs (openbox xfwm4 marco mutter).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 wms=("$@")
 [ ${#wms[@]} -eq 0 ] && wms=(openbox xfwm4 marco mutter)
-swift build -c release --product gesture-bridge >/dev/null || exit 2
+swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null || exit 2
 bin=$PWD/.build/release/gesture-bridge
 trace=$PWD/Tests/Traces/touchscreen-swipe-left-3.jsonl
 work=$(mktemp -d)
@@ -152,4 +153,7 @@ for wm in "${wms[@]}"; do
   kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null
   exec {fd}>&-
 done
+# Windows that follow the fingers (issue 43): each window manager again under
+# an Xvfb of its own, cut into two monitors.
+Tests/WM/windows.sh "${wms[@]}" || failed=1
 exit $failed

@@ -26,7 +26,9 @@ public final class Daemon {
         /// a start-up check, and what the start-up benchmark times.
         public var exitWhenReady = false
         /// Also write every input the engine is given to this trace file, at
-        /// the time X stamped it: `replay` of it does what the daemon did.
+        /// the time the engine judged it (the time X stamped it, unless X
+        /// delivered it later than the engine's clock: DeliveryLag): `replay`
+        /// of it does what the daemon did.
         public var record: String?
 
         public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil,
@@ -91,7 +93,7 @@ public final class Daemon {
     /// A taken address is said once, not at every reload.
     var toucheggRefusalSaid = false
     /// The pollfds before the D-Bus server's (signals, watcher, X).
-    private static let fixedDescriptors = 3
+    private static let fixedDescriptors = 4
     /// `gesture-bridge status`: the state file, rewritten when it changes.
     let messages = MessageRing()
     var stateChanged = true
@@ -133,7 +135,8 @@ public final class Daemon {
             return 0
         }
         // One pollfd array for the whole run (the loop allocates nothing per
-        // wakeup): signals, the config watcher, X, then the D-Bus server's sockets.
+        // wakeup): signals, the config watcher, X, the window mover's own X
+        // connection while a window follows, then the D-Bus server's sockets.
         var fds = [pollfd](repeating: pollfd(fd: -1, events: Int16(POLLIN), revents: 0), count: Self.fixedDescriptors)
         fds.reserveCapacity(Self.fixedDescriptors + 2 * ToucheggServer.maximumClients + 2)
         fds[0].fd = signals.fd
@@ -152,8 +155,10 @@ public final class Daemon {
                 wake = earliest(wake, source?.wallTime(m) ?? m)
             }
             var timeout = wake.map { Int32(max(0, min(($0 - t) * 1000, 3_600_000)).rounded(.up)) } ?? -1
-            if session?.connection.hasQueuedEvents == true { timeout = 0 }
+            if session?.connection.hasQueuedEvents == true || session?.windows.mover.hasQueuedEvents == true { timeout = 0 }
             fds[2].fd = session.map { $0.connection.alive ? $0.connection.fd : -1 } ?? -1   // poll skips -1
+            // Read by the performer's advance below, every wakeup.
+            fds[3].fd = session?.windows.mover.descriptor ?? -1
             fds.removeSubrange(Self.fixedDescriptors...)
             touchegg?.addPollDescriptors(to: &fds)
             let monitorDescriptors = fds.count
@@ -215,12 +220,6 @@ public final class Daemon {
         return 0
     }
 
-    func earliest(_ a: Double?, _ b: Double?) -> Double? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
-    }
-
     /// One input at engine time `t`.
     func feed(_ input: Input, at t: Double) {
         switch input {
@@ -230,6 +229,15 @@ public final class Daemon {
         case .deviceAdded, .deviceRemoved: stateChanged = true
         default: break
         }
+        // The engine takes an input no earlier than its clock (an event X
+        // delivered later than the engine's hold-back, DeliveryLag): the
+        // record says the time the engine judged it at, so `replay` of it
+        // does what the daemon did, even then.
+        let now = recognition.engine.now
+        if t < now && options.verbose {
+            log.debug("input \(Int(((now - t) * 1000).rounded())) ms behind the engine's clock (X delivered it later than the hold-back)")
+        }
+        let t = DeliveryLag.judged(t, engineNow: now)
         recording?.write(input, at: t)
         recognition.feed(input, at: t)
     }

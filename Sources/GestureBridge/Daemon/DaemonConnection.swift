@@ -59,6 +59,7 @@ extension Daemon {
             let verbose = options.verbose
             performer.onNote = { if verbose { log.debug("\($0)") } }
             let windows = EWMHControl(connection: c)
+            windows.mover.onNotice = { log.notice("\($0)") }
             performer.windowControl = windows
             session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
             screen = input?.screen ?? Monitors(connection: c).screen

@@ -59,6 +59,9 @@ final class XInputSource: InputSource {
     var screen: Screen? { listener.monitors.screen }
     var nextDeadline: Double? { nil }
     var lastEventTime: UInt { listener.lastEventTime }
+    /// The engine's clock keeps behind the daemon's by X's lateness.
+    func engineTime(_ wall: Double) -> Double { listener.engineTime(wall) }
+    func wallTime(_ engine: Double) -> Double { listener.wallTime(engine) }
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
         listener.drain(now: now, readSocket: readSocket, feed)
     }

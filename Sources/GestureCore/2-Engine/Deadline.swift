@@ -20,3 +20,11 @@ struct Deadline: Comparable, Sendable {
         if let x = candidate, x > after, x < time { time = x }
     }
 }
+
+/// The earlier of two optional times (nil: none): a composition's timers,
+/// a run loop's wakeups.
+public func earliest(_ a: Seconds?, _ b: Seconds?) -> Seconds? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
+}

@@ -151,9 +151,7 @@ public struct GestureEngine: Sendable {
             closeFrames(for: d, touch: touch, at: t, &sink)
             var lift = false
             if case .touchEnd = input { lift = true }
-            let moved = if let own = lanes[d].ownRules { lanes[d].touchMove(touch, to: p, at: t, lift: lift, own) }
-                        else { lanes[d].touchMove(touch, to: p, at: t, lift: lift, rules) }
-            if !moved { sink.rejected(.unknownTouch, at: t) }
+            if !onLane(d, { lane, r in lane.touchMove(touch, to: p, at: t, lift: lift, r) }) { sink.rejected(.unknownTouch, at: t) }
         case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: nil, at: t, &sink)
@@ -237,7 +235,7 @@ public struct GestureEngine: Sendable {
     private mutating func runDue(before t: Seconds, inclusive: Bool, _ sink: inout EffectSink) {
         while let (d, deadline) = Self.nextDue(lanes), inclusive ? deadline.time <= t : deadline.time < t {
             now = max(now, deadline.time)
-            if let own = lanes[d].ownRules { lanes[d].runDue(own, &sink) } else { lanes[d].runDue(rules, &sink) }
+            onLane(d) { lane, r in lane.runDue(r, &sink) }
         }
     }
 
@@ -247,11 +245,7 @@ public struct GestureEngine: Sendable {
                                       _ sink: inout EffectSink) {
         for o in lanes.indices where lanes[o].tracker.pendingFrame != nil {
             let joining = o == d ? touch : nil
-            if let own = lanes[o].ownRules {
-                lanes[o].closeFrame(unlessJoinedBy: joining, landing: landing, at: t, own, &sink)
-            } else {
-                lanes[o].closeFrame(unlessJoinedBy: joining, landing: landing, at: t, rules, &sink)
-            }
+            onLane(o) { lane, r in lane.closeFrame(unlessJoinedBy: joining, landing: landing, at: t, r, &sink) }
         }
     }
 

@@ -40,20 +40,6 @@ public enum Edge: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// A preset gesture: its arguments, and what the engine needs to know of its
-/// kind. Each recognizer's file makes its gesture's spec conform.
-protocol LeafGesture: Sendable {
-    var common: CommonArguments { get }
-    /// The fingers it wants when `fingers:` is not written.
-    var defaultFingers: Int { get }
-    /// How `on-step` counts; nil for a discrete gesture (no `changed`, no steps).
-    var stepKind: StepKind? { get }
-    /// It decides when a timer runs out (a press), not by movement.
-    var decidedByTime: Bool { get }
-    /// Its recognizer, with thresholds in px for the screen.
-    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer
-}
-
 /// Arguments every gesture takes (SwiftUI cannot restrict fingers or edges; this can).
 public struct CommonArguments: Hashable, Sendable {
     /// Fingers the gesture wants; nil takes the gesture's own default.
@@ -70,7 +56,7 @@ public struct CommonArguments: Hashable, Sendable {
     }
 }
 
-public struct TapSpec: Hashable, Sendable {
+public struct TapSpec: LeafGesture, Hashable, Sendable {
     public var count: Int = 1
     public var common = CommonArguments()
     public init(count: Int = 1, common: CommonArguments = .init()) {
@@ -79,7 +65,7 @@ public struct TapSpec: Hashable, Sendable {
     }
 }
 
-public struct LongPressSpec: Hashable, Sendable {
+public struct LongPressSpec: LeafGesture, Hashable, Sendable {
     public var minimumDuration: Seconds?
     public var maximumDistance: Length?
     public var common = CommonArguments()
@@ -90,7 +76,7 @@ public struct LongPressSpec: Hashable, Sendable {
     }
 }
 
-public struct DragSpec: Hashable, Sendable {
+public struct DragSpec: LeafGesture, Hashable, Sendable {
     /// Default 10px (SwiftUI's DragGesture default), not `slop`.
     public var minimumDistance: Length?
     public var common = CommonArguments()
@@ -100,7 +86,7 @@ public struct DragSpec: Hashable, Sendable {
     }
 }
 
-public struct SwipeSpec: Hashable, Sendable {
+public struct SwipeSpec: LeafGesture, Hashable, Sendable {
     /// nil: any direction (the value says which of the four).
     public var direction: Direction?
     public var minimumDistance: Length?
@@ -118,7 +104,7 @@ public struct SwipeSpec: Hashable, Sendable {
     }
 }
 
-public struct MagnifySpec: Hashable, Sendable {
+public struct MagnifySpec: LeafGesture, Hashable, Sendable {
     public var minimumScaleDelta: Double?
     public var common = CommonArguments()
     public init(minimumScaleDelta: Double? = nil, common: CommonArguments = .init()) {
@@ -127,7 +113,7 @@ public struct MagnifySpec: Hashable, Sendable {
     }
 }
 
-public struct RotateSpec: Hashable, Sendable {
+public struct RotateSpec: LeafGesture, Hashable, Sendable {
     /// Degrees.
     public var minimumAngleDelta: Double?
     public var common = CommonArguments()
@@ -138,7 +124,7 @@ public struct RotateSpec: Hashable, Sendable {
 }
 
 /// The seeds' timed press: begins after `minimumDuration` (default 0), lasts until lift.
-public struct HoldSpec: Hashable, Sendable {
+public struct HoldSpec: LeafGesture, Hashable, Sendable {
     public var minimumDuration: Seconds?
     public var maximumDistance: Length?
     public var common = CommonArguments()
@@ -149,7 +135,8 @@ public struct HoldSpec: Hashable, Sendable {
     }
 }
 
-/// A gesture expression: a preset gesture or a composition of two.
+/// A gesture expression: a preset gesture (a case per `GestureKind`) or a
+/// composition of two.
 public indirect enum GestureSpec: Hashable, Sendable {
     case tap(TapSpec)
     case longPress(LongPressSpec)
@@ -175,7 +162,8 @@ public indirect enum GestureSpec: Hashable, Sendable {
         }
     }
 
-    /// A preset gesture's arguments; nil for a composition.
+    /// A preset gesture's arguments; nil for a composition. (The one switch
+    /// over the kinds: everything else reads `GestureKind.all`.)
     var leaf: (any LeafGesture)? {
         switch self {
         case .tap(let s): return s
@@ -205,4 +193,78 @@ extension GestureSpec {
         default: return leaf?.decidedByTime ?? false
         }
     }
+}
+
+extension GestureKind {
+    /// Every kind of preset gesture, declared once: name and aliases, the
+    /// arguments (type, unit and default, in config.md's order), what it
+    /// needs from X, its fingers, how `on-step` counts, its recognizer.
+    /// Adding a kind: its spec above (with its case and its line in `leaf`),
+    /// its recognizer's file, and its entry here (docs/engine.md).
+    public static let all: [GestureKind] = [
+        GestureKind("tap", TapSpec(), GestureSpec.tap, aliases: ["TapGesture", "SpatialTapGesture"],
+                    needs: .touches, fingers: 1, steps: nil,
+                    arguments: [.always("count", .count, \TapSpec.count, default: 1), .fingers, .from, .edgeWidth],
+                    recognizer: TapRecognizer.init),
+        GestureKind("longPress", LongPressSpec(), GestureSpec.longPress, aliases: ["LongPressGesture"],
+                    needs: .touches, fingers: 1, steps: nil, decidedByTime: true,
+                    arguments: [
+                        .optional("minimumDuration", .duration, \LongPressSpec.minimumDuration,
+                                  default: .setting("long-press")),
+                        .optional("maximumDistance", .length, \LongPressSpec.maximumDistance,
+                                  default: .setting("slop")),
+                        .fingers, .from, .edgeWidth,
+                    ],
+                    recognizer: LongPressRecognizer.init),
+        GestureKind("drag", DragSpec(), GestureSpec.drag, aliases: ["DragGesture"],
+                    needs: [.touches, .swipes], fingers: 1, steps: .dragAxis,
+                    arguments: [
+                        .optional("minimumDistance", .length, \DragSpec.minimumDistance,
+                                  default: .value(.length(.px(DragRecognizer.defaultMinimumDistance)))),
+                        .fingers, .from, .edgeWidth,
+                    ],
+                    recognizer: DragRecognizer.init),
+        GestureKind("swipe", SwipeSpec(), GestureSpec.swipe,
+                    needs: [.touches, .swipes], fingers: 1, steps: .alongDirection,
+                    arguments: [
+                        .optional("direction", .direction, \SwipeSpec.direction, default: .unset),
+                        .fingers,
+                        .optional("minimumDistance", .length, \SwipeSpec.minimumDistance,
+                                  default: .settings(touchscreen: "swipe-distance",
+                                                     touchpad: "touchpad-swipe-distance")),
+                        .optional("minimumVelocity", .speed, \SwipeSpec.minimumVelocity,
+                                  default: .setting("swipe-min-velocity")),
+                        .optional("maximumDeviation", .angle, \SwipeSpec.maximumDeviation,
+                                  default: .value(.number(SwipeRecognizer.defaultMaximumDeviation))),
+                        .from, .edgeWidth,
+                    ],
+                    recognizer: SwipeRecognizer.init),
+        GestureKind("magnify", MagnifySpec(), GestureSpec.magnify, aliases: ["MagnifyGesture", "pinch"],
+                    deprecated: ["MagnificationGesture": "MagnifyGesture"],
+                    needs: [.touches, .pinches], fingers: 2, steps: .scale,
+                    arguments: [
+                        .optional("minimumScaleDelta", .scale, \MagnifySpec.minimumScaleDelta,
+                                  default: .value(.number(PinchRecognizer.defaultMinimumScaleDelta))),
+                        .fingers, .from, .edgeWidth,
+                    ],
+                    recognizer: PinchRecognizer.init),
+        GestureKind("rotate", RotateSpec(), GestureSpec.rotate, aliases: ["RotateGesture"],
+                    deprecated: ["RotationGesture": "RotateGesture"],
+                    needs: [.touches, .pinches], fingers: 2, steps: .angle,
+                    arguments: [
+                        .optional("minimumAngleDelta", .angle, \RotateSpec.minimumAngleDelta,
+                                  default: .value(.number(PinchRecognizer.defaultMinimumAngleDelta))),
+                        .fingers, .from, .edgeWidth,
+                    ],
+                    recognizer: PinchRecognizer.init),
+        GestureKind("hold", HoldSpec(), GestureSpec.hold,
+                    needs: .touches, fingers: 1, steps: .duration, decidedByTime: true,
+                    arguments: [
+                        .optional("minimumDuration", .duration, \HoldSpec.minimumDuration,
+                                  default: .value(.number(HoldRecognizer.defaultMinimumDuration))),
+                        .optional("maximumDistance", .length, \HoldSpec.maximumDistance, default: .setting("slop")),
+                        .fingers, .from, .edgeWidth,
+                    ],
+                    recognizer: HoldRecognizer.init),
+    ]
 }

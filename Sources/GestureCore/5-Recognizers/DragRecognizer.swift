@@ -8,7 +8,7 @@
 /// | active   | movement                                                | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled              | cancelled |
 /// | active   | a finger lifts / touchpad gesture ends                   | ended     |
-struct DragRecognizer: Sendable {
+struct DragRecognizer: ProgressRecognizer, Sendable {
     /// px: SwiftUI's DragGesture default (not `slop`).
     static let defaultMinimumDistance = 10.0
 
@@ -37,12 +37,6 @@ struct DragRecognizer: Sendable {
     }
 }
 
-extension DragSpec: LeafGesture {
-    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { DragRecognizer(self, t) }
-    var defaultFingers: Int { 1 }
-    var stepKind: StepKind? { .dragAxis }
-    var decidedByTime: Bool { false }
-}
 
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension DragRecognizer {

@@ -9,7 +9,7 @@
 /// | active   | movement                                                   | active (changed) |
 /// | active   | an extra finger                                            | cancelled |
 /// | active   | a finger lifts                                             | ended     |
-struct HoldRecognizer: Sendable {
+struct HoldRecognizer: ProgressRecognizer, Sendable {
     /// Seconds: the seeds' timed press begins as soon as the fingers settle.
     static let defaultMinimumDuration: Seconds = 0
 
@@ -51,12 +51,6 @@ struct HoldRecognizer: Sendable {
     }
 }
 
-extension HoldSpec: LeafGesture {
-    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { HoldRecognizer(self, t) }
-    var defaultFingers: Int { 1 }
-    var stepKind: StepKind? { .duration }
-    var decidedByTime: Bool { true }
-}
 
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension HoldRecognizer {

@@ -5,12 +5,14 @@
 /// | possible | not touches, finger rule broken, a finger lifts,         | failed |
 /// |          | moved > maximumDistance                                  |        |
 /// | possible | fingers down and settled for minimumDuration              | ended  |
-struct LongPressRecognizer: Sendable {
+struct LongPressRecognizer: LeafRecognizer, Sendable {
     let rule: FingerRule
     let minimumDuration: Seconds
     let maximumDistance: Double
 
     private(set) var state = RecognizerState.possible
+    /// Discrete: its value never "changes", it is there when it ends.
+    var changed: Bool { false }
     private(set) var value = GestureValue()
     private(set) var deadline: Seconds?
 
@@ -45,12 +47,6 @@ struct LongPressRecognizer: Sendable {
     }
 }
 
-extension LongPressSpec: LeafGesture {
-    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { LongPressRecognizer(self, t) }
-    var defaultFingers: Int { 1 }
-    var stepKind: StepKind? { nil }
-    var decidedByTime: Bool { true }
-}
 
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension LongPressRecognizer {

@@ -31,15 +31,6 @@ extension LeafRecognizer {
     }
 }
 
-// Discrete recognizers: their value never "changes", it is there when they end.
-extension TapRecognizer: LeafRecognizer {
-    var changed: Bool { false }
-}
-
-extension LongPressRecognizer: LeafRecognizer {
-    var changed: Bool { false }
-}
-
 // Continuous recognizers keep state, value and change in their `Progress`.
 protocol ProgressRecognizer: LeafRecognizer {
     var progress: Progress { get }
@@ -50,9 +41,3 @@ extension ProgressRecognizer {
     var value: GestureValue { progress.value }
     var changed: Bool { progress.changed }
 }
-
-extension DragRecognizer: ProgressRecognizer {}
-extension SwipeRecognizer: ProgressRecognizer {}
-extension MagnifyRecognizer: ProgressRecognizer {}
-extension RotateRecognizer: ProgressRecognizer {}
-extension HoldRecognizer: ProgressRecognizer {}

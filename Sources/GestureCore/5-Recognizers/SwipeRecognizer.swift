@@ -17,7 +17,7 @@
 /// | active   | back under minimumDistance, or reversed by minimumDistance from   | cancelled |
 /// |          | its farthest point; an extra finger; touchpad gesture cancelled   |           |
 /// | active   | a finger lifts / touchpad gesture ends                            | ended     |
-struct SwipeRecognizer: Sendable {
+struct SwipeRecognizer: ProgressRecognizer, Sendable {
     /// Degrees between the motion and the swipe's direction.
     static let defaultMaximumDeviation = 30.0
     /// Travel must be this many times the spread or turn motion: a real
@@ -101,12 +101,6 @@ struct SwipeRecognizer: Sendable {
     }
 }
 
-extension SwipeSpec: LeafGesture {
-    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { SwipeRecognizer(self, t) }
-    var defaultFingers: Int { 1 }
-    var stepKind: StepKind? { .alongDirection }
-    var decidedByTime: Bool { false }
-}
 
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension SwipeRecognizer {

@@ -14,7 +14,7 @@
 /// |          | (`Contact.fingersDownTogether`: quick single taps)         |          |
 /// | possible | all lift: taps + 1 == count                                | ended    |
 /// | possible | all lift: taps + 1 < count (wait for the next tap)         | possible |
-struct TapRecognizer: Sendable {
+struct TapRecognizer: LeafRecognizer, Sendable {
     /// Of `slop`: fingers that travel together this far made a stroke, short
     /// as it is (a tap's fingers wobble and roll, but stay).
     static let strokeTravel = 0.75
@@ -26,6 +26,8 @@ struct TapRecognizer: Sendable {
     let doubleTapTimeout: Seconds
 
     private(set) var state = RecognizerState.possible
+    /// Discrete: its value never "changes", it is there when it ends.
+    var changed: Bool { false }
     private(set) var value = GestureValue()
     private(set) var deadline: Seconds?
     private var taps = 0
@@ -93,12 +95,6 @@ struct TapRecognizer: Sendable {
     }
 }
 
-extension TapSpec: LeafGesture {
-    func makeRecognizer(_ t: Thresholds) -> any LeafRecognizer { TapRecognizer(self, t) }
-    var defaultFingers: Int { 1 }
-    var stepKind: StepKind? { nil }
-    var decidedByTime: Bool { false }
-}
 
 extension Contact {
     /// The fingers of a multi-finger tap are down together for

@@ -231,13 +231,4 @@ struct RecognizerTree: Sendable {
         nodes[i].value.part = nodes[i].part
         nodes[i].changed = wasActive && nodes[followed].changed
     }
-
-    private func earliest(_ a: Seconds?, _ b: Seconds?) -> Seconds? {
-        switch (a, b) {
-        case let (x?, y?): return min(x, y)
-        case let (x?, nil): return x
-        case let (nil, y?): return y
-        default: return nil
-        }
-    }
 }

@@ -1,0 +1,119 @@
+/// `magnify` and `rotate`: one recognizer over the measure they differ in,
+/// the fingers' spread (magnify's scale) or their turn (rotate's angle).
+/// Continuous; fed by touches and touchpad pinches.
+///
+/// `magnify(fingers:, minimumScaleDelta:)` (`pinch`, `MagnifyGesture`):
+/// value: scale.
+///
+/// | state    | input                                                | next      |
+/// |----------|------------------------------------------------------|-----------|
+/// | possible | swipe events, finger rule broken, a lift             | failed    |
+/// | possible | fingers ready, scale off 1 by ≥ minimumScaleDelta,    | active    |
+/// |          | the spread outweighing the hand's travel, or clear   |           |
+/// |          | where the fingers set off the same way or landed     |           |
+/// |          | apart (`Contact.spreadBegins`)                       |           |
+/// | active   | scale changes                                        | active (changed) |
+/// | active   | an extra finger, touchpad gesture cancelled           | cancelled |
+/// | active   | a finger lifts / touchpad gesture ends                | ended     |
+///
+/// `rotate(fingers:, minimumAngleDelta:)` (`RotateGesture`): value: angle in
+/// degrees, clockwise.
+///
+/// | state    | input                                                 | next      |
+/// |----------|-------------------------------------------------------|-----------|
+/// | possible | swipe events, finger rule broken, a lift, the         | failed    |
+/// |          | fingers set off the same way (`FingerMotion`)           |           |
+/// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn   | active    |
+/// |          | outweighing the hand's travel and (touchscreens) the  |           |
+/// |          | spread, and clear where the fingers landed apart      |           |
+/// |          | (`Contact.turnBegins`)                                |           |
+/// | active   | angle changes                                         | active (changed) |
+/// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
+/// | active   | a finger lifts / touchpad gesture ends                 | ended     |
+struct PinchRecognizer: ProgressRecognizer, Sendable {
+    /// What of the fingers' shape the gesture follows.
+    enum Shape: Sendable {
+        /// Their spread: magnify's scale, off 1 by `minimumScaleDelta`.
+        case spread
+        /// Their turn: rotate's angle, `minimumAngleDelta` degrees.
+        case turn
+    }
+
+    /// A ratio: the scale must leave 1 by this much (5 %).
+    static let defaultMinimumScaleDelta = 0.05
+    /// Degrees the fingers must turn before the rotation begins.
+    static let defaultMinimumAngleDelta = 5.0
+
+    let shape: Shape
+    let rule: FingerRule
+    /// How far the measure must go before it begins: a scale change (spread)
+    /// or degrees (turn).
+    let threshold: Double
+    /// px of spread or turn under which a touchscreen hand is still.
+    let slop: Double
+    private(set) var progress = Progress()
+    var deadline: Seconds? { nil }
+
+    init(_ s: MagnifySpec, _ t: Thresholds) {
+        shape = .spread
+        rule = FingerRule(s, t)
+        slop = t.slop
+        threshold = s.minimumScaleDelta ?? Self.defaultMinimumScaleDelta
+    }
+
+    init(_ s: RotateSpec, _ t: Thresholds) {
+        shape = .turn
+        rule = FingerRule(s, t)
+        slop = t.slop
+        threshold = s.minimumAngleDelta ?? Self.defaultMinimumAngleDelta
+    }
+
+    mutating func reset() { progress.reset() }
+
+    mutating func step(_ c: Contact) {
+        switch progress.state {
+        case .possible:
+            // Fingers setting off the same way are no turn; a spread may
+            // begin so (a late pinch while the pair drags).
+            guard c.source != .touchpadSwipe, shape == .spread || c.fingerMotion != .together,
+                  rule.stillPossible(c) else {
+                return progress.fail()
+            }
+            if rule.ready(c) && amount(c) >= threshold && begins(c) {
+                progress.begin(c, rule)
+            }
+        case .active:
+            if shape == .spread {
+                progress.follow(c, rule) { $0.scale != $1.scale }
+            } else {
+                progress.follow(c, rule) { $0.angle != $1.angle }
+            }
+        default:
+            return
+        }
+    }
+
+    /// How far the shape has gone from the landing: the scale off 1, or the
+    /// turn in degrees.
+    private func amount(_ c: Contact) -> Double {
+        shape == .spread ? abs(c.scale - 1) : abs(c.angle)
+    }
+
+    /// The shape's change outweighs what else the hand does (`FingerMotion.swift`).
+    private func begins(_ c: Contact) -> Bool {
+        shape == .spread ? c.spreadBegins(slop: slop) : c.turnBegins(slop: slop)
+    }
+}
+
+// How far it is toward its threshold, for people watching (Measure.swift).
+extension PinchRecognizer {
+    func measure(_ c: Contact) -> Measure {
+        switch shape {
+        case .spread:
+            return Measure(kind: .scale, value: amount(c) * 100, threshold: threshold * 100, unit: "%")
+                .counting(rule, c)
+        case .turn:
+            return Measure(kind: .angle, value: amount(c), threshold: threshold, unit: "°").counting(rule, c)
+        }
+    }
+}

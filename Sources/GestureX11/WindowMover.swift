@@ -1,0 +1,369 @@
+import CX11
+import GestureActions
+import GestureCore
+
+/// Windows that follow the fingers (`window move`, `window resize`) and
+/// snap to halves of a monitor's work area (`window snap …`, and a move
+/// that ends at a monitor's edge).
+///
+/// It speaks on a connection of its own: it selects StructureNotify on the
+/// window it moves (the window manager's ConfigureNotify answers each
+/// request: one request in flight, the latest position next), and its
+/// reads of a window that has just closed fail there, as its own errors,
+/// ending the move with a line in the log instead of an X error in the
+/// daemon's. While a window follows, the daemon polls that connection too
+/// (`descriptor`): the answer wakes it. Its deadline is only for what has
+/// no event: a request the window manager did not answer within the
+/// pacer's patience, a maximized window that did not come back to its size.
+public final class WindowMover {
+    /// The display of the daemon's connection (the mover opens its own on it).
+    let displayName: String
+    private var connection: XConnection? = nil
+    /// What the log should say whatever the verbosity: a window that closed
+    /// mid-move, a window manager without `_NET_MOVERESIZE_WINDOW`.
+    public var onNotice: (String) -> Void = { _ in }
+    /// How close to a monitor's edge a move must end to snap (the default
+    /// `edge-width` of edge gestures).
+    public var edgeWidth = 24.0
+    /// How long a maximized window is given to come back to its own size.
+    static let restorePatience = 0.25
+    private var fallbackSaid = false
+
+    struct Session {
+        var follow: WindowAction.Follow
+        var window: Window
+        var topLevel: Window
+        /// Nil while a maximized window comes back to its size.
+        var plan: FollowPlan?
+        var pacer: RequestPacer
+        var extents: FrameExtents
+        /// Un-maximizing: since when, the maximized frame, where the fingers
+        /// held it, and the size it goes back to if known (a snap's memory).
+        var restoring: Restoring?
+        var ewmh: Bool
+        var place = GesturePlace()
+        var frames = 0, requests = 0
+    }
+    /// A maximized window coming back to its size as the fingers take it.
+    struct Restoring {
+        var since: Double
+        var from: WindowRect
+        var grab: (x: Double, y: Double)
+        /// What a snap's memory says it was (nil: the window manager's own, awaited).
+        var memory: SnapMemory?
+    }
+    private var sessions: [Int: Session] = [:]
+    private var checkAt: Double? = nil
+
+    public init(display: String) {
+        displayName = display
+    }
+
+    private func open() -> XConnection? {
+        if let c = connection, c.alive { return c }
+        connection = try? XConnection(name: displayName, events: .xlib)
+        return connection
+    }
+
+    // MARK: Following a gesture
+
+    public func begin(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace, now: Double)
+        -> WindowResult {
+        guard let c = open() else { return .unsupported("cannot open a connection to \(displayName)") }
+        if sessions[binding] != nil { _ = end(binding: binding, place: place, cancelled: true, now: now) }
+        let aimed = target.x.flatMap { x in target.y.flatMap { c.client(at: x, $0) } }
+        guard let window = aimed ?? c.activeWindow else { return .nothing("no window there, and none is active") }
+        if let why = c.refusal(of: window) { return .nothing(why) }
+        guard let (frame, extents) = c.frame(of: window), let top = c.topLevel(window) else {
+            _ = c.takeErrors()
+            return .nothing("window 0x\(String(window, radix: 16)) went away")
+        }
+        let grab: (x: Double, y: Double)
+        if let x = target.x, let y = target.y { grab = (x, y) }
+        else if let p = c.pointer, frame.contains(p.x, p.y) { grab = p }
+        else { grab = (Double(frame.x) + Double(frame.width) / 2, Double(frame.y) + Double(frame.height) / 2) }
+        let supported = c.supportedHints
+        let ewmh = supported.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
+        if !ewmh && !fallbackSaid {
+            fallbackSaid = true
+            onNotice("the window manager does not list _NET_MOVERESIZE_WINDOW (its _NET_SUPPORTED has \(supported.count) hints): windows are moved with configure requests (XMoveResizeWindow), which it may refuse")
+        }
+        XSelectInput(c.display, window, StructureNotifyMask)
+        if top != window { XSelectInput(c.display, top, StructureNotifyMask) }
+        let memory = SnapMemory(values: c.integers(window, Self.memoryProperty))
+        var s = Session(follow: follow, window: window, topLevel: top, plan: nil, pacer: RequestPacer(current: frame),
+                        extents: extents, restoring: nil, ewmh: ewmh)
+        let hints = c.sizeHints(of: window)
+        var how = ""
+        if follow == .move && c.isMaximized(window) {
+            // Taken off the maximized state first; the size it comes back to
+            // (ours if a snap maximized it, else the window manager's) is
+            // placed under the fingers when known.
+            c.setMaximized(window, false)
+            s.restoring = Restoring(since: now, from: frame, grab: grab, memory: memory)
+            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
+            how = ", un-maximized"
+        } else if follow == .move, let memory, memory.stillSnapped(frame) {
+            // Moved away from where a snap put it: its earlier size back, under the fingers.
+            let origin = WindowGeometry.unmaximized(frame, to: (memory.before.width, memory.before.height), holding: grab.x, grab.y)
+            s.plan = FollowPlan(follow, origin: origin, grab: grab, hints: hints, extents: extents)
+            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
+            how = ", given back its \(memory.before.width)x\(memory.before.height) from before the snap"
+        } else if follow == .resize && c.isMaximized(window) {
+            // Taken off the maximized state, resized from where it is: the
+            // side the fingers hold moves, the others stay on the screen's.
+            c.setMaximized(window, false)
+            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
+            s.plan = FollowPlan(follow, origin: frame, grab: grab, hints: hints, extents: extents)
+            if let p = s.plan { how = ", un-maximized, its \(p.edges) following" }
+        } else {
+            if memory != nil { XDeleteProperty(c.display, window, c.atom(Self.memoryProperty)) }   // moved since: stale
+            s.plan = FollowPlan(follow, origin: frame, grab: grab, hints: hints, extents: extents)
+            if follow == .resize, let p = s.plan { how = ", its \(p.edges) following" }
+        }
+        sessions[binding] = s
+        c.flush()
+        if c.takeErrors().contains(where: { $0.resource == window || $0.resource == top }) {
+            sessions[binding] = nil
+            return .nothing("window 0x\(String(window, radix: 16)) went away")
+        }
+        self.follow(binding: binding, place: place, now: now)
+        return .done("window 0x\(String(window, radix: 16)) at \(frame)\(how)\(ewmh ? "" : " (configure requests)")")
+    }
+
+    public func follow(binding: Int, place: GesturePlace, now: Double) {
+        pump(now: now)
+        guard var s = sessions[binding], let c = connection else { return }
+        s.place = place
+        s.frames += 1
+        if s.plan == nil, let r = s.restoring { s.plan = restored(r, s, c, now: now) }
+        if let plan = s.plan, let frame = s.pacer.want(plan.frame(for: place), now: now) { send(frame, &s, c) }
+        sessions[binding] = s
+        settle(c, now: now)
+    }
+
+    /// The plan of a window coming back from maximized, once its size is
+    /// known: ours, the one it took (its frame changed), or after
+    /// `restorePatience` the one it has.
+    private func restored(_ r: Restoring, _ s: Session, _ c: XConnection, now: Double) -> FollowPlan? {
+        var size = r.memory.map { ($0.before.width, $0.before.height) }
+        var extents = r.memory?.extents ?? s.extents
+        if size == nil, let (frame, e) = c.frame(of: s.window), frame != r.from || now - r.since >= Self.restorePatience {
+            size = (frame.width, frame.height)
+            extents = e
+        }
+        guard let size else { return nil }
+        let origin = WindowGeometry.unmaximized(r.from, to: size, holding: r.grab.x, r.grab.y)
+        return FollowPlan(s.follow, origin: origin, grab: r.grab, hints: c.sizeHints(of: s.window), extents: extents)
+    }
+
+    /// The gesture ended: the last frame goes, and a move ending at a
+    /// monitor's edge snaps there. Cancelled: the window stays where the
+    /// last frame put it (what is in flight or held back goes: it is that frame).
+    public func end(binding: Int, place: GesturePlace, cancelled: Bool, now: Double) -> String? {
+        pump(now: now)
+        guard var s = sessions.removeValue(forKey: binding), let c = connection else { return nil }
+        defer { settle(c, now: now) }
+        if !cancelled {
+            // The gesture's last frame: where it ended.
+            s.place = place
+            s.frames += 1
+            if let plan = s.plan, let frame = s.pacer.want(plan.frame(for: place), now: now) { send(frame, &s, c) }
+        }
+        if let frame = s.pacer.flush(now: now) { send(frame, &s, c) }
+        var what = "window \(s.follow.rawValue): window 0x\(String(s.window, radix: 16))"
+        if let plan = s.plan { what += " at \(s.pacer.last) (from \(plan.origin))" }
+        what += ", \(s.frames) frames, \(s.requests) requests"
+        if let l = s.pacer.latencySummary {
+            what += ", answered \(Self.ms(l.p50)) ms p50, \(Self.ms(l.p95)) ms p95 after the frame (\(l.count))"
+        }
+        if cancelled {
+            what += "; cancelled: left where the last frame put it"
+        } else if s.follow == .move, let plan = s.plan {
+            let p = plan.point(for: s.place)
+            let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
+            if let hit = WindowGeometry.snapByPosition(p.x, p.y, monitors: areas.map(\.monitor), edgeWidth: edgeWidth,
+                                                       from: plan.grab) {
+                what += "; ended at the \(hit.snap == .maximize ? "top" : hit.snap.rawValue) edge of monitor \(areas[hit.monitor].name): "
+                what += snap(hit.snap, window: s.window, before: plan.origin, area: areas[hit.monitor].area, ewmh: s.ewmh, c)
+            }
+        }
+        XSelectInput(c.display, s.window, 0)
+        if s.topLevel != s.window { XSelectInput(c.display, s.topLevel, 0) }
+        c.flush()
+        return what
+    }
+
+    static func ms(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10_000).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// When the performer should wake the daemon for what no event brings.
+    public var deadline: Double? { checkAt }
+
+    /// The mover's connection while a window follows (the daemon polls it:
+    /// the window manager's answers wake it); nil otherwise.
+    public var descriptor: Int32? {
+        guard !sessions.isEmpty, let c = connection, c.alive else { return nil }
+        return c.fd
+    }
+
+    /// Events Xlib has read already (a round trip's): poll would not wake for them.
+    public var hasQueuedEvents: Bool {
+        guard !sessions.isEmpty, let c = connection, c.alive else { return false }
+        return XQLength(c.display) > 0
+    }
+
+    /// Answers read, requests that waited too long sent.
+    public func advance(to now: Double) {
+        guard !sessions.isEmpty, let c = connection else { checkAt = nil; return }
+        pump(now: now)
+        for b in sessions.keys.sorted() {
+            guard var s = sessions[b] else { continue }
+            if s.plan == nil, let r = s.restoring, let plan = restored(r, s, c, now: now) {
+                s.plan = plan
+                if let frame = s.pacer.want(plan.frame(for: s.place), now: now) { send(frame, &s, c) }
+            } else if let frame = s.pacer.due(now: now) {
+                send(frame, &s, c)
+            }
+            sessions[b] = s
+        }
+        settle(c, now: now)
+    }
+
+    private func send(_ frame: WindowRect, _ s: inout Session, _ c: XConnection) {
+        s.requests += 1
+        if s.ewmh {
+            c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: s.window,
+                         WindowGeometry.moveResizeMessage(frame, extents: s.plan?.extents ?? s.extents))
+        } else {
+            let e = s.plan?.extents ?? s.extents
+            XMoveResizeWindow(c.display, s.window, Int32(frame.x), Int32(frame.y),
+                              UInt32(max(1, frame.width - e.left - e.right)), UInt32(max(1, frame.height - e.top - e.bottom)))
+        }
+    }
+
+    /// After a round: requests out, errors looked at (a window gone ends
+    /// its move), the next check set.
+    private func settle(_ c: XConnection, now: Double) {
+        c.flush()
+        let errors = c.takeErrors()
+        for (b, s) in sessions where errors.contains(where: { $0.resource == s.window || $0.resource == s.topLevel }) {
+            gone(b, s, c)
+        }
+        checkAt = sessions.values.compactMap { s -> Double? in
+            if s.plan == nil, let r = s.restoring { return r.since + Self.restorePatience }
+            if let f = s.pacer.inFlight, s.pacer.pending != nil { return f.sent + RequestPacer.patience }
+            return nil
+        }.min()
+    }
+
+    /// Reads the mover's events: a ConfigureNotify answers the request in
+    /// flight; a window destroyed or unmapped ends its move.
+    private func pump(now: Double) {
+        guard let c = connection, c.alive else {
+            if !sessions.isEmpty {
+                onNotice("the X connection of the window mover went away; \(sessions.count) window move(s) end")
+                sessions.removeAll()
+            }
+            return
+        }
+        var e = XEvent()
+        while XPending(c.display) > 0 {
+            XNextEvent(c.display, &e)
+            let type = cx_event_type(&e)
+            let w: Window
+            switch type {
+            case ConfigureNotify: w = e.xconfigure.window
+            case DestroyNotify: w = e.xdestroywindow.window
+            case UnmapNotify: w = e.xunmap.window
+            default: continue
+            }
+            for (b, s) in sessions where s.window == w || s.topLevel == w {
+                if type == ConfigureNotify {
+                    var s = s
+                    if let frame = s.pacer.answered(now: now) { send(frame, &s, c) }
+                    sessions[b] = s
+                } else if type == DestroyNotify || s.window == w {
+                    // The frame is unmapped for a workspace switch too; the client only when it goes away.
+                    gone(b, s, c)
+                }
+            }
+        }
+    }
+
+    private func gone(_ binding: Int, _ s: Session, _ c: XConnection) {
+        sessions[binding] = nil
+        onNotice("window \(s.follow.rawValue): window 0x\(String(s.window, radix: 16)) closed during the gesture; the \(s.follow.rawValue) ends there")
+        _ = c.takeErrors()
+    }
+
+    // MARK: Snapping
+
+    /// The property a snap leaves on the window: its frame before, and the one asked for.
+    static let memoryProperty = "_GESTURE_BRIDGE_SNAP"
+
+    /// `window snap …` on the window there (touchscreens) or the active one.
+    public func snap(_ snap: WindowAction.Snap, target: WindowTarget) -> WindowResult {
+        guard let c = open() else { return .unsupported("cannot open a connection to \(displayName)") }
+        let aimed = target.x.flatMap { x in target.y.flatMap { c.client(at: x, $0) } }
+        guard let window = aimed ?? c.activeWindow else { return .nothing("no window there, and none is active") }
+        if let why = c.refusal(of: window) { return .nothing(why) }
+        guard let (frame, _) = c.frame(of: window) else {
+            _ = c.takeErrors()
+            return .nothing("window 0x\(String(window, radix: 16)) went away")
+        }
+        let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
+        let cx = target.x ?? Double(frame.x) + Double(frame.width) / 2, cy = target.y ?? Double(frame.y) + Double(frame.height) / 2
+        let i = WindowGeometry.monitor(at: cx, cy, in: areas.map(\.monitor)) ?? 0
+        let ewmh = c.supportedHints.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
+        let what = self.snap(snap, window: window, before: frame, area: areas[i].area, ewmh: ewmh, c)
+        c.flush()
+        let errors = c.takeErrors()
+        if errors.contains(where: { $0.resource == window }) { return .nothing("window 0x\(String(window, radix: 16)) went away") }
+        return .done("window 0x\(String(window, radix: 16)) on monitor \(areas[i].name): \(what)")
+    }
+
+    /// Snaps `window` (whose frame was `before`) within `area`; says what it asked.
+    private func snap(_ snap: WindowAction.Snap, window: Window, before: WindowRect, area: WindowRect, ewmh: Bool,
+                      _ c: XConnection) -> String {
+        let memory = SnapMemory(values: c.integers(window, Self.memoryProperty))
+        let maximized = c.isMaximized(window)
+        let current = c.frame(of: window)?.extents ?? FrameExtents()
+        func moveResize(_ r: WindowRect, extents: FrameExtents = current) {
+            if ewmh {
+                c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: window, WindowGeometry.moveResizeMessage(r, extents: extents))
+            } else {
+                XMoveResizeWindow(c.display, window, Int32(r.x), Int32(r.y), UInt32(max(1, r.width - extents.left - extents.right)),
+                                  UInt32(max(1, r.height - extents.top - extents.bottom)))
+            }
+        }
+        guard let target = WindowGeometry.snapped(snap, in: area) else {
+            // restore
+            var said: [String] = []
+            if maximized {
+                c.setMaximized(window, false)
+                said.append("un-maximized")
+            }
+            if let memory {
+                moveResize(memory.before, extents: memory.extents)
+                said.append("back to \(memory.before)")
+                XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
+            }
+            return said.isEmpty ? "nothing to restore (not snapped or maximized)" : said.joined(separator: ", ")
+        }
+        // A window snapped again keeps the geometry from before the first snap.
+        let kept = memory.flatMap { m in maximized || m.stillSnapped(before) ? m : nil }
+            ?? SnapMemory(before: before, snapped: target, extents: current)
+        c.setCardinals(window, Self.memoryProperty, SnapMemory(before: kept.before, snapped: target, extents: kept.extents).values)
+        if snap == .maximize {
+            c.setMaximized(window, true)
+            return "maximized (work area \(area)); before: \(kept.before)"
+        }
+        if maximized { c.setMaximized(window, false) }
+        // Out of maximized, the decorations it had before come back.
+        moveResize(target, extents: maximized ? kept.extents : current)
+        return "\(target) (work area \(area)); before: \(kept.before)"
+    }
+}

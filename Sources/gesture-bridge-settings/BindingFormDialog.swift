@@ -1,0 +1,305 @@
+import CGtk
+import GestureConfig
+import GestureCore
+import GestureSettingsModel
+
+/// The form for what most people bind (issue 42, point 2): kind, fingers,
+/// direction, edge, device, modifier layer, action, when it acts, priority.
+/// "Save" hands the form to `save`, which answers nil (stored: the dialog
+/// closes) or why not (shown in the dialog, nothing lost).
+@MainActor final class BindingFormDialog {
+    let window: Widget
+    private let nameEntry: Widget
+    private let kind = Choice(BindingForm.Kind.allCases.map(\.words))
+    private let fingers = Choice(["1", "2", "3", "4", "5"], names: ["1 finger", "2 fingers", "3 fingers", "4 fingers", "5 fingers"])
+    private let taps = Choice(["Single", "Double", "Triple"], names: ["Single tap", "Double tap", "Triple tap"])
+    private static let directions: [Direction?] = [nil, .left, .right, .up, .down, .upLeft, .upRight, .downLeft, .downRight]
+    private let direction = Choice(["Any", "Left", "Right", "Up", "Down", "↖", "↗", "↙", "↘"],
+                                   names: ["Any direction", "Left", "Right", "Up", "Down", "Up and left", "Up and right",
+                                           "Down and left", "Down and right"])
+    private static let edges: [Edge?] = [nil, .leftEdge, .rightEdge, .topEdge, .bottomEdge]
+    private let edge = Choice(["Anywhere", "Left", "Right", "Top", "Bottom"],
+                              names: ["Anywhere", "From the left edge", "From the right edge", "From the top edge",
+                                      "From the bottom edge"])
+    private let devices: [DeviceFilter]
+    private let device: Choice
+    private let modifierChecks: [(Widget, Modifiers)]
+    private let when = Choice(["At the End", "At the Start", "While Held", "Every Step"],
+                              names: ["Acts at the end", "Acts at the start", "Acts again and again while held",
+                                      "Acts every step"])
+    private let every: Widget
+    private let everyUnit: Widget
+    private let action = ActionPicker(title: "Action")
+    private let decrease = ActionPicker(title: "Decrease")
+    private let actionRowTitle: Widget
+    private let decreaseGroup: Widget
+    private let priority = Choice(["Normal", "High", "Simultaneous"], names: ["Normal priority", "High priority",
+                                                                             "Simultaneous priority"])
+    private let priorityLine: Widget
+    private let problem: Widget
+    /// What the row will say: the gesture and the action in words, or what is missing.
+    private let preview: Widget
+    private let checkAction: (String) -> Diagnostic?
+    private var rows: [String: Widget] = [:]
+    /// Set when the window goes: its widgets' last signals (a list losing its rows) change nothing.
+    private var closed = false
+    private let inApplicationScope: Bool
+    private let save: (BindingForm) -> String?
+
+    init(parent: Widget, title: String, form: BindingForm?, inApplicationScope: Bool, seenDevices: [DeviceFilter],
+         checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
+        self.save = save
+        self.checkAction = checkAction
+        self.inApplicationScope = inApplicationScope
+        devices = DeviceFilter.kinds + seenDevices.filter { !DeviceFilter.kinds.contains($0) }
+        device = Choice(devices.map(Self.deviceLabel))
+        window = Dialog.window(over: parent, title: title, width: 760, height: 720)
+
+        nameEntry = raw(gtk_entry_new())!
+        gtk_entry_set_placeholder_text(g(nameEntry), "optional: shown in logs and here")
+        cx_gtk_set_accessible_label(g(nameEntry), "Name")
+        every = UI.spin(min: 0.1, max: 1000, step: 1, value: 100)
+        cx_gtk_set_accessible_label(g(every), "Every")
+        everyUnit = UI.label("px")
+        priorityLine = UI.label("", classes: ["dim-label"], wrap: true)
+        problem = UI.label("", classes: ["error"], wrap: true)
+        preview = UI.label("", classes: ["title-4"], wrap: true)
+        cx_gtk_set_accessible_label(g(preview), "Preview")
+        modifierChecks = Modifiers.named.map { name, m in
+            let label = name == "ctrl" ? "Ctrl" : name.prefix(1).uppercased() + name.dropFirst()
+            return (raw(gtk_check_button_new_with_label(label))!, m)
+        }
+
+        actionRowTitle = UI.label("Action", classes: ["heading"])
+        decreaseGroup = Self.group("Decrease (the other way)")
+        let page = UI.box(true, spacing: 18)
+        UI.margins(page, 18)
+        UI.append(page, preview)
+        var rows: [String: Widget] = [:]
+        func addRow(_ group: Widget, _ title: String, _ control: Widget) { rows[title] = Self.addRow(group, title, control) }
+        let gesture = Self.group("Gesture")
+        addRow(gesture, "Name", nameEntry)
+        addRow(gesture, "Kind", kind.box)
+        addRow(gesture, "Fingers", fingers.box)
+        addRow(gesture, "Taps", taps.box)
+        addRow(gesture, "Direction", direction.box)
+        addRow(gesture, "Starts", edge.box)
+        addRow(gesture, "Device", device.box)
+        addRow(gesture, "Only while held", UI.box(false, spacing: 6, modifierChecks.map(\.0)))
+        UI.append(page, gesture)
+
+        let acts = Self.group("What it does")
+        addRow(acts, "When", when.box)
+        addRow(acts, "Every", UI.box(false, spacing: 6, [every, everyUnit]))
+        UI.append(acts, actionRowTitle)
+        UI.append(acts, action.box)
+        UI.append(page, acts)
+        UI.append(decreaseGroup, decrease.box)
+        UI.append(page, decreaseGroup)
+
+        let prio = Self.group("Priority")
+        addRow(prio, "Priority", priority.box)
+        UI.append(prio, priorityLine)
+        UI.append(page, prio)
+        self.rows = rows
+
+        UI.margins(problem, 6)
+        UI.setVisible(problem, false)
+        Dialog.fill(window, action: "Save", cancel: { [self] in close() }, act: { [self] in store() },
+                    body: [problem, UI.scrolled(page)])
+
+        // The chord recorder takes keys before the entries do.
+        let keys = raw(gtk_event_controller_key_new())!
+        gtk_event_controller_set_propagation_phase(g(keys), GTK_PHASE_CAPTURE)
+        onKeyPressed(keys) { [self] keyval, _, state in
+            action.keyPressed(keyval: keyval, state: state) || decrease.keyPressed(keyval: keyval, state: state)
+        }
+        gtk_widget_add_controller(g(window), g(keys))
+
+        kind.changed = { [self] in
+            // A new kind's own step: 100 px is no pinch's.
+            gtk_spin_button_set_value(g(every), Self.defaultStep(selectedKind))
+            // A pinch or a rotation takes two fingers at least.
+            if fingers.selected + 1 < selectedKind.defaultFingers { fingers.select(selectedKind.defaultFingers - 1) }
+            update()
+        }
+        for c in [when, priority] { c.changed = { [self] in update() } }
+        // Hidden first, then taken apart: from the hiding on, nothing is read.
+        on(window, "unrealize") { [self] in closed = true }
+        for c in [fingers, taps, direction, edge, device] { c.changed = { [self] in showPreview() } }
+        action.changed = { [self] in showPreview() }
+        decrease.changed = { [self] in showPreview() }
+        for (check, _) in modifierChecks { on(check, "toggled") { [self] in showPreview() } }
+        fill(form ?? BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .named("workspace next")))
+        update()
+    }
+
+    func present() { gtk_window_present(g(window)) }
+
+    private static func group(_ title: String) -> Widget {
+        let box = UI.box(true, spacing: 8)
+        UI.append(box, UI.label(title, classes: ["title-4"]))
+        return box
+    }
+
+    private static func addRow(_ group: Widget, _ title: String, _ control: Widget) -> Widget {
+        let label = UI.label(title)
+        gtk_widget_set_size_request(g(label), 130, -1)
+        gtk_widget_set_valign(g(label), GTK_ALIGN_CENTER)
+        let row = UI.box(false, spacing: 12, [label, control])
+        UI.append(group, row)
+        return row
+    }
+
+    static func deviceLabel(_ d: DeviceFilter) -> String {
+        switch d {
+        case .any: return "Any"
+        case .touchscreen: return "Touchscreen"
+        case .touchpad: return "Touchpad"
+        case .named(let n): return n
+        case .usb(let v, let p):
+            func hex(_ n: UInt16) -> String { let s = String(n, radix: 16); return String(repeating: "0", count: 4 - s.count) + s }
+            return "USB \(hex(v)):\(hex(p))"
+        }
+    }
+
+    private var selectedKind: BindingForm.Kind { BindingForm.Kind.allCases[kind.selected] }
+
+    /// Shows the fields the kind and the moment take.
+    private func update() {
+        guard !closed else { return }
+        let k = selectedKind
+        UI.setVisible(rows["Taps"]!, k == .tap)
+        UI.setVisible(rows["Direction"]!, k == .swipe)
+        let steps = when.selected == 3
+        when.setVisible(2, k == .longPress || k == .hold)
+        when.setVisible(3, k.isContinuous)
+        if (when.selected == 2 && !(k == .longPress || k == .hold)) || (steps && !k.isContinuous) { when.select(0) }
+        UI.setVisible(rows["Every"]!, when.selected == 3)
+        UI.setVisible(decreaseGroup, when.selected == 3)
+        gtk_label_set_text(g(actionRowTitle), when.selected == 3 ? "Increase (this way)" : "Action")
+        gtk_label_set_text(g(everyUnit), Self.unit(k))
+        gtk_spin_button_set_digits(g(every), k == .hold ? 1 : 0)
+        gtk_spin_button_set_increments(g(every), k == .hold ? 0.1 : 1, 10)
+        gtk_label_set_text(g(priorityLine), Words.priority(Priority.allCases[priority.selected],
+                                                           inApplicationScope: inApplicationScope))
+        showPreview()
+    }
+
+    /// The row as it will read ("Swipe left with 3 fingers — Next workspace"),
+    /// or what is missing or wrong (a chord's unknown key, said as the loader says it).
+    private func showPreview() {
+        guard !closed else { return }
+        gtk_widget_remove_css_class(g(preview), "error")
+        switch read() {
+        case .failure(let p):
+            gtk_label_set_text(g(preview), "To store it: " + p.message + ".")
+        case .success(let form):
+            for a in [form.action] + (form.decrease.map { [$0] } ?? []) {
+                if case .keys = a, let d = checkAction(a.text) {
+                    gtk_widget_add_css_class(g(preview), "error")
+                    gtk_label_set_text(g(preview), "\(a.text): \(d.message)")
+                    return
+                }
+            }
+            gtk_label_set_text(g(preview), form.gestureWords + " — " + form.actionWords)
+        }
+    }
+
+    /// A step to start from, in the form's unit.
+    static func defaultStep(_ k: BindingForm.Kind) -> Double {
+        switch k {
+        case .pinch, .rotate: return 15
+        case .hold: return 0.5
+        default: return 100
+        }
+    }
+
+    /// The unit of `every` as the form shows it (a pinch's ratio as %).
+    static func unit(_ k: BindingForm.Kind) -> String {
+        switch k {
+        case .pinch: return "%"
+        case .rotate: return "°"
+        case .hold: return "s"
+        default: return "px"
+        }
+    }
+
+    private func fill(_ f: BindingForm) {
+        UI.setText(ofEditable: nameEntry, f.name ?? "")
+        kind.select(BindingForm.Kind.allCases.firstIndex(of: f.kind) ?? 0)
+        fingers.select(max(0, min(4, f.fingers - 1)))
+        taps.select(max(0, min(2, f.tapCount - 1)))
+        direction.select(Self.directions.firstIndex(of: f.direction) ?? 0)
+        edge.select(Self.edges.firstIndex(of: f.edge) ?? 0)
+        device.select(devices.firstIndex(of: f.device) ?? 0)
+        for (check, m) in modifierChecks {
+            gtk_check_button_set_active(g(check), f.modifiers?.contains(m) == true ? 1 : 0)
+        }
+        switch f.when {
+        case .end: when.select(0)
+        case .start: when.select(1)
+        case .repeating: when.select(2)
+        case .steps(let n):
+            when.select(3)
+            gtk_spin_button_set_value(g(every), f.kind == .pinch ? n * 100 : n)
+        }
+        action.set(f.action)
+        decrease.set(f.decrease ?? f.action)
+        priority.select(Priority.allCases.firstIndex(of: f.priority) ?? 0)
+    }
+
+    /// The form as it stands, or why it cannot be stored.
+    private func read() -> Result<BindingForm, FormProblem> {
+        let k = selectedKind
+        var mods: Modifiers = []
+        for (check, m) in modifierChecks where gtk_check_button_get_active(g(check)) != 0 { mods.insert(m) }
+        // A value typed and not yet entered counts.
+        gtk_spin_button_update(g(every))
+        let n = gtk_spin_button_get_value(g(every))
+        let moment: BindingForm.When
+        switch when.selected {
+        case 1: moment = .start
+        case 2: moment = .repeating
+        case 3: moment = .steps(every: k == .pinch ? n / 100 : n)
+        default: moment = .end
+        }
+        let name = UI.text(ofEditable: nameEntry).trimmed
+        let main: BindingForm.Action
+        switch action.action {
+        case .failure(let p): return .failure(p)
+        case .success(let a): main = a
+        }
+        var other: BindingForm.Action? = nil
+        if case .steps = moment {
+            switch decrease.action {
+            case .failure(let p): return .failure(FormProblem("decrease: " + p.message))
+            case .success(let a): other = a
+            }
+        }
+        return .success(BindingForm(kind: k, fingers: fingers.selected + 1,
+                                    direction: k == .swipe ? Self.directions[direction.selected] : nil,
+                                    edge: Self.edges[edge.selected], tapCount: k == .tap ? taps.selected + 1 : 1,
+                                    device: devices[device.selected], modifiers: mods.isEmpty ? nil : mods,
+                                    when: moment, action: main, decrease: other,
+                                    priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name))
+    }
+
+    private func store() {
+        switch read() {
+        case .failure(let p): say(p.message)
+        case .success(let form):
+            if let why = save(form) { say(why) } else { close() }
+        }
+    }
+
+    private func close() {
+        closed = true
+        gtk_window_destroy(g(window))
+    }
+
+    private func say(_ message: String) {
+        gtk_label_set_text(g(problem), message)
+        UI.setVisible(problem, true)
+    }
+}

@@ -1,0 +1,24 @@
+import CGtk
+
+/// The app's dialogs: a modal window over the main one, "Cancel" at the
+/// start of its header and its action ("Save", "Add", "Import") at the end.
+@MainActor enum Dialog {
+    static func window(over parent: Widget, title: String, width: Int32, height: Int32) -> Widget {
+        let w = raw(adw_window_new())!
+        gtk_window_set_title(g(w), title)
+        gtk_window_set_modal(g(w), 1)
+        gtk_window_set_transient_for(g(w), g(parent))
+        gtk_window_set_default_size(g(w), width, height)
+        return w
+    }
+
+    /// The header and `body` (top to bottom) as the window's content.
+    static func fill(_ window: Widget, action: String, cancel: @escaping Action, act: @escaping Action, body: [Widget]) {
+        let header = raw(adw_header_bar_new())!
+        adw_header_bar_set_show_end_title_buttons(g(header), 0)
+        adw_header_bar_set_show_start_title_buttons(g(header), 0)
+        adw_header_bar_pack_start(g(header), g(UI.button("Cancel", cancel)))
+        adw_header_bar_pack_end(g(header), g(UI.button(action, classes: ["suggested-action"], act)))
+        adw_window_set_content(g(window), g(UI.box(true, spacing: 0, [header] + body)))
+    }
+}

@@ -1,0 +1,306 @@
+import CGtk
+import GestureCore
+import GestureSettingsModel
+
+/// The gestures, in words (issue 42, point 1): a sidebar of scopes (*All
+/// applications*, then each application with bindings) and, for the one
+/// picked, a row per binding: the gesture, the action and the priority in
+/// words, an on/off switch, "Edit" and "Delete"; "Add Gesture" under them.
+/// Rows light up when the daemon recognizes their binding (the monitor stream).
+@MainActor final class GesturesPage {
+    let widget: Widget
+    private let controller: DocumentController
+    private let window: () -> Widget
+    private let scopeList: Widget
+    private let removeScopeButton: Widget
+    private let scopeTitle: Widget
+    private let scopeNote: Widget
+    private let problems: Widget
+    private let bindingList: Widget
+    private let empty: Widget
+    private let addButton: Widget
+    private var scopes: [ScopeID] = []
+    private(set) var selected: ScopeID = .allApplications
+    /// Rebuilding the sidebar selects rows: not the user's choice.
+    private var rebuilding = false
+    /// The devices the daemon sees, for the form's device choice.
+    var seenDevices: () -> [DeviceFilter] = { [] }
+
+    struct Row {
+        var row: Widget
+        var bar: Widget
+        /// "Recognized", shown while the row is lit.
+        var badge: Widget
+        var title: String
+        var label: String
+    }
+    /// By the binding's name in the monitor stream (its `name`, else its gesture text).
+    private var rows: [String: Row] = [:]
+    /// Each binding's `acted` count as last shown, and how many lights are on per binding.
+    private var actedShown: [String: Int] = [:]
+    private var lights: [String: Int] = [:]
+    static let lightMilliseconds: UInt32 = 4000
+
+    init(controller: DocumentController, window: @escaping () -> Widget) {
+        self.controller = controller
+        self.window = window
+        // The sidebar.
+        scopeList = raw(gtk_list_box_new())!
+        gtk_list_box_set_selection_mode(g(scopeList), GTK_SELECTION_BROWSE)
+        gtk_widget_add_css_class(g(scopeList), "navigation-sidebar")
+        cx_gtk_set_accessible_label(g(scopeList), "Scopes")
+        let sidebar = UI.box(true, spacing: 6)
+        gtk_widget_set_size_request(g(sidebar), 220, -1)
+        let sideScroll = UI.scrolled(scopeList)
+        gtk_widget_set_hexpand(g(sideScroll), 0)
+        UI.append(sidebar, sideScroll)
+        let addScope = UI.iconButton("list-add-symbolic", name: "Add Application") {}
+        removeScopeButton = UI.iconButton("list-remove-symbolic", name: "Remove Application") {}
+        let scopeButtons = UI.box(false, spacing: 6, [addScope, removeScopeButton])
+        UI.margins(scopeButtons, 6)
+        UI.append(sidebar, scopeButtons)
+
+        // The bindings of the scope picked.
+        scopeTitle = UI.label("", classes: ["title-2"])
+        scopeNote = UI.label("", classes: ["dim-label"], wrap: true)
+        problems = UI.box(true, spacing: 4)
+        bindingList = raw(gtk_list_box_new())!
+        gtk_list_box_set_selection_mode(g(bindingList), GTK_SELECTION_NONE)
+        gtk_widget_add_css_class(g(bindingList), "boxed-list")
+        cx_gtk_set_accessible_label(g(bindingList), "Gestures")
+        empty = UI.label("No gestures here yet. Add one: it acts only over this application's windows.",
+                         classes: ["dim-label"], wrap: true, xalign: 0.5)
+        UI.margins(empty, 24)
+        addButton = UI.button("Add Gesture", classes: ["suggested-action", "pill"]) {}
+        gtk_widget_set_halign(g(addButton), GTK_ALIGN_START)
+        let main = UI.box(true, spacing: 12, [scopeTitle, scopeNote, problems, bindingList, empty, addButton])
+        UI.margins(main, 24)
+        let clamp = raw(adw_clamp_new())!
+        adw_clamp_set_maximum_size(g(clamp), 860)
+        adw_clamp_set_child(g(clamp), g(main))
+        let scroll = UI.scrolled(clamp)
+
+        widget = UI.box(false, spacing: 0)
+        UI.append(widget, sidebar)
+        UI.append(widget, raw(gtk_separator_new(GTK_ORIENTATION_VERTICAL))!)
+        UI.append(widget, scroll)
+
+        on(scopeList, "row-selected") { [self] (row: UnsafeMutableRawPointer?) in
+            guard !rebuilding, let row else { return }
+            let i = Int(gtk_list_box_row_get_index(g(row)))
+            if scopes.indices.contains(i), scopes[i] != selected {
+                selected = scopes[i]
+                showBindings()
+            }
+        }
+        on(addScope, "clicked") { [self] in addApplication() }
+        on(removeScopeButton, "clicked") { [self] in removeApplication() }
+        on(addButton, "clicked") { [self] in openForm(nil) }
+        controller.changed.append { [self] in reload() }
+        reload()
+    }
+
+    // MARK: Showing the document
+
+    func reload() {
+        let doc = controller.document
+        rebuilding = true
+        UI.clearList(scopeList)
+        scopes = doc.scopes.map(\.id)
+        if !scopes.contains(.allApplications) { scopes.insert(.allApplications, at: 0) }
+        if !scopes.contains(selected) { selected = .allApplications }
+        for id in scopes {
+            let title = doc.scope(id)?.title ?? "All applications"
+            let count = doc.scope(id)?.bindings.count ?? 0
+            let label = UI.label(title)
+            UI.expand(label)
+            let n = UI.label("\(count)", classes: ["dim-label"])
+            let box = UI.box(false, spacing: 6, [label, n])
+            UI.margins(box, 6)
+            let row = raw(gtk_list_box_row_new())!
+            gtk_list_box_row_set_child(g(row), g(box))
+            cx_gtk_set_accessible_label(g(row), title)
+            gtk_list_box_append(g(scopeList), g(row))
+            if id == selected { gtk_list_box_select_row(g(scopeList), g(row)) }
+        }
+        rebuilding = false
+        showBindings()
+    }
+
+    private func showBindings() {
+        let doc = controller.document
+        let readOnly = controller.readOnlyReason != nil
+        let scope = doc.scope(selected)
+        gtk_label_set_text(g(scopeTitle), scope?.title ?? "All applications")
+        if case .app = selected {
+            gtk_label_set_text(g(scopeNote), "These act only over windows whose WM_CLASS matches \(scope?.classGlob ?? "").")
+        } else {
+            gtk_label_set_text(g(scopeNote), "These act everywhere, over any application.")
+        }
+        UI.setSensitive(removeScopeButton, selected != .allApplications && !readOnly)
+        UI.setSensitive(addButton, !readOnly)
+        UI.clearList(bindingList)
+        rows.removeAll()
+        let bindings = scope?.bindings ?? []
+        for entry in bindings { gtk_list_box_append(g(bindingList), g(makeRow(entry, readOnly: readOnly))) }
+        UI.setVisible(bindingList, !bindings.isEmpty)
+        UI.setVisible(empty, bindings.isEmpty)
+        showProblems()
+    }
+
+    /// The config's errors (line:column, it is read-only) or warnings, as `check` gives them.
+    private func showProblems() {
+        UI.clear(problems)
+        // The built-in default shown for a missing file: its warnings are not the user's.
+        if controller.missing { return }
+        for d in controller.document.diagnostics {
+            // As `check` prints it: file:line:column, the line, a caret under the place.
+            let text = d.description.tildeAbbreviated
+            let l = UI.label(text, classes: [d.isError ? "error" : "warning", "monospace"], wrap: true)
+            gtk_label_set_selectable(g(l), 1)
+            UI.append(problems, l)
+        }
+    }
+
+    private func makeRow(_ entry: BindingEntry, readOnly: Bool) -> Widget {
+        let inApp: Bool
+        if case .app = entry.ref.scope { inApp = true } else { inApp = false }
+        var subtitle = entry.name == nil ? "" : entry.gestureWords + "\n"
+        subtitle += entry.actionWords + "\n" + Self.priorityShort(entry.priority)
+        let row = raw(adw_action_row_new())!
+        adw_preferences_row_set_title(g(row), entry.title.markupEscaped)
+        adw_action_row_set_subtitle(g(row), subtitle.markupEscaped)
+        adw_action_row_set_subtitle_lines(g(row), 0)
+        if !entry.enabled { gtk_widget_add_css_class(g(row), "switched-off") }
+        gtk_widget_set_tooltip_text(g(row), Words.priority(entry.priority, inApplicationScope: inApp))
+
+        let bar = raw(gtk_progress_bar_new())!
+        gtk_widget_set_size_request(g(bar), 80, -1)
+        cx_gtk_set_accessible_label(g(bar), "Progress")
+        UI.setVisible(bar, false)
+        let badge = UI.label("Recognized", classes: ["success", "heading"])
+        UI.setVisible(badge, false)
+        let toggle = raw(gtk_switch_new())!
+        gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
+        cx_gtk_set_accessible_label(g(toggle), entry.enabled ? "On" : "Off")
+        gtk_widget_set_tooltip_text(g(toggle), entry.enabled ? "On: switch off (it stays in the file)" : "Off: switch on")
+        let ref = entry.ref
+        onNotify(toggle, "active") { [self] in
+            let on = gtk_switch_get_active(g(toggle)) != 0
+            guard on != entry.enabled else { return }
+            if let why = controller.apply({ $0.setEnabled(ref, on) }) {
+                controller.say(why)
+                gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
+            }
+        }
+        let edit = UI.button("Edit", classes: ["flat"]) { [self] in openForm(entry) }
+        let delete = UI.button("Delete", classes: ["flat"]) { [self] in
+            if let why = controller.apply({ $0.delete(ref) }) { controller.say(why) } else { controller.say("Deleted \(entry.title).") }
+        }
+        for w in [badge, bar, toggle, edit, delete] {
+            gtk_widget_set_valign(g(w), GTK_ALIGN_CENTER)
+            adw_action_row_add_suffix(g(row), g(w))
+        }
+        for w in [toggle, edit, delete] { UI.setSensitive(w, !readOnly) }
+        let label = "\(entry.title): \(entry.name == nil ? "" : entry.gestureWords + ", ")\(entry.actionWords)"
+            + (entry.enabled ? "" : " (off)")
+        cx_gtk_set_accessible_label(g(row), label)
+        rows[entry.engineName] = Row(row: row, bar: bar, badge: badge, title: entry.title, label: label)
+        return row
+    }
+
+    static func priorityShort(_ p: Priority) -> String {
+        switch p {
+        case .normal: return "Normal priority: after the application"
+        case .high: return "High priority: before the application"
+        case .simultaneous: return "Simultaneous: alongside the application"
+        }
+    }
+
+    // MARK: Live
+
+    /// The monitor stream moved on: bars for bindings still possible, a
+    /// light for those that just acted.
+    func showLive(_ state: LiveState) {
+        for (name, r) in rows {
+            let live = state.live(name)
+            let running = live.map { !$0.isOut && !$0.isLit && $0.threshold > 0 } ?? false
+            UI.setVisible(r.bar, running)
+            if let live, running {
+                gtk_progress_bar_set_fraction(g(r.bar), live.fraction)
+                cx_gtk_set_accessible_value(g(r.bar), live.fraction * 100, live.measureText)
+            }
+            let count = state.acted[name] ?? 0
+            if count > actedShown[name] ?? 0 {
+                light(name, on: true)
+                lights[name, default: 0] += 1
+                after(milliseconds: Self.lightMilliseconds) { [self] in
+                    lights[name, default: 1] -= 1
+                    if lights[name] == 0 { light(name, on: false) }
+                }
+            }
+        }
+        actedShown = state.acted
+    }
+
+    private func light(_ name: String, on: Bool) {
+        guard let r = rows[name] else { return }
+        if on { gtk_widget_add_css_class(g(r.row), "recognized") } else { gtk_widget_remove_css_class(g(r.row), "recognized") }
+        UI.setVisible(r.badge, on)
+    }
+
+    // MARK: Changing
+
+    private func openForm(_ entry: BindingEntry?) {
+        let scope = entry?.ref.scope ?? selected
+        let inApp: Bool
+        if case .app = scope { inApp = true } else { inApp = false }
+        if let entry, entry.form == nil {
+            let ref = entry.ref
+            let doc = controller.document
+            ExpressionDialog(parent: window(), entry: entry, check: { doc.check(expression: $0) }) { [self] text in
+                controller.apply { $0.updateExpression(ref, text) }
+            }.present()
+            return
+        }
+        let dialog = BindingFormDialog(parent: window(), title: entry == nil ? "Add Gesture" : "Edit Gesture",
+                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(),
+                                       checkAction: { [controller] in controller.document.check(action: $0) }) { [self] form in
+            if let entry {
+                return controller.apply { $0.update(entry.ref, form) }
+            }
+            return controller.apply { $0.add(form, to: scope) }
+        }
+        dialog.present()
+    }
+
+    private func addApplication() {
+        AppPickerDialog(parent: window()) { [self] glob in
+            let before = controller.document.scopes.count
+            if let why = controller.apply({ $0.addScope(class: glob) }) { return why }
+            // The new scope is the last one.
+            if controller.document.scopes.count > before, let id = controller.document.scopes.last?.id {
+                selected = id
+                reload()
+            }
+            return nil
+        }.present()
+    }
+
+    private func removeApplication() {
+        guard case .app = selected else { return }
+        let title = controller.document.scope(selected)?.title ?? "this application"
+        let n = controller.document.scope(selected)?.bindings.count ?? 0
+        let dialog = raw(adw_message_dialog_new(g(window()), "Remove \(title)?",
+                                                "Its \(n) gesture\(n == 1 ? "" : "s") go too. The file as it was is kept as a .bak beside it."))!
+        adw_message_dialog_add_response(g(dialog), "cancel", "Cancel")
+        adw_message_dialog_add_response(g(dialog), "remove", "Remove")
+        adw_message_dialog_set_response_appearance(g(dialog), "remove", ADW_RESPONSE_DESTRUCTIVE)
+        let scope = selected
+        on(dialog, "response") { [self] (response: UnsafeMutableRawPointer?) in
+            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "remove" else { return }
+            if let why = controller.apply({ $0.removeScope(scope) }) { controller.say(why) }
+        }
+        gtk_window_present(g(dialog))
+    }
+}

@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CGtk
+import GestureBridge
+import GestureConfig
+import GestureCore
+import GestureSettingsModel
+import GestureSystem
+
+/// The window: a header with the pages (Gestures, Settings, Devices, Try
+/// it), the banners (the session, the daemon, the file), the page shown.
+@MainActor final class MainWindow {
+    let window: Widget
+    let options: AppOptions
+    private let controller: DocumentController
+    private let banner = StatusBanner()
+    private let toasts: Widget
+    private let gestures: GesturesPage
+    private let settings: SettingsPage
+    private let devices: DevicesPage
+    private let tryIt: TryItPage
+    private let monitor: LiveMonitor
+    private var daemon: DaemonState? = nil
+    /// Another tool's config found, offered once per window.
+    private var importOffer: (tool: ImportPreview.Tool, path: String)? = nil
+
+    static let css = """
+        .banner { padding: 8px 14px; }
+        .banner.info { background-color: alpha(@accent_bg_color, 0.12); }
+        .banner.warning { background-color: alpha(@warning_bg_color, 0.22); }
+        .banner.error { background-color: alpha(@error_bg_color, 0.18); }
+        row.recognized { background-color: alpha(@success_bg_color, 0.35); transition: background-color 150ms; }
+        row.switched-off .title, row.switched-off .subtitle { opacity: 0.5; }
+        """
+
+    init(app: Widget, options: AppOptions) {
+        self.options = options
+        Self.loadCSS()
+        controller = DocumentController(path: options.configPath)
+        window = raw(adw_application_window_new(g(app)))!
+        gtk_window_set_title(g(window), "Gestures")
+        gtk_window_set_default_size(g(window), 1000, 720)
+        monitor = LiveMonitor(display: DaemonStatusReader.display(options.environment), environment: options.environment)
+
+        gestures = GesturesPage(controller: controller, window: { [window] in window })
+        settings = SettingsPage(controller: controller)
+        devices = DevicesPage(controller: controller)
+        tryIt = TryItPage(controller: controller)
+
+        let stack = raw(adw_view_stack_new())!
+        func page(_ w: Widget, _ name: String, _ title: String, _ icon: String) {
+            let p = adw_view_stack_add_titled(g(stack), g(w), name, title)
+            adw_view_stack_page_set_icon_name(p, icon)
+        }
+        page(gestures.widget, "gestures", "Gestures", "input-touchpad-symbolic")
+        page(settings.widget, "settings", "Settings", "preferences-system-symbolic")
+        page(devices.widget, "devices", "Devices", "input-tablet-symbolic")
+        page(tryIt.widget, "try", "Try It", "media-playback-start-symbolic")
+
+        let header = raw(adw_header_bar_new())!
+        let title = raw(adw_view_switcher_title_new())!
+        adw_view_switcher_title_set_stack(g(title), g(stack))
+        adw_view_switcher_title_set_title(g(title), "Gestures")
+        adw_view_switcher_title_set_subtitle(g(title), options.configPath.tildeAbbreviated)
+        adw_header_bar_set_title_widget(g(header), g(title))
+
+        toasts = raw(adw_toast_overlay_new())!
+        adw_toast_overlay_set_child(g(toasts), g(stack))
+        UI.expand(toasts, h: true, v: true)
+        let content = UI.box(true, spacing: 0, [header, banner.box, toasts])
+        adw_application_window_set_content(g(window), g(content))
+
+        controller.say = { [self] text in toast(text) }
+        controller.changed.append { [self] in refreshBanners() }
+        banner.onFix = { [self] id in fix(id) }
+        gestures.seenDevices = { [self] in
+            (daemon?.devices ?? []).compactMap { d in
+                let parts = d.split(separator: " ", maxSplits: 2)
+                return parts.count == 3 ? DeviceFilter.named(String(parts[2])) : nil
+            }
+        }
+        devices.seen = { [self] in daemon?.devices ?? [] }
+        monitor.changed.append { [self] in
+            gestures.showLive(monitor.state)
+            tryIt.show(monitor.state, problem: monitor.problem)
+        }
+        var wasConnected = false
+        monitor.changed.append { [self] in
+            // The daemon came or went: what the banner says may have changed.
+            if (monitor.problem == nil) != wasConnected {
+                wasConnected = monitor.problem == nil
+                refreshBanners()
+                devices.reload()
+            }
+        }
+        findImport()
+        refreshBanners()
+        monitor.start()
+    }
+
+    func present() { gtk_window_present(g(window)) }
+
+    private static func loadCSS() {
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, Self.css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), g(raw(provider)),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    private func toast(_ text: String) {
+        let t = adw_toast_new(text.markupEscaped)
+        adw_toast_set_timeout(t, 4)
+        adw_toast_overlay_add_toast(g(toasts), t)
+    }
+
+    // MARK: Banners
+
+    private func refreshBanners() {
+        daemon = DaemonStatusReader.running(environment: options.environment)
+        var messages = SessionStatus.messages(environment: options.environment,
+                                              display: DaemonStatusReader.display(options.environment), daemon: daemon,
+                                              configPath: controller.path, configExists: !controller.missing)
+        if controller.changedOutside {
+            messages.insert(BannerMessage(level: .warning,
+                                          text: "\(controller.path) was changed outside this window. Nothing here was saved over it.",
+                                          fix: "Reload", fixID: "reload"), at: 0)
+        } else if let problem = controller.openProblem {
+            messages.insert(BannerMessage(level: .error, text: problem, fix: "Reload", fixID: "reload"), at: 0)
+        } else if !controller.missing, let why = controller.document.readOnlyReason {
+            messages.insert(BannerMessage(level: .error, text: "Read-only: " + why + ".", fix: "Reload", fixID: "reload"), at: 0)
+        }
+        if let offer = importOffer {
+            messages.append(BannerMessage(level: .info,
+                                          text: "Found \(offer.tool.rawValue)'s config (\(offer.path)). Bring its gestures here?",
+                                          fix: "Preview Import", fixID: "import"))
+        }
+        banner.show(messages)
+    }
+
+    private func fix(_ id: String) {
+        switch id {
+        case "start":
+            let argv = [Subprocess.gestureBridge, "run", "--config", controller.path]
+            if let why = Subprocess.start(argv) { toast("Could not start gesture-bridge: \(why)") }
+            after(milliseconds: 1500) { [self] in refreshBanners() }
+        case "init":
+            Subprocess.run([Subprocess.gestureBridge, "init", "--config", controller.path]) { [self] finished in
+                if finished.status != 0 { toast(finished.output.trimmed) }
+                controller.open()
+            }
+        case "reload":
+            controller.open()
+        case "import":
+            previewImport()
+        default:
+            break
+        }
+    }
+
+    // MARK: Import
+
+    private func findImport() {
+        guard let home = options.environment["HOME"] else { return }
+        for tool in ImportPreview.Tool.allCases {
+            let path = home + "/" + tool.defaultPath
+            if FileSystem.exists(path) {
+                importOffer = (tool, path)
+                return
+            }
+        }
+    }
+
+    private func previewImport() {
+        guard let offer = importOffer else { return }
+        guard case .success(let text) = FileSystem.read(offer.path) else { return toast("Cannot read \(offer.path).") }
+        switch ImportPreview.of(offer.tool, text: text, file: offer.path, loader: .standard()) {
+        case .failure(let e):
+            toast("\(e)")
+        case .success(let preview):
+            ImportDialog(parent: window, preview: preview, source: offer.path, replacing: !controller.missing) { [self] in
+                if controller.missing {
+                    // No file yet: the import is the first config (never written over a file, never one that does not load).
+                    if case .failure(let e) = SettingsDocument.create(path: controller.path, text: preview.text) {
+                        return e.description
+                    }
+                    importOffer = nil
+                    controller.open()
+                    return nil
+                }
+                let why = controller.apply { _ in .success(preview.text) }
+                if why == nil { importOffer = nil; refreshBanners() }
+                return why
+            }.present()
+        }
+    }
+}

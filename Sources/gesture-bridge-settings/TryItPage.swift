@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CGtk
+import GestureSettingsModel
+
+/// "Try it" (issue 42, point 3): the fingers per device as the daemon sees
+/// them, a bar per binding toward its threshold while it is possible, and,
+/// when nothing fired, why ("moved 54 px of 80"). Under it "Fit to my
+/// hands": `gesture-bridge tune` on attempts recorded now or before, its
+/// proposed change, gains and risks, applied only on the user's word.
+@MainActor final class TryItPage {
+    let widget: Widget
+    private let controller: DocumentController
+    private let connection: Widget
+    private let canvas: Widget
+    private let bars: Widget
+    private let whyNot: Widget
+    private let verdicts: Widget
+    private var state = LiveState()
+    // Fit to my hands.
+    private let bindingEntry: Widget
+    private let tracesEntry: Widget
+    private let recordButton: Widget
+    private let proposeButton: Widget
+    private let proposal: Widget
+    private let applyButton: Widget
+    private var proposed: [(key: String, value: String)] = []
+    private var recording: GPid = 0
+
+    init(controller: DocumentController) {
+        self.controller = controller
+        connection = UI.label("", classes: ["dim-label"], wrap: true)
+        canvas = raw(gtk_drawing_area_new())!
+        gtk_widget_set_size_request(g(canvas), -1, 200)
+        gtk_widget_add_css_class(g(canvas), "card")
+        cx_gtk_set_accessible_label(g(canvas), "Fingers")
+        bars = UI.box(true, spacing: 6)
+        whyNot = UI.label("Touch the touchscreen or the touchpad: each gesture's progress shows here.", classes: ["title-4"], wrap: true)
+        cx_gtk_set_accessible_label(g(whyNot), "Verdict")
+        verdicts = UI.box(true, spacing: 2)
+
+        bindingEntry = raw(gtk_entry_new())!
+        gtk_entry_set_placeholder_text(g(bindingEntry), "swipe-left-3")
+        cx_gtk_set_accessible_label(g(bindingEntry), "Binding to fit")
+        tracesEntry = raw(gtk_entry_new())!
+        gtk_entry_set_placeholder_text(g(tracesEntry), "recorded attempts: trace files, space-separated (optional)")
+        cx_gtk_set_accessible_label(g(tracesEntry), "Recorded attempts")
+        UI.expand(tracesEntry)
+        recordButton = raw(gtk_button_new_with_label("Record Attempts"))!
+        proposeButton = raw(gtk_button_new_with_label("Propose a Change"))!
+        gtk_widget_add_css_class(g(proposeButton), "suggested-action")
+        proposal = UI.label("", classes: ["monospace"], wrap: true)
+        gtk_label_set_selectable(g(proposal), 1)
+        cx_gtk_set_accessible_label(g(proposal), "Proposal")
+        applyButton = raw(gtk_button_new_with_label("Apply the Change"))!
+        UI.setVisible(applyButton, false)
+
+        let page = UI.box(true, spacing: 12)
+        UI.margins(page, 24)
+        UI.append(page, UI.label("Try it", classes: ["title-2"]))
+        UI.append(page, connection)
+        UI.append(page, canvas)
+        UI.append(page, whyNot)
+        UI.append(page, bars)
+        UI.append(page, verdicts)
+        UI.append(page, raw(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))!)
+        UI.append(page, UI.label("Fit to my hands", classes: ["title-2"]))
+        UI.append(page, UI.label("When a gesture does not fire for you: name it, perform it a few times (Record Attempts, "
+                                 + "then Stop), or give attempts you recorded with gesture-bridge record. gesture-bridge tune "
+                                 + "proposes the smallest change of the settings that recognizes them and says what it risks; "
+                                 + "nothing changes until you apply it.", wrap: true))
+        UI.append(page, UI.box(false, spacing: 6, [UI.label("Gesture"), bindingEntry]))
+        UI.append(page, UI.box(false, spacing: 6, [tracesEntry]))
+        UI.append(page, UI.box(false, spacing: 6, [recordButton, proposeButton, applyButton]))
+        UI.append(page, proposal)
+        let clamp = raw(adw_clamp_new())!
+        adw_clamp_set_maximum_size(g(clamp), 860)
+        adw_clamp_set_child(g(clamp), g(page))
+        widget = UI.scrolled(clamp)
+
+        drawFingers()
+        on(recordButton, "clicked") { [self] in toggleRecording() }
+        on(proposeButton, "clicked") { [self] in propose(traces: tracesEntry) }
+        on(applyButton, "clicked") { [self] in applyProposal() }
+    }
+
+    // MARK: Live
+
+    func show(_ live: LiveState, problem: String?) {
+        state = live
+        gtk_label_set_text(g(connection), problem.map { "Not watching: \($0)." }
+                           ?? "Watching gesture-bridge: what it sees shows here as it happens.")
+        gtk_widget_queue_draw(g(canvas))
+        UI.clear(bars)
+        for (id, device) in live.devices.sorted(by: { $0.key < $1.key }) where !device.bindings.isEmpty {
+            let what = device.touchpad ?? "\(device.fingers.count) finger\(device.fingers.count == 1 ? "" : "s")"
+            UI.append(bars, UI.label("Device \(id) (\(device.kind)): \(what)", classes: ["heading"]))
+            for (name, b) in device.bindings {
+                let bar = raw(gtk_progress_bar_new())!
+                gtk_progress_bar_set_fraction(g(bar), b.isLit ? 1 : b.isOut ? b.failedAt : b.fraction)
+                UI.expand(bar)
+                gtk_widget_set_valign(g(bar), GTK_ALIGN_CENTER)
+                let text = b.isOut ? (b.reason ?? b.standing) : b.isLit ? b.standing : b.threshold > 0 ? b.measureText : b.standing
+                cx_gtk_set_accessible_value(g(bar), (b.isOut ? b.failedAt : b.fraction) * 100, text)
+                let nameLabel = UI.label(name)
+                gtk_widget_set_size_request(g(nameLabel), 200, -1)
+                gtk_label_set_ellipsize(g(nameLabel), PANGO_ELLIPSIZE_END)
+                let textLabel = UI.label(text, classes: b.isOut ? ["dim-label"] : [])
+                gtk_widget_set_size_request(g(textLabel), 260, -1)
+                let row = UI.box(false, spacing: 12, [nameLabel, bar, textLabel])
+                cx_gtk_set_accessible_label(g(row), "\(name): \(text)")
+                UI.append(bars, row)
+            }
+        }
+        UI.clear(verdicts)
+        if let last = live.verdicts.last {
+            gtk_label_set_text(g(whyNot), last)
+            // The binding that came closest is the one to fit.
+            if last.hasPrefix("nothing fired; closest: "), UI.text(ofEditable: bindingEntry).isEmpty {
+                let rest = last.dropFirst("nothing fired; closest: ".count)
+                if let colon = rest.firstIndex(of: ":") { UI.setText(ofEditable: bindingEntry, String(rest[..<colon])) }
+            }
+        }
+        for v in live.verdicts.reversed().dropFirst() { UI.append(verdicts, UI.label(v, classes: ["dim-label"])) }
+    }
+
+    /// The fingers of each device, scaled from root pixels into the canvas.
+    private func drawFingers() {
+        let box = Unmanaged.passRetained(self).toOpaque()
+        gtk_drawing_area_set_draw_func(g(canvas), { _, cr, width, height, data in
+            let page = Unmanaged<TryItPage>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { page.draw(cr, Double(width), Double(height)) }
+        }, box, { data in Unmanaged<TryItPage>.fromOpaque(data!).release() })
+    }
+
+    private func draw(_ cr: OpaquePointer?, _ width: Double, _ height: Double) {
+        // Root pixels: the screen GDK reports (the first monitor's size is enough to place fingers).
+        var screen = (w: 1920.0, h: 1080.0)
+        if let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display),
+           g_list_model_get_n_items(monitors) > 0, let m = g_list_model_get_item(monitors, 0) {
+            var r = GdkRectangle()
+            gdk_monitor_get_geometry(g(m), &r)
+            if r.width > 0 && r.height > 0 { screen = (Double(r.width), Double(r.height)) }
+            g_object_unref(m)
+        }
+        let scale = min(width / screen.w, height / screen.h)
+        if state.devices.values.allSatisfy({ $0.fingers.isEmpty }) {
+            // An empty canvas says what it is for.
+            cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 1)
+            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, 14)
+            cairo_move_to(cr, 16, height / 2)
+            cairo_show_text(cr, "No fingers down. The fingers gesture-bridge sees show here, where they are on the screen.")
+        }
+        let colours: [(Double, Double, Double)] = [(0.21, 0.52, 0.89), (0.90, 0.38, 0.0), (0.15, 0.64, 0.41), (0.75, 0.11, 0.16)]
+        for (i, (_, device)) in state.devices.sorted(by: { $0.key < $1.key }).enumerated() {
+            let c = colours[i % colours.count]
+            cairo_set_source_rgba(cr, c.0, c.1, c.2, 0.8)
+            for f in device.fingers {
+                cairo_arc(cr, f.x * scale, f.y * scale, 14, 0, 2 * Double.pi)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    // MARK: Fit to my hands
+
+    private var binding: String { UI.text(ofEditable: bindingEntry).trimmed }
+
+    private func toggleRecording() {
+        if recording != 0 {
+            // tune records until Ctrl+C, then proposes.
+            kill(recording, SIGINT)
+            return
+        }
+        guard !binding.isEmpty else { return say("Name the gesture to fit first (its name, as its row shows it).") }
+        gtk_button_set_label(g(recordButton), "Stop and Propose")
+        gtk_label_set_text(g(proposal), "Recording: perform \(binding) a few times, lifting your fingers between attempts.")
+        recording = runTune([])
+    }
+
+    private func propose(traces: Widget) {
+        guard !binding.isEmpty else { return say("Name the gesture to fit first (its name, as its row shows it).") }
+        let files = UI.text(ofEditable: traces).split(separator: " ").map(String.init)
+        guard !files.isEmpty else { return say("Record attempts first, or give trace files you recorded.") }
+        gtk_label_set_text(g(proposal), "gesture-bridge tune is replaying the attempts…")
+        runTune(files)
+    }
+
+    @discardableResult
+    private func runTune(_ files: [String]) -> GPid {
+        proposed = []
+        UI.setVisible(applyButton, false)
+        let argv = [Subprocess.gestureBridge, "tune", "--config", controller.path, "--expect", binding] + files
+        return Subprocess.run(argv) { [self] finished in
+            recording = 0
+            gtk_button_set_label(g(recordButton), "Record Attempts")
+            gtk_label_set_text(g(proposal), finished.output.trimmed.isEmpty ? "tune said nothing (status \(finished.status))"
+                                                                          : finished.output.trimmed)
+            proposed = Self.settingsChange(finished.output)
+            UI.setVisible(applyButton, finished.status == 0 && !proposed.isEmpty)
+        }
+    }
+
+    /// The `[settings]` lines tune proposes: `swipe-distance = "56px"   # was 80px`.
+    nonisolated static func settingsChange(_ output: String) -> [(key: String, value: String)] {
+        var inSettings = false
+        var out: [(String, String)] = []
+        for raw in output.split(separator: "\n") {
+            let line = String(raw).trimmed
+            if line.hasPrefix("[") { inSettings = line == "[settings]"; continue }
+            guard inSettings, !line.hasPrefix("#"), let eq = line.firstIndex(of: "=") else { continue }
+            let key = String(line[..<eq]).trimmed
+            var value = String(line[line.index(after: eq)...])
+            if let hash = value.firstRange(of: "   #") { value = String(value[..<hash.lowerBound]) }
+            out.append((key, value.trimmed))
+        }
+        return out
+    }
+
+    private func applyProposal() {
+        for (key, value) in proposed {
+            if let why = controller.apply({ $0.setSetting(key, value) }) { return say(why) }
+        }
+        say("Applied: " + proposed.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + ".")
+        proposed = []
+        UI.setVisible(applyButton, false)
+    }
+
+    private func say(_ text: String) { controller.say(text) }
+}

@@ -1,0 +1,802 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 (LICENSE)
+"""The settings app driven as a person would (issue 42, point 8).
+
+Run by Tests/Settings/run.sh inside `dbus-run-session`, with Debian's
+/usr/bin/python3 (pyatspi). It starts its own Xvfb and AT-SPI bus, then the
+real gesture-bridge-settings on copies of Tests/Settings/fixtures/full.toml,
+finds its widgets through the accessibility tree by role and name, presses
+and types as a person does (AT-SPI actions; keys through XTest with
+xdotool), and after each change compares the file on disk with its golden
+(Tests/Settings/goldens/app-*.toml) and loads it with `gesture-bridge check`.
+
+UPDATE_GOLDENS=1 writes the goldens instead of comparing (review the diff).
+"""
+import argparse
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import traceback
+
+import pyatspi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FIXTURE = os.path.join(HERE, "fixtures", "full.toml")
+GOLDENS = os.path.join(HERE, "goldens")
+UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
+# Xvfb's screen (screenshots.py makes it the window's size).
+SCREEN = "1280x800x24"
+
+failures = []
+
+
+def log(*args):
+    print("drive:", *args, flush=True)
+
+
+class Failure(Exception):
+    pass
+
+
+def expect(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+def wait_for(predicate, what, timeout=10.0, interval=0.1):
+    """Polls `predicate` until it returns something true; fails after `timeout`."""
+    end = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < end:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception as e:  # the tree changes under us while a page rebuilds
+            last_error = e
+        time.sleep(interval)
+    raise Failure(f"timed out waiting for {what}" + (f" ({last_error})" if last_error else ""))
+
+
+# MARK: The session: Xvfb, the AT-SPI bus
+
+class Session:
+    def __init__(self, args):
+        self.args = args
+        self.procs = []
+        try:
+            # Xvfb may say a display it then loses to another starting at once: try again.
+            for attempt in range(5):
+                if self.start_x():
+                    break
+                log("Xvfb on", self.display, "did not answer; again")
+            else:
+                raise Failure("no Xvfb answered")
+            self.setup()
+        except BaseException:
+            self.close()
+            raise
+
+    def start_x(self):
+        """An Xvfb on a display of its own. Not -displayfd: it takes the lowest
+        display without a lock file, and on a machine where something clears
+        /tmp/.X*-lock two servers then share :0. A random high number, checked
+        to answer (and to stay ours) instead."""
+        import random
+        self.display = f":{random.randint(200, 899)}"
+        if os.path.exists(f"/tmp/.X11-unix/X{self.display[1:]}"):
+            return False
+        xvfb = subprocess.Popen(["Xvfb", self.display, "-nolisten", "tcp", "-screen", "0", SCREEN],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.procs.append(xvfb)
+        end = time.monotonic() + 15
+        while time.monotonic() < end and xvfb.poll() is None:
+            try:
+                if subprocess.run(["xdpyinfo", "-display", self.display], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, timeout=5).returncode == 0:
+                    time.sleep(0.3)
+                    if xvfb.poll() is None:
+                        return True
+            except subprocess.TimeoutExpired:
+                pass
+            time.sleep(0.1)
+        xvfb.kill()
+        self.procs.remove(xvfb)
+        return False
+
+    def setup(self):
+        os.environ["DISPLAY"] = self.display
+        os.environ["GTK_A11Y"] = "atspi"
+        os.environ["NO_AT_BRIDGE"] = "0"
+        os.environ.pop("WAYLAND_DISPLAY", None)
+        os.environ["XDG_SESSION_TYPE"] = "x11"
+        # A runtime directory of our own: the daemon's state file and monitor socket.
+        self.runtime = os.path.join(self.args.scratch, "runtime")
+        os.makedirs(self.runtime, mode=0o700, exist_ok=True)
+        os.environ["XDG_RUNTIME_DIR"] = self.runtime
+        # No other tool's config is found unless a scenario puts one here.
+        self.home = os.path.join(self.args.scratch, "home")
+        os.makedirs(self.home, exist_ok=True)
+        os.environ["HOME"] = self.home
+        os.environ["XDG_CONFIG_HOME"] = os.path.join(self.home, ".config")
+        bus = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.procs.append(bus)
+        time.sleep(0.5)
+        log("X on", self.display)
+
+    def start(self, argv, **kw):
+        p = subprocess.Popen(argv, **kw)
+        self.procs.append(p)
+        return p
+
+    def close(self):
+        for p in reversed(self.procs):
+            if p.poll() is None:
+                p.terminate()
+                try:
+                    p.wait(3)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+
+
+# MARK: The application, through its accessibility tree
+
+class App:
+    def __init__(self, session, config, prefix=None):
+        self.session = session
+        self.config = config
+        argv = [os.path.join(session.args.bin, "gesture-bridge-settings"), "--config", config]
+        self.log = os.path.join(session.args.scratch, "app.log")
+        self.log_start = os.path.getsize(self.log) if os.path.exists(self.log) else 0
+        self.proc = session.start((prefix or []) + argv, stderr=open(self.log, "a"))
+        try:
+            self.node = wait_for(self._find_app, "the app on the accessibility bus", timeout=20)
+        except Failure:
+            desktop = pyatspi.Registry.getDesktop(0)
+            names = [(a.name, a.get_process_id()) for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount)) if a]
+            raise Failure(f"gesture-bridge-settings (pid {self.proc.pid}, exit {self.proc.poll()}) is not on the accessibility bus: {names}")
+        self.window = wait_for(lambda: self.frame("Gestures"), "its window")
+
+    def _find_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            a = desktop.getChildAtIndex(i)
+            if a is not None and a.name == "gesture-bridge-settings":
+                # Ours, not an earlier run's (each is closed before the next starts).
+                try:
+                    if a.get_process_id() != self.proc.pid:
+                        continue
+                except Exception:
+                    pass
+                return a
+        return None
+
+    def frame(self, title):
+        for i in range(self.node.childCount):
+            f = self.node.getChildAtIndex(i)
+            if f is not None and f.name == title:
+                return f
+        return None
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        # GTK says what the app got wrong (a call on a widget that is gone): none of it.
+        with open(self.log, errors="replace") as f:
+            f.seek(self.log_start)
+            said = [l for l in f.read().splitlines() if "CRITICAL" in l or "Gtk-WARNING" in l]
+        expect(not said, "GTK complained:\n  " + "\n  ".join(said[:5]))
+
+
+def walk(node, prune_hidden=True):
+    """Every descendant, depth first, skipping hidden subtrees (GTK sets no 'visible' on them)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n is None:
+            continue
+        yield n
+        try:
+            kids = [n.getChildAtIndex(i) for i in range(n.childCount)]
+        except Exception:
+            continue
+        for k in reversed(kids):
+            if k is None:
+                continue
+            if prune_hidden and not k.getState().contains(pyatspi.STATE_VISIBLE):
+                continue
+            stack.append(k)
+
+
+def find_all(root, role=None, name=None, contains=None):
+    out = []
+    for n in walk(root):
+        if role and n.getRoleName() != role:
+            continue
+        if name is not None and n.name != name:
+            continue
+        if contains is not None and contains not in (n.name or ""):
+            continue
+        out.append(n)
+    return out
+
+
+def find(root, role=None, name=None, contains=None, timeout=10.0):
+    return wait_for(lambda: (find_all(root, role, name, contains) or [None])[0],
+                    f"{role or 'a widget'} {name or contains!r}", timeout=timeout)
+
+
+def act(node, action):
+    a = node.queryAction()
+    for i in range(a.nActions):
+        if a.getName(i) == action:
+            a.doAction(i)
+            return
+    raise Failure(f"{node.getRoleName()} {node.name!r} has no action {action}")
+
+
+def click(node):
+    expect(node.getState().contains(pyatspi.STATE_SENSITIVE), f"{node.name!r} is not sensitive")
+    act(node, "click")
+    time.sleep(0.15)
+
+
+def checked(node):
+    """A switch or check box is checked; a toggle button pressed."""
+    s = node.getState()
+    return s.contains(pyatspi.STATE_CHECKED) or s.contains(pyatspi.STATE_PRESSED)
+
+
+def set_text(node, text):
+    e = node.queryEditableText()
+    e.setTextContents(text)
+    time.sleep(0.1)
+
+
+def text_of(node):
+    t = node.queryText()
+    return t.getText(0, t.characterCount)
+
+
+def select(listnode, name):
+    """Selects the row called `name` in a GtkListBox (AT-SPI's Selection)."""
+    rows = [listnode.getChildAtIndex(i) for i in range(listnode.childCount)]
+    for i, r in enumerate(rows):
+        if r is not None and r.name == name:
+            listnode.querySelection().selectChild(i)
+            time.sleep(0.2)
+            return
+    raise Failure(f"no row {name!r} in {listnode.name!r}: {[r.name for r in rows if r is not None]}")
+
+
+def xdotool(*args):
+    subprocess.run(["xdotool", *args], check=True)
+
+
+# MARK: Checks on the file
+
+def check_loads(session, path):
+    r = subprocess.run([os.path.join(session.args.bin, "gesture-bridge"), "check", "--config", path],
+                       capture_output=True, text=True)
+    expect(r.returncode == 0, f"gesture-bridge check {path} failed:\n{r.stdout}{r.stderr}")
+
+
+def expect_golden(session, path, golden, timeout=5.0):
+    """The file on disk equals Tests/Settings/goldens/GOLDEN (written there with UPDATE_GOLDENS=1) and loads."""
+    gpath = os.path.join(GOLDENS, golden)
+    if UPDATE:
+        time.sleep(1.0)
+        shutil.copyfile(path, gpath)
+        log("wrote", gpath)
+    want = open(gpath, encoding="utf-8").read()
+
+    def same():
+        return open(path, encoding="utf-8").read() == want
+    try:
+        wait_for(same, f"{path} to equal {golden}", timeout=timeout)
+    except Failure:
+        got = open(path, encoding="utf-8").read()
+        diff = subprocess.run(["diff", "-u", gpath, path], capture_output=True, text=True).stdout
+        raise Failure(f"{path} differs from {golden}:\n{diff or got}")
+    check_loads(session, path)
+
+
+def fresh_config(session, name, text=None):
+    d = os.path.join(session.args.scratch, name)
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "config.toml")
+    if text is None:
+        shutil.copyfile(FIXTURE, path)
+    else:
+        open(path, "w", encoding="utf-8").write(text)
+    return path
+
+
+def save(app, dialog, title):
+    """Presses the dialog's Save; it closes when what it holds is stored."""
+    click(find(dialog, "push button", "Save"))
+    wait_for(lambda: app.frame(title) is None, f"the {title!r} dialog to close")
+
+
+def binding_row(app, contains):
+    gestures = find(app.window, "list", "Gestures")
+    return find(gestures, "list item", contains=contains)
+
+
+def form(app, title="Add Gesture"):
+    return wait_for(lambda: app.frame(title), f"the {title!r} dialog")
+
+
+# MARK: Scenarios
+
+def scenario_edits(session):
+    """Add a swipe and a pinch, edit one, switch one off, delete one, add an
+    application and a binding in it, record a chord, change a setting: after
+    each the file equals its golden and loads."""
+    path = fresh_config(session, "edits")
+    original = open(path, encoding="utf-8").read()
+    app = App(session, path)
+    try:
+        w = app.window
+        # Nothing is written by opening it.
+        time.sleep(0.5)
+        expect(open(path, encoding="utf-8").read() == original, "opening the config changed it")
+
+        # 1. A swipe: four fingers up opens the overview.
+        click(find(w, "push button", "Add Gesture"))
+        f = form(app)
+        set_text(find(f, "text", "Name"), "overview-4")
+        click(find(f, "push button", "Swipe"))
+        click(find(f, "push button", "4 fingers"))
+        click(find(f, "push button", "Up"))
+        click(find(f, "push button", "Action: named action"))
+        select(find(f, "list", "Action: named actions"), "Overview")
+        save(app, f, "Add Gesture")
+        expect_golden(session, path, "app-1-add-swipe.toml")
+        binding_row(app, "overview-4")
+
+        # 2. A pinch on the touchpad: Ctrl+Plus / Ctrl+Minus every 10 %.
+        click(find(w, "push button", "Add Gesture"))
+        f = form(app)
+        set_text(find(f, "text", "Name"), "zoom-pad")
+        click(find(f, "push button", "Pinch"))
+        click(find(f, "push button", "2 fingers"))
+        click(find(f, "push button", "Touchpad"))
+        click(find(f, "push button", "Acts every step"))
+        spin = find(f, "spin button", "Every")
+        set_text(spin, "10")
+        click(find(f, "push button", "Action: keys"))
+        set_text(find(f, "text", "Action: keys"), "ctrl+plus")
+        click(find(f, "push button", "Decrease: keys"))
+        set_text(find(f, "text", "Decrease: keys"), "ctrl+minus")
+        save(app, f, "Add Gesture")
+        expect_golden(session, path, "app-2-add-pinch.toml")
+
+        # 3. Edit one: workspace-next takes 4 fingers and acts at the start.
+        row = binding_row(app, "workspace-next:")
+        click(find(row, "push button", "Edit"))
+        f = form(app, "Edit Gesture")
+        expect(checked(find(f, "push button", "3 fingers")), "the form did not show workspace-next's 3 fingers")
+        click(find(f, "push button", "4 fingers"))
+        click(find(f, "push button", "Acts at the start"))
+        save(app, f, "Edit Gesture")
+        expect_golden(session, path, "app-3-edit.toml")
+
+        # 4. Switch one off: zoom stays in the file, with enabled = false.
+        row = binding_row(app, "zoom:")
+        switch = find(row, "check box", "On")
+        act(switch, "toggle")
+        expect_golden(session, path, "app-4-switch-off.toml")
+        wait_for(lambda: find_all(binding_row(app, "zoom:"), "check box", "Off"), "zoom's switch to say Off")
+
+        # 5. Delete one: the two-finger tap.
+        row = binding_row(app, "Tap with 2 fingers on the touchscreen")
+        click(find(row, "push button", "Delete"))
+        expect_golden(session, path, "app-5-delete.toml")
+
+        # 6. An application of those running (xmessage's window), and a gesture in it.
+        session.start(["xmessage", "-name", "gb-drive", "a running application"])
+        time.sleep(0.8)
+        click(find(w, "push button", "Add Application"))
+        picker = form(app, "Add Application")
+        running = find(picker, "list", "Running applications")
+        wait_for(lambda: any(running.getChildAtIndex(i).name == "Xmessage" for i in range(running.childCount)),
+                 "xmessage among the running applications")
+        select(running, "Xmessage")
+        expect(text_of(find(picker, "text", "Window class")) == "Xmessage", "picking a running application did not fill its class")
+        click(find(picker, "push button", "Add"))
+        wait_for(lambda: app.frame("Add Application") is None, "the picker to close")
+        expect_golden(session, path, "app-6-add-application.toml")
+        scopes = find(w, "list", "Scopes")
+        wait_for(lambda: find_all(scopes, "list item", "Xmessage"), "the Xmessage scope in the sidebar")
+        click(find(w, "push button", "Add Gesture"))
+        f = form(app)
+        click(find(f, "push button", "Tap"))
+        click(find(f, "push button", "Double tap"))
+        click(find(f, "push button", "2 fingers"))
+        click(find(f, "push button", "Action: mouse button"))
+        click(find(f, "push button", "Action: Middle button"))
+        save(app, f, "Add Gesture")
+        expect_golden(session, path, "app-7-application-binding.toml")
+
+        # 7. Record a chord: Record Keys, then Ctrl+Alt+T pressed through XTest.
+        select(find(w, "list", "Scopes"), "All applications")
+        click(find(w, "push button", "Add Gesture"))
+        f = form(app)
+        set_text(find(f, "text", "Name"), "terminal")
+        click(find(f, "push button", "3 fingers"))
+        click(find(f, "push button", "Down"))
+        click(find(f, "push button", "Action: keys"))
+        click(find(f, "push button", "Record Keys"))
+        find(f, "push button", "Press the Keys…")
+        wid = subprocess.run(["xdotool", "search", "--sync", "--name", "^Add Gesture$"], capture_output=True,
+                             text=True).stdout.split()
+        expect(wid, "xdotool found no 'Add Gesture' window")
+        xdotool("windowfocus", "--sync", wid[-1])
+        xdotool("key", "--clearmodifiers", "ctrl+alt+t")
+        wait_for(lambda: text_of(find(f, "text", "Action: keys")) == "ctrl+alt+t",
+                 "the recorded chord ctrl+alt+t in the keys field")
+        save(app, f, "Add Gesture")
+        expect_golden(session, path, "app-8-record-chord.toml")
+
+        # 8. A setting: swipe-distance 70px (in place of 90px), then long-press reset to its default.
+        click(find(w, "page tab", "Settings"))
+        entry = find(w, "text", "swipe-distance")
+        set_text(entry, "70px")
+        click(find(w, "push button", "Set swipe-distance"))
+        expect_golden(session, path, "app-9-setting.toml")
+        click(find(w, "push button", "Reset long-press"))
+        expect_golden(session, path, "app-10-reset-setting.toml")
+
+        # The previous file is kept beside it.
+        expect(os.path.exists(path + ".bak"), "no backup FILE.bak after saving")
+    finally:
+        app.close()
+
+
+def scenario_expression(session):
+    """A binding the form cannot express: its expression in an editor with
+    live diagnostics; a bad one is refused (nothing written), a good one saved."""
+    path = fresh_config(session, "expression")
+    app = App(session, path)
+    try:
+        row = binding_row(app, "hold-then-drag:")
+        click(find(row, "push button", "Edit"))
+        f = form(app, "Edit hold-then-drag")
+        entry = find(f, "text", "Gesture expression")
+        expect("sequenced" in text_of(entry), "the editor does not hold the composition's text")
+        set_text(entry, "longPress(minimumDuration: 0.6s).sequenced(before: drag(minimumDistance: 40pz))")
+        diag = find(f, "label", contains="error: ")
+        expect(text_of(diag).startswith("1:"), f"the error is not located: {text_of(diag)!r}")
+        before = open(path, encoding="utf-8").read()
+        click(find(f, "push button", "Save"))
+        time.sleep(0.5)
+        expect(open(path, encoding="utf-8").read() == before, "an expression with errors was written")
+        set_text(entry, "longPress(minimumDuration: 0.5s).sequenced(before: drag(minimumDistance: 40px))")
+        find(f, "label", "No problems.")
+        click(find(f, "push button", "Save"))
+        wait_for(lambda: app.frame("Edit hold-then-drag") is None, "the editor to close")
+        expect_golden(session, path, "app-11-expression.toml")
+    finally:
+        app.close()
+
+
+def scenario_errors(session):
+    """A config that does not load opens read-only, its errors at line:column."""
+    text = open(FIXTURE, encoding="utf-8").read().replace("direction: .left)", "direction: .lef)", 1)
+    path = fresh_config(session, "errors", text)
+    app = App(session, path)
+    try:
+        w = app.window
+        find(w, "panel", contains="Read-only")
+        located = find(w, "label", contains="config.toml:")
+        expect(":" in located.name and "unknown direction" in located.name, f"no located error: {located.name!r}")
+        expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
+               "Add Gesture is pressable on a config with errors")
+        row = binding_row(app, "workspace-previous")
+        expect(not find(row, "push button", "Delete").getState().contains(pyatspi.STATE_SENSITIVE),
+               "Delete is pressable on a config with errors")
+        expect(open(path, encoding="utf-8").read() == text, "the config with errors was changed")
+    finally:
+        app.close()
+
+
+def scenario_read_only_file(session):
+    """A file that cannot be written: said at once, every control off, nothing lost."""
+    path = fresh_config(session, "read-only")
+    folder = os.path.dirname(path)
+    if os.getuid() == 0:
+        # root writes through file modes: a read-only bind mount of the folder in a namespace of its own.
+        prefix = ["unshare", "-m", "sh", "-c", f"mount --bind -o ro '{folder}' '{folder}' && exec \"$@\"", "sh"]
+    else:
+        os.chmod(path, 0o444)
+        os.chmod(folder, 0o555)
+        prefix = []
+    app = App(session, path, prefix=prefix)
+    try:
+        w = app.window
+        banner = find(w, "panel", contains="not writable")
+        expect("Read-only" in banner.name, f"the banner does not say read-only: {banner.name!r}")
+        expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
+               "Add Gesture is pressable on a read-only file")
+        expect(open(path, encoding="utf-8").read() == open(FIXTURE, encoding="utf-8").read(), "the read-only file changed")
+    finally:
+        app.close()
+        if os.getuid() != 0:
+            os.chmod(folder, 0o755)
+
+
+def scenario_external_edit(session):
+    """A change made outside while the window is open: noticed, offered, never saved over."""
+    path = fresh_config(session, "external")
+    app = App(session, path)
+    try:
+        w = app.window
+        binding_row(app, "workspace-next")
+        outside = open(path, encoding="utf-8").read() + "\n[[bind]]\nname = \"added-outside\"\ngesture = \"tap(fingers: 3)\"\non-ended = \"key super\"\n"
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(outside)
+        banner = find(w, "panel", contains="changed outside")
+        # Nothing can be changed until it is reloaded: the outside change stays.
+        row = binding_row(app, "zoom:")
+        wait_for(lambda: not find(binding_row(app, "zoom:"), "check box", "On").getState().contains(pyatspi.STATE_SENSITIVE),
+                 "the switches to be off limits")
+        expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
+               "Add Gesture is pressable over an outside change")
+        time.sleep(0.5)
+        expect(open(path, encoding="utf-8").read() == outside, "the outside change was saved over")
+        click(find(banner, "push button", "Reload"))
+        binding_row(app, "added-outside")
+        # After the reload edits go on, from the new text.
+        act(find(binding_row(app, "zoom:"), "check box", "On"), "toggle")
+        wait_for(lambda: "enabled = false" in open(path, encoding="utf-8").read() and "added-outside" in open(path, encoding="utf-8").read(),
+                 "the switch saved on top of the outside change")
+        check_loads(session, path)
+    finally:
+        app.close()
+
+
+def state_file(session):
+    return os.path.join(session.runtime, "gesture-bridge-" + session.display.replace(":", "_") + ".state")
+
+
+def daemon_pid(session):
+    try:
+        for line in open(state_file(session)):
+            if line.startswith("pid "):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def stop_daemon(session):
+    pid = daemon_pid(session)
+    if pid:
+        os.kill(pid, signal.SIGTERM)
+        wait_for(lambda: not os.path.exists(state_file(session)), "the daemon to stop")
+
+
+def shifted_trace(session, source, offset, name):
+    """`source` with every event `offset` seconds later (time for the app to connect before it plays)."""
+    import json
+    out = os.path.join(session.args.scratch, name)
+    with open(source, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as o:
+        for line in f:
+            s = line.strip()
+            if s.startswith("{") and '"t"' in s:
+                e = json.loads(s)
+                e["t"] = round(e["t"] + offset, 6)
+                o.write(json.dumps(e) + "\n")
+            else:
+                o.write(line)
+    return out
+
+
+def scenario_daemon(session):
+    """The daemon not running (the banner and its button), then running on
+    played traces: the row of the binding a swipe triggers lights up; a short
+    swipe's why-not line; "Fit to my hands" proposes tune's change."""
+    path = fresh_config(session, "daemon")
+    app = App(session, path)
+    try:
+        w = app.window
+        banner = find(w, "panel", contains="not running")
+        click(find(banner, "push button", "Start gesture-bridge"))
+        wait_for(lambda: daemon_pid(session), "the daemon the banner started", timeout=15)
+        wait_for(lambda: not find_all(w, "panel", contains="not running"), "the banner to go", timeout=10)
+        stop_daemon(session)
+    finally:
+        app.close()
+
+    # A daemon playing a 3-finger swipe left (8 s from its start: the app connects first).
+    swipe = shifted_trace(session, os.path.join(ROOT, "Tests/Traces/touchscreen-swipe-left-3.jsonl"), 8.0, "swipe.jsonl")
+    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", swipe],
+                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    app = App(session, path)
+    try:
+        w = app.window
+        find(w, "label", contains="Watching gesture-bridge", timeout=8)
+        # The row, found once: then only its few widgets are read, fast enough to see a 4 s light.
+        row = binding_row(app, "workspace-next:")
+        wait_for(lambda: find_all(row, "label", "Recognized"), "workspace-next's row to light up", timeout=15,
+                 interval=0.05)
+        expect(not find_all(binding_row(app, "workspace-previous:"), "label", "Recognized"),
+               "workspace-previous lit up for a swipe left")
+    finally:
+        app.close()
+        daemon.terminate()
+        daemon.wait(5)
+
+    # A short swipe: nothing fires; Try It says why.
+    short = shifted_trace(session, os.path.join(ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"), 4.0, "short.jsonl")
+    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", short],
+                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "page tab", "Try It"))
+        # (GTK names a label by its text once it changes.)
+        verdict = find(w, "label", contains="nothing fired; closest: workspace-next: moved", timeout=15)
+        log("why not:", text_of(verdict))
+        expect(" of 90" in text_of(verdict), f"the why-not line does not measure against swipe-distance 90: {text_of(verdict)}")
+        # Fit to my hands, on the same short swipe recorded before.
+        expect(text_of(find(w, "text", "Binding to fit")) == "workspace-next", "the closest binding is not offered to fit")
+        set_text(find(w, "text", "Recorded attempts"), os.path.join(ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"))
+        click(find(w, "push button", "Propose a Change"))
+        # (GTK names a label by its text once it changes.)
+        proposal = find(w, "label", contains="swipe-distance = ", timeout=60)
+        log("tune proposes:", text_of(proposal).replace("\n", " | "))
+        before = open(path, encoding="utf-8").read()
+        expect(before == open(FIXTURE, encoding="utf-8").read(), "tune's proposal was written before the user said so")
+        click(find(w, "push button", "Apply the Change"))
+        expect_golden(session, path, "app-12-fit-to-hands.toml")
+    finally:
+        app.close()
+        daemon.terminate()
+        daemon.wait(5)
+
+
+def scenario_foreign_monitor(session):
+    """A monitor socket that closes at once (the daemon does so to a client of
+    another user): said, and the app keeps working."""
+    path = fresh_config(session, "foreign")
+    sock_path = os.path.join(session.runtime, "gesture-bridge-" + session.display.replace(":", "_") + ".monitor")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(sock_path)
+    server.listen(4)
+    server.settimeout(0.2)
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "page tab", "Try It"))
+
+        def refused():
+            try:
+                c, _ = server.accept()
+                c.close()
+            except socket.timeout:
+                pass
+            return find_all(w, "label", contains="socket belongs to another user")
+        wait_for(refused, "the app to say the monitor closed on it", timeout=10)
+    finally:
+        app.close()
+        server.close()
+        os.unlink(sock_path)
+
+
+def scenario_import(session):
+    """Another tool's config found: offered, previewed, nothing written before the user says."""
+    tool_dir = os.path.join(session.home, ".config", "libinput-gestures.conf")
+    os.makedirs(os.path.dirname(tool_dir), exist_ok=True)
+    shutil.copyfile(os.path.join(ROOT, "Tests/Import/libinput-gestures.conf"), tool_dir)
+    path = os.path.join(session.args.scratch, "import", "config.toml")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    app = App(session, path)
+    try:
+        w = app.window
+        find(w, "panel", contains="No config file yet")
+        banner = find(w, "panel", contains="libinput-gestures")
+        click(find(banner, "push button", "Preview Import"))
+        d = form(app, "Import from libinput-gestures")
+        across = find(d, "list", "What comes across")
+        wait_for(lambda: across.childCount > 0, "the gestures that come across")
+        expect(not os.path.exists(path), "the import wrote before the user said so")
+        click(find(d, "push button", "Import"))
+        wait_for(lambda: os.path.exists(path), "the imported config")
+        check_loads(session, path)
+        binding_row(app, "")
+    finally:
+        app.close()
+        os.unlink(tool_dir)
+
+
+def scenario_pick_window(session):
+    """An application's scope by clicking its window (xprop's crosshair): the class comes into the field."""
+    path = fresh_config(session, "pick")
+    # Beside the app's window (1000x720 at the top left), where a click finds it.
+    session.start(["xmessage", "-geometry", "+1060+80", "-name", "gb-pick", "click me"])
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "push button", "Add Application"))
+        picker = form(app, "Add Application")
+        click(find(picker, "push button", "Pick a Window"))
+        find(picker, "label", contains="Click the window")
+        time.sleep(0.8)   # xprop has grabbed the pointer
+        xdotool("mousemove", "1100", "110")
+        xdotool("click", "1")
+        wait_for(lambda: text_of(find(picker, "text", "Window class")) == "Xmessage", "the clicked window's class")
+        before = open(path, encoding="utf-8").read()
+        click(find(picker, "push button", "Cancel"))
+        wait_for(lambda: app.frame("Add Application") is None, "the picker to close")
+        expect(open(path, encoding="utf-8").read() == before, "Cancel wrote something")
+    finally:
+        app.close()
+
+
+def scenario_devices(session):
+    """A [[device]] table: switched off, then its own setting removed; each written in place and loading."""
+    path = fresh_config(session, "devices")
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "page tab", "Devices"))
+        act(find(w, "check box", "Switched off: name:ELAN*"), "toggle")
+        expect_golden(session, path, "app-13-device-off.toml")
+        click(find(w, "push button", "Reset finger-landing for name:ELAN*"))
+        expect_golden(session, path, "app-14-device-reset.toml")
+    finally:
+        app.close()
+
+
+SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
+             scenario_foreign_monitor, scenario_import, scenario_daemon]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--bin", required=True)
+    p.add_argument("--scratch", required=True)
+    p.add_argument("only", nargs="*", help="scenario names (without scenario_)")
+    args = p.parse_args()
+    session = Session(args)
+    try:
+        for s in SCENARIOS:
+            name = s.__name__[len("scenario_"):]
+            if args.only and name not in args.only:
+                continue
+            t0 = time.monotonic()
+            try:
+                s(session)
+                log(f"ok   {name} ({time.monotonic() - t0:.1f} s)")
+            except Exception as e:
+                failures.append(name)
+                log(f"FAIL {name}: {e}")
+                for what in ("app.log", "daemon.log"):
+                    p = os.path.join(args.scratch, what)
+                    if os.path.exists(p):
+                        tail = open(p, errors="replace").read().splitlines()[-15:]
+                        log(f"{what}:\n  " + "\n  ".join(tail))
+                if not isinstance(e, Failure):
+                    traceback.print_exc()
+    finally:
+        session.close()
+    if failures:
+        log("failed:", " ".join(failures))
+        sys.exit(1)
+    log("all passed")
+
+
+if __name__ == "__main__":
+    main()

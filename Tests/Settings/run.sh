@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 (LICENSE)
+# The settings app driven as a person would (issue 42): the real
+# gesture-bridge-settings under its own Xvfb, on a session bus this script
+# starts, through its accessibility tree (AT-SPI, Debian's python3-pyatspi).
+# Tests/Settings/drive.py has the scenarios; each change's file is compared
+# with Tests/Settings/goldens/app-*.toml and loaded with `gesture-bridge check`.
+#
+#   Tests/Settings/run.sh                 # every scenario
+#   Tests/Settings/run.sh edits errors    # some of them
+#   UPDATE_GOLDENS=1 Tests/Settings/run.sh edits   # rewrite the goldens (review the diff)
+#   NO_BUILD=1 …                          # use the build there is
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+for tool in Xvfb xdotool xmessage dbus-run-session /usr/libexec/at-spi-bus-launcher; do
+  command -v "$tool" >/dev/null || { echo "Tests/Settings/run.sh: $tool is missing (the .ci/run block installs it)" >&2; exit 2; }
+done
+/usr/bin/python3 -c 'import pyatspi' 2>/dev/null || { echo "Tests/Settings/run.sh: python3-pyatspi is missing" >&2; exit 2; }
+
+if [ "${NO_BUILD:-}" != 1 ]; then
+  swift build --product gesture-bridge >/dev/null && swift build --product gesture-bridge-daemon >/dev/null
+  swift build --product gesture-bridge-settings 2>&1 | grep -v "prohibited flag" >&2 || true
+fi
+bin=$(swift build --show-bin-path)
+[ -x "$bin/gesture-bridge-settings" ] || { echo "Tests/Settings/run.sh: no $bin/gesture-bridge-settings" >&2; exit 2; }
+
+scratch=$(mktemp -d /tmp/gesture-bridge-settings-test.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+# Bounded: a hung widget fails the run instead of holding CI.
+timeout --kill-after=10 "${SETTINGS_TEST_TIMEOUT:-600}" \
+  dbus-run-session -- /usr/bin/python3 Tests/Settings/drive.py --bin "$bin" --scratch "$scratch" "$@"

@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 (LICENSE)
+"""Screenshots of each screen of the settings app (Tests/Settings/screenshots.sh).
+
+The real app under Xvfb, moved from screen to screen through its
+accessibility tree as drive.py does; each screen taken with ImageMagick's
+`import -window root` into docs/settings/NAME.png.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import time
+
+import drive
+from drive import App, Session, click, find, form, select, set_text, shifted_trace
+
+WIDTH, HEIGHT = 1000, 720
+
+
+def shoot(session, out, name):
+    # The pointer off the window: no hover, no tooltip.
+    subprocess.run(["xdotool", "mousemove", str(WIDTH - 1), str(HEIGHT - 1)], check=True)
+    time.sleep(0.8)
+    path = os.path.join(out, name + ".png")
+    subprocess.run(["import", "-window", "root", path], check=True)
+    drive.log("wrote", path)
+
+
+def home_config(session, text=None):
+    """The config where the daemon looks for it (~/.config/gesture-bridge/config.toml): paths read as a user's."""
+    path = os.path.join(session.home, ".config", "gesture-bridge", "config.toml")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if text is None:
+        shutil.copyfile(drive.FIXTURE, path)
+    else:
+        open(path, "w", encoding="utf-8").write(text)
+    return path
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--bin", required=True)
+    p.add_argument("--scratch", required=True)
+    p.add_argument("--out", required=True)
+    args = p.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    drive.SCREEN = f"{WIDTH}x{HEIGHT}x24"
+    session = Session(args)
+    try:
+        # The gestures of a config full of everything, a daemon playing a short swipe (Try It's why-not).
+        path = home_config(session)
+        short = shifted_trace(session, os.path.join(drive.ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"), 6.0, "short.jsonl")
+        daemon = session.start([os.path.join(args.bin, "gesture-bridge"), "run", "--config", path, "--play", short],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        app = App(session, path)
+        w = app.window
+        drive.binding_row(app, "workspace-next")
+        shoot(session, args.out, "gestures")
+
+        scopes = find(w, "list", "Scopes")
+        select(scopes, "firefox")
+        drive.binding_row(app, "")
+        shoot(session, args.out, "application")
+        select(scopes, "All applications")
+
+        click(find(w, "page tab", "Try It"))
+        find(w, "label", contains="nothing fired; closest:", timeout=20)
+        shoot(session, args.out, "try-it")
+        daemon.terminate()
+        daemon.wait(5)
+
+        click(find(w, "page tab", "Settings"))
+        find(w, "text", "swipe-distance")
+        shoot(session, args.out, "settings")
+        click(find(w, "page tab", "Devices"))
+        find(w, "push button", "Remove Table")
+        shoot(session, args.out, "devices")
+        click(find(w, "page tab", "Gestures"))
+
+        row = drive.binding_row(app, "zoom:")
+        click(find(row, "push button", "Edit"))
+        f = form(app, "Edit Gesture")
+        find(f, "push button", "Save")
+        shoot(session, args.out, "form")
+        click(find(f, "push button", "Cancel"))
+
+        row = drive.binding_row(app, "hold-then-drag:")
+        click(find(row, "push button", "Edit"))
+        f = form(app, "Edit hold-then-drag")
+        set_text(find(f, "text", "Gesture expression"),
+                 "longPress(minimumDuration: 0.6s).sequenced(before: drag(minimumDistance: 40pz))")
+        find(f, "label", contains="error: ")
+        shoot(session, args.out, "expression")
+        click(find(f, "push button", "Cancel"))
+        app.close()
+
+        # A config with an error: read-only, the error located.
+        text = open(drive.FIXTURE, encoding="utf-8").read().replace("direction: .left)", "direction: .lef)", 1)
+        path = home_config(session, text)
+        app = App(session, path)
+        find(app.window, "label", contains="unknown direction")
+        shoot(session, args.out, "errors")
+        app.close()
+
+        # First run: no config, another tool's found.
+        tool = os.path.join(session.home, ".config", "touchegg", "touchegg.conf")
+        os.makedirs(os.path.dirname(tool), exist_ok=True)
+        shutil.copyfile(os.path.join(drive.ROOT, "Tests/Import/touchegg.conf"), tool)
+        os.unlink(path)
+        app = App(session, path)
+        find(app.window, "panel", contains="touchegg")
+        shoot(session, args.out, "first-run")
+        click(find(app.window, "push button", "Preview Import"))
+        d = form(app, "Import from touchegg")
+        find(d, "list", "What comes across")
+        shoot(session, args.out, "import")
+        app.close()
+    finally:
+        session.close()
+
+
+if __name__ == "__main__":
+    main()
