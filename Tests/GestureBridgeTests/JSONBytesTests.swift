@@ -57,10 +57,10 @@ import Testing
     /// The monitor's static texts are the raw values they stand for.
     @Test func theMonitorsWordsAreTheRawValues() {
         let kinds: [DeviceKind] = [.touchscreen, .touchpad, .other]
-        for k in kinds { #expect(MonitorFeed.text(k).description == k.rawValue) }
+        for k in kinds { #expect(MonitorFeed.field(k).description == ", \"kind\": \"\(k.rawValue)\"") }
         let standings: [StandingName] = [.possible, .recognized, .began, .rejected, .failed, .done]
-        for s in standings { #expect(MonitorFeed.text(s).description == s.rawValue) }
+        for s in standings { #expect(MonitorFeed.field(s).description == ", \"standing\": \"\(s.rawValue)\"") }
         let measures: [Measure.Kind] = [.distance, .scale, .angle, .time]
-        for m in measures { #expect(MonitorFeed.text(m).description == m.rawValue) }
+        for m in measures { #expect(MonitorFeed.field(m).description == ", \"measure\": \"\(m.rawValue)\", \"value\": ") }
     }
 }

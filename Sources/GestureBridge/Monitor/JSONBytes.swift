@@ -37,7 +37,14 @@ public struct JSONBytes {
     /// Text that needs no escaping: our own words and punctuation.
     @inline(__always)
     public mutating func raw(_ s: StaticString) {
+        // A one-character literal ("%", "°") may be held as its scalar, with no bytes to point at.
+        guard s.hasPointerRepresentation else { return scalar(s) }
         put(UnsafeRawBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    @inline(never)
+    private mutating func scalar(_ s: StaticString) {
+        s.withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
     }
 
     /// A word of our own (an enum's raw value, a unit): no escaping.
@@ -131,8 +138,23 @@ public struct JSONBytes {
     private static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6]
 
     /// `ReplayPrinter.time(t)`: seconds to the microsecond.
-    public mutating func time(_ t: Double) { decimal((t * 1e6).rounded() / 1e6, places: 6) }
+    public mutating func time(_ t: Double) { multiple((t * 1e6).rounded(), places: 6, of: 1_000_000) }
 
     /// `Literals.number((x * 10).rounded() / 10)`: the monitor's tenths.
-    public mutating func tenths(_ x: Double) { decimal((x * 10).rounded() / 10, places: 1) }
+    public mutating func tenths(_ x: Double) { multiple((x * 10).rounded(), places: 1, of: 10) }
+
+    /// `decimal(k / scale, places:)` for a whole `k` (`scale` is 10^places),
+    /// from `k`'s digits: `k / scale` is the double nearest to it, and
+    /// multiplied back it rounds to `k` again (under 2^50 here), so the
+    /// digits of `k` are the shortest text of it; no second rounding and no
+    /// table. Beyond ±1e9 and under 1e-4 (an exponent), `decimal`.
+    @inline(__always)
+    private mutating func multiple(_ k: Double, places: Int, of scale: Int) {
+        let v = k / Double(scale)
+        guard abs(v) < 1e9, k == 0 || abs(v) >= 1e-4 else { return decimal(v, places: places) }
+        var n = Int(k).magnitude, fraction = places
+        if n % UInt(scale) == 0 { return int(Int(k) / scale) }
+        while n % 10 == 0 { n /= 10; fraction -= 1 }
+        digits(n, negative: k < 0, fraction: fraction)
+    }
 }

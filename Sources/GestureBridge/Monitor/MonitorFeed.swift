@@ -37,6 +37,9 @@ public struct MonitorFeed {
         /// an attempt: a binding that fails as its attempt ends is said
         /// with how far it had got.
         var last: [BindingStanding] = []
+        /// `last` is how its bindings stand after the engine call being
+        /// said (false: no attempt runs on it now).
+        var standing = false
     }
     private struct PadGesture {
         var kind: StaticString
@@ -52,8 +55,10 @@ public struct MonitorFeed {
     /// One engine call's devices to look at, their standings, and those
     /// whose attempt ended: kept, so an event allocates none of them.
     private var deciding: [DeviceID] = []
-    private var now: [(device: DeviceID, standings: [BindingStanding])] = []
     private var over: [DeviceID] = []
+    /// Where the engine writes a device's standings; swapped with its
+    /// lane's `last` when it has some, so no call makes an array.
+    private var scratch: [BindingStanding] = []
     /// The lines made since the last `clear`, each ending in a newline.
     public private(set) var out = JSONBytes(capacity: 4096)
 
@@ -97,7 +102,7 @@ public struct MonitorFeed {
 
     /// Says every device's touches and progress held back by the throttle.
     public mutating func flush(engine: GestureEngine, at t: Seconds) {
-        for d in pending { frame(d, engine.standings(of: d), at: t) }
+        for d in pending { frame(look(d, engine), at: t) }
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -195,21 +200,16 @@ public struct MonitorFeed {
         // The decisions first (they are about the frame judged, at or before
         // `t`), then where the fingers are now: unthrottled after a decision.
         over.removeAll(keepingCapacity: true)
-        now.removeAll(keepingCapacity: true)
         for d in deciding {
-            let standings = engine.standings(of: d)
-            now.append((d, standings))
-            if standings.isEmpty && running.contains(d) { over.append(d) }
-            if !standings.isEmpty {
-                running.insertSorted(d)
-                lanes[lane(d)].last = standings
-            }
+            let i = look(d, engine)
+            if !lanes[i].standing && running.contains(d) { over.append(d) }
+            if lanes[i].standing { running.insertSorted(d) }
         }
         for e in effects { effect(e) }
         // An attempt that ended: its verdict is complete.
         for d in over {
             running.removeAll { $0 == d }
-            head(t, "over", d)
+            head(t, ", \"type\": \"over\", \"device\": ", d)
             end()
         }
         var i = 0
@@ -220,14 +220,25 @@ public struct MonitorFeed {
                 continue
             }
             pending.remove(at: i)
-            frame(d, now.first { $0.device == d }?.standings ?? engine.standings(of: d), at: t)
+            // Looked at above: every pending device is deciding.
+            frame(lane(d), at: t)
         }
+    }
+
+    /// Asks the engine how `d`'s bindings stand now, into its lane (`last`
+    /// and `standing`); returns the lane.
+    private mutating func look(_ d: DeviceID, _ engine: GestureEngine) -> Int {
+        let i = lane(d)
+        engine.standings(of: d, into: &scratch)
+        lanes[i].standing = !scratch.isEmpty
+        if lanes[i].standing { swap(&scratch, &lanes[i].last) }
+        return i
     }
 
     private mutating func effect(_ e: Effect) {
         switch e {
         case .arena(let n):
-            head(n.time, "standing", n.device)
+            head(n.time, ", \"type\": \"standing\", \"device\": ", n.device)
             binding(n.binding)
             switch n.kind {
             case .joined:
@@ -250,7 +261,7 @@ public struct MonitorFeed {
             }
             end()
         case .gesture(let g) where g.phase != .changed:
-            head(g.time, "phase", g.device)
+            head(g.time, ", \"type\": \"phase\", \"device\": ", g.device)
             binding(g.binding)
             out.raw(", \"phase\": \"")
             out.word(g.phase.rawValue)
@@ -268,7 +279,7 @@ public struct MonitorFeed {
             out.byte(UInt8(ascii: "]"))
             end()
         case .touch(let d):
-            head(d.time, "touch", d.device)
+            head(d.time, ", \"type\": \"touch\", \"device\": ", d.device)
             out.raw(", \"touch\": ")
             out.int(Int(d.touch))
             out.raw(", \"decision\": \"")
@@ -282,13 +293,11 @@ public struct MonitorFeed {
     }
 
     /// A device's fingers (or touchpad gesture) and its bindings' progress.
-    private mutating func frame(_ d: DeviceID, _ standings: [BindingStanding], at t: Seconds) {
-        let i = lane(d)
+    /// Its bindings are the lane's `last` when `standing`, else none.
+    private mutating func frame(_ i: Int, at t: Seconds) {
         lanes[i].said = t
-        head(t, "frame", d)
-        out.raw(", \"kind\": \"")
-        out.raw(lanes[i].kind.map(Self.text) ?? "unknown")
-        out.byte(UInt8(ascii: "\""))
+        head(t, ", \"type\": \"frame\", \"device\": ", lanes[i].device)
+        out.raw(lanes[i].kind.map(Self.field) ?? ", \"kind\": \"unknown\"")
         if let g = lanes[i].pad {
             out.raw(", \"touchpad\": {\"gesture\": \"")
             out.raw(g.kind)
@@ -315,30 +324,31 @@ public struct MonitorFeed {
         }
         out.raw("], \"bindings\": [")
         // Names quoted once; the rest are words of our own that need no escaping.
+        let standings = lanes[i].standing ? lanes[i].last : []
+        // A binding's fields in as few pieces as they go: each piece is one
+        // copy into the buffer, and a frame says every binding.
         for (k, s) in standings.enumerated() {
             out.raw(k == 0 ? "{\"binding\": " : ", {\"binding\": ")
             if s.binding < quotedNames.count { out.append(quotedNames[s.binding]) } else { out.quoted(name(s.binding)) }
-            out.raw(", \"standing\": \"")
-            out.raw(Self.text(s.standing))
-            out.byte(UInt8(ascii: "\""))
-            if let m = s.measure {
-                out.raw(", \"measure\": \"")
-                out.raw(Self.text(m.kind))
-                out.raw("\", \"value\": ")
-                out.tenths(m.value)
-                out.raw(", \"threshold\": ")
-                out.tenths(m.threshold)
-                out.raw(", \"unit\": \"")
-                out.word(m.unit)
-                out.byte(UInt8(ascii: "\""))
-                if m.atMost { out.raw(", \"atMost\": true") }
-                if let setting = m.setting {
-                    out.raw(", \"setting\": \"")
-                    out.word(setting)
-                    out.byte(UInt8(ascii: "\""))
-                }
+            out.raw(Self.field(s.standing))
+            guard let m = s.measure else {
+                out.byte(UInt8(ascii: "}"))
+                continue
             }
-            out.byte(UInt8(ascii: "}"))
+            out.raw(Self.field(m.kind))
+            out.tenths(m.value)
+            out.raw(", \"threshold\": ")
+            out.tenths(m.threshold)
+            out.raw(", \"unit\": \"")
+            out.raw(m.unitText)
+            out.raw(m.atMost ? "\", \"atMost\": true" : "\"")
+            if let setting = m.settingText {
+                out.raw(", \"setting\": \"")
+                out.raw(setting)
+                out.raw("\"}")
+            } else {
+                out.byte(UInt8(ascii: "}"))
+            }
         }
         out.byte(UInt8(ascii: "]"))
         end()
@@ -372,13 +382,12 @@ public struct MonitorFeed {
 
     private func name(_ b: BindingID) -> String { b < names.count ? names[b] : "binding \(b)" }
 
-    /// A line's first fields: `{"t": …, "type": "…", "device": …`.
-    private mutating func head(_ t: Seconds, _ type: StaticString, _ device: DeviceID) {
+    /// A line's first fields: `{"t": …, "type": "…", "device": …`, its
+    /// type given with the fields around it (one piece to copy).
+    private mutating func head(_ t: Seconds, _ typeField: StaticString, _ device: DeviceID) {
         out.raw("{\"t\": ")
         out.time(t)
-        out.raw(", \"type\": \"")
-        out.raw(type)
-        out.raw("\", \"device\": ")
+        out.raw(typeField)
         out.int(Int(device))
     }
 
@@ -392,31 +401,34 @@ public struct MonitorFeed {
 
     // The raw values said at every frame, as static text: a raw value is a
     // String made at each call (MonitorTests holds them equal).
-    static func text(_ k: DeviceKind) -> StaticString {
+    /// `, "kind": "…"`: a device's kind in a frame.
+    static func field(_ k: DeviceKind) -> StaticString {
         switch k {
-        case .touchscreen: "touchscreen"
-        case .touchpad: "touchpad"
-        case .other: "other"
+        case .touchscreen: ", \"kind\": \"touchscreen\""
+        case .touchpad: ", \"kind\": \"touchpad\""
+        case .other: ", \"kind\": \"other\""
         }
     }
 
-    static func text(_ s: StandingName) -> StaticString {
+    /// `, "standing": "…"`: a binding's standing in a frame.
+    static func field(_ s: StandingName) -> StaticString {
         switch s {
-        case .possible: "possible"
-        case .recognized: "recognized"
-        case .began: "began"
-        case .rejected: "rejected"
-        case .failed: "failed"
-        case .done: "done"
+        case .possible: ", \"standing\": \"possible\""
+        case .recognized: ", \"standing\": \"recognized\""
+        case .began: ", \"standing\": \"began\""
+        case .rejected: ", \"standing\": \"rejected\""
+        case .failed: ", \"standing\": \"failed\""
+        case .done: ", \"standing\": \"done\""
         }
     }
 
-    static func text(_ k: Measure.Kind) -> StaticString {
+    /// `, "measure": "…", "value": `: a measure's kind, up to its value.
+    static func field(_ k: Measure.Kind) -> StaticString {
         switch k {
-        case .distance: "distance"
-        case .scale: "scale"
-        case .angle: "angle"
-        case .time: "time"
+        case .distance: ", \"measure\": \"distance\", \"value\": "
+        case .scale: ", \"measure\": \"scale\", \"value\": "
+        case .angle: ", \"measure\": \"angle\", \"value\": "
+        case .time: ", \"measure\": \"time\", \"value\": "
         }
     }
 }

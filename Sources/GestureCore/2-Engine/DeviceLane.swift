@@ -37,6 +37,15 @@ struct DeviceLane: Sendable {
     /// The running attempt's bindings and how far each is (empty with none).
     var standings: [BindingStanding] { attempt?.standings(on: tracker.contact) ?? [] }
 
+    /// The same, appended to `out`; whether it has an attempt. Read through
+    /// the pointer field by field (`GestureEngine.standings(of:into:)`).
+    @inline(__always)
+    static func standings(_ lane: UnsafePointer<DeviceLane>, into out: inout [BindingStanding]) -> Bool {
+        guard lane.pointee.attempt != nil else { return false }
+        lane.pointee.attempt.unsafelyUnwrapped.standings(on: lane.pointee.tracker.contact, into: &out)
+        return true
+    }
+
     enum Fate { case goesOn, over }
 
     /// The one way to work on the attempt: it is taken out (owned while

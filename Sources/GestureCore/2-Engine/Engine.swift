@@ -67,6 +67,23 @@ public struct GestureEngine: Sendable {
         Self.lane(of: device, lanes).map { lanes[$0].standings } ?? []
     }
 
+    /// `standings(of:)` written into `out` (emptied first, its storage
+    /// kept): what a monitor asks after every call, with no array made.
+    /// Returns whether the device has an attempt running.
+    @discardableResult
+    public func standings(of device: DeviceID, into out: inout [BindingStanding]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        // The lane read through a pointer, where it lies: called on the
+        // array's element, or on a borrowed lane, Swift copied the whole
+        // lane first (its arrays retained and released: 600 instructions).
+        return lanes.withUnsafeBufferPointer { lanes in
+            for i in lanes.indices where lanes[i].device.id == device {
+                return DeviceLane.standings(lanes.baseAddress! + i, into: &out)
+            }
+            return false
+        }
+    }
+
     /// When `advance(to:)` next has work: a pending frame or a timer.
     public var nextDeadline: Seconds? { Self.nextDue(lanes)?.deadline.seconds }
 

@@ -18,14 +18,39 @@ public struct Measure: Hashable, Sendable {
     public var kind: Kind
     public var value: Double
     public var threshold: Double
-    public var unit: String
+    /// Its unit ("px", "mm", "%", "°", "ms"), as static text: a measure holds
+    /// no String, so copying and dropping one (the monitor asks for every
+    /// binding's after every engine call) touches no reference count.
+    public let unitText: StaticString
     /// The gesture wants at most the threshold (a tap's time), not at least.
     public var atMost = false
     /// The `[settings]` key the threshold comes from, when it is one (an
     /// argument in the gesture expression otherwise).
-    public var setting: String? = nil
+    public let settingText: StaticString?
     /// The fingers the gesture wants, and how many landed.
     public var fingers = 0, landed = 0
+
+    init(kind: Kind, value: Double, threshold: Double, unit: StaticString, atMost: Bool = false, setting: StaticString? = nil) {
+        self.kind = kind
+        self.value = value
+        self.threshold = threshold
+        unitText = unit
+        self.atMost = atMost
+        settingText = setting
+    }
+
+    public var unit: String { unitText.description }
+    public var setting: String? { settingText?.description }
+
+    public static func == (a: Measure, b: Measure) -> Bool {
+        a.kind == b.kind && a.value == b.value && a.threshold == b.threshold && a.unit == b.unit
+            && a.atMost == b.atMost && a.setting == b.setting && a.fingers == b.fingers && a.landed == b.landed
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(kind); h.combine(value); h.combine(threshold); h.combine(unit)
+        h.combine(atMost); h.combine(setting); h.combine(fingers); h.combine(landed)
+    }
 
     /// 0…1 of the way to the threshold (a time limit: of the time allowed).
     public var fraction: Double {

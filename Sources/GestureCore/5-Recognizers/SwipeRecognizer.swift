@@ -109,7 +109,7 @@ extension SwipeRecognizer {
         let v = onScreen ? c.translation : touchpadMinimumDistance.motion(c)
         let minimum = onScreen ? minimumDistance : touchpadMinimumDistance.value
         let along = direction.map { v.dot($0.vector) } ?? v.length
-        let unit = onScreen || !touchpadMinimumDistance.onThePad ? "px" : "mm"
+        let unit: StaticString = onScreen || !touchpadMinimumDistance.onThePad ? "px" : "mm"
         return Measure(kind: .distance, value: max(0, along), threshold: minimum, unit: unit,
                        setting: onScreen ? "swipe-distance" : "touchpad-swipe-distance").counting(rule, c)
     }

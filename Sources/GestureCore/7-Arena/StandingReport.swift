@@ -31,8 +31,19 @@ extension Standing {
 extension Attempt {
     /// Every binding in the attempt, with how far it is on `c`.
     func standings(on c: Contact) -> [BindingStanding] {
-        arena.participants.compactMap { id in
-            arena.members[id].standing.name.map { BindingStanding(binding: id, standing: $0, measure: trees[id].measure(c)) }
+        var out: [BindingStanding] = []
+        standings(on: c, into: &out)
+        return out
+    }
+
+    /// The same, appended to `out` (kept by the caller: a monitor asks
+    /// after every engine call, and an array made per call was most of it).
+    @inline(__always)   // where it is read: a call was handed a copy of the attempt
+    func standings(on c: Contact, into out: inout [BindingStanding]) {
+        out.reserveCapacity(out.count + arena.participants.count)
+        for id in arena.participants {
+            guard let name = arena.members[id].standing.name else { continue }
+            out.append(BindingStanding(binding: id, standing: name, measure: trees[id].measure(c)))
         }
     }
 }
