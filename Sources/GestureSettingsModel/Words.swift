@@ -50,7 +50,8 @@ public enum Words {
         case .magnify(let m): s = "Pinch"; edge = m.common.from
         case .rotate(let r): s = "Rotate"; edge = r.common.from
         case .hold(let h): s = "Hold"; edge = h.common.from
-        default: s = ""
+        // A kind without words of its own yet says its name from the table of kinds.
+        default: s = spec.kind.map { capitalized($0.name) } ?? ""
         }
         if let edge { s += " from the " + edgeWords(edge) }
         let fingers = spec.maximumFingers
