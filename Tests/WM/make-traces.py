@@ -20,28 +20,37 @@ def write(name, comment, events, width=1280, height=800):
             f.write(json.dumps(e) + "\n")
 
 
-def touchscreen(start, travel, ms=400, frame=10, width=1280, wobble=1.0):
-    """Three fingers 60 px apart around `start`, landing 10 ms apart, moving
-    by `travel` (eased, with a little sideways wobble that cancels out at the
-    end), lifting together where they are."""
+def three_fingers(start, shift, end, steps, frame=10):
+    """Three fingers 60 px apart around `start`, landing 10 ms apart; at
+    frame k of `steps` each is moved from where it landed by the terms
+    `shift(k, steps)` gives per axis (added in their order, so the traces
+    stay byte for byte what they were); they lift together moved by `end`."""
     offsets = [(-60, 0), (0, 20), (60, 0)]
     ev, t = [], 0.0
     for i, (ox, oy) in enumerate(offsets):
         ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-begin", "id": i + 1, "x": start[0] + ox, "y": start[1] + oy})
         t += 0.01
-    steps = ms // frame
     for k in range(1, steps + 1):
+        xs, ys = shift(k, steps)
+        for i, (ox, oy) in enumerate(offsets):
+            ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-update", "id": i + 1,
+                       "x": sum(xs, start[0] + ox), "y": sum(ys, start[1] + oy)})
+        t += frame / 1000
+    for i, (ox, oy) in enumerate(offsets):
+        ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-end", "id": i + 1,
+                   "x": start[0] + ox + end[0], "y": start[1] + oy + end[1]})
+    return ev
+
+
+def touchscreen(start, travel, ms=400, frame=10, width=1280, wobble=1.0):
+    """Three fingers moving by `travel` (eased, with a little sideways
+    wobble that cancels out at the end), lifting together where they are."""
+    def shift(k, steps):
         f = k / steps
         ease = 0.5 - 0.5 * math.cos(math.pi * f)
         w = wobble * math.sin(2 * math.pi * f * 3)
-        for i, (ox, oy) in enumerate(offsets):
-            ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-update", "id": i + 1,
-                       "x": start[0] + ox + travel[0] * ease + w, "y": start[1] + oy + travel[1] * ease - w})
-        t += frame / 1000
-    end = [(start[0] + ox + travel[0], start[1] + oy + travel[1]) for ox, oy in offsets]
-    for i, (x, y) in enumerate(end):
-        ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-end", "id": i + 1, "x": x, "y": y})
-    return ev
+        return (travel[0] * ease, w), (travel[1] * ease, -w)
+    return three_fingers(start, shift, travel, ms // frame, frame)
 
 
 def touchpad(travel, ms=400, frame=10, cancelled=False):
@@ -90,22 +99,10 @@ write("touchscreen-drag-3-away.jsonl",
 def circling(start, radius, turns, ms, frame=10):
     """Three fingers on the window going round a circle (the latency
     benchmark's trace: Benchmarks/window-follow.sh)."""
-    offsets = [(-60, 0), (0, 20), (60, 0)]
-    ev, t = [], 0.0
-    for i, (ox, oy) in enumerate(offsets):
-        ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-begin", "id": i + 1, "x": start[0] + ox, "y": start[1] + oy})
-        t += 0.01
-    steps = ms // frame
-    for k in range(1, steps + 1):
+    def shift(k, steps):
         a = 2 * math.pi * turns * k / steps
-        dx, dy = radius * math.sin(a), radius * (1 - math.cos(a))
-        for i, (ox, oy) in enumerate(offsets):
-            ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-update", "id": i + 1,
-                       "x": start[0] + ox + dx, "y": start[1] + oy + dy})
-        t += frame / 1000
-    for i, (ox, oy) in enumerate(offsets):
-        ev.append({"t": round(t, 3), "dev": 11, "ev": "touch-end", "id": i + 1, "x": start[0] + ox, "y": start[1] + oy})
-    return ev
+        return (radius * math.sin(a),), (radius * (1 - math.cos(a)),)
+    return three_fingers(start, shift, (0, 0), ms // frame, frame)
 
 
 write("touchscreen-drag-3-circling.jsonl",
