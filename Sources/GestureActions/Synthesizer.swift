@@ -39,11 +39,9 @@ public struct HoldLedger<Item: Hashable & Sendable>: Sendable {
     public init() {}
 
     public var isEmpty: Bool { held.isEmpty }
-    public var items: [Item] { held.map(\.item) }
 
     public func holds(_ k: Item) -> Bool { held.contains { $0.item == k } }
     public func holds(_ k: Item, binding: Int) -> Bool { held.contains { $0.item == k && $0.binding == binding } }
-    public func bindings(holding k: Item) -> [Int] { held.filter { $0.item == k }.map(\.binding) }
     public var bindings: Set<Int> { Set(held.map(\.binding)) }
 
     mutating func press(_ k: Item, binding: Int) { held.append((binding, k)) }

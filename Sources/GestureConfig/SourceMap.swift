@@ -44,8 +44,6 @@ struct SourceMap {
     func key(_ path: String) -> Location? { keys[path] }
     func table(_ path: String) -> Location? { tables[path] }
 
-    var lineCount: Int { lineStarts.count }
-
     /// Line `line` (from 1) without its line break.
     func lineText(_ line: Int) -> String? {
         line >= 1 && line <= lineStarts.count ? String(lineSlice(line)) : nil

@@ -28,8 +28,6 @@ struct TOMLNode: Sendable {
 
     var string: String? { if case .string(let s) = value { return s } else { return nil } }
     var int: Int? { if case .integer(let i) = value { return i } else { return nil } }
-    /// A float only (an integer is `int`).
-    var double: Double? { if case .float(let d) = value { return d } else { return nil } }
     /// A float or an integer, as a number.
     var number: Double? {
         switch value {
