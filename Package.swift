@@ -28,7 +28,8 @@ let package = Package(
         // runtime directory. Under the config, X, traces and the daemon.
         .target(name: "GestureSystem"),
         // Actions: key chords (keysyms), exec and its words, the synthesizer protocol. No X.
-        .target(name: "GestureActions"),
+        // The core for the defaults of [settings] it reads (drag-lock).
+        .target(name: "GestureActions", dependencies: ["GestureCore"]),
         // The config file, gesture expressions, keymaps, diagnostics.
         .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureActions", "GestureSystem", "CTOML"]),
         // The importers: fusuma (YAML), libinput-gestures, touchegg (XML) configs

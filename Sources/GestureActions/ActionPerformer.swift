@@ -1,3 +1,5 @@
+import struct GestureCore.Settings
+
 /// Where a gesture is, for actions that aim at the screen: the touch point
 /// (touchscreens: the fingers' centroid now; nil on touchpads, which have no
 /// point on the screen) and how far the fingers have moved since the gesture
@@ -29,8 +31,10 @@ public final class ActionPerformer {
     /// their keymap chords.
     public var windowControl: WindowControl?
     /// How long a button held by a gesture stays held after the gesture ends,
-    /// so the fingers can be placed again and go on with the same drag.
-    public var dragLock: Double = 0.4
+    /// so the fingers can be placed again and go on with the same drag. The
+    /// daemon sets the config's `drag-lock`; until then its default, defined
+    /// once in `Settings`.
+    public var dragLock: Double = Settings().dragLock
     /// Buttons whose gesture ended, released at `due` unless it begins again.
     private var locked: [(binding: Int, due: Double)] = []
     /// `move`: the translation already turned into pointer motion, per binding.
