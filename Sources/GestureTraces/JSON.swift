@@ -93,11 +93,9 @@ struct JSONParser {
     }
 
     private mutating func object() throws(JSONError) -> JSONValue {
-        i += 1
         var members: [JSONMember] = []
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-        while true {
+        if opens(closing: "}") { return .object(members) }
+        repeat {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
             let key = try string()
@@ -107,28 +105,38 @@ struct JSONParser {
             skipSpace()
             let column = i + 1
             members.append(JSONMember(key: key, value: try value(), column: column))
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of line inside an object") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-            throw error("expected ',' or '}'")
-        }
+        } while try !closes("}", inside: "an object")
+        return .object(members)
     }
 
     private mutating func array() throws(JSONError) -> JSONValue {
-        i += 1
         var items: [JSONValue] = []
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-        while true {
+        if opens(closing: "]") { return .array(items) }
+        repeat {
             skipSpace()
             items.append(try value())
-            skipSpace()
-            guard i < bytes.count else { throw error("unexpected end of line inside an array") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            throw error("expected ',' or ']'")
-        }
+        } while try !closes("]", inside: "an array")
+        return .array(items)
+    }
+
+    /// Past the `{` or `[` at `i`: true if `closing` follows at once (an
+    /// empty object or array), and it is read too.
+    private mutating func opens(closing: Unicode.Scalar) -> Bool {
+        i += 1
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: closing) else { return false }
+        i += 1
+        return true
+    }
+
+    /// After a member or an element: false past a ',' (another follows),
+    /// true past `closing` (the object or array ends).
+    private mutating func closes(_ closing: Unicode.Scalar, inside what: String) throws(JSONError) -> Bool {
+        skipSpace()
+        guard i < bytes.count else { throw error("unexpected end of line inside \(what)") }
+        if bytes[i] == UInt8(ascii: ",") { i += 1; return false }
+        if bytes[i] == UInt8(ascii: closing) { i += 1; return true }
+        throw error("expected ',' or '\(closing)'")
     }
 
     private mutating func string() throws(JSONError) -> String {
