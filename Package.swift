@@ -33,8 +33,8 @@ let package = Package(
         // The config file, gesture expressions, keymaps, diagnostics.
         .target(name: "GestureConfig", dependencies: ["GestureCore", "GestureActions", "GestureSystem", "CTOML"]),
         // The importers: fusuma (YAML), libinput-gestures, touchegg (XML) configs
-        // written as ours. They need only the core and the actions.
-        .target(name: "GestureImport", dependencies: ["GestureCore", "GestureActions", "CYAML", "CXML"]),
+        // written as ours. They need only the core, the actions and the system's strings.
+        .target(name: "GestureImport", dependencies: ["GestureCore", "GestureActions", "GestureSystem", "CYAML", "CXML"]),
         // toml++ (libtomlplusplus-dev, header-only) behind a C interface. Without
         // exceptions, toml++ returns its parse errors as values.
         .target(name: "CTOML", cxxSettings: [.unsafeFlags(["-fno-exceptions"])]),

@@ -81,21 +81,18 @@ public struct RequestPacer: Sendable {
     public mutating func answered(now: Double) -> WindowRect? {
         if let f = inFlight { latencies.append(now - f.frameTime) }
         inFlight = nil
-        guard let p = pending else { return nil }
-        pending = nil
-        return send(p.frame, now: now, frameTime: p.time)
+        return flush(now: now)
     }
 
     /// No answer within `patience`: the pending frame goes anyway.
     public mutating func due(now: Double) -> WindowRect? {
         guard let f = inFlight, now - f.sent >= Self.patience else { return nil }
         inFlight = nil
-        guard let p = pending else { return nil }
-        pending = nil
-        return send(p.frame, now: now, frameTime: p.time)
+        return flush(now: now)
     }
 
-    /// The gesture is over: its last frame goes whatever is in flight.
+    /// The pending frame goes now, whatever is in flight: at the gesture's
+    /// end (its last frame), and once an answer came or `patience` ran out.
     public mutating func flush(now: Double) -> WindowRect? {
         guard let p = pending else { return nil }
         pending = nil

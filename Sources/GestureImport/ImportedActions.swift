@@ -1,4 +1,5 @@
 import GestureActions
+import GestureSystem
 
 /// Actions of other tools as ours: `xdotool key …` becomes `key …` (what the
 /// daemon sends through XTest itself), anything else `exec`.
@@ -62,14 +63,5 @@ enum ImportedActions {
             if !converted.isEmpty, converted.allSatisfy({ $0 != nil }) { return converted.map { "key " + $0! } }
         }
         return ["exec " + cmd.trimmingWhitespace()]
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureSystem
 // `gesture-bridge import`: another gesture tool's config as ours. Each
 // importer fills an ImportedConfig; `toml` writes it as config.md v1, with a
 // comment on every setting that has no equivalent, so nothing is lost silently.

@@ -1,4 +1,5 @@
 import GestureActions
+import GestureSystem
 /// libinput-gestures.conf: one line per gesture,
 ///   `gesture swipe|pinch|hold MOTION [FINGERS] COMMAND`,
 /// plus `device`, `swipe_threshold`, `timeout`. Touchpads only; each gesture

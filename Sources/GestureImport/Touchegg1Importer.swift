@@ -1,4 +1,5 @@
 import GestureActions
+import GestureSystem
 /// touchegg.conf of Touchégg 1.x (2011–2016, built on uTouch/GEIS), still
 /// found in dotfiles: the same `<application>`/`<gesture>` tree as 2.x, but
 /// gestures TAP, DRAG, PINCH, ROTATE, TAP_AND_HOLD, DOUBLE_TAP with

@@ -1,3 +1,5 @@
+import GestureSystem
+
 /// touchegg.conf (Touchégg 2): `<settings>`, then `<application name="All">`
 /// (the desktop) and `<application name="Class1,Class2">` (per-application),
 /// each with `<gesture type="SWIPE|PINCH|TAP" fingers="N" direction="…">`

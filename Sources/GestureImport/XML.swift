@@ -1,4 +1,5 @@
 import CXML
+import GestureSystem
 
 /// XML through pugixml, the parser touchegg reads touchegg.conf with, on
 /// its default options: what touchegg reads, we read. Elements nested deeper

@@ -10,4 +10,13 @@ extension String {
         for i in 0...(text.count - p.count) where text[i..<(i + p.count)].elementsEqual(p) { return true }
         return false
     }
+
+    /// Without leading and trailing white space (spaces, tabs, line breaks):
+    /// what a user typed in a field, a value in another tool's config.
+    public func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
 }

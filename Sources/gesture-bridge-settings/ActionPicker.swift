@@ -1,5 +1,6 @@
 import CGtk
 import GestureSettingsModel
+import GestureSystem
 
 /// The action part of the form: a named action, a key chord (typed or
 /// recorded by pressing it), a mouse button, a command, or nothing.
@@ -97,12 +98,12 @@ import GestureSettingsModel
             guard let row = gtk_list_box_get_selected_row(g(namedList)) else { return .failure(FormProblem("pick a named action")) }
             return .success(.named(named[Int(gtk_list_box_row_get_index(row))].text))
         case 1:
-            let keys = UI.text(ofEditable: keysEntry).trimmed
+            let keys = UI.text(ofEditable: keysEntry).trimmingWhitespace()
             return keys.isEmpty ? .failure(FormProblem("type the keys, or record them")) : .success(.keys(keys))
         case 2:
             return .success(.button(Self.buttons[buttonChoice.selected].n, here: false))
         case 3:
-            let command = UI.text(ofEditable: commandEntry).trimmed
+            let command = UI.text(ofEditable: commandEntry).trimmingWhitespace()
             return command.isEmpty ? .failure(FormProblem("type the command to run")) : .success(.command(command))
         default:
             return .success(.nothing)
@@ -144,13 +145,4 @@ import GestureSettingsModel
 struct FormProblem: Error {
     let message: String
     init(_ m: String) { message = m }
-}
-
-extension String {
-    var trimmed: String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
-    }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import GestureSystem
 
 /// Which application a new scope is for: one of those running (their
 /// WM_CLASS), a window clicked, or a class glob typed.
@@ -70,7 +71,7 @@ import CGtk
     func present() { gtk_window_present(g(window)) }
 
     private func store() {
-        let glob = UI.text(ofEditable: entry).trimmed
+        let glob = UI.text(ofEditable: entry).trimmingWhitespace()
         guard !glob.isEmpty else {
             gtk_label_set_text(g(problem), "Pick an application, or type its window class.")
             UI.setVisible(problem, true)

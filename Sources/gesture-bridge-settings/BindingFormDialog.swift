@@ -2,6 +2,7 @@ import CGtk
 import GestureConfig
 import GestureCore
 import GestureSettingsModel
+import GestureSystem
 
 /// The form for what most people bind (issue 42, point 2): kind, fingers,
 /// direction, edge, device, modifier layer, action, when it acts, priority.
@@ -264,7 +265,7 @@ import GestureSettingsModel
         case 3: moment = .steps(every: k == .pinch ? n / 100 : n)
         default: moment = .end
         }
-        let name = UI.text(ofEditable: nameEntry).trimmed
+        let name = UI.text(ofEditable: nameEntry).trimmingWhitespace()
         let main: BindingForm.Action
         switch action.action {
         case .failure(let p): return .failure(p)

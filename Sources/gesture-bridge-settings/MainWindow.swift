@@ -146,7 +146,7 @@ import GestureSystem
             after(milliseconds: 1500) { [self] in refreshBanners() }
         case "init":
             Subprocess.run([Subprocess.gestureBridge, "init", "--config", controller.path]) { [self] finished in
-                if finished.status != 0 { toast(finished.output.trimmed) }
+                if finished.status != 0 { toast(finished.output.trimmingWhitespace()) }
                 controller.open()
             }
         case "reload":

@@ -1,6 +1,7 @@
 import CGtk
 import GestureConfig
 import GestureSettingsModel
+import GestureSystem
 
 /// `[settings]` (issue 42, point 4): each setting with its units, its
 /// default and what it does; a value typed is stored on Enter, "Reset"
@@ -31,7 +32,7 @@ import GestureSettingsModel
 
     /// What was typed, as TOML: a string, or true/false for a boolean.
     nonisolated static func toml(_ typed: String, kind: SettingInfo.Kind) -> String {
-        let t = typed.trimmed
+        let t = typed.trimmingWhitespace()
         if kind == .boolean { return t }
         return "\"" + shown(t).replacingQuotes + "\""
     }
@@ -74,15 +75,15 @@ import GestureSettingsModel
                 UI.setSensitive(set, false)
                 let store: Action = { [self] in
                     let typed = UI.text(ofEditable: entry)
-                    guard typed.trimmed != stored else { return }
-                    let why = typed.trimmed.isEmpty ? controller.apply { $0.resetSetting(key) }
+                    guard typed.trimmingWhitespace() != stored else { return }
+                    let why = typed.trimmingWhitespace().isEmpty ? controller.apply { $0.resetSetting(key) }
                         : controller.apply { $0.setSetting(key, Self.toml(typed, kind: kind)) }
                     if let why { controller.say(why) }
                 }
                 // Enter or "Set" stores it; a value being typed is not stored halfway.
                 on(entry, "activate", store)
                 on(set, "clicked", store)
-                on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmed != stored) }
+                on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmingWhitespace() != stored) }
                 adw_action_row_add_suffix(g(row), g(entry))
                 adw_action_row_add_suffix(g(row), g(set))
             }

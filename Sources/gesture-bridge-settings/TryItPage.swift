@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CGtk
 import GestureSettingsModel
+import GestureSystem
 
 /// "Try it" (issue 42, point 3): the fingers per device as the daemon sees
 /// them, a bar per binding toward its threshold while it is possible, and,
@@ -166,7 +167,7 @@ import GestureSettingsModel
 
     // MARK: Fit to my hands
 
-    private var binding: String { UI.text(ofEditable: bindingEntry).trimmed }
+    private var binding: String { UI.text(ofEditable: bindingEntry).trimmingWhitespace() }
 
     private func toggleRecording() {
         if recording != 0 {
@@ -196,8 +197,8 @@ import GestureSettingsModel
         return Subprocess.run(argv) { [self] finished in
             recording = 0
             gtk_button_set_label(g(recordButton), "Record Attempts")
-            gtk_label_set_text(g(proposal), finished.output.trimmed.isEmpty ? "tune said nothing (status \(finished.status))"
-                                                                          : finished.output.trimmed)
+            gtk_label_set_text(g(proposal), finished.output.trimmingWhitespace().isEmpty ? "tune said nothing (status \(finished.status))"
+                                                                          : finished.output.trimmingWhitespace())
             proposed = Self.settingsChange(finished.output)
             UI.setVisible(applyButton, finished.status == 0 && !proposed.isEmpty)
         }
@@ -208,13 +209,13 @@ import GestureSettingsModel
         var inSettings = false
         var out: [(String, String)] = []
         for raw in output.split(separator: "\n") {
-            let line = String(raw).trimmed
+            let line = String(raw).trimmingWhitespace()
             if line.hasPrefix("[") { inSettings = line == "[settings]"; continue }
             guard inSettings, !line.hasPrefix("#"), let eq = line.firstIndex(of: "=") else { continue }
-            let key = String(line[..<eq]).trimmed
+            let key = String(line[..<eq]).trimmingWhitespace()
             var value = String(line[line.index(after: eq)...])
             if let hash = value.firstRange(of: "   #") { value = String(value[..<hash.lowerBound]) }
-            out.append((key, value.trimmed))
+            out.append((key, value.trimmingWhitespace()))
         }
         return out
     }

@@ -48,44 +48,30 @@ struct ReplayCommand: ParsableCommand {
         for line in BindingListing.offLines(loaded) { printError(line) }
         if monitor { return try printMonitorStream(loaded) }
         let printer = ReplayPrinter(config: loaded, json: json, explain: explain)
-        var failed = false
-        for trace in traces {
+        try forEachTraceFile(traces) { trace in
             if !json && traces.count > 1 { print("# \(trace)") }
-            do {
-                var replayer: Replayer? = nil
-                let emit = { (e: GestureCore.Effect) in
-                    for line in printer.lines(e) {
-                        if line.isExplanation && json { printError(line.text) } else { print(line.text) }
-                    }
+            var replayer: Replayer? = nil
+            let emit = { (e: GestureCore.Effect) in
+                for line in printer.lines(e) {
+                    if line.isExplanation && json { printError(line.text) } else { print(line.text) }
                 }
-                try TraceFile.forEachEvent(path: trace) { header, event in
-                    if replayer == nil { replayer = Replayer(table: loaded.table, header: header, explain: explain) }
-                    replayer!.feed(event, emit)
-                }
-                replayer?.finish(emit)
-                if let svg { try drawSVG(trace: trace, config: loaded, to: svg) }
-            } catch let e as TraceError {
-                printError(e.description)
-                failed = true
             }
+            try TraceFile.forEachEvent(path: trace) { header, event in
+                if replayer == nil { replayer = Replayer(table: loaded.table, header: header, explain: explain) }
+                replayer!.feed(event, emit)
+            }
+            replayer?.finish(emit)
+            if let svg { try drawSVG(trace: trace, config: loaded, to: svg) }
         }
-        if failed { throw ExitCode(1) }
     }
 }
 
 extension ReplayCommand {
     /// `--monitor`: each trace's stream, as `watch --json` would have shown it.
     func printMonitorStream(_ config: LoadedConfig) throws {
-        var failed = false
-        for trace in traces {
-            do {
-                for line in MonitorFeed.lines(of: try TraceFile.read(path: trace), config: config) { print(line) }
-            } catch let e as TraceError {
-                printError(e.description)
-                failed = true
-            }
+        try forEachTraceFile(traces) { trace in
+            for line in MonitorFeed.lines(of: try TraceFile.read(path: trace), config: config) { print(line) }
         }
-        if failed { throw ExitCode(1) }
     }
 
     /// Replays the trace again with the arena's notes, and draws it.

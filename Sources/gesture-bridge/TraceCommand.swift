@@ -11,20 +11,13 @@ struct TraceCommand: ParsableCommand {
     @Argument(help: "Trace files (.jsonl).") var files: [String]
 
     func run() throws {
-        var failed = false
-        for file in files {
-            do {
-                var summary: TraceSummary? = nil
-                let header = try TraceFile.forEachEvent(path: file) { header, e in
-                    if summary == nil { summary = TraceSummary(header: header) }
-                    summary!.add(e)
-                }
-                print("\(file): \((summary ?? TraceSummary(header: header)).text)")
-            } catch let e as TraceError {
-                printError(e.description)
-                failed = true
+        try forEachTraceFile(files) { file in
+            var summary: TraceSummary? = nil
+            let header = try TraceFile.forEachEvent(path: file) { header, e in
+                if summary == nil { summary = TraceSummary(header: header) }
+                summary!.add(e)
             }
+            print("\(file): \((summary ?? TraceSummary(header: header)).text)")
         }
-        if failed { throw ExitCode(1) }
     }
 }

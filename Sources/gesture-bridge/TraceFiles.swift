@@ -1,0 +1,18 @@
+import ArgumentParser
+import GestureTraces
+
+/// Runs `body` on each trace file in turn: a broken one (a `TraceError`) is
+/// said on stderr and the others still run; then exits 1 if any was broken.
+/// For `trace`, `replay` and `replay --monitor`.
+func forEachTraceFile(_ paths: [String], _ body: (String) throws -> Void) throws {
+    var failed = false
+    for path in paths {
+        do {
+            try body(path)
+        } catch let e as TraceError {
+            printError(e.description)
+            failed = true
+        }
+    }
+    if failed { throw ExitCode(1) }
+}
