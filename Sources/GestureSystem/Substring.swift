@@ -19,4 +19,22 @@ extension String {
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
     }
+
+    /// For XML, SVG and GLib markup (GTK labels): XML's five escaped, and
+    /// control characters XML 1.0 cannot carry replaced (U+FFFD).
+    public var xmlEscaped: String {
+        var out = ""
+        for u in unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(u)
+            default: if u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out
+    }
 }

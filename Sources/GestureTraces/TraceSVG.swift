@@ -1,4 +1,5 @@
 import GestureCore
+import GestureSystem
 
 /// `replay --svg`: a picture of a trace, so a user sees why a gesture did or
 /// did not fire. Above, the screen and its outputs with each finger's path,
@@ -255,29 +256,12 @@ struct SVGText {
     }
 
     mutating func text(_ s: String, _ attributes: [String: String]) {
-        text += "<text" + Self.attributes(attributes) + ">" + Self.escape(s) + "</text>\n"
+        text += "<text" + Self.attributes(attributes) + ">" + s.xmlEscaped + "</text>\n"
     }
 
-    mutating func title(_ s: String) { text += "<title>" + Self.escape(s) + "</title>" }
+    mutating func title(_ s: String) { text += "<title>" + s.xmlEscaped + "</title>" }
 
     static func attributes(_ a: [String: String]) -> String {
-        a.keys.sorted().map { " \($0)=\"\(escape(a[$0]!))\"" }.joined()
-    }
-
-    /// XML's five, and control characters XML 1.0 cannot carry.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(u)
-            default: if u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) { out += "\u{FFFD}" } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out
+        a.keys.sorted().map { " \($0)=\"\(a[$0]!.xmlEscaped)\"" }.joined()
     }
 }

@@ -1,6 +1,7 @@
 import CGtk
 import GestureConfig
 import GestureSettingsModel
+import GestureSystem
 
 /// Per-device tables (`[[device]]`, issue 42 point 4): each table's match,
 /// whether it switches the device off, and its own settings; the devices
@@ -61,7 +62,7 @@ import GestureSettingsModel
 
     private func addTable(_ d: DeviceEntry, readOnly: Bool) {
         let group = raw(adw_preferences_group_new())!
-        adw_preferences_group_set_title(g(group), "match = \(d.match)".markupEscaped)
+        adw_preferences_group_set_title(g(group), "match = \(d.match)".xmlEscaped)
         adw_preferences_group_set_description(g(group), "Line \(d.line)")
         let index = d.index
         let remove = UI.button("Remove Table", classes: ["flat"]) { [self] in

@@ -1,6 +1,7 @@
 import CGtk
 import GestureCore
 import GestureSettingsModel
+import GestureSystem
 
 /// The gestures, in words (issue 42, point 1): a sidebar of scopes (*All
 /// applications*, then each application with bindings) and, for the one
@@ -168,8 +169,8 @@ import GestureSettingsModel
         var subtitle = entry.name == nil ? "" : entry.gestureWords + "\n"
         subtitle += entry.actionWords + "\n" + Self.priorityShort(entry.priority)
         let row = raw(adw_action_row_new())!
-        adw_preferences_row_set_title(g(row), entry.title.markupEscaped)
-        adw_action_row_set_subtitle(g(row), subtitle.markupEscaped)
+        adw_preferences_row_set_title(g(row), entry.title.xmlEscaped)
+        adw_action_row_set_subtitle(g(row), subtitle.xmlEscaped)
         adw_action_row_set_subtitle_lines(g(row), 0)
         if !entry.enabled { gtk_widget_add_css_class(g(row), "switched-off") }
         gtk_widget_set_tooltip_text(g(row), Words.priority(entry.priority, inApplicationScope: inApp))

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGtk
+import GestureSystem
 
 // GTK from Swift: GTK's types import as typed pointers (or OpaquePointer
 // where the struct is private); GObject's casts are C macros Swift cannot
@@ -142,21 +143,6 @@ extension String {
         }
         return out + rest
     }
-
-    /// For g_markup: the text with &, <, > escaped.
-    var markupEscaped: String {
-        var out = ""
-        for c in self {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 }
 
 @MainActor enum UI {
@@ -256,8 +242,8 @@ extension String {
     /// An AdwActionRow holding `suffix`, named `title` for assistive technologies.
     static func row(_ title: String, subtitle: String? = nil, suffix: Widget? = nil) -> Widget {
         let r = raw(adw_action_row_new())!
-        adw_preferences_row_set_title(g(r), title.markupEscaped)
-        if let subtitle { adw_action_row_set_subtitle(g(r), subtitle.markupEscaped) }
+        adw_preferences_row_set_title(g(r), title.xmlEscaped)
+        if let subtitle { adw_action_row_set_subtitle(g(r), subtitle.xmlEscaped) }
         if let suffix {
             gtk_widget_set_valign(g(suffix), GTK_ALIGN_CENTER)
             adw_action_row_add_suffix(g(r), g(suffix))

@@ -109,7 +109,7 @@ import GestureSystem
     }
 
     private func toast(_ text: String) {
-        let t = adw_toast_new(text.markupEscaped)
+        let t = adw_toast_new(text.xmlEscaped)
         adw_toast_set_timeout(t, 4)
         adw_toast_overlay_add_toast(g(toasts), t)
     }

@@ -45,7 +45,7 @@ import GestureSystem
             let row = raw(adw_action_row_new())!
             adw_preferences_row_set_title(g(row), info.key)
             let units = info.units.isEmpty ? "" : " (\(info.units))"
-            adw_action_row_set_subtitle(g(row), (info.description + "\nDefault " + Self.shown(info.defaultValue) + units).markupEscaped)
+            adw_action_row_set_subtitle(g(row), (info.description + "\nDefault " + Self.shown(info.defaultValue) + units).xmlEscaped)
             adw_action_row_set_subtitle_lines(g(row), 0)
             let key = info.key
             if info.kind == .boolean {
