@@ -11,9 +11,33 @@ import Glibc
     // Swift Testing makes an instance per test: each leaves nothing behind.
     deinit { removeTree(home) }
 
-    func run(_ args: String..., desktop: String = "GNOME") -> Spawned {
+    func run(_ args: String..., desktop: String = "GNOME") -> Spawned { run(args, desktop: desktop) }
+
+    func run(_ args: [String], desktop: String = "GNOME") -> Spawned {
         Spawn.run(Spawn.gestureBridge, args, environment: ["HOME": home, "XDG_CONFIG_HOME": home + "/.config",
                                                             "XDG_CURRENT_DESKTOP": desktop, "XDG_DATA_DIRS": "/nonexistent"])
+    }
+
+    /// `trace`, `replay` and `replay --monitor` given several files: a broken
+    /// one is said on stderr as it is alone, the files after it still run and
+    /// print what they print alone, and the exit status is 1.
+    @Test(arguments: [["trace"], ["replay"], ["replay", "--monitor"]])
+    func aBrokenTraceAmongOthersIsSaidAndTheOthersStillRun(command: [String]) {
+        let swipe = repositoryRoot + "/Tests/Traces/touchscreen-swipe-left-3.jsonl"
+        let pinch = repositoryRoot + "/Tests/Traces/touchscreen-pinch-out.jsonl"
+        let broken = home + "/broken.jsonl"
+        _ = FileSystem.write(#"{"trace": 1, "screen": {"width": 1920, "height": 1080}, "devices": []}"# + "\n{\"t\": 0", to: broken)
+        let alone = [swipe, broken, pinch].map { run(command + [$0]) }
+        #expect(alone.map(\.status) == [0, 1, 0])
+        #expect(alone[1].stdout == "" && alone[1].stderr.hasPrefix(broken + ":2:"), "\(alone[1].stderr)")
+        let all = run(command + [swipe, broken, pinch])
+        #expect(all.status == 1)
+        #expect(all.stderr == alone[1].stderr)
+        // replay heads each trace's lines with its name when given several.
+        let headed = command == ["replay"]
+        let expected = (headed ? "# \(swipe)\n" : "") + alone[0].stdout + (headed ? "# \(broken)\n# \(pinch)\n" : "") + alone[2].stdout
+        #expect(all.stdout == expected)
+        #expect(!alone[0].stdout.isEmpty && !alone[2].stdout.isEmpty)
     }
 
     @Test func initThenCheckIsClean() {
