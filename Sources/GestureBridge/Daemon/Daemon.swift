@@ -109,11 +109,11 @@ public struct Daemon {
             let timeout = PollSet.timeout(until: nextDeadline, now: now)
             poll.clear()
             for role in Descriptor.allCases { addDescriptors(role, to: &poll) }
-            let timedOut = poll.wait(timeout)
+            let ranOut = poll.wait(timeout)
             // A wait that ran out lasted its timeout at least: a deadline the
             // tick clock has not reached yet is still due (and time never
             // goes back for having been ahead of the tick).
-            now = max(tickNow(), timedOut && timeout > 0 ? now + Double(timeout) / 1000 : now)
+            now = max(tickNow(), ranOut ? now + Double(timeout) / 1000 : now)
             wokenAt = now
             pass(poll, now: now)
         }

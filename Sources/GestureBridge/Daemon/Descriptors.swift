@@ -71,10 +71,13 @@ struct PollSet {
     subscript(_ role: Daemon.Descriptor) -> ArraySlice<pollfd> { fds[parts[role.rawValue]] }
 
     /// Waits until a descriptor is ready or `timeout` ms pass (-1: no
-    /// timeout); 0 when something is pending. True if the wait ran out.
+    /// timeout); not at all when something is pending. True if it waited
+    /// the whole of a timeout above 0 (then that much time has passed,
+    /// whatever a coarse clock says).
     mutating func wait(_ timeout: Int32) -> Bool {
         for i in fds.indices { fds[i].revents = 0 }
-        return poll(&fds, nfds_t(fds.count), pending ? 0 : timeout) == 0
+        let timeout = pending ? 0 : timeout
+        return poll(&fds, nfds_t(fds.count), timeout) == 0 && timeout > 0
     }
 
     /// The wait until `deadline` from `now`, in whole milliseconds rounded
