@@ -19,7 +19,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Pure Swift: no X, no Foundation, no clock. Time is an argument.
@@ -70,7 +69,7 @@ let package = Package(
         .target(
             name: "GestureBridge",
             dependencies: ["GestureCore", "GestureSystem", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11",
-                           "CLinux", "CDBusLoader", .product(name: "Logging", package: "swift-log")]
+                           "CLinux", "CDBusLoader"]
         ),
         .executableTarget(
             name: "gesture-bridge",
@@ -111,7 +110,7 @@ let package = Package(
             dependencies: ["CX11", "CLinux", "CDBus", "GestureX11"],
             path: "Tests/E2E/Probe"
         ),
-        // The pure modules' tests link no X11, config parsers or swift-log.
+        // The pure modules' tests link no X11 or config parsers.
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureTraces", "GestureTesting"]),
         .testTarget(name: "GestureBridgeTests",
                     dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureCore", "GestureConfig",

@@ -43,8 +43,13 @@ enum DaemonMain {
             say("gesture-bridge: \(error)")
             exit(1)
         }
-        let status = Daemon(options: options).run()
-        withExtendedLifetime(lock) {}
+        var daemon = Daemon(options: options)
+        let status = daemon.run()
+        // Not `withExtendedLifetime(lock) {}`: Swift 6 checks at run time
+        // that its closure runs on the main actor (`MainActor.shared`,
+        // `swift_task_isCurrentExecutor`), which linked the whole Swift
+        // concurrency runtime into a daemon with no actor, task or async call.
+        extendLifetime(lock)
         exit(status)
     }
 

@@ -42,6 +42,28 @@ import Testing
         #expect(Spawn.run("/usr/bin/nm", [Spawn.gestureBridge], environment: [:]).stdout.contains("$s14ArgumentParser"))
     }
 
+    /// The daemon logs through a logger of its own (Daemon/Log.swift), not
+    /// swift-log, whose task-local metadata brought in the Swift concurrency
+    /// runtime: about 0.5 MB of the stripped static daemon, 83 KB of
+    /// swift-log besides (docs/performance.md). Read by symbol: every Swift
+    /// executable of a debug build lists libswift_Concurrency.so in `ldd`
+    /// (the module is imported implicitly), but a static link takes only
+    /// what is called: no call into it (a task, an actor, `MainActor`'s
+    /// run-time isolation check) leaves none of it in the binary.
+    @Test func theDaemonLinksNeitherSwiftLogNorTheConcurrencyRuntime() {
+        let all = Spawn.run("/usr/bin/nm", [Spawn.daemon], environment: [:])
+        #expect(all.status == 0 && all.stdout.contains("$s11GestureCore"), "nm read nothing: \(all.stderr)")
+        #expect(!all.stdout.contains("$s7Logging"), "gesture-bridge-daemon links swift-log")
+        let called = Spawn.run("/usr/bin/nm", ["--undefined-only", Spawn.daemon], environment: [:])
+        #expect(called.status == 0 && called.stdout.contains("swift_retain"), "nm read nothing: \(called.stderr)")
+        let concurrency = called.stdout.split(separator: "\n").filter { line in
+            // The runtime's C entry points, and its types' Swift symbols (`Sc`: Task, Actor, MainActor…).
+            line.contains("swift_task_") || line.contains(" $sSc") || line.contains("swift_asyncLet")
+                || line.contains("swift_continuation_")
+        }
+        #expect(concurrency.isEmpty, "gesture-bridge-daemon calls into the concurrency runtime: \(concurrency.prefix(5))")
+    }
+
     /// libdbus (and libsystemd, libgcrypt, lz4, zstd after it) is loaded
     /// with dlopen when touchegg-protocol turns on: linked by neither
     /// (ToucheggProtocolTests reads a live daemon's maps).

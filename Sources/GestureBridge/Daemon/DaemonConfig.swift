@@ -1,124 +1,122 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureActions
 import GestureConfig
 import GestureCore
 import GestureSystem
-import GestureX11
-import Logging
 import GestureTraces
 
-// The daemon's config: loaded at start, reloaded when the file changes (the
-// last good one kept), and the engine and router rebuilt from it.
 extension Daemon {
-    /// The file if it loads; otherwise the built-in default, saying so.
-    static func initialConfig(path: String, explicit: Bool, loader: ConfigLoader, log: Logger) -> LoadedConfig {
-        let builtIn = { try! loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName).get() }
-        guard FileSystem.exists(path) else {
-            if explicit { log.error("\(path) does not exist; running the built-in default until it does") }
-            else { log.notice("no config file at \(path); running the built-in default (gesture-bridge init writes it there)") }
-            return builtIn()
+    /// The daemon's config: the file, what runs (loaded at start, reloaded
+    /// when the file changes, the last good one kept), and what its last
+    /// failed load said.
+    struct Configuration {
+        var loader: ConfigLoader
+        let path: String
+        /// The config running: the file's last good load, or the built-in default.
+        var loaded: LoadedConfig
+        /// What the last failed reload reported: an editor's several writes,
+        /// or a chmod, of a file still broken the same way are not reported
+        /// again (nil: the last load was good, or a reload was asked for).
+        var reportedFailure: [String]? = nil
+
+        /// The file at `path` if it loads; otherwise the built-in default,
+        /// saying so (`explicit`: the user named the file).
+        init(loader: ConfigLoader, path: String, explicit: Bool, log: Logger) {
+            self.loader = loader
+            self.path = path
+            loaded = Self.initial(path: path, explicit: explicit, loader: loader, log: log)
         }
-        switch loader.load(path: path) {
-        case .success(let c):
-            for w in c.warnings { log.warning("\(w)") }
-            log.notice("loaded \(path): \(c.actions.count) bindings")
-            return c
-        case .failure(let e):
-            for d in e.diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
-            log.error("\(path) has errors; running the built-in default until they are fixed")
-            return builtIn()
+
+        private static func initial(path: String, explicit: Bool, loader: ConfigLoader, log: Logger) -> LoadedConfig {
+            guard FileSystem.exists(path) else {
+                if explicit { log.error("\(path) does not exist; running the built-in default until it does") }
+                else { log.notice("no config file at \(path); running the built-in default (gesture-bridge init writes it there)") }
+                return builtIn(loader)
+            }
+            switch loader.load(path: path) {
+            case .success(let c):
+                for w in c.warnings { log.warning("\(w)") }
+                log.notice("loaded \(path): \(c.actions.count) bindings")
+                return c
+            case .failure(let e):
+                for d in e.diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
+                log.error("\(path) has errors; running the built-in default until they are fixed")
+                return builtIn(loader)
+            }
+        }
+
+        static func builtIn(_ loader: ConfigLoader) -> LoadedConfig {
+            try! loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName).get()
         }
     }
 
-    // MARK: Config
+    // MARK: Reload
 
-    func reload() {
-        reloadAt = nil
-        guard FileSystem.exists(configPath) else {
-            reportFailure([], "\(configPath) is gone; keeping the running config")
+    mutating func reload() {
+        timers[.reload] = nil   // one pending is done by this one
+        guard FileSystem.exists(config.path) else {
+            reportFailure([], "\(config.path) is gone; keeping the running config")
             return
         }
-        switch loader.load(path: configPath) {
+        switch config.loader.load(path: config.path) {
         case .failure(let e):
-            reportFailure(e.diagnostics, "\(configPath) has errors; keeping the running config")
+            reportFailure(e.diagnostics, "\(config.path) has errors; keeping the running config")
         case .success(let c):
-            reportedFailure = nil
+            config.reportedFailure = nil
             for w in c.warnings { log.warning("\(w)") }
-            session?.performer.releaseAll()
-            config = c
+            connection.session?.performer.releaseAll()
+            config.loaded = c
             rebuildEngine()
-            let before = input?.statusListening ?? []
-            for n in input?.listen(for: c.table) ?? [] { log.warning("\(n)") }
-            log.notice("reloaded \(configPath): \(c.actions.count) bindings")
-            if let now = input?.statusListening, now != before { logGranted(now) }
+            let before = connection.input?.statusListening ?? []
+            for n in connection.input?.listen(for: c.table) ?? [] { log.warning("\(n)") }
+            log.notice("reloaded \(config.path): \(c.actions.count) bindings")
+            if let now = connection.input?.statusListening, now != before { logGranted(now) }
         }
     }
 
     /// What the daemon holds on the display, per kind of device (changed
     /// by a reload, or by X refusing a grab): said whenever it changes.
-    func logGranted(_ lines: [String]) {
-        stateChanged = true
+    mutating func logGranted(_ lines: [String]) {
+        status.changed = true
         for l in lines { log.notice("holding: \(l)") }
     }
 
     /// Logs a failed reload's diagnostics (each at its own level: a warning
     /// is a warning, even in a config with errors) and why, once for as long
     /// as they stay the same.
-    func reportFailure(_ diagnostics: [Diagnostic], _ summary: String) {
+    mutating func reportFailure(_ diagnostics: [Diagnostic], _ summary: String) {
         let lines = diagnostics.map { "\($0)" } + [summary]
-        stateChanged = true
-        guard lines != reportedFailure else {
-            log.debug("\(configPath) changed, still with the same errors; keeping the running config")
+        status.changed = true
+        guard lines != config.reportedFailure else {
+            log.debug("\(config.path) changed, still with the same errors; keeping the running config")
             return
         }
-        reportedFailure = lines
+        config.reportedFailure = lines
         for d in diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
-        log.error("\(summary)")
+        log.error(summary)
     }
 
-    func rebuildEngine() {
-        stateChanged = true
-        session?.performer.dragLock = config.table.settings.dragLock
-        let devices = input?.devices ?? []
-        var engine = GestureEngine(table: config.table, screen: screen, devices: devices)
+    /// The engine and router made again for the config, session and screen now.
+    mutating func rebuildEngine() {
+        status.changed = true
+        let table = config.loaded.table
+        connection.session?.performer.dragLock = table.settings.dragLock
+        let devices = connection.input?.devices ?? []
+        var engine = GestureEngine(table: table, screen: connection.screen, devices: devices)
         engine.explain = options.verbose
-        serveTouchegg(config.table.settings.toucheggProtocol)
-        let forwarder = touchegg != nil ? ToucheggForwarder(screen: screen, devices: devices) : nil
+        serveTouchegg(table.settings.toucheggProtocol)
+        let forwarder = clients.touchegg != nil ? ToucheggForwarder(screen: connection.screen, devices: devices) : nil
         recognition = Recognition(engine: engine, router: makeRouter(), forwarder: forwarder)
-        if monitor?.listening == true { startOrStopMonitoring() }
-    }
-
-    /// Starts or stops the Touchégg protocol server as the config says; a
-    /// taken address is said once and the daemon goes on without it.
-    func serveTouchegg(_ on: Bool) {
-        guard on else {
-            if touchegg != nil { log.notice("touchegg-protocol off: the D-Bus server stops") }
-            touchegg = nil
-            return
-        }
-        guard touchegg == nil else { return }
-        do {
-            // The address can be moved (tests run beside a real touchegg).
-            let address = ProcessEnvironment.current()["GESTURE_BRIDGE_TOUCHEGG_ADDRESS"] ?? ToucheggServer.address
-            let server = try ToucheggServer(address: address, now: wokenAt)
-            let log = self.log
-            server.onNote = { log.info("\($0)") }
-            touchegg = server
-            log.notice("touchegg-protocol: serving Touchégg's D-Bus signals at \(address)")
-        } catch {
-            if !toucheggRefusalSaid { log.warning("\(error)") }
-            toucheggRefusalSaid = true
-        }
+        if clients.monitor?.listening == true { startOrStopMonitoring() }
     }
 
     /// A router for the config and session now: it asks the input source
-    /// for a device's kind, and logs with --verbose.
+    /// for a device's kind (the router is made again whenever the source
+    /// changes), and logs with --verbose.
     func makeRouter() -> EffectRouter {
         var hooks = EffectRouter.Hooks()
-        hooks.deviceKind = { [unowned self] id in input?.kind(of: id) }
-        if options.verbose { hooks.debug = { [log] in log.debug("\($0)") } }
-        return EffectRouter(config, performer: session?.performer, hooks: hooks)
+        let input = connection.input
+        hooks.deviceKind = { id in input?.kind(of: id) }
+        if options.verbose { hooks.debug = { [log] in log.debug($0) } }
+        return EffectRouter(config.loaded, performer: connection.session?.performer, hooks: hooks)
     }
 }

@@ -6,113 +6,123 @@ import GestureConfig
 import GestureCore
 import GestureSystem
 import GestureX11
-import Logging
 import GestureTraces
 
-// The daemon's X connection, from connect to loss and exit: what hangs off
-// it (listener or player, synthesizer, performer, window control) is made
-// at each connection and dropped with it.
 extension Daemon {
-    /// `--play` and `--record`: the trace played instead of X's touches, and
-    /// the one the engine's inputs are written to. False (said) if either
-    /// cannot be opened.
-    func openTraces() -> Bool {
-        if let p = options.play {
-            do {
-                player = try TracePlayer(path: p, speed: options.playSpeed, log: log)
-            } catch {
-                log.error("\(error)")
-                return false
+    /// A live X connection and what hangs off it, made at each connection
+    /// and dropped with it.
+    struct Session {
+        let connection: XConnection
+        let synthesizer: XTestSynthesizer
+        let performer: ActionPerformer
+        let windows: EWMHControl
+        /// The listener follows key releases (while keys are pressed again for a hand).
+        var followingKeyReleases = false
+    }
+
+    /// The daemon's X connection, from connect to loss and exit, and where
+    /// the engine's input comes from.
+    struct Connection {
+        /// nil: none (retrying, `Timer.reconnect`).
+        var session: Session? = nil
+        /// X's touches, or a played trace (`--play`): the loop is the same.
+        var input: InputSource? = nil
+        /// `--play`: the trace, which goes on across reconnections.
+        var player: TracePlayer? = nil
+        /// `--record`: the engine's inputs, written as they come; its header
+        /// goes out with the first connection.
+        var recording: TraceRecording? = nil
+        var recordingHeaderWritten = false
+        /// The wait before the next try: doubled at each failure, up to `maxBackoff`.
+        var backoff = 0.25
+        /// As X (or the trace) says; an engine rebuilt starts from it.
+        var screen = Screen(width: 1920, height: 1080)
+
+        /// `--play` and `--record`: the trace played instead of X's touches,
+        /// and the one the engine's inputs are written to. False (said) if
+        /// either cannot be opened.
+        mutating func openTraces(_ options: Options, log: Logger) -> Bool {
+            if let p = options.play {
+                do {
+                    player = try TracePlayer(path: p, speed: options.playSpeed, log: log)
+                } catch {
+                    log.error("\(error)")
+                    return false
+                }
             }
-        }
-        if let path = options.record {
-            var error = ""
-            guard let r = TraceRecording(path: path, error: &error) else {
-                log.error("\(error)")
-                return false
+            if let path = options.record {
+                var error = ""
+                guard let r = TraceRecording(path: path, error: &error) else {
+                    log.error(error)
+                    return false
+                }
+                recording = r
             }
-            recording = r
+            return true
         }
-        return true
     }
 
     // MARK: X
 
-    func connect(now: Double) {
-        reconnectAt = nil
+    mutating func connect(now: Double) {
+        timers[.reconnect] = nil
         do {
             let c = try XConnection(name: options.display, events: .xcb)
             let synth = XTestSynthesizer(connection: c)
-            if let player {
+            let log = self.log
+            if let player = connection.player {
                 player.attach(c, at: now)
-                input = player
+                connection.input = player
             } else {
                 let listener = try XIListener(connection: c)
-                let log = self.log
-                listener.onRefused = { log.warning("\($0)") }
-                input = XInputSource(listener)
+                listener.onRefused = { log.warning($0) }
+                connection.input = XInputSource(listener)
             }
-            for n in input?.listen(for: config.table) ?? [] { log.warning("\(n)") }
+            for n in connection.input?.listen(for: config.loaded.table) ?? [] { log.warning("\(n)") }
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: ProcessEnvironment.current())
-            let log = self.log
-            performer.onError = { log.error("\($0)") }
-            let verbose = options.verbose
-            performer.onNote = { if verbose { log.debug("\($0)") } }
+            performer.onError = { log.error($0) }
+            performer.onNote = { log.debug($0) }
             let windows = EWMHControl(connection: c)
-            windows.mover.onNotice = { log.notice("\($0)") }
+            windows.mover.onNotice = { log.notice($0) }
             performer.windowControl = windows
-            session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
-            screen = input?.screen ?? Monitors(connection: c).screen
-            if let recording, !recordingHeaderWritten, let input {
-                recordingHeaderWritten = true
+            connection.session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
+            let input = connection.input
+            connection.screen = input?.screen ?? Monitors(connection: c).screen
+            if let recording = connection.recording, !connection.recordingHeaderWritten, let input {
+                connection.recordingHeaderWritten = true
                 let x = input as? XInputSource
                 recording.write(x.map { TraceRecording.header(of: $0.listener) }
-                                    ?? TraceHeader(screen: screen, devices: input.devices))
+                                    ?? TraceHeader(screen: connection.screen, devices: input.devices))
             }
             openMonitor(display: c.name)
             rebuildEngine()
-            backoff = 0.25
+            connection.backoff = 0.25
             log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(recognition.engine.deviceIDs.count) touch devices)")
-            if input is XInputSource { logGranted(input?.statusListening ?? []) }
-            if options.verbose, let x = input as? XInputSource {
+            if let x = input as? XInputSource {
+                logGranted(x.statusListening)
                 for d in x.listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
             }
             windowManagerSeen(WindowManager.name(c))
         } catch {
-            log.warning("\(error); retrying in \(backoff) s")
-            reconnectAt = now + backoff
-            backoff = min(backoff * 2, Self.maxBackoff)
-        }
-    }
-
-    /// The monitor socket for this display, once (`gesture-bridge watch`
-    /// reads it); without it the daemon goes on, saying why.
-    func openMonitor(display: String) {
-        guard monitor == nil else { return }
-        let path = RuntimeDirectory.file(display: display, environment: ProcessEnvironment.current(), extension: "monitor")
-        do {
-            let m = try MonitorServer(path: path)
-            let log = self.log
-            m.onNote = { log.info("\($0)") }
-            monitor = m
-        } catch {
-            log.warning("\(error); gesture-bridge watch will not reach this daemon")
+            log.warning("\(error); retrying in \(connection.backoff) s")
+            timers[.reconnect] = now + connection.backoff
+            connection.backoff = min(connection.backoff * 2, Self.maxBackoff)
         }
     }
 
     /// `keymap = "auto"` goes by the window manager when the environment names
     /// no desktop (a bare i3 or Openbox session): the config is loaded again
     /// once X says which window manager runs, if that changes anything.
-    func windowManagerSeen(_ wm: String?) {
-        guard wm != loader.windowManager else { return }
-        loader.windowManager = wm
+    mutating func windowManagerSeen(_ wm: String?) {
+        guard wm != config.loader.windowManager else { return }
+        config.loader.windowManager = wm
         if let wm { log.info("window manager: \(wm)") }
-        guard KeymapStore.desktopWords(environment: loader.environment).isEmpty else { return }
-        if FileSystem.exists(configPath) {
+        guard KeymapStore.desktopWords(environment: config.loader.environment).isEmpty else { return }
+        if FileSystem.exists(config.path) {
             reload()
-        } else if case .success(let c) = loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName) {
+        } else if case .success(let c) = config.loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName) {
             for w in c.warnings { log.warning("\(w)") }
-            config = c
+            config.loaded = c
             rebuildEngine()
         }
     }
@@ -130,22 +140,23 @@ extension Daemon {
     }
 
     /// The X server went away: drop everything tied to it and retry.
-    func lost(now: Double) {
+    mutating func lost(now: Double) {
         log.warning("the X server went away; gestures in progress are dropped, retrying")
-        session = nil
-        if player == nil { input = nil }
+        connection.session = nil
+        if connection.player == nil { connection.input = nil }
         rebuildEngine()
-        reconnectAt = now + backoff
+        timers[.reconnect] = now + connection.backoff
     }
 
-    func shutdown() {
-        touchegg?.stop()
-        monitor = nil   // the socket goes with it
-        if let p = statePath { unlink(p) }
-        if let s = session {
+    /// Every key and button let go of, the borrowed keycode given back, the
+    /// sockets and the state file removed.
+    mutating func shutdown() {
+        clients.stop()
+        if let p = status.path { unlink(p) }
+        if let s = connection.session {
             s.performer.releaseAll()
             s.synthesizer.restore()
-            input?.stop()
+            connection.input?.stop()
             s.connection.sync()
         }
         log.notice("stopped")

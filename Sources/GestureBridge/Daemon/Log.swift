@@ -1,39 +1,67 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
 
-/// swift-log to stderr, one line per message: `gesture-bridge: LEVEL: message`.
-/// Quiet by default (notices, warnings, errors); `--verbose` adds each decision.
-public struct StderrLogHandler: LogHandler {
-    public var metadata: Logger.Metadata = [:]
-    public var logLevel: Logger.Level
-    /// Warnings and errors are also kept here (the state file's last messages).
+/// The daemon's log: one line per message on stderr, `gesture-bridge: LEVEL:
+/// message` for warnings and errors, `gesture-bridge: message` below them.
+/// Quiet by default (notices, warnings, errors); `--verbose` adds each
+/// decision (debug). Warnings and errors are also kept in a `MessageRing`
+/// (the state file's last messages).
+///
+/// Our own rather than swift-log's `Logger`: the daemon only ever wrote
+/// lines to stderr, and swift-log's task-local metadata linked the Swift
+/// concurrency runtime into it (about 0.5 MB of the stripped binary, and
+/// 83 KB of swift-log itself; docs/performance.md). A message is an
+/// autoclosure: below the level, it is never built.
+public struct Logger {
+    /// swift-log's names, which the lines have always said.
+    public enum Level: Int, Comparable, Sendable {
+        case debug, info, notice, warning, error
+
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+
+        var name: String {
+            switch self {
+            case .debug: return "debug"
+            case .info: return "info"
+            case .notice: return "notice"
+            case .warning: return "warning"
+            case .error: return "error"
+            }
+        }
+    }
+
+    /// The lowest level written.
+    public let level: Level
     let messages: MessageRing?
+    /// Where lines go: stderr (a test reads a pipe).
+    let descriptor: Int32
 
-    public init(level: Logger.Level, messages: MessageRing? = nil) {
-        logLevel = level
+    public init(level: Level, messages: MessageRing? = nil, descriptor: Int32 = 2) {
+        self.level = level
         self.messages = messages
+        self.descriptor = descriptor
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+    /// The daemon's: debug with `verbose`, else notice.
+    public init(verbose: Bool, messages: MessageRing? = nil) {
+        self.init(level: verbose ? .debug : .notice, messages: messages)
     }
 
-    public func log(event: LogEvent) {
-        var text = "gesture-bridge: "
-        if event.level >= .warning { text += "\(event.level): " }
-        text += event.message.description + "\n"
-        text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-        if event.level >= .warning { messages?.add("\(event.level)", event.message.description) }
+    public func log(level: Level, _ message: @autoclosure () -> String) {
+        guard level >= self.level else { return }
+        let text = message()
+        var line = "gesture-bridge: "
+        if level >= .warning { line += level.name + ": " }
+        line += text + "\n"
+        // One write per line: lines of two processes sharing stderr do not interleave.
+        line.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
+        if level >= .warning { messages?.add(level.name, text) }
     }
-}
 
-public enum Log {
-    /// The daemon's logger: debug level with `verbose`, else notice.
-    public static func make(verbose: Bool, messages: MessageRing? = nil) -> Logger {
-        let level: Logger.Level = verbose ? .debug : .notice
-        return Logger(label: "gesture-bridge") { _ in StderrLogHandler(level: level, messages: messages) }
-    }
+    public func debug(_ message: @autoclosure () -> String) { log(level: .debug, message()) }
+    public func info(_ message: @autoclosure () -> String) { log(level: .info, message()) }
+    public func notice(_ message: @autoclosure () -> String) { log(level: .notice, message()) }
+    public func warning(_ message: @autoclosure () -> String) { log(level: .warning, message()) }
+    public func error(_ message: @autoclosure () -> String) { log(level: .error, message()) }
 }

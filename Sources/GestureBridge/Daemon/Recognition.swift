@@ -2,10 +2,10 @@ import GestureCore
 
 /// The engine, the router its effects go through and what they call for,
 /// held by the daemon as one value: an input, or time passing, is one
-/// mutation of it. The daemon is a class, and every access to one of its
-/// stored properties is checked for exclusivity at run time; the engine,
-/// its output buffer and the router as three properties cost several
-/// checks per event, this one.
+/// mutation of it. (When the daemon was a class, every access to one of
+/// its stored properties was checked for exclusivity at run time: the
+/// engine, its output buffer and the router as one property cost one
+/// check per event, not several.)
 ///
 /// Nothing here acts: `feed` and `advance` collect `deeds`, which the daemon
 /// carries out once the wakeup's events are drained.

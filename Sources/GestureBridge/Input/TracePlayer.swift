@@ -1,7 +1,6 @@
 import GestureCore
 import GestureTraces
 import GestureX11
-import Logging
 
 /// `run --play FILE`: a recorded trace fed through the live daemon instead of
 /// XI2 touches (real actions, real X), read one event ahead so a long trace

@@ -1,0 +1,88 @@
+import GestureCore
+
+extension Daemon {
+    /// Every deadline the daemon's wait ends at: the one list of them. Most are
+    /// kept by their owners (the engine, the synthesizer, the performer,
+    /// libdbus), which are advanced at every wakeup and do what is due by then
+    /// themselves; the daemon's own are `Timer`s, kept in `Timers`.
+    ///
+    /// Two clocks meet here only: the engine's deadlines are in engine time (a
+    /// trace played faster than real time, X's lateness), converted to the
+    /// daemon's wall time in `due`. A new deadline is one case here and its arm
+    /// in `due`; a new timer of the daemon's own is one `Timer` case and its
+    /// arm in `fire` (both switches exhaustive: the compiler points at each).
+    enum Deadline: Hashable, CaseIterable {
+        /// A recognizer's timer: a hold, a tap's wait, a hand settling (engine time).
+        case engine
+        /// The monitor stream's frame the throttle held back (engine time).
+        case monitorFrame
+        /// `--play`: the trace's next event.
+        case playedEvent
+        /// The keycode the synthesizer lent to a keysym, given back.
+        case keycodeRestore
+        /// A drag-lock running out; a window's position held back for a window manager that was behind.
+        case performer
+        /// libdbus's timers (a Touchégg client's authentication timing out).
+        case touchegg
+        /// The daemon's own.
+        case timer(Daemon.Timer)
+
+        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg]
+            + Daemon.Timer.allCases.map(Deadline.timer)
+    }
+
+    /// The daemon's own timers, by name.
+    enum Timer: Int, CaseIterable {
+        /// The config file loaded again, `reloadDebounce` after it last
+        /// changed (at once on SIGHUP).
+        case reload
+        /// The X server tried again, `backoff` after it went or refused.
+        case reconnect
+    }
+
+    /// When each of the daemon's own timers falls (wall time; nil: not set).
+    struct Timers {
+        private var due = [Double?](repeating: nil, count: Timer.allCases.count)
+
+        subscript(_ timer: Timer) -> Double? {
+            get { due[timer.rawValue] }
+            set { due[timer.rawValue] = newValue }
+        }
+
+        /// `timer` falls by `now`: it is cleared (a timer fires once).
+        mutating func take(_ timer: Timer, by now: Double) -> Bool {
+            guard let t = self[timer], t <= now else { return false }
+            self[timer] = nil
+            return true
+        }
+    }
+
+    /// When `deadline` falls, in wall time (nil: nothing is waited for).
+    func due(_ deadline: Deadline) -> Double? {
+        switch deadline {
+        case .engine: return recognition.engine.nextDeadline.map(wallTime)
+        case .monitorFrame: return recognition.monitorDeadline.map(wallTime)
+        case .playedEvent: return connection.input?.nextDeadline
+        case .keycodeRestore: return connection.session?.synthesizer.restoreDeadline
+        case .performer: return connection.session?.performer.nextDeadline
+        case .touchegg: return clients.touchegg?.nextDeadline
+        case .timer(let t): return timers[t]
+        }
+    }
+
+    /// The earliest deadline: the wait's end.
+    var nextDeadline: Double? { Deadline.allCases.reduce(nil) { earliest($0, due($1)) } }
+
+    /// What one of the daemon's timers does when it falls.
+    mutating func fire(_ timer: Timer, now: Double) {
+        switch timer {
+        case .reload: reload()
+        case .reconnect: connect(now: now)
+        }
+    }
+
+    /// Wall time of an engine time, and back: the same, except for a
+    /// trace played faster than real time, or X's lateness.
+    func wallTime(_ engine: Double) -> Double { connection.input?.wallTime(engine) ?? engine }
+    func engineTime(_ wall: Double) -> Double { connection.input?.engineTime(wall) ?? wall }
+}
