@@ -189,7 +189,7 @@ extension XTests {
         @Test func belowTheWindowManagersGrab() throws {
             let x = try Xvfb()
             let c = try XConnection(name: x.display, events: .xcb)
-            let windows = WindowClasses(connection: c), monitors = Monitors(connection: c)
+            let monitors = Monitors(connection: c)
             var state = ListenerState(devices: [])
             var plan = ListenPlan(touches: .grab)
             plan.touchGrab = .topLevels
@@ -204,18 +204,20 @@ extension XTests {
                 e.root = root
                 e.event = window
                 e.mods.effective = mods
-                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, windows: windows, monitors: monitors) }
+                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, monitors: monitors) }
             }
             func handedDown(_ id: UInt32) {
                 var o = xcb_input_touch_ownership_event_t()
                 o.event_type = UInt16(XI_TouchOwnership)
                 o.sourceid = 11
                 o.touchid = id
-                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, windows: windows, monitors: monitors) }
+                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, monitors: monitors) }
             }
             let begin = touch(XI_TouchBegin, 1, on: frame, mods: 0x8)   // Mod1: Alt
             #expect(begin.modifiers == .alt)
-            #expect(state.pending[.init(device: 11, touch: 1)] == ListenerState.Grab(master: 2, window: frame))
+            #expect(begin.window == Window(frame))   // its application is the listener's to find
+            #expect(state.touches.touches[.init(device: 11, touch: 1)]
+                == .undecided(.init(grab: Grab(master: 2, kind: .topLevel(Window(frame))), root: .zero)))
             _ = touch(XI_TouchEnd, 1, on: frame)
             #expect(state.takenAbove == 1)
 
@@ -228,7 +230,7 @@ extension XTests {
             let bare = touch(XI_TouchBegin, 3, on: root)
             #expect(bare.input == .touchBegin(device: 11, touch: 3, at: Point(x: 0, y: 0)))
             #expect(bare.modifiers == [])
-            #expect(state.pending[.init(device: 11, touch: 3)] == nil)
+            #expect(state.touches.touches[.init(device: 11, touch: 3)] == nil)
         }
 
         @Test func devicesOfXvfbAreNotTouchDevices() throws {
