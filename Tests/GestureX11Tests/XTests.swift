@@ -240,32 +240,6 @@ extension XTests {
             #expect(devices.allSatisfy { $0.kind == .other })
         }
 
-        @Test func wmClassThroughAReparentingFrame() throws {
-            let x = try Xvfb()
-            let conn = try XConnection(name: x.display)
-            let d = conn.display
-            // A window manager's frame (no WM_STATE) holding the client window.
-            let frame = XCreateSimpleWindow(d, conn.root, 10, 10, 400, 300, 0, 0, 0)
-            let client = XCreateSimpleWindow(d, frame, 0, 20, 400, 280, 0, 0, 0)
-            var hint = XClassHint()
-            let name = strdup("Navigator"), cls = strdup("firefox")
-            hint.res_name = name
-            hint.res_class = cls
-            XSetClassHint(d, client, &hint)
-            free(name); free(cls)
-            XStoreName(d, client, "Mozilla Firefox")
-            let wmState = conn.atom("WM_STATE")
-            let state: [UInt] = [1, 0]
-            _ = state.withUnsafeBytes {
-                XChangeProperty(d, client, wmState, wmState, 32, PropModeReplace,
-                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
-            }
-            conn.sync()
-            let ctx = WindowClasses(connection: conn).context(of: frame)
-            #expect(ctx == WindowContext(windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox"))
-            #expect(WindowClasses(connection: conn).context(of: conn.root) == .desktop)
-        }
-
         /// RandR 1.5 monitors become the engine's outputs, and a change to them
         /// reaches the engine as a screen change.
         @Test func monitorsAreOutputsAndTheirChangesArrive() throws {
