@@ -169,10 +169,12 @@ public final class XConnection {
     /// say it wrote).
     public func flush() {
         guard alive else { return }
-        if directQueued, let c = xcbConnection {
-            // XCB takes the socket back from Xlib first: Xlib's requests go before.
+        if directQueued {
+            // Xlib takes the socket from XCB, which writes its requests
+            // first; Xlib's serial then counts them (else an event Xlib
+            // converts could carry a serial Xlib thinks is not sent yet).
             directQueued = false
-            xcb_flush(c)
+            XFlush(display)
             flushedBefore = cx_NextRequest(display)
             return
         }
