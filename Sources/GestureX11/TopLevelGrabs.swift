@@ -65,7 +65,7 @@ final class TopLevelGrabs {
         switch note {
         case .created(let w, let parent) where parent == root:
             grab(w)
-        case .reparented(let w, let parent, _):
+        case .reparented(let w, let parent):
             if parent == root {
                 grab(w)
             } else if windows.remove(w) != nil {

@@ -99,15 +99,6 @@ public final class WindowClasses {
         return cached(window) ?? .desktop
     }
 
-    /// Forgets the requests sent (the connection was lost or let go of):
-    /// their answers are dropped by XCB.
-    func dropRequests() {
-        if connection.alive, let c = connection.xcbConnection {
-            for w in waiting { xcb_discard_reply(c, w.sequence) }
-        }
-        waiting.removeAll()
-    }
-
     // MARK: Requests and answers
 
     private func send(_ asks: [WindowDirectory.Ask]) -> Bool {

@@ -150,7 +150,7 @@ struct WindowDirectory {
         case .destroyed(let w):
             forgetNamer(w)
             forget(w)
-        case .reparented(let w, let parent, _):
+        case .reparented(let w, let parent):
             forgetNamer(w)
             forget(w)
             forget(parent)
@@ -167,14 +167,6 @@ struct WindowDirectory {
             if watched.contains(atom) { forgetNamer(w) }
         case .configured, .other:
             break
-        }
-    }
-
-    /// The lookups still waiting for X (to ask again after a reconnection).
-    var looking: [Window] {
-        entries.compactMap { top, entry in
-            if case .looking = entry { return top }
-            return nil
         }
     }
 

@@ -9,9 +9,8 @@ enum WindowNote: Equatable {
     /// `window` created as a child of `parent`.
     case created(Window, parent: Window)
     case destroyed(Window)
-    /// `window` moved under `parent`; `event`: the window whose selection
-    /// reported it (its old or new parent, or itself).
-    case reparented(Window, parent: Window, event: Window)
+    /// `window` moved under `parent`.
+    case reparented(Window, parent: Window)
     /// A property of `window` changed (or was deleted).
     case property(Window, atom: Atom)
     /// A window configured (moved, resized, restacked); the root's own is
@@ -31,7 +30,7 @@ enum WindowNote: Equatable {
             self = .destroyed(Window(event.load(as: xcb_destroy_notify_event_t.self).window))
         case ReparentNotify:
             let e = event.load(as: xcb_reparent_notify_event_t.self)
-            self = .reparented(Window(e.window), parent: Window(e.parent), event: Window(e.event))
+            self = .reparented(Window(e.window), parent: Window(e.parent))
         case PropertyNotify:
             let e = event.load(as: xcb_property_notify_event_t.self)
             self = .property(Window(e.window), atom: Atom(e.atom))

@@ -96,15 +96,15 @@ import Testing
         Change(note: .destroyed(10), forgets: true),
         Change(note: .destroyed(11), forgets: true),
         Change(note: .created(10, parent: root), forgets: true),   // the id reused
-        Change(note: .reparented(11, parent: root, event: 11), forgets: true),
-        Change(note: .reparented(10, parent: 30, event: root), forgets: true),
-        Change(note: .reparented(40, parent: 10, event: root), forgets: true),
+        Change(note: .reparented(11, parent: root), forgets: true),
+        Change(note: .reparented(10, parent: 30), forgets: true),
+        Change(note: .reparented(40, parent: 10), forgets: true),
         Change(note: .property(11, atom: wmName), forgets: true),
         Change(note: .property(11, atom: Atom(XA_WM_ICON_NAME)), forgets: false),   // not watched
         Change(note: .property(12, atom: wmName), forgets: false),   // another window's
         Change(note: .destroyed(12), forgets: false),
         Change(note: .created(12, parent: root), forgets: false),
-        Change(note: .reparented(41, parent: 42, event: root), forgets: false),   // elsewhere; 10 named its client
+        Change(note: .reparented(41, parent: 42), forgets: false),   // elsewhere; 10 named its client
         Change(note: .configured(10), forgets: false),
         Change(note: .other, forgets: false),
     ]
@@ -122,7 +122,7 @@ import Testing
         var d = Self.directory()
         Self.lookUp(10, in: &d, Tree(children: [10: []]))
         #expect(d.context(of: 10) == .desktop)
-        d.note(.reparented(11, parent: 20, event: Self.root))   // into the frame's inner window: 10 is not named
+        d.note(.reparented(11, parent: 20))   // into the frame's inner window: 10 is not named
         #expect(d.context(of: 10) == nil)
         Self.lookUp(10, in: &d, Self.frameTree)
         #expect(d.context(of: 10) == Self.xterm)
