@@ -87,16 +87,15 @@ public final class WindowClasses {
     /// The application under `window`, waiting for X's answers: for tools
     /// and tests (the listener never waits; it asks and reads on).
     public func context(of window: Window) -> WindowContext {
-        if let known = cached(window) { return known }
-        lookUp(window)
-        connection.flush()
-        while cached(window) == nil && connection.alive, let c = connection.xcbConnection {
+        while connection.alive, let c = connection.xcbConnection {
+            if let known = cached(window) { return known }
+            if lookUp(window) { connection.flush() }   // (again, if an event dropped the lookup)
             if !takeAnswers() {
                 var fd = pollfd(fd: xcb_get_file_descriptor(c), events: Int16(POLLIN), revents: 0)
                 _ = poll(&fd, 1, 100)
             }
         }
-        return cached(window) ?? .desktop
+        return .desktop
     }
 
     // MARK: Requests and answers

@@ -261,8 +261,11 @@ public final class XConnection {
     /// those, so the loop must not wait.
     public var hasQueuedEvents: Bool {
         guard alive, let c = xcb else { return false }
+        // Answers first: looking for one reads the socket, which may queue
+        // events behind it (poll() would not wake for those either).
+        let answered = answersWaiting?() == true
         if held.isEmpty, let e = xcb_poll_for_queued_event(c) { held.append(e) }
-        return !held.isEmpty || answersWaiting?() == true
+        return answered || !held.isEmpty
     }
 
     /// Waits until the server has handled every request sent, and records

@@ -322,14 +322,14 @@ public final class XIListener {
     func afterRead(_ emit: (Input, Double) -> Void) {
         if windows.asking { windows.takeAnswers() }
         if !hold.isEmpty {
-            hold.release(known: windows.cached, emit)
+            hold.release(known: { windows.cached($0) }, emit)
             if let w = hold.awaited, windows.lookUp(w) { connection.flush() }   // sent at once: the touch waits for it
         }
         followRawIfNeeded()
     }
 
     private func pass(_ item: WindowHold.Item, _ emit: (Input, Double) -> Void) {
-        hold.pass(item, known: windows.cached, emit)
+        hold.pass(item, known: { windows.cached($0) }, emit)
     }
 
     /// A device plugged or unplugged (or enabled, disabled).

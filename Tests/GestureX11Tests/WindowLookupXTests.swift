@@ -203,6 +203,72 @@ extension XTests {
             #expect(listener.windows.context(of: frame) == WindowContext(windowClass: "", instance: ""))
         }
 
+        /// A real window manager (openbox) manages a client into its frame:
+        /// a touch on the frame names the client's application, once X has
+        /// answered, and the frame is forgotten when the client closes.
+        @Test func underOpenbox() throws {
+            let x = try Xvfb()
+            let app = try XConnection(name: x.display)
+            let c = try XConnection(name: x.display, events: .xcb)
+            let listener = try XIListener(connection: c)
+            listener.apply(ListenPlan(touches: .grab))
+            c.flush()
+            // The client as an application makes it: a class and a title,
+            // mapped. The window manager, started next, manages the windows
+            // it finds (mapped while it starts, a window can be missed).
+            let client = makeApplication(app, in: app.root, instance: "xmessage", class: "Xmessage", title: "hello",
+                                         wmState: false)
+            XMapWindow(app.display, client)
+            app.sync()
+            let home = "/tmp/gesture-bridge-openbox-\(getpid())"
+            mkdir(home, 0o700)
+            guard case .success(let wm) = ChildProcess.spawn("openbox", [], environment: ["DISPLAY": x.display, "HOME": home,
+                                                                                           "PATH": "/usr/bin:/bin"],
+                                                              stdout: .devNull, stderr: .devNull) else {
+                Issue.record("openbox is not installed")
+                return
+            }
+            defer {
+                kill(wm, SIGTERM)
+                var st: Int32 = 0
+                waitpid(wm, &st, 0)
+                rmdir(home)
+            }
+            func topLevel(_ w: Window) -> Window {
+                var root: Window = 0, parent: Window = 0, children: UnsafeMutablePointer<Window>? = nil, n: UInt32 = 0
+                guard XQueryTree(app.display, w, &root, &parent, &children, &n) != 0 else { return 0 }
+                if let children { XFree(children) }
+                return parent == app.root ? w : topLevel(parent)
+            }
+            for _ in 0..<500 where topLevel(client) == client { usleep(10_000) }   // managed: reparented into a frame (5 s at most)
+            let frame = topLevel(client)
+            #expect(frame != client && frame != 0)
+            for _ in 0..<20 {
+                waitReadable(c, ms: 50)
+                listener.drain(now: 1) { _, _ in }
+            }
+
+            // A touch on the frame, as X delivers it through the root's grab.
+            var inputs: [Input] = []
+            let reading = asked(c) { gesture(listener, ids: 1...1, on: frame) { i, _ in inputs.append(i) } }
+            #expect(reading.requests == 0)
+            listener.afterRead { i, _ in inputs.append(i) }
+            for _ in 0..<100 where inputs.isEmpty {
+                waitReadable(c, ms: 10)
+                listener.drain(now: 2) { i, _ in inputs.append(i) }
+            }
+            #expect(inputs.first == .window(WindowContext(windowClass: "Xmessage", instance: "xmessage", title: "hello")))
+
+            // Closed: openbox unmanages it and destroys its frame.
+            XDestroyWindow(app.display, client)
+            app.sync()
+            for _ in 0..<20 where listener.windows.cached(frame) != nil {
+                waitReadable(c, ms: 50)
+                listener.drain(now: 3) { _, _ in }
+            }
+            #expect(listener.windows.cached(frame) == nil)
+        }
+
         @Test func wmClassThroughAReparentingFrame() throws {
             let x = try Xvfb()
             let conn = try XConnection(name: x.display)
