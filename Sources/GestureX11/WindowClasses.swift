@@ -54,8 +54,24 @@ public final class WindowClasses {
     /// Whether requests wait for X's answers.
     public var asking: Bool { !waiting.isEmpty }
 
-    /// A window event: what it may have made wrong is forgotten.
-    func note(_ note: WindowNote) { directory.note(note) }
+    /// Top-level windows mapped during the read, to ask about after it.
+    private var mapped: [Window] = []
+
+    /// A window event: what it may have made wrong is forgotten. A
+    /// top-level window mapped is asked about once the read is done, so
+    /// that the first touch on it finds its application known.
+    func note(_ note: WindowNote) {
+        directory.note(note)
+        if case .mapped(let w, let event) = note, event == connection.root { mapped.append(w) }
+    }
+
+    /// Asks about the top-level windows mapped since the last call. True
+    /// when something was asked.
+    func askMapped() -> Bool {
+        guard !mapped.isEmpty else { return false }
+        defer { mapped.removeAll() }
+        return mapped.reduce(false) { asked, w in lookUp(w) || asked }
+    }
 
     /// Asks X about `window`, unless it is known or asked about already
     /// (the requests go out with the next flush). True when something was asked.

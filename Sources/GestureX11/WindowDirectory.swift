@@ -165,7 +165,7 @@ struct WindowDirectory {
             for top in stale { forget(top) }
         case .property(let w, let atom):
             if watched.contains(atom) { forgetNamer(w) }
-        case .configured, .other:
+        case .configured, .mapped, .other:
             break
         }
     }

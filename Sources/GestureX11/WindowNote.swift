@@ -16,7 +16,10 @@ enum WindowNote: Equatable {
     /// A window configured (moved, resized, restacked); the root's own is
     /// the monitors'.
     case configured(Window)
-    /// Mapped, unmapped, gravity, circulate: nobody acts on them.
+    /// `window` mapped; `event`: the window whose selection reported it
+    /// (its parent, the root for a top-level window, or itself).
+    case mapped(Window, event: Window)
+    /// Unmapped, gravity, circulate: nobody acts on them.
     case other
 
     /// The note in `event` (a core event as XCB read it), nil when it is
@@ -36,7 +39,10 @@ enum WindowNote: Equatable {
             self = .property(Window(e.window), atom: Atom(e.atom))
         case ConfigureNotify:
             self = .configured(Window(event.load(as: xcb_configure_notify_event_t.self).window))
-        case MapNotify, UnmapNotify, GravityNotify, CirculateNotify:
+        case MapNotify:
+            let e = event.load(as: xcb_map_notify_event_t.self)
+            self = .mapped(Window(e.window), event: Window(e.event))
+        case UnmapNotify, GravityNotify, CirculateNotify:
             self = .other
         default:
             return nil

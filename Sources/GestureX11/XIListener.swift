@@ -316,15 +316,17 @@ public final class XIListener {
     }
 
     /// Once the read is done: X's answers about windows taken (they came
-    /// with the read), the inputs they held let go, the window the rest
-    /// wait for asked about, raw touches selected or not as the touches
-    /// now need. Nothing here waits for X.
+    /// with the read), the inputs they held let go, the windows mapped and
+    /// the one the held inputs wait for asked about, raw touches selected
+    /// or not as the touches now need. Nothing here waits for X.
     func afterRead(_ emit: (Input, Double) -> Void) {
         if windows.asking { windows.takeAnswers() }
+        var asked = windows.askMapped()
         if !hold.isEmpty {
             hold.release(known: { windows.cached($0) }, emit)
-            if let w = hold.awaited, windows.lookUp(w) { connection.flush() }   // sent at once: the touch waits for it
+            if let w = hold.awaited, windows.lookUp(w) { asked = true }
         }
+        if asked { connection.flush() }   // sent at once: a touch may wait for the answer
         followRawIfNeeded()
     }
 

@@ -106,6 +106,7 @@ import Testing
         Change(note: .created(12, parent: root), forgets: false),
         Change(note: .reparented(41, parent: 42), forgets: false),   // elsewhere; 10 named its client
         Change(note: .configured(10), forgets: false),
+        Change(note: .mapped(10, event: root), forgets: false),
         Change(note: .other, forgets: false),
     ]
 
