@@ -68,6 +68,15 @@ extension XTests {
     /// The application under a touch, from the window directory: never
     /// asked of X while its events are read.
     @Suite(.serialized) struct WindowLookups {
+        /// A client of the server (to make windows) and the listener, with
+        /// its grab on the root.
+        func listening(_ x: Xvfb) throws -> (app: XConnection, listener: XIListener) {
+            let listener = try XIListener(connection: try XConnection(name: x.display, events: .xcb))
+            listener.apply(ListenPlan(touches: .grab))
+            listener.connection.flush()
+            return (try XConnection(name: x.display), listener)
+        }
+
         /// A touch as X delivers it through the root's grab, on `child`.
         func touch(_ type: Int32, _ id: UInt32, on child: Window, _ c: XConnection) -> xcb_input_touch_begin_event_t {
             var e = xcb_input_touch_begin_event_t()
@@ -99,11 +108,8 @@ extension XTests {
         /// it asks nothing at all.
         @Test func readingATouchOnANewWindowAsksXNothing() throws {
             let x = try Xvfb()
-            let app = try XConnection(name: x.display)
-            let c = try XConnection(name: x.display, events: .xcb)
-            let listener = try XIListener(connection: c)
-            listener.apply(ListenPlan(touches: .grab))
-            c.flush()
+            let (app, listener) = try listening(x)
+            let c = listener.connection
             listener.drain(now: 0) { _, _ in }
 
             // A reparenting window manager's frame and the client inside it.
@@ -209,11 +215,8 @@ extension XTests {
         /// nothing; the frame is forgotten when the client closes.
         @Test func underOpenbox() throws {
             let x = try Xvfb()
-            let app = try XConnection(name: x.display)
-            let c = try XConnection(name: x.display, events: .xcb)
-            let listener = try XIListener(connection: c)
-            listener.apply(ListenPlan(touches: .grab))
-            c.flush()
+            let (app, listener) = try listening(x)
+            let c = listener.connection
             // The client as an application makes it: a class and a title,
             // mapped. The window manager, started next, manages the windows
             // it finds (mapped while it starts, a window can be missed).
