@@ -151,6 +151,31 @@ extension XTests {
             #expect(inputs.count == 9)   // the same application: not said again
         }
 
+        /// An answer read from the socket by a round trip of someone else's
+        /// (XSync here): poll() will not wake for it, so the connection says
+        /// it has something queued, and a drain that reads nothing lets the
+        /// held touch go.
+        @Test func anAnswerAnotherRoundTripReadIsNotLeftWaiting() throws {
+            let x = try Xvfb()
+            let (app, listener) = try listening(x)
+            let c = listener.connection
+            let top = makeApplication(app, in: app.root, instance: "xterm", class: "XTerm", title: "~")
+            waitReadable(c)
+            listener.drain(now: 0) { _, _ in }
+            var inputs: [Input] = []
+            gesture(listener, ids: 1...1, on: top) { i, _ in inputs.append(i) }
+            listener.afterRead { i, _ in inputs.append(i) }
+            #expect(inputs.isEmpty)
+            // Each answer asks the next: the client's names come after its WM_STATE.
+            for _ in 0..<10 where inputs.isEmpty {
+                c.sync()   // reads whatever X has sent, the answers too
+                #expect(c.hasQueuedEvents)
+                listener.drain(now: 1, readSocket: false) { i, _ in inputs.append(i) }
+            }
+            #expect(inputs.first == .window(WindowContext(windowClass: "XTerm", instance: "xterm", title: "~")))
+            #expect(inputs.count == 1 + 3)
+        }
+
         /// X reuses a destroyed window's id: the new window names its own
         /// application, not the old one's. (A client names its own windows,
         /// so the test makes X reuse the id for real.)
