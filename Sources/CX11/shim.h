@@ -14,6 +14,7 @@
 #include <X11/Xlib-xcb.h>
 #include <xcb/xcb.h>
 #include <xcb/xinput.h>
+#include <xcb/xcbext.h>   /* xcb_poll_for_reply: the window lookups' answers, taken without waiting */
 
 static inline int cx_ConnectionNumber(Display *d) { return ConnectionNumber(d); }
 static inline Window cx_DefaultRootWindow(Display *d) { return DefaultRootWindow(d); }

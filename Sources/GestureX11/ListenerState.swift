@@ -8,7 +8,7 @@ import GestureCore
 /// field (eight of them). It never calls back into the daemon: it returns
 /// what to hand over, and the listener hands it over once it is done.
 struct ListenerState {
-    typealias TouchKey = TouchFollower.Key
+    typealias TouchKey = TouchOwnership.Key
     typealias Area = (x: Double, y: Double, width: Double, height: Double)
 
     /// What actually listens (a refused selection falls back to raw events).
@@ -20,48 +20,36 @@ struct ListenerState {
     var lag = DeliveryLag()
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     var lastEventTime: UInt = 0
-    var lastWindow: WindowContext? = nil
     /// Which modifier bits are Alt and Super (read again on a new keymap).
     var modifierMap = ModifierMap.usual
     /// The modifiers the last begin carried (what the engine was told).
     var lastModifiers: Modifiers = []
-    /// Grabbed touches awaiting accept/reject: (source device, touch) → the
-    /// master device and the window of the grab that delivered them (the
-    /// root, or a top-level window below the window manager's grab).
-    var pending: [TouchKey: Grab] = [:]
-    struct Grab: Equatable {
-        var master: Int32
-        var window: UInt32
-    }
-    /// Below another client's grab on the root: the touches it handed down
-    /// to us (we own them); a touch that ends before it does was taken by
-    /// that client for its own gesture.
-    var owned: Set<TouchKey> = []
+    /// Who owns each grabbed touch: undecided, accepted, handed back and
+    /// followed (TouchOwnership.swift).
+    var touches = TouchOwnership()
     /// Touches the window manager took for its own gestures, since asked.
     var takenAbove = 0
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
-    /// Touches handed back to applications that the engine still follows.
-    var follower = TouchFollower()
     /// Where each device's raw axes land on the screen (its CTM), read once
     /// per device and again when devices or the screen change.
     var rawAreas: [Int32: Area] = [:]
 
-    /// What one event becomes: the window under it, when that changed (a
-    /// touch's or gesture's begin), then the input; both at `time`.
+    /// What one event becomes: the window under it (a touch's or gesture's
+    /// begin), then the input; both at `time`.
     struct Converted {
         /// The modifier keys held, when a begin carries others than the last.
         var modifiers: Modifiers? = nil
-        var window: WindowContext? = nil
+        /// The top-level window under a begin (0 or the root: the desktop);
+        /// its application is the listener's to find, never asked here.
+        var window: Window? = nil
         var input: Input? = nil
         var time: Double = 0
     }
 
-    /// XI2 event `type`, as XCB delivered it, read at `now`. `windows`: the
-    /// application under a beginning touch or gesture; `monitors`: where a
-    /// device's raw axes land.
-    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, windows: WindowClasses,
-                          monitors: Monitors) -> Converted {
+    /// XI2 event `type`, as XCB delivered it, read at `now`. `monitors`:
+    /// where a device's raw axes land (known already: never asks X).
+    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, monitors: Monitors) -> Converted {
         var out = Converted()
         switch type {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
@@ -76,23 +64,23 @@ struct ListenerState {
                 out.modifiers = modifiers(e.mods.effective)
                 // Under a grab on the root, the top-level window is the child
                 // the touch is in; under one on a top-level window, that window.
-                out.window = context(Window(e.event == e.root ? e.child : e.event), windows)
-                // Through our grab: it waits for accept or reject.
-                if grabbed { pending[key] = Grab(master: Int32(e.deviceid), window: e.event) }
-            }
-            if grabbed && active.touchGrab == .topLevels && type == XI_TouchEnd
-                && pending[key] != nil && owned.remove(key) == nil {
-                // Ended for us while the window manager still owned it: it
-                // accepted the touch for its own gesture (had it rejected it,
-                // it would have become ours first).
-                takenAbove += 1
+                out.window = Window(e.event == e.root ? e.child : e.event)
             }
             if grabbed {
-                if type == XI_TouchEnd {
-                    // The end X sends for a touch we handed back: the finger is still down.
-                    guard follower.grabEnd(key) else { return out }
-                } else {
-                    follower.grab(key, at: Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y)))
+                let at = Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y))
+                switch type {
+                case XI_TouchBegin:
+                    // Through our grab: it waits for accept or reject.
+                    let kind: Grab.Kind = active.touchGrab == .root ? .root(Window(e.event)) : .topLevel(Window(e.event))
+                    _ = touches.on(.began(Grab(master: Int32(e.deviceid), kind: kind), at: at), key)
+                case XI_TouchUpdate:
+                    _ = touches.on(.moved(at: at), key)
+                default:
+                    switch touches.on(.grabEnded, key) {
+                    case .dropEnd: return out   // the end X sends for a touch we handed back: the finger is still down
+                    case .lift(takenAbove: true): takenAbove += 1
+                    default: break
+                    }
                 }
             }
             out.input = input
@@ -100,16 +88,16 @@ struct ListenerState {
             // The client above us (the window manager) rejected the touch.
             let e = event.load(as: xcb_input_touch_ownership_event_t.self)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.touchid)
-            if pending[key] != nil { owned.insert(key) }
+            _ = touches.on(.handedDown, key)
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
             out.time = stamp(e.time, now: now)
-            if type == XI_GestureSwipeBegin { gestureBegins(&out, e.mods.effective, e.child, windows) }
+            if type == XI_GestureSwipeBegin { gestureBegins(&out, e.mods.effective, e.child) }
             out.input = XIEventConverter.swipe(e)
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
             out.time = stamp(e.time, now: now)
-            if type == XI_GesturePinchBegin { gestureBegins(&out, e.mods.effective, e.child, windows) }
+            if type == XI_GesturePinchBegin { gestureBegins(&out, e.mods.effective, e.child) }
             out.input = XIEventConverter.pinch(e)
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             out.input = rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
@@ -128,7 +116,7 @@ struct ListenerState {
         let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
         // With a grab, only the raw events of touches handed back (or that
         // may be) matter: most of a gesture's are skipped unread.
-        if active.touches == .grab && !follower.wantsRaw(key) {
+        if active.touches == .grab && !touches.wantsRaw(key) {
             if type == XI_RawTouchEnd { lastRaw[key] = nil }
             return nil
         }
@@ -144,17 +132,16 @@ struct ListenerState {
         t = engineTime(UInt32(truncatingIfNeeded: e.time), now: now)
         if active.touches == .raw { return input }
         guard active.touches == .grab,
-              case .follow(let root, let end) = follower.raw(key, at: p, ended: ended) else { return nil }
+              case .follow(let root, let end) = touches.on(.raw(at: p, ended: ended), key) else { return nil }
         let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
         return end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root)
     }
 
     /// A touchpad gesture begins: the modifiers held and the window under
     /// the pointer, if they are not the last ones.
-    private mutating func gestureBegins(_ out: inout Converted, _ mods: UInt32, _ child: xcb_window_t,
-                                        _ windows: WindowClasses) {
+    private mutating func gestureBegins(_ out: inout Converted, _ mods: UInt32, _ child: xcb_window_t) {
         out.modifiers = modifiers(mods)
-        out.window = context(Window(child), windows)
+        out.window = Window(child)
     }
 
     /// An event's engine time; it is the last event's time from now on.
@@ -179,14 +166,6 @@ struct ListenerState {
         return m
     }
 
-    /// The application under `child`, when it is not the one before.
-    private mutating func context(_ child: Window, _ windows: WindowClasses) -> WindowContext? {
-        let ctx = windows.context(of: child)
-        guard ctx != lastWindow else { return nil }
-        lastWindow = ctx
-        return ctx
-    }
-
     /// Where a device's raw axes land on the screen.
     private mutating func rawArea(_ device: Int32, _ monitors: Monitors) -> Area {
         if let a = rawAreas[device] { return a }
@@ -195,23 +174,17 @@ struct ListenerState {
         return a
     }
 
-    /// The engine decided a grabbed touch: the master device to tell X
-    /// through, if X still waits for the decision.
+    /// The engine decided a grabbed touch: the grab to tell X through, if
+    /// X still waits for the decision.
     mutating func decide(_ key: TouchKey, claimed: Bool) -> Grab? {
-        guard let grab = pending.removeValue(forKey: key) else { return nil }
-        owned.remove(key)
-        follower.decided(key, accepted: claimed)
+        guard case .allow(let grab, _) = touches.on(.decided(accepted: claimed), key) else { return nil }
         return grab
     }
 
     /// The grab was let go: what it held goes back to the applications
     /// (returned: the touches to reject), nothing is followed.
     mutating func release() -> [(key: TouchKey, grab: Grab)] {
-        let held = pending.map { (key: $0.key, grab: $0.value) }
-        pending.removeAll()
-        owned.removeAll()
-        follower.reset()
         active = ListenPlan()
-        return held
+        return touches.release()
     }
 }

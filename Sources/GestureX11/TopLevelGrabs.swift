@@ -9,7 +9,8 @@ import CX11
 /// wants it), ours on the top-level window below becomes the owner; when we
 /// reject it in turn, the application gets it. The top-level windows change
 /// as windows are mapped, reparented into frames and destroyed: they are
-/// followed through the root's SubstructureNotify events.
+/// followed through the root's SubstructureNotify events (the listener
+/// selects them from its start: the window directory needs them too).
 final class TopLevelGrabs {
     let connection: XConnection
     /// The top-level windows our grab is on.
@@ -33,7 +34,6 @@ final class TopLevelGrabs {
     func start() -> Int {
         guard connection.alive else { return 0 }
         on = true
-        setRootMask(adding: true)
         var rootReturn: Window = 0, parent: Window = 0, n: UInt32 = 0
         var children: UnsafeMutablePointer<Window>? = nil
         if XQueryTree(connection.display, connection.root, &rootReturn, &parent, &children, &n) != 0, let children {
@@ -49,7 +49,6 @@ final class TopLevelGrabs {
         on = false
         if connection.alive {
             for w in windows { ungrab(w) }
-            setRootMask(adding: false)
             // A window destroyed meanwhile answers BadWindow: nothing to undo.
             connection.sync()
             _ = connection.takeErrors()
@@ -58,42 +57,28 @@ final class TopLevelGrabs {
         refused.removeAll()
     }
 
-    /// A core event from the root's SubstructureNotify, as XCB read it: a
-    /// top-level window created, reparented to or away from the root, or
-    /// destroyed. True when it was one of SubstructureNotify's (nothing
-    /// else needs them).
-    func handle(_ event: UnsafeRawPointer) -> Bool {
-        guard on else { return false }
-        let root = UInt32(connection.root)
-        switch Int32(event.load(as: xcb_generic_event_t.self).response_type & 0x7f) {
-        case CreateNotify:
-            let e = event.load(as: xcb_create_notify_event_t.self)
-            guard e.parent == root else { return false }
-            grab(Window(e.window))
-        case ReparentNotify:
-            let e = event.load(as: xcb_reparent_notify_event_t.self)
-            let w = Window(e.window)
-            if e.parent == root {
+    /// A window event from the root's SubstructureNotify: a top-level
+    /// window created, reparented to or away from the root, or destroyed.
+    func handle(_ note: WindowNote) {
+        guard on else { return }
+        let root = connection.root
+        switch note {
+        case .created(let w, let parent) where parent == root:
+            grab(w)
+        case .reparented(let w, let parent):
+            if parent == root {
                 grab(w)
             } else if windows.remove(w) != nil {
                 // Now inside a frame, whose own grab comes first; ours on it
                 // would only add a link to the chain.
                 ungrab(w)
             }
-        case DestroyNotify:
-            let e = event.load(as: xcb_destroy_notify_event_t.self)
-            windows.remove(Window(e.window))
-            refused.remove(Window(e.window))
-        case ConfigureNotify:
-            // The root's own (the screen resized) is the monitors'; the
-            // top-level windows' moves come only with SubstructureNotify.
-            return event.load(as: xcb_configure_notify_event_t.self).window != root
-        case MapNotify, UnmapNotify, GravityNotify, CirculateNotify:
-            break   // SubstructureNotify's too: nothing to do
+        case .destroyed(let w):
+            windows.remove(w)
+            refused.remove(w)
         default:
-            return false
+            break
         }
-        return true
     }
 
     private func ungrab(_ window: Window) {
@@ -111,17 +96,6 @@ final class TopLevelGrabs {
         } else {
             refused.insert(window)
         }
-    }
-
-    /// Our core event mask on the root with or without SubstructureNotify
-    /// (X keeps one mask per client and window: the monitors' StructureNotify
-    /// stays).
-    private func setRootMask(adding: Bool) {
-        var attributes = XWindowAttributes()
-        guard XGetWindowAttributes(connection.display, connection.root, &attributes) != 0 else { return }
-        let mask = adding ? attributes.your_event_mask | SubstructureNotifyMask
-                          : attributes.your_event_mask & ~SubstructureNotifyMask
-        XSelectInput(connection.display, connection.root, mask)
     }
 }
 

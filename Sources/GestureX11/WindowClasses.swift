@@ -1,64 +1,197 @@
 import CX11
 import GestureCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The application under a touch: from the window X reports (a top-level
-/// frame under reparenting window managers) down to the client window that
-/// carries WM_STATE, and its WM_CLASS and title. Cached per window.
+/// The application under a touch: the WindowDirectory's entries, asked of X
+/// after the read, never during it. The requests go out through XCB with
+/// their cookies kept; their answers are taken as they arrive, without
+/// waiting (`takeAnswers`), so no lookup is a round trip: the touch that
+/// needs one waits in the listener for its answer (a fraction of a
+/// millisecond on a local server), well within the grab's timeout.
 public final class WindowClasses {
     let connection: XConnection
-    private var cache: [Window: WindowContext] = [:]
-    private var order: [Window] = []
-    public static let capacity = 256
-    private lazy var wmState = connection.atom("WM_STATE")
+    private var directory: WindowDirectory
+    /// Requests out, in the order sent: X answers in that order.
+    private var waiting: [Waiting] = []
+    private var next = 0
+    /// The names being read for a naming ask: its three answers come in a row.
+    private var naming = WindowContext.desktop
+    private let wmState: Atom
+    private let netWMName: Atom
+    private let utf8: Atom
+    /// Xlib's BUFSIZ: how much of WM_CLASS and WM_NAME Xlib's XGetClassHint and XFetchName read (in 32-bit units).
+    private static let propertyLength: UInt32 = 8192
+    /// How much of _NET_WM_NAME is read (in 32-bit units).
+    private static let netNameLength: UInt32 = 1024
 
-    public init(connection: XConnection) { self.connection = connection }
-
-    public func forget() {
-        cache.removeAll()
-        order.removeAll()
+    private struct Waiting {
+        var sequence: UInt32
+        var ask: WindowDirectory.Ask
+        var part: Part
     }
 
-    /// The context of `window` (0 or the root: the desktop).
+    private enum Part { case state, children, wmClass, netName, name }
+
+    /// The atoms are interned here, at the start: the only round trips.
+    public init(connection: XConnection) {
+        self.connection = connection
+        wmState = connection.atom("WM_STATE")
+        netWMName = connection.atom("_NET_WM_NAME")
+        utf8 = connection.atom("UTF8_STRING")
+        directory = WindowDirectory(root: connection.root,
+                                    watched: [wmState, Atom(XA_WM_CLASS), Atom(XA_WM_NAME), netWMName])
+        // The daemon's loop must not sleep on answers already read from the
+        // socket (a round trip of someone else's read them): poll() would
+        // not wake for them.
+        connection.answersWaiting = { [weak self] in self?.takeAnswers() ?? false }
+    }
+
+    /// The application under `window` (a top-level window), if known: never asks X.
+    public func cached(_ window: Window) -> WindowContext? { directory.context(of: window) }
+
+    /// Whether requests wait for X's answers.
+    public var asking: Bool { !waiting.isEmpty }
+
+    /// Top-level windows mapped during the read, to ask about after it.
+    private var mapped: [Window] = []
+
+    /// A window event: what it may have made wrong is forgotten. A
+    /// top-level window mapped is asked about once the read is done, so
+    /// that the first touch on it finds its application known.
+    func note(_ note: WindowNote) {
+        directory.note(note)
+        if case .mapped(let w, let event) = note, event == connection.root { mapped.append(w) }
+    }
+
+    /// Asks about the top-level windows mapped since the last call. True
+    /// when something was asked.
+    func askMapped() -> Bool {
+        guard !mapped.isEmpty else { return false }
+        defer { mapped.removeAll() }
+        return mapped.reduce(false) { asked, w in lookUp(w) || asked }
+    }
+
+    /// Asks X about `window`, unless it is known or asked about already
+    /// (the requests go out with the next flush). True when something was asked.
+    @discardableResult
+    func lookUp(_ window: Window) -> Bool { send(directory.lookUp(window)) }
+
+    /// Takes X's answers that have arrived, without waiting, and asks the
+    /// next ones (a lookup's next level, its client's names; those are
+    /// sent at once). True when some answer was taken.
+    @discardableResult
+    func takeAnswers() -> Bool {
+        guard !waiting.isEmpty, connection.alive, let c = connection.xcbConnection else { return false }
+        var took = 0, asks: [WindowDirectory.Ask] = []
+        for w in waiting {
+            var reply: UnsafeMutableRawPointer? = nil
+            var error: UnsafeMutablePointer<xcb_generic_error_t>? = nil
+            // X answers in order: the first not answered yet ends the pass.
+            guard xcb_poll_for_reply(c, w.sequence, &reply, &error) != 0 else { break }
+            took += 1
+            defer { free(reply); free(error) }
+            if let a = answer(w, reply) { asks += directory.answer(w.ask, a) }
+        }
+        guard took > 0 else { return false }
+        waiting.removeFirst(took)
+        if send(asks) { connection.flush() }
+        return true
+    }
+
+    /// The application under `window`, waiting for X's answers: for tools
+    /// and tests (the listener never waits; it asks and reads on).
     public func context(of window: Window) -> WindowContext {
-        guard window != 0, window != connection.root else { return .desktop }
-        if let hit = cache[window] { return hit }
-        let client = clientWindow(window, depth: 0) ?? window
-        var ctx = WindowContext.desktop
-        var hint = XClassHint()
-        if XGetClassHint(connection.display, client, &hint) != 0 {
-            ctx.instance = hint.res_name.map { String(cString: $0) } ?? ""
-            ctx.windowClass = hint.res_class.map { String(cString: $0) } ?? ""
-            if let p = hint.res_name { XFree(p) }
-            if let p = hint.res_class { XFree(p) }
+        while connection.alive, let c = connection.xcbConnection {
+            if let known = cached(window) { return known }
+            if lookUp(window) { connection.flush() }   // (again, if an event dropped the lookup)
+            if !takeAnswers() {
+                var fd = pollfd(fd: xcb_get_file_descriptor(c), events: Int16(POLLIN), revents: 0)
+                _ = poll(&fd, 1, 100)
+            }
         }
-        ctx.title = connection.windowName(client)
-        cache[window] = ctx
-        order.append(window)
-        if order.count > Self.capacity { cache[order.removeFirst()] = nil }
-        return ctx
+        return .desktop
     }
 
-    private func hasWMState(_ w: Window) -> Bool {
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        let ok = XGetWindowProperty(connection.display, w, wmState, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data)
-        if let data { XFree(data) }
-        return ok == Success && type != 0
+    // MARK: Requests and answers
+
+    private func send(_ asks: [WindowDirectory.Ask]) -> Bool {
+        guard !asks.isEmpty, let sent = connection.requests({ c in asks.map { request($0, c) } }) else { return false }
+        waiting += sent.joined()
+        return true
     }
 
-    /// Depth-first search for the window with WM_STATE (ICCCM's client window).
-    private func clientWindow(_ w: Window, depth: Int) -> Window? {
-        if hasWMState(w) { return w }
-        guard depth < 4 else { return nil }
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>? = nil
-        var n: UInt32 = 0
-        guard XQueryTree(connection.display, w, &root, &parent, &children, &n) != 0, let children else { return nil }
-        defer { XFree(children) }
-        for i in (0..<Int(n)).reversed() {   // topmost first
-            if let c = clientWindow(children[i], depth: depth + 1) { return c }
+    private func request(_ ask: WindowDirectory.Ask, _ c: OpaquePointer) -> [Waiting] {
+        switch ask.kind {
+        case .state(let w):
+            return [Waiting(sequence: xcb_get_property(c, 0, xcb_window_t(w), xcb_atom_t(wmState), 0, 0, 0).sequence,
+                            ask: ask, part: .state)]
+        case .children(let w):
+            return [Waiting(sequence: xcb_query_tree(c, xcb_window_t(w)).sequence, ask: ask, part: .children)]
+        case .naming(let w):
+            // Watched from now on (selected before its properties are read,
+            // so no change falls between): its names and WM_STATE; and, when
+            // it is inside a frame, its own destruction and reparenting (the
+            // root's SubstructureNotify tells those of top-level windows).
+            var mask = UInt32(PropertyChangeMask) | (w == ask.top ? 0 : UInt32(StructureNotifyMask))
+            // A window gone meanwhile: its error is of no interest.
+            xcb_discard_reply(c, xcb_change_window_attributes_checked(c, xcb_window_t(w), UInt32(XCB_CW_EVENT_MASK.rawValue), &mask).sequence)
+            let window = xcb_window_t(w)
+            return [
+                Waiting(sequence: xcb_get_property(c, 0, window, xcb_atom_t(XA_WM_CLASS), xcb_atom_t(XA_STRING), 0,
+                                                   Self.propertyLength).sequence, ask: ask, part: .wmClass),
+                Waiting(sequence: xcb_get_property(c, 0, window, xcb_atom_t(netWMName), xcb_atom_t(utf8), 0,
+                                                   Self.netNameLength).sequence, ask: ask, part: .netName),
+                Waiting(sequence: xcb_get_property(c, 0, window, xcb_atom_t(XA_WM_NAME), xcb_atom_t(XA_STRING), 0,
+                                                   Self.propertyLength).sequence, ask: ask, part: .name),
+            ]
         }
-        return nil
     }
 
+    /// What an answer says (nil: a part of the names, the rest to come).
+    /// An error (the window is gone) answers as nothing.
+    private func answer(_ w: Waiting, _ reply: UnsafeMutableRawPointer?) -> WindowDirectory.Answer? {
+        switch w.part {
+        case .state:
+            let r = reply?.assumingMemoryBound(to: xcb_get_property_reply_t.self)
+            return .state(r.map { $0.pointee.type != 0 } ?? false)
+        case .children:
+            guard let r = reply?.assumingMemoryBound(to: xcb_query_tree_reply_t.self),
+                  let list = xcb_query_tree_children(r) else { return .children([]) }
+            let n = Int(xcb_query_tree_children_length(r))
+            return .children((0..<n).map { Window(list[$0]) })
+        case .wmClass:
+            naming = .desktop
+            if let p = property(reply, type: Atom(XA_STRING)) {
+                (naming.instance, naming.windowClass) = Self.classHint(p)
+            }
+            return nil
+        case .netName:
+            if let p = property(reply, type: utf8), !p.isEmpty { naming.title = String(decoding: p, as: UTF8.self) }
+            return nil
+        case .name:
+            if naming.title == nil, let p = property(reply, type: Atom(XA_STRING)) {
+                naming.title = String(decoding: p.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .naming(naming)
+        }
+    }
+
+    /// A format-8 property's bytes, when it has the type asked for.
+    private func property(_ reply: UnsafeMutableRawPointer?, type: Atom) -> [UInt8]? {
+        guard let r = reply?.assumingMemoryBound(to: xcb_get_property_reply_t.self),
+              r.pointee.type == type, r.pointee.format == 8 else { return nil }
+        let n = Int(xcb_get_property_value_length(r))
+        guard n > 0, let v = xcb_get_property_value(r) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: v, count: n))
+    }
+
+    /// WM_CLASS's two strings, as Xlib's XGetClassHint reads them: the
+    /// instance up to the first NUL, the class after it (up to the next).
+    static func classHint(_ bytes: [UInt8]) -> (instance: String, windowClass: String) {
+        let instance = bytes.prefix { $0 != 0 }
+        let rest = bytes.dropFirst(instance.count + 1)
+        return (String(decoding: instance, as: UTF8.self), String(decoding: rest.prefix { $0 != 0 }, as: UTF8.self))
+    }
 }

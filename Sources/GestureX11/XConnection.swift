@@ -169,6 +169,15 @@ public final class XConnection {
     /// say it wrote).
     public func flush() {
         guard alive else { return }
+        if directQueued {
+            // Xlib takes the socket from XCB, which writes its requests
+            // first; Xlib's serial then counts them (else an event Xlib
+            // converts could carry a serial Xlib thinks is not sent yet).
+            directQueued = false
+            XFlush(display)
+            flushedBefore = cx_NextRequest(display)
+            return
+        }
         let next = cx_NextRequest(display)
         guard next != flushedBefore else { return }
         XFlush(display)
@@ -177,6 +186,24 @@ public final class XConnection {
 
     /// The serial of the first request not yet flushed by `flush`.
     private var flushedBefore: UInt = 0
+    /// Requests made through XCB since the last flush (Xlib's serial does
+    /// not see them until Xlib's next request).
+    private var directQueued = false
+
+    /// XCB's connection under Xlib's (whoever reads the events).
+    var xcbConnection: OpaquePointer? { xcb ?? XGetXCBConnection(display) }
+
+    /// Makes requests through XCB (their cookies kept, their answers taken
+    /// later without waiting: the window lookups); `flush` sends them.
+    func requests<T>(_ body: (OpaquePointer) -> T) -> T? {
+        guard alive, let c = xcbConnection else { return nil }
+        directQueued = true
+        return body(c)
+    }
+
+    /// Takes answers to XCB requests that were read from the socket already
+    /// (true if there were): set by whoever made such requests.
+    var answersWaiting: (() -> Bool)? = nil
 
     /// Reads what the server sent: errors are recorded, a lost server is
     /// noticed, a keyboard mapping change is applied (and reported to
@@ -196,10 +223,11 @@ public final class XConnection {
             switch Int32(event.pointee.response_type & 0x7f) {
             case 0: record(error: event)
             case GenericEvent: generic(UnsafeRawPointer(event))
-            // Windows created, mapped, moved, reparented, destroyed: read as
-            // XCB's structs (Xlib's conversion would check their sequence
-            // numbers against round trips made since, and complain).
-            case let type where (CreateNotify...CirculateNotify).contains(type) && structure(UnsafeRawPointer(event)): break
+            // Windows created, mapped, moved, reparented, destroyed, their
+            // properties changed: read as XCB's structs (Xlib's conversion
+            // would check their sequence numbers against round trips made
+            // since, and complain).
+            case let type where (CreateNotify...PropertyNotify).contains(type) && structure(UnsafeRawPointer(event)): break
             default:
                 // Converted as Xlib would have: a new keymap (XKB's news of it,
                 // or a core MappingNotify) refreshes Xlib's.
@@ -233,8 +261,11 @@ public final class XConnection {
     /// those, so the loop must not wait.
     public var hasQueuedEvents: Bool {
         guard alive, let c = xcb else { return false }
+        // Answers first: looking for one reads the socket, which may queue
+        // events behind it (poll() would not wake for those either).
+        let answered = answersWaiting?() == true
         if held.isEmpty, let e = xcb_poll_for_queued_event(c) { held.append(e) }
-        return !held.isEmpty
+        return answered || !held.isEmpty
     }
 
     /// Waits until the server has handled every request sent, and records

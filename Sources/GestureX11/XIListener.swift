@@ -12,6 +12,8 @@ public final class XIListener {
     public private(set) var plan = ListenPlan()
     /// What changes with every event (ListenerState.swift).
     private var state: ListenerState
+    /// Inputs held until the application under a begin is known (WindowHold.swift).
+    private var hold = WindowHold()
     /// The touchpads whose gestures are grabbed.
     private var gestureGrabbed: [Int32] = []
     /// Touch grabs on the top-level windows, when the root's is taken.
@@ -36,7 +38,7 @@ public final class XIListener {
     /// again for a hand (XTestSynthesizer.pressAgain), until it lets go.
     private var keyReleasesSelected = false
 
-    typealias TouchKey = TouchFollower.Key
+    typealias TouchKey = TouchOwnership.Key
 
     /// `connection`: one whose events XCB reads (`XConnection(events: .xcb)`).
     public init(connection: XConnection) throws(XConnectionError) {
@@ -49,6 +51,11 @@ public final class XIListener {
         lastScreen = monitors.screen
         state = ListenerState(devices: XDevice.query(connection))
         state.modifierMap = ModifierMap.read(connection)
+        // The top-level windows' creation, reparenting and destruction keep
+        // the window directory true (and the top-level grabs' list, when
+        // they are on); the root's own StructureNotify is the monitors'.
+        XSelectInput(connection.display, connection.root,
+                     (monitors.eventBase == nil ? 0 : StructureNotifyMask) | SubstructureNotifyMask)
     }
 
     public var devices: [XDevice] { state.devices }
@@ -120,7 +127,7 @@ public final class XIListener {
         if want.swipes == .select { selected += [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd] }
         if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
         // With a grab, raw touches too, but only while a touch is undecided or
-        // handed back to the applications and followed (TouchFollower.needsRaw).
+        // handed back to the applications and followed (TouchOwnership.needsRaw).
         select(master: selected, raw: want.touches == .raw)
         connection.sync()
         state.active = want
@@ -247,7 +254,17 @@ public final class XIListener {
     /// Touches, touchpad gestures and their windows and modifiers come at
     /// the time X stamped them; what X does not stamp (devices, monitors)
     /// at the engine's clock, `now` less the hold (`engineTime(now)`).
+    /// Reading asks X nothing about windows: what it needs to ask goes out
+    /// once the read is done (`afterRead`), and the inputs that wait for
+    /// its answer come with a later drain.
     public func drain(now: Double, readSocket: Bool = true, _ emit: (Input, Double) -> Void) {
+        read(now: now, readSocket: readSocket, emit)
+        afterRead(emit)
+    }
+
+    /// The read: X's events turned into the engine's input, and window
+    /// events into the directory, with no request about windows or selections.
+    func read(now: Double, readSocket: Bool, _ emit: (Input, Double) -> Void) {
         state.lag.roll(to: now)
         let opcode = UInt8(truncatingIfNeeded: xi.opcode)
         connection.drain(readSocket: readSocket, onMappingChanged: {
@@ -257,25 +274,14 @@ public final class XIListener {
         }, generic: { event in
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
             guard ge.pointee.extension == opcode else { return }
-            let type = Int32(ge.pointee.event_type)
-            if type == XI_HierarchyChanged { return hierarchyChanged(now: engineTime(now), emit) }
-            if type == XI_RawKeyRelease {
-                let e = event.load(as: xcb_input_raw_key_release_event_t.self)
-                return news.keyReleases.append(InputNews.KeyRelease(keycode: e.detail, source: Int32(e.sourceid)))
-            }
-            let c = state.convert(type, event, now: now, windows: windows, monitors: monitors)
-            // What the follower needs changes as touches begin and end.
-            if type == XI_TouchBegin || type == XI_TouchEnd || type == XI_RawTouchEnd { followRawIfNeeded() }
-            if let m = c.modifiers { emit(.modifiers(m), c.time) }
-            if let w = c.window { emit(.window(w), c.time) }
-            if let i = c.input { emit(i, c.time) }
-            if state.takenAbove > 0 {
-                if !saidTakenAbove { onRefused(Self.touchTakenAbove) }
-                saidTakenAbove = true
-                state.takenAbove = 0
-            }
+            take(Int32(ge.pointee.event_type), event, now: now, emit)
         }, structure: { event in
-            topLevels.handle(event)
+            guard let note = WindowNote(event) else { return false }
+            windows.note(note)
+            topLevels.handle(note)
+            // The root's own configuration (the screen resized) is the monitors'.
+            if case .configured(let w) = note { return w != connection.root }
+            return true
         }, other: { ev in
             guard monitors.changed(&ev) else { return }
             // A monitor plugged, unplugged, moved or resized: edges follow.
@@ -284,11 +290,48 @@ public final class XIListener {
             if screen != lastScreen {
                 lastScreen = screen
                 let t = engineTime(now)
-                emit(.screenChanged(screen), t)
+                pass(.input(.screenChanged(screen), t), emit)
                 // Touchscreens' mapped outputs may have changed with them.
-                for dev in engineDevices where dev.kind == .touchscreen { emit(.deviceAdded(dev), t) }
+                for dev in engineDevices where dev.kind == .touchscreen { pass(.input(.deviceAdded(dev), t), emit) }
             }
         })
+    }
+
+    /// One XInput event, as XCB delivered it.
+    func take(_ type: Int32, _ event: UnsafeRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
+        if type == XI_HierarchyChanged { return hierarchyChanged(now: engineTime(now), emit) }
+        if type == XI_RawKeyRelease {
+            let e = event.load(as: xcb_input_raw_key_release_event_t.self)
+            return news.keyReleases.append(InputNews.KeyRelease(keycode: e.detail, source: Int32(e.sourceid)))
+        }
+        let c = state.convert(type, event, now: now, monitors: monitors)
+        if let m = c.modifiers { pass(.input(.modifiers(m), c.time), emit) }
+        if let w = c.window { pass(.window(w, c.time), emit) }
+        if let i = c.input { pass(.input(i, c.time), emit) }
+        if state.takenAbove > 0 {
+            if !saidTakenAbove { onRefused(Self.touchTakenAbove) }
+            saidTakenAbove = true
+            state.takenAbove = 0
+        }
+    }
+
+    /// Once the read is done: X's answers about windows taken (they came
+    /// with the read), the inputs they held let go, the windows mapped and
+    /// the one the held inputs wait for asked about, raw touches selected
+    /// or not as the touches now need. Nothing here waits for X.
+    func afterRead(_ emit: (Input, Double) -> Void) {
+        if windows.asking { windows.takeAnswers() }
+        var asked = windows.askMapped()
+        if !hold.isEmpty {
+            hold.release(known: { windows.cached($0) }, emit)
+            if let w = hold.awaited, windows.lookUp(w) { asked = true }
+        }
+        if asked { connection.flush() }   // sent at once: a touch may wait for the answer
+        followRawIfNeeded()
+    }
+
+    private func pass(_ item: WindowHold.Item, _ emit: (Input, Double) -> Void) {
+        hold.pass(item, known: { windows.cached($0) }, emit)
     }
 
     /// A device plugged or unplugged (or enabled, disabled).
@@ -299,8 +342,8 @@ public final class XIListener {
         gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
         for note in grabGestures(of: devices) { onRefused(note) }   // a touchpad plugged in
         let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
-        for (id, _) in before where after[id] == nil { emit(.deviceRemoved(id), now) }
-        for (id, dev) in after where before[id] == nil { emit(.deviceAdded(dev), now) }
+        for (id, _) in before where after[id] == nil { pass(.input(.deviceRemoved(id), now), emit) }
+        for (id, dev) in after where before[id] == nil { pass(.input(.deviceAdded(dev), now), emit) }
     }
 
     // MARK: Accept / reject
@@ -318,23 +361,18 @@ public final class XIListener {
     /// The request goes out with the daemon's flush at the end of the wakeup.
     private func followRawIfNeeded() {
         guard active.touches == .grab, connection.alive else { return }
-        let needed = state.follower.needsRaw
+        let needed = state.touches.needsRaw
         guard needed != rawSelected else { return }
         select(master: rootSelection, raw: needed)
     }
 
     /// Accept or reject through the grab (its device and window) that
     /// delivered the touch.
-    private func allow(_ grab: ListenerState.Grab, _ touch: UInt32, accept: Bool) {
+    private func allow(_ grab: Grab, _ touch: UInt32, accept: Bool) {
         guard connection.alive else { return }
-        XIAllowTouchEvents(connection.display, grab.master, touch, Window(grab.window),
+        XIAllowTouchEvents(connection.display, grab.master, touch, grab.window,
                            accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch))
     }
-
-    /// Touches waiting for a decision (for tests and --verbose).
-    public var undecided: Int { state.pending.count }
-    /// Touches handed back to applications that the engine still follows.
-    public var followed: Int { state.follower.followed }
 }
 
 extension Int32 {

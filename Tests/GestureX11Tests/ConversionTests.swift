@@ -301,63 +301,6 @@ struct RawTouchEvent {
     }
 }
 
-@Suite struct TouchFollowerTests {
-    let key = TouchFollower.Key(device: 10, touch: 7)
-
-    @Test func aTouchHandedBackIsFollowedThroughRawEvents() {
-        var f = TouchFollower()
-        #expect(!f.needsRaw)       // nothing grabbed: raw touches are not selected
-        // Both streams carry it while the grab holds it; raw lands 5 px off.
-        f.grab(key, at: Point(x: 100, y: 200))
-        #expect(f.wantsRaw(key))   // undecided: where it is raw is the offset
-        #expect(f.needsRaw)
-        #expect(f.raw(key, at: Point(x: 95, y: 200), ended: false) == .ignore)
-        f.grab(key, at: Point(x: 110, y: 200))
-        #expect(f.raw(key, at: Point(x: 105, y: 200), ended: false) == .ignore)
-        // grab-timeout: rejected while the finger is down.
-        f.decided(key, accepted: false)
-        #expect(f.followed == 1)
-        // X ends it for us at once: not a lift.
-        #expect(f.grabEnd(key) == false)
-        // Its motion and its real lift come from raw events, on root coordinates.
-        #expect(f.raw(key, at: Point(x: 145, y: 210), ended: false) == .follow(Point(x: 150, y: 210), ended: false))
-        #expect(f.wantsRaw(key))
-        #expect(f.needsRaw)        // followed
-        #expect(f.raw(key, at: Point(x: 185, y: 210), ended: true) == .follow(Point(x: 190, y: 210), ended: true))
-        #expect(f.followed == 0)
-        #expect(!f.wantsRaw(key))
-        #expect(!f.needsRaw)       // lifted: raw touches are let go of
-        #expect(f.raw(key, at: Point(x: 185, y: 210), ended: false) == .ignore)
-    }
-
-    @Test func aTouchThatLiftedBeforeItWasRejectedEndsThere() {
-        var f = TouchFollower()
-        f.grab(key, at: Point(x: 100, y: 200))
-        _ = f.raw(key, at: Point(x: 100, y: 200), ended: true)
-        f.decided(key, accepted: false)
-        #expect(f.followed == 0)
-        #expect(!f.needsRaw)
-        #expect(f.grabEnd(key) == true)
-    }
-
-    @Test func anAcceptedTouchStaysWithTheGrab() {
-        var f = TouchFollower()
-        f.grab(key, at: Point(x: 100, y: 200))
-        f.decided(key, accepted: true)
-        // The grab carries it to its end: its raw events are skipped unread,
-        // and none are selected while nothing else needs them.
-        #expect(!f.wantsRaw(key))
-        #expect(!f.needsRaw)
-        f.grab(key, at: Point(x: 120, y: 200))
-        #expect(!f.wantsRaw(key))
-        #expect(f.raw(key, at: Point(x: 120, y: 200), ended: false) == .ignore)
-        #expect(f.grabEnd(key) == true)
-        #expect(!f.wantsRaw(.init(device: 10, touch: 8)))
-        // Touches nobody grabbed are never forwarded from raw events.
-        #expect(f.raw(.init(device: 10, touch: 8), at: .zero, ended: false) == .ignore)
-    }
-}
-
 /// `_NET_DESKTOP_LAYOUT` grids: which workspace a direction leads to.
 @Suite struct DesktopLayoutTests {
     @Test func withoutALayoutWorkspacesAreOneRow() {

@@ -189,7 +189,7 @@ extension XTests {
         @Test func belowTheWindowManagersGrab() throws {
             let x = try Xvfb()
             let c = try XConnection(name: x.display, events: .xcb)
-            let windows = WindowClasses(connection: c), monitors = Monitors(connection: c)
+            let monitors = Monitors(connection: c)
             var state = ListenerState(devices: [])
             var plan = ListenPlan(touches: .grab)
             plan.touchGrab = .topLevels
@@ -204,18 +204,20 @@ extension XTests {
                 e.root = root
                 e.event = window
                 e.mods.effective = mods
-                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, windows: windows, monitors: monitors) }
+                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, monitors: monitors) }
             }
             func handedDown(_ id: UInt32) {
                 var o = xcb_input_touch_ownership_event_t()
                 o.event_type = UInt16(XI_TouchOwnership)
                 o.sourceid = 11
                 o.touchid = id
-                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, windows: windows, monitors: monitors) }
+                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, monitors: monitors) }
             }
             let begin = touch(XI_TouchBegin, 1, on: frame, mods: 0x8)   // Mod1: Alt
             #expect(begin.modifiers == .alt)
-            #expect(state.pending[.init(device: 11, touch: 1)] == ListenerState.Grab(master: 2, window: frame))
+            #expect(begin.window == Window(frame))   // its application is the listener's to find
+            #expect(state.touches.touches[.init(device: 11, touch: 1)]
+                == .undecided(.init(grab: Grab(master: 2, kind: .topLevel(Window(frame))), root: .zero)))
             _ = touch(XI_TouchEnd, 1, on: frame)
             #expect(state.takenAbove == 1)
 
@@ -228,7 +230,7 @@ extension XTests {
             let bare = touch(XI_TouchBegin, 3, on: root)
             #expect(bare.input == .touchBegin(device: 11, touch: 3, at: Point(x: 0, y: 0)))
             #expect(bare.modifiers == [])
-            #expect(state.pending[.init(device: 11, touch: 3)] == nil)
+            #expect(state.touches.touches[.init(device: 11, touch: 3)] == nil)
         }
 
         @Test func devicesOfXvfbAreNotTouchDevices() throws {
@@ -236,32 +238,6 @@ extension XTests {
             let devices = XDevice.query(try XConnection(name: x.display))
             #expect(!devices.isEmpty)
             #expect(devices.allSatisfy { $0.kind == .other })
-        }
-
-        @Test func wmClassThroughAReparentingFrame() throws {
-            let x = try Xvfb()
-            let conn = try XConnection(name: x.display)
-            let d = conn.display
-            // A window manager's frame (no WM_STATE) holding the client window.
-            let frame = XCreateSimpleWindow(d, conn.root, 10, 10, 400, 300, 0, 0, 0)
-            let client = XCreateSimpleWindow(d, frame, 0, 20, 400, 280, 0, 0, 0)
-            var hint = XClassHint()
-            let name = strdup("Navigator"), cls = strdup("firefox")
-            hint.res_name = name
-            hint.res_class = cls
-            XSetClassHint(d, client, &hint)
-            free(name); free(cls)
-            XStoreName(d, client, "Mozilla Firefox")
-            let wmState = conn.atom("WM_STATE")
-            let state: [UInt] = [1, 0]
-            _ = state.withUnsafeBytes {
-                XChangeProperty(d, client, wmState, wmState, 32, PropModeReplace,
-                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
-            }
-            conn.sync()
-            let ctx = WindowClasses(connection: conn).context(of: frame)
-            #expect(ctx == WindowContext(windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox"))
-            #expect(WindowClasses(connection: conn).context(of: conn.root) == .desktop)
         }
 
         /// RandR 1.5 monitors become the engine's outputs, and a change to them

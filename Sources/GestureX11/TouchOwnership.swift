@@ -1,0 +1,229 @@
+import CX11
+import GestureCore
+
+/// Which of our passive grabs delivered a touch: X takes the decision on it
+/// (XIAllowTouchEvents) through the same master device and window.
+struct Grab: Hashable {
+    enum Kind: Hashable {
+        /// Ours on the root: we own each touch from its begin.
+        case root(Window)
+        /// Ours on a top-level window, below the window manager's on the
+        /// root (TopLevelGrabs): it owns the touch first, and hands it down
+        /// to us (TouchOwnership) unless one of its own gestures keeps it.
+        case topLevel(Window)
+    }
+
+    var master: Int32
+    var kind: Kind
+
+    /// The window X's decision goes through.
+    var window: Window {
+        switch kind {
+        case .root(let w), .topLevel(let w): return w
+        }
+    }
+}
+
+/// Who owns each touch our grabs deliver, X's side of the arena: one state
+/// per touch, changed only by `on`, whose transitions are the table below.
+///
+/// A grabbed touch is *undecided* until the engine decides it: X holds it
+/// back from the applications meanwhile. *Accepted*, the grab carries it to
+/// its end. Rejected (XIRejectTouch), X replays it to the applications and
+/// ends it for us at once (a TouchEnd on the grab) though the finger is
+/// still down; its raw events keep coming, so a touch handed back is
+/// *followed*: the engine gets its further motion and its real lift from the
+/// raw events, moved onto root coordinates by the difference seen while both
+/// streams carried it, and never the grab's early end. A touch whose grab
+/// end came before the decision is *lifted*: X still waits for the decision.
+/// Below the window manager's grab, a touch that ends before the window
+/// manager handed it down was taken for the window manager's own gesture.
+///
+///     state        event          next         outcome
+///     —            began          undecided    —
+///     undecided    moved          undecided    —  (where it is, by the grab)
+///     undecided    raw            undecided    —  (where it is, raw; lifted?)
+///     undecided    handedDown     undecided    —  (ours now)
+///     undecided    grabEnded      lifted       lift (takenAbove unless handed down, on a top-level grab)
+///     undecided    decided ✓      accepted     allow accept
+///     undecided    decided ✗      followed     allow reject  (— if its raw end came: it lifted)
+///     lifted       handedDown     lifted       —
+///     lifted       grabEnded      lifted       lift
+///     lifted       decided        —            allow accept/reject
+///     accepted     grabEnded      —            lift
+///     followed     grabEnded      followed     dropEnd (once; then lift)
+///     followed     raw            followed     follow (— when it is the raw end)
+///     —            grabEnded      —            lift
+///     anything else                unchanged    —
+///
+/// Pure: the listener feeds it what X delivered and the engine decided, and
+/// does what the outcomes say.
+struct TouchOwnership {
+    struct Key: Hashable {
+        var device: Int32
+        var touch: UInt32
+    }
+
+    enum State: Equatable {
+        case undecided(Undecided)
+        case lifted(Grab, handedDown: Bool)
+        case accepted
+        /// `offset`: raw position + offset = root position; `endToDrop`:
+        /// the grab's TouchEnd X sends on the rejection is still to come.
+        case followed(offset: Point, endToDrop: Bool)
+    }
+
+    struct Undecided: Equatable {
+        var grab: Grab
+        /// Where the grab last put it (root coordinates).
+        var root: Point
+        /// Where its raw events last put it (the offset, should it be handed back).
+        var raw: Point? = nil
+        /// Its raw end came: the finger is up (a decision to reject hands nothing back).
+        var rawEnded = false
+        /// The window manager above handed it down to us.
+        var handedDown = false
+
+        /// Ended for us while the window manager above still owned it: it
+        /// accepted the touch for its own gesture (had it rejected it, the
+        /// touch would have become ours first).
+        var takenAbove: Bool {
+            if case .topLevel = grab.kind { return !handedDown }
+            return false
+        }
+    }
+
+    enum Event: Equatable {
+        /// A touch began through one of our grabs (root coordinates).
+        case began(Grab, at: Point)
+        /// The grab's update.
+        case moved(at: Point)
+        /// A raw event of the touch, mapped onto the screen.
+        case raw(at: Point, ended: Bool)
+        /// The window manager above rejected it: ours now (TouchOwnership).
+        case handedDown
+        /// The grab's TouchEnd.
+        case grabEnded
+        /// The engine decided it.
+        case decided(accepted: Bool)
+    }
+
+    enum Outcome: Equatable {
+        case none
+        /// The grab's end is the touch's lift: the engine gets it.
+        /// `takenAbove`: the window manager kept the touch.
+        case lift(takenAbove: Bool)
+        /// The end X sends for a touch handed back: the finger is still down.
+        case dropEnd
+        /// A touch handed back moved (or lifted, `ended`), at this root position.
+        case follow(Point, ended: Bool)
+        /// Tell X the decision, through `grab`.
+        case allow(Grab, accept: Bool)
+    }
+
+    private(set) var touches: [Key: State] = [:]
+
+    /// The table: `state` (nil: none) after `event`, and what to do.
+    static func transition(_ state: State?, _ event: Event) -> (State?, Outcome) {
+        switch (state, event) {
+        case (_, .began(let grab, let at)):
+            return (.undecided(Undecided(grab: grab, root: at)), .none)
+        case (.undecided(var u), .moved(let at)):
+            u.root = at
+            return (.undecided(u), .none)
+        case (.undecided(var u), .raw(let at, let ended)):
+            u.raw = at
+            u.rawEnded = u.rawEnded || ended
+            return (.undecided(u), .none)
+        case (.undecided(var u), .handedDown):
+            u.handedDown = true
+            return (.undecided(u), .none)
+        case (.undecided(let u), .grabEnded):
+            return (.lifted(u.grab, handedDown: u.handedDown), .lift(takenAbove: u.takenAbove))
+        case (.undecided(let u), .decided(accepted: true)):
+            return (.accepted, .allow(u.grab, accept: true))
+        case (.undecided(let u), .decided(accepted: false)):
+            let followed = State.followed(offset: u.raw.map { u.root - $0 } ?? .zero, endToDrop: true)
+            return (u.rawEnded ? nil : followed, .allow(u.grab, accept: false))
+        case (.lifted(let grab, _), .handedDown):
+            return (.lifted(grab, handedDown: true), .none)
+        case (.lifted, .grabEnded):
+            return (state, .lift(takenAbove: false))
+        case (.lifted(let grab, _), .decided(let accepted)):
+            return (nil, .allow(grab, accept: accepted))
+        case (.accepted, .grabEnded), (nil, .grabEnded):
+            return (nil, .lift(takenAbove: false))
+        case (.followed(let offset, endToDrop: true), .grabEnded):
+            return (.followed(offset: offset, endToDrop: false), .dropEnd)
+        case (.followed, .grabEnded):
+            return (state, .lift(takenAbove: false))
+        case (.followed(let offset, _), .raw(let at, let ended)):
+            return (ended ? nil : state, .follow(at + offset, ended: ended))
+        default:
+            return (state, .none)
+        }
+    }
+
+    /// `event` happened to touch `key`: its new state is kept, the outcome returned.
+    mutating func on(_ event: Event, _ key: Key) -> Outcome {
+        let (next, outcome) = Self.transition(touches[key], event)
+        touches[key] = next
+        return outcome
+    }
+
+    /// Whether a raw event of this touch tells anything: it is followed, or
+    /// undecided (where it is raw is the offset, should it be handed back).
+    /// A touch the bridge took, or one nobody grabbed, needs no raw events:
+    /// most of a gesture's raw events are skipped unread.
+    func wantsRaw(_ key: Key) -> Bool {
+        switch touches[key] {
+        case .undecided?, .followed?: return true
+        default: return false
+        }
+    }
+
+    /// Whether raw events are needed at all: a touch is followed or
+    /// undecided. With a grab, the listener selects raw touches only while
+    /// this holds: between gestures, and once a gesture's touches are
+    /// taken, X sends none.
+    var needsRaw: Bool {
+        touches.values.contains {
+            switch $0 {
+            case .undecided, .followed: return true
+            case .lifted, .accepted: return false
+            }
+        }
+    }
+
+    /// Touches X waits for a decision on (for tests and --verbose).
+    var undecided: Int {
+        touches.values.count {
+            switch $0 {
+            case .undecided, .lifted: return true
+            case .accepted, .followed: return false
+            }
+        }
+    }
+
+    /// Touches handed back to applications that the engine still follows.
+    var followed: Int {
+        touches.values.count {
+            if case .followed = $0 { return true }
+            return false
+        }
+    }
+
+    /// The grab was let go: the touches X still waits for a decision on
+    /// (to reject: they go back to the applications); nothing is followed.
+    mutating func release() -> [(key: Key, grab: Grab)] {
+        let held = touches.compactMap { key, state -> (key: Key, grab: Grab)? in
+            switch state {
+            case .undecided(let u): return (key, u.grab)
+            case .lifted(let grab, _): return (key, grab)
+            case .accepted, .followed: return nil
+            }
+        }
+        touches.removeAll()
+        return held
+    }
+}

@@ -1,0 +1,157 @@
+import CX11
+import GestureCore
+@testable import GestureX11
+import Testing
+
+/// X's side of touch ownership (TouchOwnership.swift): its table, row by
+/// row, then whole touches through it.
+@Suite struct TouchOwnershipTests {
+    typealias State = TouchOwnership.State
+    typealias Event = TouchOwnership.Event
+    typealias Outcome = TouchOwnership.Outcome
+
+    static let onRoot = Grab(master: 2, kind: .root(0x100))
+    static let onFrame = Grab(master: 2, kind: .topLevel(0x400005))
+    static func undecided(_ grab: Grab = onRoot, raw: Point? = nil, rawEnded: Bool = false,
+                          handedDown: Bool = false) -> State {
+        .undecided(.init(grab: grab, root: Point(x: 100, y: 200), raw: raw, rawEnded: rawEnded, handedDown: handedDown))
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var name: String
+        var state: State?
+        var event: Event
+        var next: State?
+        var outcome: Outcome
+        var testDescription: String { name }
+    }
+
+    /// Every row of the table in TouchOwnership's comment, and the rows
+    /// that leave a state as it is.
+    static let rows: [Row] = [
+        Row(name: "a grab's begin: undecided", state: nil, event: .began(onRoot, at: Point(x: 100, y: 200)),
+            next: undecided(), outcome: .none),
+        Row(name: "moved by the grab", state: undecided(), event: .moved(at: Point(x: 110, y: 200)),
+            next: .undecided(.init(grab: onRoot, root: Point(x: 110, y: 200))), outcome: .none),
+        Row(name: "a raw event of an undecided touch is its offset", state: undecided(),
+            event: .raw(at: Point(x: 95, y: 200), ended: false), next: undecided(raw: Point(x: 95, y: 200)), outcome: .none),
+        Row(name: "its raw end: the finger is up", state: undecided(raw: Point(x: 95, y: 200)),
+            event: .raw(at: Point(x: 96, y: 200), ended: true),
+            next: undecided(raw: Point(x: 96, y: 200), rawEnded: true), outcome: .none),
+        Row(name: "handed down by the window manager", state: undecided(onFrame), event: .handedDown,
+            next: undecided(onFrame, handedDown: true), outcome: .none),
+        Row(name: "the grab's end before the decision: a lift, X still waits", state: undecided(), event: .grabEnded,
+            next: .lifted(onRoot, handedDown: false), outcome: .lift(takenAbove: false)),
+        Row(name: "ended below the window manager before it handed it down: taken above",
+            state: undecided(onFrame), event: .grabEnded,
+            next: .lifted(onFrame, handedDown: false), outcome: .lift(takenAbove: true)),
+        Row(name: "ended after the window manager handed it down: ours",
+            state: undecided(onFrame, handedDown: true), event: .grabEnded,
+            next: .lifted(onFrame, handedDown: true), outcome: .lift(takenAbove: false)),
+        Row(name: "accepted: the grab carries it", state: undecided(), event: .decided(accepted: true),
+            next: .accepted, outcome: .allow(onRoot, accept: true)),
+        Row(name: "rejected while down: followed, offset root − raw", state: undecided(raw: Point(x: 95, y: 190)),
+            event: .decided(accepted: false), next: .followed(offset: Point(x: 5, y: 10), endToDrop: true),
+            outcome: .allow(onRoot, accept: false)),
+        Row(name: "rejected with no raw event yet: followed, no offset", state: undecided(),
+            event: .decided(accepted: false), next: .followed(offset: .zero, endToDrop: true),
+            outcome: .allow(onRoot, accept: false)),
+        Row(name: "rejected after its raw end: nothing to follow", state: undecided(raw: .zero, rawEnded: true),
+            event: .decided(accepted: false), next: nil, outcome: .allow(onRoot, accept: false)),
+        Row(name: "lifted, then handed down", state: .lifted(onFrame, handedDown: false), event: .handedDown,
+            next: .lifted(onFrame, handedDown: true), outcome: .none),
+        Row(name: "lifted, a second grab end", state: .lifted(onRoot, handedDown: false), event: .grabEnded,
+            next: .lifted(onRoot, handedDown: false), outcome: .lift(takenAbove: false)),
+        Row(name: "lifted, decided: X told, gone", state: .lifted(onFrame, handedDown: true), event: .decided(accepted: false),
+            next: nil, outcome: .allow(onFrame, accept: false)),
+        Row(name: "accepted, its end: gone", state: .accepted, event: .grabEnded, next: nil, outcome: .lift(takenAbove: false)),
+        Row(name: "followed: the end X sends on the rejection is dropped",
+            state: .followed(offset: Point(x: 5, y: 0), endToDrop: true), event: .grabEnded,
+            next: .followed(offset: Point(x: 5, y: 0), endToDrop: false), outcome: .dropEnd),
+        Row(name: "followed: a later grab end passes", state: .followed(offset: .zero, endToDrop: false), event: .grabEnded,
+            next: .followed(offset: .zero, endToDrop: false), outcome: .lift(takenAbove: false)),
+        Row(name: "followed: raw motion on root coordinates", state: .followed(offset: Point(x: 5, y: 0), endToDrop: false),
+            event: .raw(at: Point(x: 145, y: 210), ended: false),
+            next: .followed(offset: Point(x: 5, y: 0), endToDrop: false), outcome: .follow(Point(x: 150, y: 210), ended: false)),
+        Row(name: "followed: its raw end is the lift", state: .followed(offset: Point(x: 5, y: 0), endToDrop: true),
+            event: .raw(at: Point(x: 185, y: 210), ended: true), next: nil, outcome: .follow(Point(x: 190, y: 210), ended: true)),
+        Row(name: "nobody's touch: its grab end passes", state: nil, event: .grabEnded, next: nil, outcome: .lift(takenAbove: false)),
+        Row(name: "nobody's touch: raw events ignored", state: nil, event: .raw(at: .zero, ended: false), next: nil, outcome: .none),
+        Row(name: "nobody's touch: a decision tells X nothing", state: nil, event: .decided(accepted: true), next: nil, outcome: .none),
+        Row(name: "accepted: raw events ignored", state: .accepted, event: .raw(at: .zero, ended: true), next: .accepted, outcome: .none),
+        Row(name: "accepted: decided again tells X nothing", state: .accepted, event: .decided(accepted: false),
+            next: .accepted, outcome: .none),
+        Row(name: "followed: a decision tells X nothing", state: .followed(offset: .zero, endToDrop: true),
+            event: .decided(accepted: true), next: .followed(offset: .zero, endToDrop: true), outcome: .none),
+        Row(name: "handed down before we had it: nothing", state: nil, event: .handedDown, next: nil, outcome: .none),
+    ]
+
+    @Test(arguments: rows) func transition(_ row: Row) {
+        let (next, outcome) = TouchOwnership.transition(row.state, row.event)
+        #expect(next == row.next)
+        #expect(outcome == row.outcome)
+    }
+
+    let key = TouchOwnership.Key(device: 10, touch: 7)
+
+    @Test func aTouchHandedBackIsFollowedThroughRawEvents() {
+        var o = TouchOwnership()
+        #expect(!o.needsRaw)       // nothing grabbed: raw touches are not selected
+        // Both streams carry it while the grab holds it; raw lands 5 px off.
+        #expect(o.on(.began(Self.onRoot, at: Point(x: 100, y: 200)), key) == .none)
+        #expect(o.wantsRaw(key))   // undecided: where it is raw is the offset
+        #expect(o.needsRaw)
+        #expect(o.undecided == 1)
+        #expect(o.on(.raw(at: Point(x: 95, y: 200), ended: false), key) == .none)
+        _ = o.on(.moved(at: Point(x: 110, y: 200)), key)
+        _ = o.on(.raw(at: Point(x: 105, y: 200), ended: false), key)
+        // grab-timeout: rejected while the finger is down.
+        #expect(o.on(.decided(accepted: false), key) == .allow(Self.onRoot, accept: false))
+        #expect(o.followed == 1)
+        #expect(o.undecided == 0)
+        // X ends it for us at once: not a lift.
+        #expect(o.on(.grabEnded, key) == .dropEnd)
+        // Its motion and its real lift come from raw events, on root coordinates.
+        #expect(o.on(.raw(at: Point(x: 145, y: 210), ended: false), key) == .follow(Point(x: 150, y: 210), ended: false))
+        #expect(o.wantsRaw(key))
+        #expect(o.needsRaw)        // followed
+        #expect(o.on(.raw(at: Point(x: 185, y: 210), ended: true), key) == .follow(Point(x: 190, y: 210), ended: true))
+        #expect(o.followed == 0)
+        #expect(!o.wantsRaw(key))
+        #expect(!o.needsRaw)       // lifted: raw touches are let go of
+        #expect(o.on(.raw(at: Point(x: 185, y: 210), ended: false), key) == .none)
+        #expect(o.touches.isEmpty)
+    }
+
+    @Test func anAcceptedTouchStaysWithTheGrab() {
+        var o = TouchOwnership()
+        _ = o.on(.began(Self.onRoot, at: Point(x: 100, y: 200)), key)
+        #expect(o.on(.decided(accepted: true), key) == .allow(Self.onRoot, accept: true))
+        // The grab carries it to its end: its raw events are skipped unread,
+        // and none are selected while nothing else needs them.
+        #expect(!o.wantsRaw(key))
+        #expect(!o.needsRaw)
+        _ = o.on(.moved(at: Point(x: 120, y: 200)), key)
+        #expect(!o.wantsRaw(key))
+        #expect(o.on(.grabEnded, key) == .lift(takenAbove: false))
+        #expect(o.touches.isEmpty)
+        // Touches nobody grabbed are never forwarded from raw events.
+        #expect(!o.wantsRaw(.init(device: 10, touch: 8)))
+    }
+
+    /// Letting go of the grab rejects what X still waits for (undecided,
+    /// or lifted and undecided), and forgets the touches followed.
+    @Test func releaseRejectsWhatWaits() {
+        var o = TouchOwnership()
+        let lifted = TouchOwnership.Key(device: 10, touch: 8), taken = TouchOwnership.Key(device: 10, touch: 9)
+        let followed = TouchOwnership.Key(device: 10, touch: 10)
+        for k in [key, lifted, taken, followed] { _ = o.on(.began(Self.onFrame, at: .zero), k) }
+        _ = o.on(.grabEnded, lifted)
+        _ = o.on(.decided(accepted: true), taken)
+        _ = o.on(.decided(accepted: false), followed)
+        let released = o.release()
+        #expect(Set(released.map(\.key)) == [key, lifted])
+        #expect(released.allSatisfy { $0.grab == Self.onFrame })
+        #expect(o.touches.isEmpty && !o.needsRaw)
+    }
+}
