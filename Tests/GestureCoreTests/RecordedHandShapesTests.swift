@@ -221,4 +221,70 @@ import Glibc
         b.lift(stagger: 0.02)
         #expect(Self.began(b) == ["swipe4-up"])
     }
+
+    /// One pinch update of a touchpad record: its time, the centre's motion
+    /// (libinput's accelerated px), the scale, the turn.
+    struct PadUpdate: Sendable {
+        let t: Double, dx: Double, dy: Double, scale: Double, da: Double
+    }
+
+    /// tp07's two pinches, as the daemon recorded them in the E2E VM (a
+    /// Synaptics PS/2 pad the kernel makes semi-MT, played as a full
+    /// multi-touch one: one contact stays pinned outside the pad's axis
+    /// range while the other runs right, and libinput reports a pinch).
+    static let tp07Pinches: [[PadUpdate]] = [
+        [PadUpdate(t: 0, dx: 43.149, dy: -4.663, scale: 1.2641, da: 1.202),
+         PadUpdate(t: 0.039, dx: 41.682, dy: -7.520, scale: 1.5323, da: 0.110),
+         PadUpdate(t: 0.087, dx: 58.867, dy: -79.553, scale: 1.8771, da: -0.850)],
+        [PadUpdate(t: 0, dx: 33.225, dy: -7.220, scale: 1.1879, da: 0.138),
+         PadUpdate(t: 0.028, dx: 33.052, dy: -3.008, scale: 1.3911, da: -0.447),
+         PadUpdate(t: 0.059, dx: 13.722, dy: 11.280, scale: 1.4781, da: 0.554)],
+    ]
+
+    static func padPinch(_ updates: [PadUpdate], centreStill: Bool = false, endAfter: Double = 0.045) -> TraceBuilder {
+        var b = TraceBuilder.standard(device: .touchpad, seed: 31)
+        let d = TraceBuilder.touchpadID
+        b.emit(.pinchBegin(device: d, fingers: 2, at: Point(x: 638, y: 412)))
+        var last = 0.0
+        for u in updates {
+            b.wait(u.t - last)
+            last = u.t
+            let delta = centreStill ? Point.zero : Point(x: u.dx, y: u.dy)
+            b.emit(.pinchUpdate(device: d, fingers: 2, delta: delta, scale: u.scale, angleDelta: u.da))
+        }
+        b.wait(endAfter)
+        b.emit(.pinchEnd(device: d, fingers: 2, cancelled: false))
+        return b
+    }
+
+    /// tp07: the pad's centre travels 3.7 → 14.6 mm (×1.26 → ×1.88) and
+    /// 2.9 → 6.9 mm (×1.19 → ×1.48), measured as libinput reports it (its
+    /// 1000-dpi units carry its touchpad slowdown, 0.2968): at every update
+    /// 1.2–2.1 times the spread at the nominal 15 mm. The spread does not
+    /// outweigh the hand: no magnify, no rotation. (Before, the centre's
+    /// travel was read as 1000-dpi units without the slowdown, 3.4 times
+    /// too short, and both fired `magnify2` live.)
+    @Test(arguments: tp07Pinches.indices)
+    func aPadContactPinnedWhileTheOtherRunsIsNoPinch(pinch: Int) {
+        let b = Self.padPinch(Self.tp07Pinches[pinch])
+        #expect(Self.began(b) == [], "\(Self.began(b))")
+        // The same scales with the centre still: a pinch. The centre's
+        // travel decides, not how fast the scale grew.
+        #expect(Self.began(Self.padPinch(Self.tp07Pinches[pinch], centreStill: true)) == ["magnify2"])
+    }
+
+    /// A touchpad pinch as libinput makes one (both fingers move apart;
+    /// ×1.6 in 0.3 s) whose centre drifts 2 mm on the pad (23 units of
+    /// libinput's slowed motion): a pinch.
+    @Test func aPadPinchWhoseCentreDriftsTwoMillimetresIsAPinch() {
+        var b = TraceBuilder.standard(device: .touchpad, seed: 32)
+        b.touchpadPinch(fingers: 2, to: 1.6, over: 0.3)
+        let drift = 2 * 39.37 * 0.2968
+        var updates: [PadUpdate] = []
+        for k in 1...25 {
+            updates.append(PadUpdate(t: Double(k) * 0.012, dx: drift / 25, dy: 0, scale: 1 + 0.6 * Double(k) / 25, da: 0))
+        }
+        #expect(Self.began(Self.padPinch(updates)) == ["magnify2"])
+        #expect(Self.began(b) == ["magnify2"])
+    }
 }
