@@ -16,24 +16,45 @@ public enum FingerMotion: UInt8, Hashable, Sendable {
     case together
     /// Some two fingers move 90° or more apart: a pinch or a rotation.
     case apart
+    /// A finger rests while another sets off (libinput's resting thumb):
+    /// the hand is neither, for the session; what it does is judged by how
+    /// far its fingers' shape changes against its travel, as undecided.
+    case resting
 
     /// mm every finger must have moved before the hand is judged, for two
     /// fingers; each finger beyond two adds `minimumMovePerFinger`, as more
     /// fingers need more margin (libinput's figures for touchpads).
     static let minimumMove = 1.5
     static let minimumMovePerFinger = 0.5
+    /// mm a finger may travel while another has not moved `minimumMove`
+    /// before that other finger is judged resting, for two fingers; each
+    /// finger beyond two adds `maximumMovePerFinger` (libinput's `max_move`,
+    /// "a resting thumb": its touchpad code then makes no pinch of the two).
+    static let maximumMove = 4.0
+    static let maximumMovePerFinger = 2.0
 
     /// The hand's motion from the fingers down, each measured from where it
     /// was when the session's last finger landed (`TouchSlot.anchor`).
+    ///
+    /// A finger that has not moved `minimumMove` while another has travelled
+    /// `maximumMove` rests (libinput's resting thumb): ts16's fourth finger,
+    /// landing as the other three drag 70–110 px up-left, had moved 1 px
+    /// when they passed 8 mm; it then wandered 13 px right, and, judged by
+    /// directions, the hand was `apart` and the three fingers' drag past the
+    /// resting one read as a 15° turn (`rotate4`).
     static func judge(_ slots: [TouchSlot], pxPerMM: Double) -> FingerMotion {
         var down = 0
         var least = Double.infinity
+        var most = 0.0
         for s in slots where s.down {
             down += 1
-            least = min(least, (s.position - s.anchor).length)
+            let moved = (s.position - s.anchor).length
+            least = min(least, moved)
+            most = max(most, moved)
         }
-        guard down >= 2, least >= (minimumMove + minimumMovePerFinger * Double(down - 2)) * pxPerMM else {
-            return .undecided
+        let extra = Double(down - 2)
+        guard down >= 2, least >= (minimumMove + minimumMovePerFinger * extra) * pxPerMM else {
+            return down >= 2 && most >= (maximumMove + maximumMovePerFinger * extra) * pxPerMM ? .resting : .undecided
         }
         for i in slots.indices where slots[i].down {
             let a = slots[i].position - slots[i].anchor
@@ -75,7 +96,7 @@ extension Contact {
     func spreadBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
         if landedApart { return spreadIsClear(slop: slop) }
-        if fingerMotion == .together {
+        if fingerMotion == .together || fingerMotion == .resting {
             return spreadIsClear(slop: slop) && spreadMotion * Self.driftPerClearSpread >= translation.length
         }
         return fingersOutweighHand(spread: true, slop: slop)
