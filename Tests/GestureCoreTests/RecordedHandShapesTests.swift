@@ -287,4 +287,41 @@ import Glibc
         #expect(Self.began(Self.padPinch(updates)) == ["magnify2"])
         #expect(Self.began(b) == ["magnify2"])
     }
+
+    /// ts16 (the E2E VM's record, 1024 × 768): three fingers drag up-left;
+    /// a fourth lands 250 px below-right and rests while they drag on
+    /// 60–110 px in 0.25 s, wandering 13 px right, then 35 px. It had moved
+    /// 1 px when they passed 8 mm: it rests (libinput's resting thumb), and
+    /// the drag past it, which turns the four 15° about their centre, is no
+    /// rotation. (Before, its wander made the hand `apart` and `rotate4`
+    /// began at 15.4°.)
+    @Test func threeFingersDraggingPastARestingFourthAreNoRotation() {
+        var b = TraceBuilder.standard(seed: 33)
+        b.land(at: [Point(x: 466, y: 418), Point(x: 525, y: 540), Point(x: 323, y: 684)], stagger: 0.03)
+        b.moveEach(by: [Point(x: -12, y: -28), Point(x: -30, y: -28), Point(x: -10, y: -9)], over: 0.25, jitter: 1)
+        b.land(at: [Point(x: 573, y: 687)])
+        b.moveEach(by: [Point(x: -48, y: -26), Point(x: -49, y: -33), Point(x: -28, y: -12), Point(x: 2, y: -1)],
+                   over: 0.12, jitter: 0.5)
+        b.moveEach(by: [Point(x: -49, y: -27), Point(x: -48, y: -33), Point(x: -27, y: -12), Point(x: 11, y: -2)],
+                   over: 0.12, jitter: 0.5)
+        b.moveEach(by: [Point(x: -16, y: -5), Point(x: -22, y: -8), Point(x: -22, y: -7), Point(x: 22, y: -8)],
+                   over: 0.11, jitter: 0.5)
+        b.lift(stagger: 0.02)
+        let began = Self.began(b)
+        #expect(!began.contains { $0.hasPrefix("rotate") }, "\(began)")
+    }
+
+    /// The same four fingers, the fourth landing late on a still hand, then
+    /// all four turning 40° about their centre: a rotation (a late finger
+    /// leaves rotations to a clear turn, not to none).
+    @Test func fourFingersTurningAfterALateFingerAreARotation() {
+        var b = TraceBuilder.standard(seed: 34)
+        b.land(at: [Point(x: 466, y: 418), Point(x: 525, y: 540), Point(x: 323, y: 684)], stagger: 0.03)
+        b.wait(0.4)
+        b.land(at: [Point(x: 573, y: 687)])
+        b.wait(0.25)
+        b.rotate(by: -40, over: 0.4, jitter: 0.5)
+        b.lift(stagger: 0.02)
+        #expect(Self.began(b).contains("rotate4"), "\(Self.began(b))")
+    }
 }
