@@ -42,19 +42,15 @@ public enum FingerMotion: UInt8, Hashable, Sendable {
     /// when they passed 8 mm; it then wandered 13 px right, and, judged by
     /// directions, the hand was `apart` and the three fingers' drag past the
     /// resting one read as a 15° turn (`rotate4`).
-    static func judge(_ slots: [TouchSlot], pxPerMM: Double) -> FingerMotion {
-        var down = 0
-        var least = Double.infinity
-        var most = 0.0
-        for s in slots where s.down {
-            down += 1
-            let moved = (s.position - s.anchor).length
-            least = min(least, moved)
-            most = max(most, moved)
-        }
+    ///
+    /// `down`: the fingers down (at least two); `least`: the least any of
+    /// them has moved (the tracker's `movedSinceLanding`, measured once).
+    static func judge(_ slots: [TouchSlot], down: Int, least: Double, pxPerMM: Double) -> FingerMotion {
         let extra = Double(down - 2)
-        guard down >= 2, least >= (minimumMove + minimumMovePerFinger * extra) * pxPerMM else {
-            return down >= 2 && most >= (maximumMove + maximumMovePerFinger * extra) * pxPerMM ? .resting : .undecided
+        guard least >= (minimumMove + minimumMovePerFinger * extra) * pxPerMM else {
+            let resting = (maximumMove + maximumMovePerFinger * extra) * pxPerMM
+            for s in slots where s.down && (s.position - s.anchor).length >= resting { return .resting }
+            return .undecided
         }
         for i in slots.indices where slots[i].down {
             let a = slots[i].position - slots[i].anchor
