@@ -324,4 +324,40 @@ import Glibc
         b.lift(stagger: 0.02)
         #expect(Self.began(b).contains("rotate4"), "\(Self.began(b))")
     }
+
+    /// libinput's units for mm on a touchpad: 1000 dpi, slowed by its
+    /// touchpad factor (0.2968).
+    static let unitsPerMM = 39.37 * 0.2968
+
+    /// A pad pinch over `updates` updates to `scale`, the fingers starting
+    /// `apart` mm apart: one contact pinned while the other runs along their
+    /// line (the centre travels half the distance's change, tp07's shape),
+    /// or both moving apart about a centre that drifts `drift` mm.
+    static func padPinch(to scale: Double, apart: Double, pinned: Bool, drift: Double = 0,
+                         updates: Int = 4) -> TraceBuilder {
+        var u: [PadUpdate] = []
+        var travelled = 0.0
+        for k in 1...updates {
+            let f = Double(k) / Double(updates)
+            let s = 1 + (scale - 1) * f
+            let centre = pinned ? apart * (s - 1) / 2 : drift * f
+            u.append(PadUpdate(t: Double(k - 1) * 0.025, dx: (centre - travelled) * unitsPerMM, dy: 0, scale: s, da: 0))
+            travelled = centre
+        }
+        return padPinch(u)
+    }
+
+    /// One contact pinned while the other runs, the fingers 30–45 mm apart
+    /// (libinput's pinch distance: tp07's 29.7 mm on its default 69 mm pad):
+    /// the centre travels as far as the spread, which is no pinch (libinput
+    /// makes none of a resting finger and a moving one); both fingers moving
+    /// apart, the centre drifting 0–2 mm: a pinch, to ×1.25 or ×1.9, out or
+    /// in. (Fingers closer than 30 mm over the scale start are weighed at
+    /// the nominal 15 mm each, and a pinned pair that close may begin.)
+    @Test(arguments: [(1.25, 30.0, true, 0.0), (1.5, 30, true, 0), (1.9, 30, true, 0), (1.3, 45, true, 0),
+                      (1.25, 30, false, 0), (1.9, 30, false, 2), (0.6, 30, false, 1.5), (1.5, 45, false, 2)])
+    func aPadPinchIsWeighedAgainstItsCentresTravel(scale: Double, apart: Double, pinned: Bool, drift: Double) {
+        let began = Self.began(Self.padPinch(to: scale, apart: apart, pinned: pinned, drift: drift))
+        #expect(began == (pinned ? [] : ["magnify2"]), "\(began)")
+    }
 }
