@@ -136,10 +136,10 @@ extension Contact {
     /// runs (tp07, a semi-MT Synaptics played as a full multi-touch pad: one
     /// contact pinned outside the pad's axis range, the other running right,
     /// ×1.19–1.26 at its first update, ×1.48–1.88 within 90 ms, while the
-    /// centre travels 3–15 mm, 1.2–2.1 times the spread). libinput itself makes no 2-finger pinch of one
-    /// finger resting while the other moves (a resting thumb, or a
-    /// one-finger scroll): its pinches move both fingers apart, the centre
-    /// nearly still.
+    /// centre travels 3–15 mm, 1.2–2.1 times the spread). libinput itself
+    /// makes no 2-finger pinch of one finger resting while the other moves
+    /// (a resting thumb, or a one-finger scroll): its pinches move both
+    /// fingers apart, the centre nearly still.
     func fingersOutweighHand(spread: Bool, slop: Double) -> Bool {
         switch source {
         case .touch:
