@@ -268,7 +268,9 @@ public enum RecognitionCorpus {
             t.emit(.pinchBegin(device: d, fingers: 2, at: at))
             let frames = Int(r.uniform(15, 40))
             let wobble = r.uniform(0.02, 0.07) * (r.uniform(0, 1) < 0.5 ? -1 : 1)
-            let travel = unit * (r.uniform(10, 30) * 39.37 / Double(frames))
+            // mm on the pad as libinput reports them: 1000-dpi units slowed
+            // by its touchpad factor (0.2968, Contact.libinputTouchpadSlowdown).
+            let travel = unit * (r.uniform(10, 30) * 39.37 * 0.2968 / Double(frames))
             for k in 1...frames {
                 t.wait(r.uniform(0.008, 0.014))
                 let f = Double(k) / Double(frames)

@@ -74,12 +74,14 @@ enum RealHandsFiles {
         print(table + "\n" + totals)
         #expect(must == 26)
         // Measured 2026-11-26 (docs/engine.md): every gesture, no negative
-        // fires; two hands that the labels leave open (ts16's four fingers
-        // lifting and landing every which way, ts17's six added one by one)
-        // fire one binding each beyond their `may`. Before the real-hands
-        // rules: 16 of 26, 0 of 28 negatives, 1 unexpected.
+        // fires; one hand the labels leave open (ts17's six fingers added
+        // one by one close ×0.76 as four) fires `magnify4:in` beyond its
+        // `may` on the 1920 × 1080 screen. (ts16's three fingers dragging
+        // past a resting fourth turned as `rotate4` until a resting finger
+        // made the hand no longer `apart`.) Before the real-hands rules:
+        // 16 of 26, 0 of 28 negatives, 1 unexpected.
         #expect(recognized == must, "\(totals)")
         #expect(falseOnNegatives == 0, "\(totals)")
-        #expect(unexpected <= 2, "\(totals)")
+        #expect(unexpected <= 1, "\(totals)")
     }
 }

@@ -243,8 +243,9 @@ import Glibc
         for k in 1...frames {
             b.wait(0.012)
             let f = Double(k) / Double(frames)
-            // 1 mm of the pad is 39.4 units of libinput's 1000-dpi motion.
-            b.emit(.pinchUpdate(device: d, fingers: 2, delta: Point(x: 39.4, y: 2), scale: 1 + 0.06 * sin(f * Double.pi),
+            // 1 mm of the pad is 11.7 units of libinput's motion (39.4 at
+            // 1000 dpi, slowed by its touchpad factor, 0.2968).
+            b.emit(.pinchUpdate(device: d, fingers: 2, delta: Point(x: 11.7, y: 0.6), scale: 1 + 0.06 * sin(f * Double.pi),
                                 angleDelta: 0.2))
         }
         b.wait(0.012)

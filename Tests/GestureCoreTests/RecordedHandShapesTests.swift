@@ -221,4 +221,143 @@ import Glibc
         b.lift(stagger: 0.02)
         #expect(Self.began(b) == ["swipe4-up"])
     }
+
+    /// One pinch update of a touchpad record: its time, the centre's motion
+    /// (libinput's accelerated px), the scale, the turn.
+    struct PadUpdate: Sendable {
+        let t: Double, dx: Double, dy: Double, scale: Double, da: Double
+    }
+
+    /// tp07's two pinches, as the daemon recorded them in the E2E VM (a
+    /// Synaptics PS/2 pad the kernel makes semi-MT, played as a full
+    /// multi-touch one: one contact stays pinned outside the pad's axis
+    /// range while the other runs right, and libinput reports a pinch).
+    static let tp07Pinches: [[PadUpdate]] = [
+        [PadUpdate(t: 0, dx: 43.149, dy: -4.663, scale: 1.2641, da: 1.202),
+         PadUpdate(t: 0.039, dx: 41.682, dy: -7.520, scale: 1.5323, da: 0.110),
+         PadUpdate(t: 0.087, dx: 58.867, dy: -79.553, scale: 1.8771, da: -0.850)],
+        [PadUpdate(t: 0, dx: 33.225, dy: -7.220, scale: 1.1879, da: 0.138),
+         PadUpdate(t: 0.028, dx: 33.052, dy: -3.008, scale: 1.3911, da: -0.447),
+         PadUpdate(t: 0.059, dx: 13.722, dy: 11.280, scale: 1.4781, da: 0.554)],
+    ]
+
+    static func padPinch(_ updates: [PadUpdate], centreStill: Bool = false, endAfter: Double = 0.045) -> TraceBuilder {
+        var b = TraceBuilder.standard(device: .touchpad, seed: 31)
+        let d = TraceBuilder.touchpadID
+        b.emit(.pinchBegin(device: d, fingers: 2, at: Point(x: 638, y: 412)))
+        var last = 0.0
+        for u in updates {
+            b.wait(u.t - last)
+            last = u.t
+            let delta = centreStill ? Point.zero : Point(x: u.dx, y: u.dy)
+            b.emit(.pinchUpdate(device: d, fingers: 2, delta: delta, scale: u.scale, angleDelta: u.da))
+        }
+        b.wait(endAfter)
+        b.emit(.pinchEnd(device: d, fingers: 2, cancelled: false))
+        return b
+    }
+
+    /// tp07: the pad's centre travels 3.7 → 14.6 mm (×1.26 → ×1.88) and
+    /// 2.9 → 6.9 mm (×1.19 → ×1.48), measured as libinput reports it (its
+    /// 1000-dpi units carry its touchpad slowdown, 0.2968): at every update
+    /// 1.2–2.1 times the spread at the nominal 15 mm. The spread does not
+    /// outweigh the hand: no magnify, no rotation. (Before, the centre's
+    /// travel was read as 1000-dpi units without the slowdown, 3.4 times
+    /// too short, and both fired `magnify2` live.)
+    @Test(arguments: tp07Pinches.indices)
+    func aPadContactPinnedWhileTheOtherRunsIsNoPinch(pinch: Int) {
+        let b = Self.padPinch(Self.tp07Pinches[pinch])
+        #expect(Self.began(b) == [], "\(Self.began(b))")
+        // The same scales with the centre still: a pinch. The centre's
+        // travel decides, not how fast the scale grew.
+        #expect(Self.began(Self.padPinch(Self.tp07Pinches[pinch], centreStill: true)) == ["magnify2"])
+    }
+
+    /// A touchpad pinch as libinput makes one (both fingers move apart;
+    /// ×1.6 in 0.3 s) whose centre drifts 2 mm on the pad (23 units of
+    /// libinput's slowed motion): a pinch.
+    @Test func aPadPinchWhoseCentreDriftsTwoMillimetresIsAPinch() {
+        var b = TraceBuilder.standard(device: .touchpad, seed: 32)
+        b.touchpadPinch(fingers: 2, to: 1.6, over: 0.3)
+        let drift = 2 * 39.37 * 0.2968
+        var updates: [PadUpdate] = []
+        for k in 1...25 {
+            updates.append(PadUpdate(t: Double(k) * 0.012, dx: drift / 25, dy: 0, scale: 1 + 0.6 * Double(k) / 25, da: 0))
+        }
+        #expect(Self.began(Self.padPinch(updates)) == ["magnify2"])
+        #expect(Self.began(b) == ["magnify2"])
+    }
+
+    /// ts16 (the E2E VM's record, 1024 × 768): three fingers drag up-left;
+    /// a fourth lands 250 px below-right and rests while they drag on
+    /// 60–110 px in 0.25 s, wandering 13 px right, then 35 px. It had moved
+    /// 1 px when they passed 8 mm: it rests (libinput's resting thumb), and
+    /// the drag past it, which turns the four 15° about their centre, is no
+    /// rotation. (Before, its wander made the hand `apart` and `rotate4`
+    /// began at 15.4°.)
+    @Test func threeFingersDraggingPastARestingFourthAreNoRotation() {
+        var b = TraceBuilder.standard(seed: 33)
+        b.land(at: [Point(x: 466, y: 418), Point(x: 525, y: 540), Point(x: 323, y: 684)], stagger: 0.03)
+        b.moveEach(by: [Point(x: -12, y: -28), Point(x: -30, y: -28), Point(x: -10, y: -9)], over: 0.25, jitter: 1)
+        b.land(at: [Point(x: 573, y: 687)])
+        b.moveEach(by: [Point(x: -48, y: -26), Point(x: -49, y: -33), Point(x: -28, y: -12), Point(x: 2, y: -1)],
+                   over: 0.12, jitter: 0.5)
+        b.moveEach(by: [Point(x: -49, y: -27), Point(x: -48, y: -33), Point(x: -27, y: -12), Point(x: 11, y: -2)],
+                   over: 0.12, jitter: 0.5)
+        b.moveEach(by: [Point(x: -16, y: -5), Point(x: -22, y: -8), Point(x: -22, y: -7), Point(x: 22, y: -8)],
+                   over: 0.11, jitter: 0.5)
+        b.lift(stagger: 0.02)
+        let began = Self.began(b)
+        #expect(!began.contains { $0.hasPrefix("rotate") }, "\(began)")
+    }
+
+    /// The same four fingers, the fourth landing late on a still hand, then
+    /// all four turning 40° about their centre: a rotation (a late finger
+    /// leaves rotations to a clear turn, not to none).
+    @Test func fourFingersTurningAfterALateFingerAreARotation() {
+        var b = TraceBuilder.standard(seed: 34)
+        b.land(at: [Point(x: 466, y: 418), Point(x: 525, y: 540), Point(x: 323, y: 684)], stagger: 0.03)
+        b.wait(0.4)
+        b.land(at: [Point(x: 573, y: 687)])
+        b.wait(0.25)
+        b.rotate(by: -40, over: 0.4, jitter: 0.5)
+        b.lift(stagger: 0.02)
+        #expect(Self.began(b).contains("rotate4"), "\(Self.began(b))")
+    }
+
+    /// libinput's units for mm on a touchpad: 1000 dpi, slowed by its
+    /// touchpad factor (0.2968).
+    static let unitsPerMM = 39.37 * 0.2968
+
+    /// A pad pinch over `updates` updates to `scale`, the fingers starting
+    /// `apart` mm apart: one contact pinned while the other runs along their
+    /// line (the centre travels half the distance's change, tp07's shape),
+    /// or both moving apart about a centre that drifts `drift` mm.
+    static func padPinch(to scale: Double, apart: Double, pinned: Bool, drift: Double = 0,
+                         updates: Int = 4) -> TraceBuilder {
+        var u: [PadUpdate] = []
+        var travelled = 0.0
+        for k in 1...updates {
+            let f = Double(k) / Double(updates)
+            let s = 1 + (scale - 1) * f
+            let centre = pinned ? apart * (s - 1) / 2 : drift * f
+            u.append(PadUpdate(t: Double(k - 1) * 0.025, dx: (centre - travelled) * unitsPerMM, dy: 0, scale: s, da: 0))
+            travelled = centre
+        }
+        return padPinch(u)
+    }
+
+    /// One contact pinned while the other runs, the fingers 30–45 mm apart
+    /// (libinput's pinch distance: tp07's 29.7 mm on its default 69 mm pad):
+    /// the centre travels as far as the spread, which is no pinch (libinput
+    /// makes none of a resting finger and a moving one); both fingers moving
+    /// apart, the centre drifting 0–2 mm: a pinch, to ×1.25 or ×1.9, out or
+    /// in. (Fingers closer than 30 mm over the scale start are weighed at
+    /// the nominal 15 mm each, and a pinned pair that close may begin.)
+    @Test(arguments: [(1.25, 30.0, true, 0.0), (1.5, 30, true, 0), (1.9, 30, true, 0), (1.3, 45, true, 0),
+                      (1.25, 30, false, 0), (1.9, 30, false, 2), (0.6, 30, false, 1.5), (1.5, 45, false, 2)])
+    func aPadPinchIsWeighedAgainstItsCentresTravel(scale: Double, apart: Double, pinned: Bool, drift: Double) {
+        let began = Self.began(Self.padPinch(to: scale, apart: apart, pinned: pinned, drift: drift))
+        #expect(began == (pinned ? [] : ["magnify2"]), "\(began)")
+    }
 }

@@ -87,10 +87,14 @@ public struct Contact: Hashable, Sendable {
     public var location: Point = .zero
     /// Mean movement of the fingers since they landed (robust to staggered landing).
     public var translation: Point = .zero
-    /// Touchpad swipes: how far the fingers moved on the pad, mm. XI 2.4's
+    /// Touchpad gestures: how far the fingers moved on the pad, mm of
+    /// libinput's 1000-dpi units (which carry its touchpad slowdown:
+    /// `Contact.libinputTouchpadSlowdown`). XI 2.4's
     /// unaccelerated motion is libinput's, normalized to 1000 dpi; where an
-    /// update lacks it (a trace without `udx`/`udy`), the accelerated motion
-    /// stands in, as for the Touchégg protocol's percentages.
+    /// update lacks it (a trace without `udx`/`udy`; every pinch update, as
+    /// `Input.pinchUpdate` carries none), the accelerated motion stands in, as
+    /// for the Touchégg protocol's percentages: libinput accelerates gesture
+    /// motion little (×1–1.4 on the bcm5974's swipe in the E2E VM).
     public var padTravel: Point = .zero
     /// The least any finger down has moved since the last finger landed: once
     /// every finger has moved by `slop` (together, apart or around), the hand

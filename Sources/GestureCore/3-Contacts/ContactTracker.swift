@@ -219,7 +219,7 @@ struct ContactTracker {
         if !slots.isEmpty { contact.start = startSum / Double(slots.count) }
         if lifting > 0 && contact.firstLift == .infinity { contact.firstLift = t }
         if contact.fingerMotion == .undecided && down >= 2 && contact.source == .touch {
-            contact.fingerMotion = FingerMotion.judge(slots, pxPerMM: pxPerMM)
+            contact.fingerMotion = FingerMotion.judge(slots, down: down, least: least, pxPerMM: pxPerMM)
         }
         contact.lifted += lifting
         contact.fingers = down

@@ -16,23 +16,40 @@ public enum FingerMotion: UInt8, Hashable, Sendable {
     case together
     /// Some two fingers move 90° or more apart: a pinch or a rotation.
     case apart
+    /// A finger rests while another sets off (libinput's resting thumb):
+    /// the hand is neither, for the session; what it does is judged by how
+    /// far its fingers' shape changes against its travel, as undecided.
+    case resting
 
     /// mm every finger must have moved before the hand is judged, for two
     /// fingers; each finger beyond two adds `minimumMovePerFinger`, as more
     /// fingers need more margin (libinput's figures for touchpads).
     static let minimumMove = 1.5
     static let minimumMovePerFinger = 0.5
+    /// mm a finger may travel while another has not moved `minimumMove`
+    /// before that other finger is judged resting, for two fingers; each
+    /// finger beyond two adds `maximumMovePerFinger` (libinput's `max_move`,
+    /// "a resting thumb": its touchpad code then makes no pinch of the two).
+    static let maximumMove = 4.0
+    static let maximumMovePerFinger = 2.0
 
     /// The hand's motion from the fingers down, each measured from where it
     /// was when the session's last finger landed (`TouchSlot.anchor`).
-    static func judge(_ slots: [TouchSlot], pxPerMM: Double) -> FingerMotion {
-        var down = 0
-        var least = Double.infinity
-        for s in slots where s.down {
-            down += 1
-            least = min(least, (s.position - s.anchor).length)
-        }
-        guard down >= 2, least >= (minimumMove + minimumMovePerFinger * Double(down - 2)) * pxPerMM else {
+    ///
+    /// A finger that has not moved `minimumMove` while another has travelled
+    /// `maximumMove` rests (libinput's resting thumb): ts16's fourth finger,
+    /// landing as the other three drag 70–110 px up-left, had moved 1 px
+    /// when they passed 8 mm; it then wandered 13 px right, and, judged by
+    /// directions, the hand was `apart` and the three fingers' drag past the
+    /// resting one read as a 15° turn (`rotate4`).
+    ///
+    /// `down`: the fingers down (at least two); `least`: the least any of
+    /// them has moved (the tracker's `movedSinceLanding`, measured once).
+    static func judge(_ slots: [TouchSlot], down: Int, least: Double, pxPerMM: Double) -> FingerMotion {
+        let extra = Double(down - 2)
+        guard least >= (minimumMove + minimumMovePerFinger * extra) * pxPerMM else {
+            let resting = (maximumMove + maximumMovePerFinger * extra) * pxPerMM
+            for s in slots where s.down && (s.position - s.anchor).length >= resting { return .resting }
             return .undecided
         }
         for i in slots.indices where slots[i].down {
@@ -51,6 +68,17 @@ extension Contact {
     /// are; it takes fingers 30 mm apart for a pinch at once.
     static let touchpadPinchRadius = 15.0
 
+    /// libinput slows every motion a touchpad reports, its gestures' too,
+    /// by this factor (filter-touchpad.c, `TP_MAGIC_SLOWDOWN`): 1 mm on the
+    /// pad is 39.37 × 0.2968 ≈ 11.7 units of its 1000-dpi deltas, not 39.37.
+    /// Measured in the E2E VM: the bcm5974's 3-finger swipe of 40 mm
+    /// delivers 405 units (the first few mm go to libinput's own threshold);
+    /// tp07's pinch centre, 4.1 mm on its pad in one frame, 43 px.
+    /// `padTravel` counts the units as 1000-dpi ones (the touchpad swipe
+    /// thresholds are set in those), so a spread or turn in mm on the pad
+    /// weighs against it at this fraction.
+    static let libinputTouchpadSlowdown = 0.2968
+
     /// The spread may begin a magnify. Fingers that set off the same way
     /// (a swipe's) need a clear spread, at least a third of the hand's
     /// travel: the Anton pad's ×1.75 spread (one finger up, the other left)
@@ -64,7 +92,7 @@ extension Contact {
     func spreadBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
         if landedApart { return spreadIsClear(slop: slop) }
-        if fingerMotion == .together {
+        if fingerMotion == .together || fingerMotion == .resting {
             return spreadIsClear(slop: slop) && spreadMotion * Self.driftPerClearSpread >= translation.length
         }
         return fingersOutweighHand(spread: true, slop: slop)
@@ -101,16 +129,25 @@ extension Contact {
     /// exceeds `slop` (a still hand wobbles) and, unless the fingers set off
     /// different ways (then the hand may drift as it likes), the fingers'
     /// travel together. Touchpads: the spread or turn, in mm on the pad at
-    /// the nominal finger distance, at least the centre's travel on the pad
-    /// (a 2-finger scroll libinput took for a pinch: scale 1 ± a few %, the
-    /// centre moving 10–30 mm).
+    /// the nominal finger distance, at least the centre's travel on the pad,
+    /// both in the same mm (`libinputTouchpadSlowdown`): a 2-finger scroll
+    /// libinput took for a pinch (scale 1 ± a few %, the centre moving
+    /// 10–30 mm), or a pad whose second contact stays put while the first
+    /// runs (tp07, a semi-MT Synaptics played as a full multi-touch pad: one
+    /// contact pinned outside the pad's axis range, the other running right,
+    /// ×1.19–1.26 at its first update, ×1.48–1.88 within 90 ms, while the
+    /// centre travels 3–15 mm, 1.2–2.1 times the spread). libinput itself
+    /// makes no 2-finger pinch of one finger resting while the other moves
+    /// (a resting thumb, or a one-finger scroll): its pinches move both
+    /// fingers apart, the centre nearly still.
     func fingersOutweighHand(spread: Bool, slop: Double) -> Bool {
         switch source {
         case .touch:
             let own = spread ? spreadMotion : turnMotion
             return own >= slop && (fingerMotion == .apart || own >= translation.length)
         case .touchpadPinch:
-            let r = Self.touchpadPinchRadius
+            // The spread in libinput's units: the radius scaled by its slowdown.
+            let r = Self.touchpadPinchRadius * Self.libinputTouchpadSlowdown
             return (spread ? self.spread(atRadius: r) : turn(atRadius: r)) >= padTravel.length
         case .touchpadSwipe:
             return false
