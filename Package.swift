@@ -88,11 +88,16 @@ let package = Package(
         // of .rela.dyn), no symbol exported (the Swift runtime linked in exports
         // ~5,600 by default: 440 kB of .dynsym and .dynstr nothing looks up), and
         // the functions that run placed side by side (scripts/daemon.order,
-        // written by scripts/daemon-order.sh: 1.9 MB less resident).
+        // written by scripts/daemon-order.sh: 1.9 MB less resident), and
+        // libstdc++ linked in where scripts/build-static.sh puts its archive
+        // alone in a folder searched first (the Swift runtime's link arguments
+        // name -lstdc++ themselves; shared, it was 1.5 MB resident for the few
+        // functions the runtime and toml++ use). Elsewhere libstdc++ stays shared.
         // docs/performance.md, "The daemon at its floor".
         .executableTarget(
             name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"],
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-L\(packageDirectory)/.build-static/static-libstdc++",
+                                           "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                            "-Xlinker", "--no-export-dynamic",
                                            "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/daemon.order",
                                            "-Xlinker", "--no-warn-symbol-ordering"])]

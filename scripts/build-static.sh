@@ -21,6 +21,13 @@ if [ "$(cat .build-static/flags 2>/dev/null)" != "${sections[*]}" ]; then
   [ -d .build-static ] && swift package --scratch-path .build-static clean >&2
   mkdir -p .build-static && echo "${sections[*]}" > .build-static/flags
 fi
+# libstdc++'s archive alone in a folder, which the daemon's link searches
+# before the compiler's (Package.swift): the daemon links it in. Without it
+# (no C++ compiler to ask), libstdc++ stays shared.
+archive=$( (c++ -print-file-name=libstdc++.a || clang++ -print-file-name=libstdc++.a) 2>/dev/null || true)
+if [ -f "$archive" ]; then
+  mkdir -p .build-static/static-libstdc++ && ln -sfn "$archive" .build-static/static-libstdc++/libstdc++.a
+fi
 for product in "$@"; do
   swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-static "${sections[@]}" \
     --product "$product" >&2
