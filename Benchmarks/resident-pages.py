@@ -154,7 +154,7 @@ def main():
     print(f"{'all':<36} {total:>10} {sum(smaps.get(m[0], {}).get('Rss', 0) for m in maps):>10}"
           f" {sum(smaps.get(m[0], {}).get('Private_Dirty', 0) for m in maps):>14}")
 
-    def spread(items, key):
+    def spread(items, key, pages=pages):
         """Each resident page's bytes to the items (sorted (addr, size, …)) it overlaps."""
         resident, copied = {}, {}
         starts = [it[0] for it in items]
@@ -180,6 +180,7 @@ def main():
     def table(title, resident, copied, limit=None, names=None):
         print(f"\n{title:<60} {'resident kB':>11} {'copied kB':>10}")
         rows = sorted(resident.items(), key=lambda kv: -kv[1])
+        rows = [(k, v) for k, v in rows if v >= 52]  # under 0.05 kB: not worth a line
         for k, v in rows[:limit]:
             label = names.get(k, k) if names else k
             print(f"{label[:60]:<60} {v / 1024:>11.1f} {copied.get(k, 0) / 1024:>10.1f}")
@@ -189,10 +190,13 @@ def main():
 
     sec_items = [(addr, size, name) for name, addr, size in sections if not name.startswith(".tbss")]
     table("section", *spread(sec_items, lambda s: s[2]))
+    chosen = pages
     if symbols and args.section:
         lo, size = next(((a, n) for name, a, n in sections if name == args.section), (0, 0))
         symbols = [s for s in symbols if lo <= s[0] < lo + size]
-        print(f"\n(symbols in {args.section} only)")
+        # Pages that straddle the section's ends count only for the symbols inside it.
+        chosen = [p for p in pages if p[0] < lo + size and p[0] + PAGE > lo]
+        print(f"\n(the pages and symbols of {args.section} only)")
     if symbols:
         # Overlapping symbols (aliases) are counted once: the first at each address.
         uniq, last_end = [], -1
@@ -200,8 +204,8 @@ def main():
             if value >= last_end:
                 uniq.append((value, size, name))
                 last_end = value + size
-        table("component (by symbol name)", *spread(uniq, lambda s: component(s[2])))
-        res, cop = spread(uniq, lambda s: s[2])
+        table("component (by symbol name)", *spread(uniq, lambda s: component(s[2]), chosen))
+        res, cop = spread(uniq, lambda s: s[2], chosen)
         top = [k for k, _ in sorted(res.items(), key=lambda kv: -kv[1])[:args.top] if k != "(not in any)"]
         names = {}
         try:
