@@ -83,7 +83,8 @@ let package = Package(
         ),
         // The daemon alone, which `gesture-bridge run` execs: no argument
         // parser (nor the FoundationEssentials it brings) in what runs all day.
-        // Linked by lld (the toolchain's; gold, the default, has neither option):
+        // Linked by lld (the toolchain's; gold, the default, can neither pack
+        // relative relocations nor order functions by name):
         // relative relocations packed (DT_RELR, glibc 2.36: 5.5 kB for 620 kB
         // of .rela.dyn), no symbol exported (the Swift runtime linked in exports
         // ~5,600 by default: 440 kB of .dynsym and .dynstr nothing looks up), and
