@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0 (LICENSE)
 import PackageDescription
 
+/// The package's folder, for paths handed to the linker (it runs elsewhere).
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "gesture-bridge",
     products: [
@@ -80,7 +83,26 @@ let package = Package(
         ),
         // The daemon alone, which `gesture-bridge run` execs: no argument
         // parser (nor the FoundationEssentials it brings) in what runs all day.
-        .executableTarget(name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"]),
+        // Linked by lld (the toolchain's; gold, the default, can neither pack
+        // relative relocations nor order functions by name):
+        // relative relocations packed (DT_RELR, glibc 2.36: 5.5 kB for 620 kB
+        // of .rela.dyn), no symbol exported (the Swift runtime linked in exports
+        // ~5,600 by default: 440 kB of .dynsym and .dynstr nothing looks up), and
+        // the functions that run placed side by side (scripts/daemon.order,
+        // written by scripts/daemon-order.sh: 1.9 MB less resident), and
+        // libstdc++ linked in where scripts/build-static.sh puts its archive
+        // alone in a folder searched first (the Swift runtime's link arguments
+        // name -lstdc++ themselves; shared, it was 1.5 MB resident for the few
+        // functions the runtime and toml++ use). Elsewhere libstdc++ stays shared.
+        // docs/performance.md, "The daemon at its floor".
+        .executableTarget(
+            name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-L\(packageDirectory)/.build-static/static-libstdc++",
+                                           "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-Xlinker", "--no-export-dynamic",
+                                           "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/daemon.order",
+                                           "-Xlinker", "--no-warn-symbol-ordering"])]
+        ),
         // The settings app (issue 42): GTK 4 + libadwaita behind a small shim.
         // Only this executable links GTK; the daemon and gesture-bridge never do.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 libadwaita-1",

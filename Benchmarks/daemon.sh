@@ -2,7 +2,9 @@
 # The daemon's idle cost and memory under a real Xvfb:
 #   - CPU ticks and wakeups (context switches) over IDLE seconds of idling (default 60)
 #   - RSS after startup, and after GESTURES gestures played through it (--play, 20x speed),
-#     and how much of the latter is anonymous memory
+#     and how much of the latter is anonymous memory; each started from a cold
+#     page cache (its binaries dropped from it first). What of the image is
+#     resident, and why: Benchmarks/resident-pages.py PID
 #   - binary size
 #   - with FLOOR=path/to/rss-floor: that program's RSS too (Benchmarks/rss-floor,
 #     the least X11 daemon in Swift), measured the same way
@@ -23,6 +25,18 @@ trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 source scripts/daemon-harness.sh
 harness_start "$work"
 
+# The binaries dropped from the page cache first, as after a boot: how a file
+# came into the cache decides how much of it a fault maps (the linker's writes
+# leave large folios, which the kernel maps whole: the same daemon measured
+# 12.8 MB just linked, 11.5 MB read back from disk).
+cold() {
+  /usr/bin/python3 -c 'import os, sys
+for p in sys.argv[1:]:
+    fd = os.open(p, os.O_RDONLY); os.fsync(fd); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)' "$@"
+}
+daemon_bin=$(dirname "$BIN")/gesture-bridge-daemon
+cold "$BIN" $([ -x "$daemon_bin" ] && echo "$daemon_bin")
+
 # Idle as a fresh install idles: no config file and no config directory
 # (HOME is the new work directory), so the daemon waits for it to appear.
 harness_run "$work/idle.log" "$BIN" run --display "$display"
@@ -35,6 +49,7 @@ harness_stop || true
 
 # Everyday gestures (swipes, pinches, taps, presses) from the benchmark's trace builder.
 .build/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
+cold "$BIN" $([ -x "$daemon_bin" ] && echo "$daemon_bin")
 harness_run "$work/play.log" "$BIN" run --display "$display" --play "$work/gestures.jsonl" --play-speed 20
 wait_log "$work/play.log" "played [0-9]* events" $((gestures + 60))
 # Of the RSS, what is the process's own (heap, stacks, written data), the rest
@@ -46,6 +61,7 @@ played=$(grep -o "played [0-9]* events" "$work/play.log" | grep -o "[0-9]*")
 floor=null
 if [ -n "${FLOOR:-}" ]; then
   HARNESS_ENV=(DISPLAY="$display")
+  cold "$FLOOR"
   harness_run "$work/floor.log" "$FLOOR"
   wait_log "$work/floor.log" "listening on display" 30
   sleep 1

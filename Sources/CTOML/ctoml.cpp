@@ -12,6 +12,13 @@ static thread_local bool ctoml_invariant_broken = false;
 #define TOML_ASSERT(expr) ((expr) ? (void)0 : (void)(ctoml_invariant_broken = true))
 #define TOML_ENABLE_FORMATTERS 0
 #define TOML_ENABLE_WINDOWS_COMPAT 0
+// Floats read with std::from_chars (libstdc++ 12 has it for double), not a
+// std::stringstream imbued with the classic locale: the stream brought the
+// whole locale machinery (330 kB once the daemon links libstdc++ in, and
+// 250 kB resident with it shared). The values are the same, correctly
+// rounded; a literal out of double's range (1e400, and 1e-400, which the
+// stream read as 0) is an error "not representable in 64 bits".
+#define TOML_FLOAT_CHARCONV 1
 #include <toml++/toml.h>
 
 #include <algorithm>

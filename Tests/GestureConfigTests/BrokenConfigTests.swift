@@ -11,6 +11,9 @@ let brokenConfigs: [(String, String)] = [
     ("version = ", "1:11: TOML syntax: Error while parsing key-value pair: encountered end-of-file"),
     ("[[bind]\ngesture = \"tap()\"", "1:8: TOML syntax: Error while parsing table header: expected ']', saw '\\n'"),
     ("keymap = \"gnome\nversion = 1", "1:16: TOML syntax: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
+    // Floats out of double's range, either way (toml++ reads them with std::from_chars).
+    ("[[bind]]\ngesture = \"magnify()\"\non-step = { every = 1e400, increase = \"key a\" }", "3:26: TOML syntax: Error while parsing floating-point: '1e400' is not representable in 64 bits"),
+    ("[[bind]]\ngesture = \"magnify()\"\non-step = { every = 1e-400, increase = \"key a\" }", "3:27: TOML syntax: Error while parsing floating-point: '1e-400' is not representable in 64 bits"),
     // Top level.
     ("verison = 1", "1:1: unknown key 'verison' (did you mean 'version'?); expected version, keymap, including, settings, device, bind, app"),
     ("version = 2", "1:11: unsupported config version 2; this reads version 1"),

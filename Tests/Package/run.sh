@@ -21,6 +21,9 @@ check() {  # description, command…
 # Lintian: nothing but what the package overrides (each with its reason).
 check "lintian: no error or warning" bash -c "lintian --fail-on error,warning '$deb' 2>&1 | grep -v 'running with root privileges' | tee /dev/stderr | { ! grep -q .; }"
 check "Depends computed by dpkg-shlibdeps" bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libx11-6'"
+# The daemon's packed relative relocations (DT_RELR) need glibc 2.36's loader.
+check "Depends on the libc6 whose loader reads the daemon's DT_RELR" \
+  bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libc6 (>= 2.36)'"
 # libdbus is loaded (dlopen) only when touchegg-protocol is on.
 check "libdbus recommended, not a dependency" \
   bash -c "dpkg-deb -f '$deb' Recommends | grep -q 'libdbus-1-3' && ! dpkg-deb -f '$deb' Depends | grep -q 'libdbus'"

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Writes scripts/daemon.order: the functions of the daemon's image that run,
+# for the linker to place side by side (lld --symbol-ordering-file, in
+# Package.swift's gesture-bridge-daemon target). Start-up touches about
+# 520 kB of code spread over the whole 5.6 MB of .text; the kernel maps
+# 64 KiB around each page fault (fault-around), so scattered, they kept
+# 4.6 MB of the binary resident; side by side, 2.7 MB
+# (docs/performance.md, "The daemon at its floor").
+#
+# The functions are the ones callgrind sees run in the static build's daemon
+# under Xvfb: start-up to ready with no desktop named and under GNOME (the
+# keymap detected), and a daemon playing GESTURES everyday gestures
+# (the benchmark's trace builder, as Benchmarks/daemon.sh plays them) until
+# SIGTERM. Names are mangled, sorted (so a module's functions stay together
+# and the file diffs well). A stale file is harmless: symbols it names that
+# no longer exist are skipped, new functions go after the listed ones.
+#   scripts/daemon-order.sh [GESTURES]     (default 1000; needs valgrind, Xvfb)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gestures=${1:-1000}
+# The link reads the file: an empty list to start from.
+[ -f scripts/daemon.order ] || echo "# (empty: scripts/daemon-order.sh)" > scripts/daemon.order
+scripts/build-static.sh gesture-bridge-daemon
+[ -x .build/release/gesture-bench ] || swift build -c release --product gesture-bench >/dev/null
+work=$(mktemp -d); chmod 700 "$work"
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+source scripts/daemon-harness.sh
+harness_start "$work"
+# Valgrind 3.19 cannot read this build's DWARF 5: debug info stripped.
+bin=$work/gesture-bridge-daemon
+objcopy --strip-debug .build-static/release/gesture-bridge-daemon "$bin"
+cg=(valgrind --tool=callgrind --demangle=no)
+
+env -i HOME="$work" XDG_RUNTIME_DIR="$work" PATH=/usr/bin:/bin "${cg[@]}" --callgrind-out-file="$work/cg.bare" \
+  "$bin" --display "$display" --exit-when-ready >/dev/null 2>"$work/bare.log"
+env -i HOME="$work" XDG_RUNTIME_DIR="$work" PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=GNOME "${cg[@]}" \
+  --callgrind-out-file="$work/cg.gnome" "$bin" --display "$display" --exit-when-ready >/dev/null 2>"$work/gnome.log"
+.build/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
+harness_run "$work/play.log" "${cg[@]}" --callgrind-out-file="$work/cg.play" \
+  "$bin" --display "$display" --play "$work/gestures.jsonl" --play-speed 20
+wait_log "$work/play.log" "played [0-9]* events" $((gestures + 600))
+harness_stop || true
+
+/usr/bin/python3 - "$bin" "$work"/cg.bare "$work"/cg.gnome "$work"/cg.play > scripts/daemon.order <<'EOF'
+import re, sys
+image, files = sys.argv[1], sys.argv[2:]
+run = set()
+for path in files:
+    names, objects, current = {}, {}, None
+    # callgrind's format names each object (ob=) and function (fn=) once, by
+    # number after; cob=/cfn= (callees) define numbers too.
+    for line in open(path, errors="replace"):
+        m = re.match(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?", line)
+        if not m:
+            continue
+        callee, kind, number, name = m.groups()
+        table = objects if kind == "ob" else names
+        if name:
+            table[number] = name.strip()
+        if callee:
+            continue
+        if kind == "ob":
+            current = objects[number]
+        elif current == image:
+            name = re.sub(r"'\d+$", "", names[number])  # callgrind's mark of a recursion level
+            if not name.startswith(("0x", "(")):
+                run.add(name)
+print("# The daemon's functions that run (scripts/daemon-order.sh writes this file):")
+print("# the linker places them first in .text, side by side.")
+print("\n".join(sorted(run)))
+EOF
+echo "scripts/daemon.order: $(grep -vc '^#' scripts/daemon.order) functions" >&2
+# SwiftPM does not know the link reads the file: the daemon linked again with it.
+rm -f .build-static/release/gesture-bridge-daemon
+scripts/build-static.sh gesture-bridge-daemon
