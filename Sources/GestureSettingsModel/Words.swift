@@ -107,7 +107,11 @@ public enum Words {
         case "move": return "Move the pointer"
         case "exec": return "Run " + String(t.dropFirst(4).drop { $0 == " " })
         case "workspace": return "Workspace " + rest.joined(separator: " ")
-        case "window": return capitalized(rest.joined(separator: " ")) + " the window"
+        case "window":
+            // The verb, the window, then how: "Snap the window left" (not
+            // "Snap left the window").
+            guard let verb = rest.first else { return "The window" }
+            return ([capitalized(verb) + " the window"] + rest.dropFirst()).joined(separator: " ")
         case "none": return "Nothing"
         default: return t
         }

@@ -50,6 +50,11 @@ import Testing
         ("key lock-screen", "Lock screen"),
         ("key my-own-thing", "My own thing"),
         ("workspace 3", "Workspace 3"),
+        ("window activate", "Activate the window"),
+        ("window resize", "Resize the window"),
+        ("window snap left", "Snap window to the left half"),
+        ("window snap restore", "Restore snapped window"),
+        ("window move", "Move the window"),
     ])
     func actionsInWords(_ action: String, _ words: String) {
         #expect(Words.action(action) == words)
