@@ -3,7 +3,7 @@
 keymap = "auto" works before anything is installed. Files on disk (user
 overrides, installed keymaps) still come first. A test checks they match.
 Run after editing a keymap: scripts/gen-keymaps.py"""
-import os, glob
+import os, glob, tomllib
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 out = os.path.join(root, "Sources/GestureConfig/EmbeddedKeymaps.swift")
 with open(out, "w") as f:
@@ -14,5 +14,15 @@ with open(out, "w") as f:
         text = open(path).read()
         assert '"""#' not in text
         f.write(f'        ("{name}", #"""\n{text}"""#),\n')
+    f.write("    ]\n\n")
+    # Each keymap's `match`, so `keymap = "auto"` finds the desktop's keymap
+    # without parsing the ones that do not match (KeymapTests checks these
+    # equal what parsing the texts gives).
+    f.write("    /// Each built-in keymap's `match` words, as its text says them.\n")
+    f.write("    static let matches: [(name: String, words: [String])] = [\n")
+    for path in sorted(glob.glob(os.path.join(root, "keymaps", "*.toml"))):
+        name = os.path.basename(path)[:-5]
+        words = tomllib.loads(open(path).read()).get("match", [])
+        f.write(f'        ("{name}", [' + ", ".join('"' + w + '"' for w in words) + "]),\n")
     f.write("    ]\n}\n")
 print("embedded", len(glob.glob(os.path.join(root, "keymaps", "*.toml"))), "keymaps")

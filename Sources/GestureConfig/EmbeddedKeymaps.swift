@@ -339,4 +339,16 @@ brightness-down = "XF86MonBrightnessDown"
 play-pause = "XF86AudioPlay"
 """#),
     ]
+
+    /// Each built-in keymap's `match` words, as its text says them.
+    static let matches: [(name: String, words: [String])] = [
+        ("cinnamon", ["cinnamon", "x-cinnamon", "muffin"]),
+        ("generic", []),
+        ("gnome", ["gnome", "ubuntu", "pop", "unity", "gnome-classic", "gnome-xorg", "gnome-flashback", "mutter"]),
+        ("i3", ["i3", "i3wm", "i3-with-shmlog"]),
+        ("kde", ["kde", "plasma", "plasmax11", "plasmawayland", "kwin"]),
+        ("mate", ["mate", "marco"]),
+        ("openbox", ["openbox", "lxde", "lxqt"]),
+        ("xfce", ["xfce", "xfce4", "xubuntu", "xfwm4"]),
+    ]
 }

@@ -36,6 +36,9 @@ public struct KeymapStore: Sendable {
     }
 
     /// Every keymap name available, with where the one in use comes from.
+    /// The origin `available` gives a keymap of the program's own.
+    static let builtInOrigin = "built in"
+
     public func available() -> [(name: String, origin: String)] {
         var seen: [String: String] = [:]
         for dir in directories {
@@ -45,7 +48,7 @@ public struct KeymapStore: Sendable {
             }
         }
         if useBuiltIn {
-            for (name, _) in EmbeddedKeymaps.files where seen[name] == nil { seen[name] = "built in" }
+            for (name, _) in EmbeddedKeymaps.files where seen[name] == nil { seen[name] = Self.builtInOrigin }
         }
         return seen.keys.sorted().map { ($0, seen[$0]!) }
     }
@@ -106,23 +109,27 @@ public struct KeymapStore: Sendable {
             desktop = "window manager \(wm)"
         }
         guard !words.isEmpty else { return (nil, desktop) }
-        // Each keymap parsed once, whatever the number of words, and only
-        // as far as the search goes (in order: the first that matches the
-        // first word that any matches). Parsing all eight was half the
-        // daemon's start-up under GNOME.
+        // In order: the first keymap that matches the first word any
+        // matches. A built-in keymap's words were read from its text when
+        // EmbeddedKeymaps.swift was generated, so it is not parsed to be
+        // passed over (parsing the two before GNOME's was 2.4 M of the
+        // daemon's start-up under GNOME); a keymap file is parsed once,
+        // whatever the number of words, and only as far as the search goes.
         let entries = available()
-        var parsed: [Int: Keymap?] = [:]
-        func keymap(_ i: Int) -> Keymap? {
-            if let k = parsed[i] { return k }
-            var k: Keymap? = nil
-            if case .success(let loaded)? = load(entries[i].name) { k = loaded }
-            parsed[i] = k
-            return k
+        var fileWords: [Int: [String]] = [:]
+        func matchWords(_ i: Int) -> [String] {
+            if entries[i].origin == Self.builtInOrigin,
+               let builtIn = EmbeddedKeymaps.matches.first(where: { $0.name == entries[i].name }) {
+                return builtIn.words
+            }
+            if let known = fileWords[i] { return known }
+            var found: [String] = []
+            if case .success(let loaded)? = load(entries[i].name) { found = loaded.match }
+            fileWords[i] = found
+            return found
         }
         for word in words {
-            for i in entries.indices {
-                if let k = keymap(i), k.match.contains(word) { return (k.keymapName, desktop) }
-            }
+            for i in entries.indices where matchWords(i).contains(word) { return (entries[i].name, desktop) }
         }
         return (nil, desktop)
     }

@@ -18,6 +18,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gb-fresh.XXXXXX")
 root=$tmp/root
 mounts=()
 cleanup() {
+  # Whatever still runs inside the root (a test's Xvfb or daemon left behind
+  # when a run fails) goes first, or it writes there while the root is removed.
+  for p in /proc/[0-9]*; do
+    [ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && kill -9 "${p#/proc/}" 2>/dev/null
+  done
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[$i]}" 2>/dev/null; done
   rm -rf "$tmp"
 }

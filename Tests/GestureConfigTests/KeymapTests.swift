@@ -1,6 +1,6 @@
 import GestureSystem
 import GestureActions
-import GestureConfig
+@testable import GestureConfig
 import Testing
 
 @Suite struct KeymapTests {
@@ -18,6 +18,13 @@ import Testing
         let builtIn = try #require(KeymapStore(directories: []).load(name)).get()
         #expect(builtIn.names == k.names)
         for n in k.names { #expect(builtIn.text(for: n) == k.text(for: n)) }
+        // Detection reads a built-in's words from the table generated with
+        // the texts, not from parsing: the table says what the file says.
+        #expect(EmbeddedKeymaps.matches.first { $0.name == name }?.words == k.match)
+        for word in k.match {
+            let env = ["XDG_CURRENT_DESKTOP": word]
+            #expect(KeymapStore(directories: []).detect(environment: env).name == store.detect(environment: env).name)
+        }
     }
 
     @Test func theStandardKeymapsAreThere() {

@@ -238,7 +238,12 @@ extension XTests {
         /// the frame, asked about when it was mapped, names the client's
         /// application before any touch, so a touch on it waits for
         /// nothing; the frame is forgotten when the client closes.
-        @Test func underOpenbox() throws {
+        /// openbox is one of the window managers .ci/run installs after the
+        /// README's `swift test` (a fresh machine has none); it runs this
+        /// suite again once they are there.
+        static let openboxInstalled = access("/usr/bin/openbox", X_OK) == 0
+
+        @Test(.enabled(if: openboxInstalled, "openbox is not installed")) func underOpenbox() throws {
             let x = try Xvfb()
             let (app, listener) = try listening(x)
             let c = listener.connection
@@ -254,7 +259,7 @@ extension XTests {
             guard case .success(let wm) = ChildProcess.spawn("openbox", [], environment: ["DISPLAY": x.display, "HOME": home,
                                                                                            "PATH": "/usr/bin:/bin"],
                                                               stdout: .devNull, stderr: .devNull) else {
-                Issue.record("openbox is not installed")
+                Issue.record("openbox did not start")
                 return
             }
             defer {
