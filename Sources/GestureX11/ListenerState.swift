@@ -29,6 +29,12 @@ struct ListenerState {
     var touches = TouchOwnership()
     /// Touches the window manager took for its own gestures, since asked.
     var takenAbove = 0
+    /// Touches we handed back that came round again through our selection
+    /// on the root (below the window manager's grab, no application under
+    /// them took them): the engine has each already and follows it by its
+    /// raw events, so what the selection replays (a second begin, its
+    /// history, its end) is dropped until that end.
+    var cameRound: Set<TouchKey> = []
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
     /// Where each device's raw axes land on the screen (its CTM), read once
@@ -60,6 +66,13 @@ struct ListenerState {
             // With grabs on the top-level windows, a touch on the bare desktop
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
+            if !grabbed && active.touches == .grab {
+                if type == XI_TouchBegin && touches.touches[key] != nil { cameRound.insert(key) }
+                if cameRound.contains(key) {
+                    if type == XI_TouchEnd { cameRound.remove(key) }
+                    return out
+                }
+            }
             if type == XI_TouchBegin {
                 out.modifiers = modifiers(e.mods.effective)
                 // Under a grab on the root, the top-level window is the child

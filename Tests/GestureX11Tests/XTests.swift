@@ -231,6 +231,20 @@ extension XTests {
             #expect(bare.input == .touchBegin(device: 11, touch: 3, at: Point(x: 0, y: 0)))
             #expect(bare.modifiers == [])
             #expect(state.touches.touches[.init(device: 11, touch: 3)] == nil)
+
+            // A touch handed back comes round through the root's selection
+            // when nothing under it takes it (seen under mutter: a second
+            // begin mid-gesture, its history replayed, cancelled a window
+            // move): the engine follows it by its raw events already, so the
+            // selection's begin, updates and end are dropped, and that only.
+            _ = touch(XI_TouchBegin, 4, on: frame)
+            handedDown(4)
+            #expect(state.decide(.init(device: 11, touch: 4), claimed: false) != nil)
+            #expect(touch(XI_TouchBegin, 4, on: root).input == nil)
+            #expect(touch(XI_TouchUpdate, 4, on: root).input == nil)
+            #expect(touch(XI_TouchEnd, 4, on: root).input == nil)
+            #expect(state.cameRound.isEmpty)
+            #expect(touch(XI_TouchBegin, 5, on: root).input == .touchBegin(device: 11, touch: 5, at: Point(x: 0, y: 0)))
         }
 
         @Test func devicesOfXvfbAreNotTouchDevices() throws {
