@@ -29,11 +29,15 @@ struct ListenerState {
     var touches = TouchOwnership()
     /// Touches the window manager took for its own gestures, since asked.
     var takenAbove = 0
-    /// Touches we handed back that came round again through our selection
-    /// on the root (below the window manager's grab, no application under
-    /// them took them): the engine has each already and follows it by its
-    /// raw events, so what the selection replays (a second begin, its
-    /// history, its end) is dropped until that end.
+    /// Touches we handed back (rejected through a grab), the latest last:
+    /// below the window manager's grab, one that nothing under it takes
+    /// comes round again through our selection on the root, mid-gesture or
+    /// after its lift. The engine has had it already (and follows it by its
+    /// raw events), so what the selection replays (a second begin, its
+    /// history, its end) is dropped: `cameRound` until that end. X never
+    /// gives a touch id twice, so an old entry never matches a new touch.
+    var handedBack: [TouchKey] = []
+    static let handedBackKept = 64
     var cameRound: Set<TouchKey> = []
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
@@ -67,9 +71,12 @@ struct ListenerState {
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
             if !grabbed && active.touches == .grab {
-                if type == XI_TouchBegin && touches.touches[key] != nil { cameRound.insert(key) }
+                if type == XI_TouchBegin && handedBack.contains(key) { cameRound.insert(key) }
                 if cameRound.contains(key) {
-                    if type == XI_TouchEnd { cameRound.remove(key) }
+                    if type == XI_TouchEnd {
+                        cameRound.remove(key)
+                        handedBack.removeAll { $0 == key }
+                    }
                     return out
                 }
             }
@@ -191,6 +198,10 @@ struct ListenerState {
     /// X still waits for the decision.
     mutating func decide(_ key: TouchKey, claimed: Bool) -> Grab? {
         guard case .allow(let grab, _) = touches.on(.decided(accepted: claimed), key) else { return nil }
+        if !claimed {
+            handedBack.append(key)
+            if handedBack.count > Self.handedBackKept { handedBack.removeFirst() }
+        }
         return grab
     }
 

@@ -244,6 +244,15 @@ extension XTests {
             #expect(touch(XI_TouchUpdate, 4, on: root).input == nil)
             #expect(touch(XI_TouchEnd, 4, on: root).input == nil)
             #expect(state.cameRound.isEmpty)
+            // …and after its lift (seen under muffin): its raw end came first.
+            _ = touch(XI_TouchBegin, 6, on: frame)
+            handedDown(6)
+            #expect(state.decide(.init(device: 11, touch: 6), claimed: false) != nil)
+            _ = touch(XI_TouchEnd, 6, on: frame)   // the end X sends for the rejection
+            _ = state.touches.on(.raw(at: .zero, ended: true), .init(device: 11, touch: 6))   // its raw end: followed no more
+            #expect(state.touches.touches[.init(device: 11, touch: 6)] == nil)
+            #expect(touch(XI_TouchBegin, 6, on: root).input == nil)
+            #expect(touch(XI_TouchEnd, 6, on: root).input == nil)
             #expect(touch(XI_TouchBegin, 5, on: root).input == .touchBegin(device: 11, touch: 5, at: Point(x: 0, y: 0)))
         }
 
