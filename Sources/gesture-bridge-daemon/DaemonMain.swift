@@ -19,13 +19,13 @@ enum DaemonMain {
         let arguments: RunArguments
         switch RunArguments.read(Array(CommandLine.arguments.dropFirst())) {
         case .failure(let f):
-            say("Error: \(f.message)\n" + RunArguments.usage)
+            writeLine("Error: \(f.message)\n" + RunArguments.usage)
             exit(usageExit)
         case .success(let a):
             arguments = a
         }
         if arguments.help {
-            say(RunArguments.usage)
+            writeLine(RunArguments.usage)
             exit(0)
         }
         let options = arguments.options
@@ -33,14 +33,14 @@ enum DaemonMain {
         // Under Wayland an X client gets no desktop-wide touches: say so and stop
         // (a played trace needs none, so --play may run anywhere).
         if options.play == nil, let why = Doctor.waylandSession(env) {
-            say("gesture-bridge: \(why)")
+            writeLine("gesture-bridge: \(why)")
             exit(waylandExit)
         }
         let lock: InstanceLock
         do {
             lock = try InstanceLock(display: options.display ?? env["DISPLAY"] ?? ":0", environment: env)
         } catch {
-            say("gesture-bridge: \(error)")
+            writeLine("gesture-bridge: \(error)")
             exit(1)
         }
         var daemon = Daemon(options: options)
@@ -53,8 +53,4 @@ enum DaemonMain {
         exit(status)
     }
 
-    static func say(_ s: String) {
-        var s = s + "\n"
-        s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureBridge
 import GestureConfig
 import GestureX11
+import GestureSystem
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,12 +24,12 @@ struct CheckCommand: ParsableCommand {
         let (label, result) = ConfigSource.load(path: config.path, loader: loader)
         switch result {
         case .failure(let errors):
-            printError(errors.description)
+            writeLine(errors.description)
             let n = errors.diagnostics.filter(\.isError).count
-            printError("\(label): \(n) error\(n == 1 ? "" : "s")")
+            writeLine("\(label): \(n) error\(n == 1 ? "" : "s")")
             throw ExitCode(1)
         case .success(let loaded):
-            for w in loaded.warnings { printError(w.description) }
+            for w in loaded.warnings { writeLine(w.description) }
             print(BindingListing.text(loaded, label: label))
         }
     }

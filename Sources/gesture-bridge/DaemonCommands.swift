@@ -55,7 +55,7 @@ struct RunCommand: ParsableCommand {
         if playSpeed != 1 { words.append("--play-speed=" + String(playSpeed)) }
         if exitWhenReady { words.append("--exit-when-ready") }
         if let record { words.append("--record=" + record) }
-        printError("gesture-bridge: \(DaemonLauncher.exec(words))")
+        writeLine("gesture-bridge: \(DaemonLauncher.exec(words))")
         throw ExitCode(1)
     }
 }
@@ -77,7 +77,7 @@ struct DevicesCommand: ParsableCommand {
             connection = try XConnection(name: display.display)
             xi = try XInput(connection)
         } catch {
-            printError("gesture-bridge: \(error)")
+            writeLine("gesture-bridge: \(error)")
             throw ExitCode(1)
         }
         print("XInput \(xi.major).\(xi.minor)\(xi.hasGestures ? "" : " (no touchpad gestures: needs 2.4)") on \(connection.name)")
@@ -86,7 +86,7 @@ struct DevicesCommand: ParsableCommand {
         let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
         switch result {
         case .success(let c): loaded = c
-        case .failure: printError("gesture-bridge: \(label) has errors (gesture-bridge check); its device rules are not shown")
+        case .failure: writeLine("gesture-bridge: \(label) has errors (gesture-bridge check); its device rules are not shown")
         }
         print("  id  kind        touch     max  used  name")
         for d in XDevice.query(connection) {
@@ -115,7 +115,7 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "The trace file to write (.jsonl).") var file: String
 
     func run() throws {
-        let status = Recorder.run(path: file, display: display.display) { printError("gesture-bridge: \($0)") }
+        let status = Recorder.run(path: file, display: display.display) { writeLine("gesture-bridge: \($0)") }
         if status != 0 { throw ExitCode(status) }
     }
 }

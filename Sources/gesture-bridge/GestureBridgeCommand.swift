@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ArgumentParser
+import GestureSystem
 
 @main
 struct GestureBridgeCommand: ParsableCommand {
@@ -28,7 +29,7 @@ struct GestureBridgeCommand: ParsableCommand {
     /// daemon's start-up.
     static func main() {
         if let words = DaemonLauncher.directRun(CommandLine.arguments) {
-            printError("gesture-bridge: \(DaemonLauncher.exec(words))")
+            writeLine("gesture-bridge: \(DaemonLauncher.exec(words))")
             Glibc.exit(1)
         }
         main(nil)

@@ -30,7 +30,7 @@ struct ImportCommand: ParsableCommand {
         switch FileSystem.readSettingsFile(file) {
         case .success(let t): text = t
         case .failure(let e):
-            printError("gesture-bridge: cannot read \(e)")
+            writeLine("gesture-bridge: cannot read \(e)")
             throw ExitCode(1)
         }
         do {
@@ -40,14 +40,14 @@ struct ImportCommand: ParsableCommand {
             } else {
                 print(imported.toml, terminator: "")
             }
-            printError("gesture-bridge import: \(imported.summary)")
+            writeLine("gesture-bridge import: \(imported.summary)")
             // Gestures read and none written is a failed import, whatever was printed.
             if imported.gesturesRead > 0 && imported.bindingsWritten == 0 && imported.forwarded == 0 {
-                printError("gesture-bridge import: none of the \(imported.gesturesRead) gestures could be imported; the '# not imported' lines say why")
+                writeLine("gesture-bridge import: none of the \(imported.gesturesRead) gestures could be imported; the '# not imported' lines say why")
                 throw ExitCode(1)
             }
         } catch let error as ImportError {
-            printError("\(error)")
+            writeLine("\(error)")
             throw ExitCode(1)
         }
     }

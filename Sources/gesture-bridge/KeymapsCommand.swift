@@ -31,10 +31,10 @@ struct KeymapsCommand: ParsableCommand {
         }
         switch store.load(name) {
         case nil:
-            printError("unknown keymap '\(name)'; available: " + store.available().map(\.name).joined(separator: ", "))
+            writeLine("unknown keymap '\(name)'; available: " + store.available().map(\.name).joined(separator: ", "))
             throw ExitCode(1)
         case .failure(let e)?:
-            printError(e.description)
+            writeLine(e.description)
             throw ExitCode(1)
         case .success(let k)?:
             print("# \(k.keymapName): \(k.desktop) (\(k.origin))")

@@ -38,14 +38,14 @@ struct ReplayCommand: ParsableCommand {
         let loaded: LoadedConfig
         switch result {
         case .failure(let errors):
-            printError(errors.description)
-            printError("\(label): not replaying a config with errors")
+            writeLine(errors.description)
+            writeLine("\(label): not replaying a config with errors")
             throw ExitCode(1)
         case .success(let l):
             loaded = l
         }
-        for w in loaded.warnings { printError(w.description) }
-        for line in BindingListing.offLines(loaded) { printError(line) }
+        for w in loaded.warnings { writeLine(w.description) }
+        for line in BindingListing.offLines(loaded) { writeLine(line) }
         if monitor { return try printMonitorStream(loaded) }
         let printer = ReplayPrinter(config: loaded, json: json, explain: explain)
         try forEachTraceFile(traces) { trace in
@@ -53,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
             var replayer: Replayer? = nil
             let emit = { (e: GestureCore.Effect) in
                 for line in printer.lines(e) {
-                    if line.isExplanation && json { printError(line.text) } else { print(line.text) }
+                    if line.isExplanation && json { writeLine(line.text) } else { print(line.text) }
                 }
             }
             try TraceFile.forEachEvent(path: trace) { header, event in
@@ -80,9 +80,9 @@ extension ReplayCommand {
         let effects = Replayer.run(trace, table: config.table, explain: true)
         let text = TraceSVG(trace: trace, effects: effects, config: config).render()
         if case .failure(let e) = FileSystem.write(text, to: out) {
-            printError("gesture-bridge: cannot write \(e)")
+            writeLine("gesture-bridge: cannot write \(e)")
             throw ExitCode(1)
         }
-        printError("drew \(path) to \(out)")
+        writeLine("drew \(path) to \(out)")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureTraces
+import GestureSystem
 
 /// Runs `body` on each trace file in turn: a broken one (a `TraceError`) is
 /// said on stderr and the others still run; then exits 1 if any was broken.
@@ -10,7 +11,7 @@ func forEachTraceFile(_ paths: [String], _ body: (String) throws -> Void) throws
         do {
             try body(path)
         } catch let e as TraceError {
-            printError(e.description)
+            writeLine(e.description)
             failed = true
         }
     }

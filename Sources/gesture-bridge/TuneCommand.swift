@@ -41,13 +41,13 @@ struct TuneCommand: ParsableCommand {
     func run() throws {
         let (label, result) = ConfigSource.load(path: config.path, loader: .standard())
         guard case .success(let loaded) = result else {
-            if case .failure(let errors) = result { printError(errors.description) }
-            printError("gesture-bridge tune: \(label) has errors; fix them first")
+            if case .failure(let errors) = result { writeLine(errors.description) }
+            writeLine("gesture-bridge tune: \(label) has errors; fix them first")
             throw ExitCode(1)
         }
         guard loaded.table.allBindings.contains(where: { $0.name == binding }) else {
             let names = loaded.table.allBindings.map(\.name).joined(separator: ", ")
-            printError("gesture-bridge tune: \(label) has no binding named '\(binding)' (it has: \(names))")
+            writeLine("gesture-bridge tune: \(label) has no binding named '\(binding)' (it has: \(names))")
             throw ExitCode(2)
         }
         let files = traces.isEmpty ? [try recordAttempts()] : traces
@@ -57,7 +57,7 @@ struct TuneCommand: ParsableCommand {
             for (i, t) in parts.enumerated() { attempts.append(Tuner.Named(parts.count > 1 ? "\(f) #\(i + 1)" : f, t)) }
         }
         guard !attempts.isEmpty else {
-            printError("gesture-bridge tune: the traces hold no touches")
+            writeLine("gesture-bridge tune: the traces hold no touches")
             throw ExitCode(2)
         }
         let otherTraces = try others.map { Tuner.Named($0, try read($0)) }
@@ -68,7 +68,7 @@ struct TuneCommand: ParsableCommand {
         for l in report.lines { print(l) }
         if write && !report.configLines.isEmpty {
             guard loaded.file != ConfigSource.builtInName else {
-                printError("gesture-bridge tune: running the built-in default; `gesture-bridge init` writes a config file to change")
+                writeLine("gesture-bridge tune: running the built-in default; `gesture-bridge init` writes a config file to change")
                 throw ExitCode(1)
             }
             try writeChange(report.configLines, to: loaded.file)
@@ -80,7 +80,7 @@ struct TuneCommand: ParsableCommand {
         do {
             return try TraceFile.read(path: path)
         } catch {
-            printError("gesture-bridge tune: \(error)")
+            writeLine("gesture-bridge tune: \(error)")
             throw ExitCode(2)
         }
     }
@@ -101,10 +101,10 @@ struct TuneCommand: ParsableCommand {
     func recordAttempts() throws -> String {
         let env = ProcessEnvironment.current()
         let path = RuntimeDirectory.path(env) + "/gesture-bridge-tune-\(getpid()).jsonl"
-        printError("gesture-bridge tune: perform \(binding) a few times (lift your fingers between attempts), then press Ctrl+C")
-        let status = Recorder.run(path: path, display: display.display) { printError("gesture-bridge: \($0)") }
+        writeLine("gesture-bridge tune: perform \(binding) a few times (lift your fingers between attempts), then press Ctrl+C")
+        let status = Recorder.run(path: path, display: display.display) { writeLine("gesture-bridge: \($0)") }
         guard status == 0 else { throw ExitCode(status) }
-        printError("gesture-bridge tune: the attempts are in \(path) (give it to tune again, or to replay)")
+        writeLine("gesture-bridge tune: the attempts are in \(path) (give it to tune again, or to replay)")
         return path
     }
 
@@ -113,18 +113,18 @@ struct TuneCommand: ParsableCommand {
     /// FILE.bak; the result must load, or the old file stays.
     func writeChange(_ lines: [String], to path: String) throws {
         guard case .success(let old) = FileSystem.readSettingsFile(path) else {
-            printError("gesture-bridge tune: cannot read \(path)")
+            writeLine("gesture-bridge tune: cannot read \(path)")
             throw ExitCode(1)
         }
         let text = ConfigEdit.applying(lines, to: old)
         guard case .success = ConfigLoader.standard().load(text: text, file: path) else {
-            printError("gesture-bridge tune: the change would not load in \(path); not written")
+            writeLine("gesture-bridge tune: the change would not load in \(path); not written")
             throw ExitCode(1)
         }
         guard case .success = FileSystem.write(old, to: path + ".bak"), case .success = FileSystem.write(text, to: path) else {
-            printError("gesture-bridge tune: cannot write \(path)")
+            writeLine("gesture-bridge tune: cannot write \(path)")
             throw ExitCode(1)
         }
-        printError("gesture-bridge tune: wrote \(path) (the old one is \(path).bak); a running daemon reloads it")
+        writeLine("gesture-bridge tune: wrote \(path) (the old one is \(path).bak); a running daemon reloads it")
     }
 }

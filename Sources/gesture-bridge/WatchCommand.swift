@@ -37,7 +37,7 @@ struct WatchCommand: ParsableCommand {
             do {
                 client = try MonitorClient(display: d, environment: env)
             } catch {
-                printError("gesture-bridge watch: \(error)")
+                writeLine("gesture-bridge watch: \(error)")
                 throw ExitCode(1)
             }
         }
@@ -60,7 +60,7 @@ struct WatchCommand: ParsableCommand {
             }
         }
         draw(view)
-        if !stdin { printError("gesture-bridge watch: the daemon went away") }
+        if !stdin { writeLine("gesture-bridge watch: the daemon went away") }
     }
 
     /// The whole screen again: home, clear, the view (as wide as the terminal).

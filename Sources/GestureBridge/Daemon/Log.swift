@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import GestureSystem
 
 /// The daemon's log: one line per message on stderr, `gesture-bridge: LEVEL:
 /// message` for warnings and errors, `gesture-bridge: message` below them.
@@ -51,11 +49,7 @@ public struct Logger {
     public func log(level: Level, _ message: @autoclosure () -> String) {
         guard level >= self.level else { return }
         let text = message()
-        var line = "gesture-bridge: "
-        if level >= .warning { line += level.name + ": " }
-        line += text + "\n"
-        // One write per line: lines of two processes sharing stderr do not interleave.
-        line.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
+        writeLine("gesture-bridge: " + (level >= .warning ? level.name + ": " : "") + text, to: descriptor)
         if level >= .warning { messages?.add(level.name, text) }
     }
 
