@@ -29,16 +29,6 @@ struct ListenerState {
     var touches = TouchOwnership()
     /// Touches the window manager took for its own gestures, since asked.
     var takenAbove = 0
-    /// Touches we handed back (rejected through a grab), the latest last:
-    /// below the window manager's grab, one that nothing under it takes
-    /// comes round again through our selection on the root, mid-gesture or
-    /// after its lift. The engine has had it already (and follows it by its
-    /// raw events), so what the selection replays (a second begin, its
-    /// history, its end) is dropped: `cameRound` until that end. X never
-    /// gives a touch id twice, so an old entry never matches a new touch.
-    var handedBack: [TouchKey] = []
-    static let handedBackKept = 64
-    var cameRound: Set<TouchKey> = []
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
     /// Where each device's raw axes land on the screen (its CTM), read once
@@ -70,16 +60,9 @@ struct ListenerState {
             // With grabs on the top-level windows, a touch on the bare desktop
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
-            if !grabbed && active.touches == .grab {
-                if type == XI_TouchBegin && handedBack.contains(key) { cameRound.insert(key) }
-                if cameRound.contains(key) {
-                    if type == XI_TouchEnd {
-                        cameRound.remove(key)
-                        handedBack.removeAll { $0 == key }
-                    }
-                    return out
-                }
-            }
+            // One we handed back, come round through the selection (under
+            // mutter it was taken for a fifth finger, mid-move).
+            if !grabbed && active.touches == .grab && touches.cameRound(key, ended: type == XI_TouchEnd) { return out }
             if type == XI_TouchBegin {
                 out.modifiers = modifiers(e.mods.effective)
                 // Under a grab on the root, the top-level window is the child
@@ -198,10 +181,6 @@ struct ListenerState {
     /// X still waits for the decision.
     mutating func decide(_ key: TouchKey, claimed: Bool) -> Grab? {
         guard case .allow(let grab, _) = touches.on(.decided(accepted: claimed), key) else { return nil }
-        if !claimed {
-            handedBack.append(key)
-            if handedBack.count > Self.handedBackKept { handedBack.removeFirst() }
-        }
         return grab
     }
 

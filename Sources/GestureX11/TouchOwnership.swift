@@ -123,6 +123,15 @@ struct TouchOwnership {
 
     private(set) var touches: [Key: State] = [:]
 
+    /// Touches we rejected through a grab, the latest last. Below the window
+    /// manager's grab, one that nothing under it takes comes round again
+    /// through our own selection on the root, mid-gesture or after its lift,
+    /// its begin and history replayed (`cameRound`). The last
+    /// `handedBackKept` are kept: X never gives a touch id twice, so an old
+    /// one never matches a new touch.
+    private(set) var handedBack: [Key] = []
+    static let handedBackKept = 64
+
     /// The table: `state` (nil: none) after `event`, and what to do.
     static func transition(_ state: State?, _ event: Event) -> (State?, Outcome) {
         switch (state, event) {
@@ -168,7 +177,21 @@ struct TouchOwnership {
     mutating func on(_ event: Event, _ key: Key) -> Outcome {
         let (next, outcome) = Self.transition(touches[key], event)
         touches[key] = next
+        if case .allow(_, accept: false) = outcome {
+            handedBack.append(key)
+            if handedBack.count > Self.handedBackKept { handedBack.removeFirst() }
+        }
         return outcome
+    }
+
+    /// An event of `key` that came through our selection on the root, not
+    /// a grab: whether it is of a touch we handed back, come round again.
+    /// The engine has had that touch all along (followed by its raw events),
+    /// so what the selection says of it is dropped; its end forgets it.
+    mutating func cameRound(_ key: Key, ended: Bool) -> Bool {
+        guard let i = handedBack.firstIndex(of: key) else { return false }
+        if ended { handedBack.remove(at: i) }
+        return true
     }
 
     /// Whether a raw event of this touch tells anything: it is followed, or

@@ -154,4 +154,32 @@ import Testing
         #expect(released.allSatisfy { $0.grab == Self.onFrame })
         #expect(o.touches.isEmpty && !o.needsRaw)
     }
+
+    /// A touch we rejected that comes round through the root's selection
+    /// is known as ours until its end there; one we took, or never had, is
+    /// not. Only the last `handedBackKept` are kept.
+    @Test func aTouchHandedBackComesRoundUntilItsEnd() {
+        var o = TouchOwnership()
+        let taken = TouchOwnership.Key(device: 10, touch: 9), bare = TouchOwnership.Key(device: 10, touch: 11)
+        for k in [key, taken] { _ = o.on(.began(Self.onFrame, at: .zero), k) }
+        _ = o.on(.decided(accepted: false), key)
+        _ = o.on(.decided(accepted: true), taken)
+        let answers = [o.cameRound(key, ended: false),   // its second begin
+                       o.cameRound(key, ended: false),   // its history
+                       o.cameRound(key, ended: true),    // its end: forgotten
+                       o.cameRound(key, ended: false),
+                       o.cameRound(taken, ended: false), o.cameRound(bare, ended: false)]
+        #expect(answers == [true, true, true, false, false, false])
+
+        let kept = UInt32(TouchOwnership.handedBackKept)
+        for t in 100...(100 + kept) {
+            let k = TouchOwnership.Key(device: 10, touch: t)
+            _ = o.on(.began(Self.onFrame, at: .zero), k)
+            _ = o.on(.decided(accepted: false), k)
+        }
+        #expect(o.handedBack.count == TouchOwnership.handedBackKept)
+        let oldest = o.cameRound(.init(device: 10, touch: 100), ended: false)
+        let latest = o.cameRound(.init(device: 10, touch: 100 + kept), ended: false)
+        #expect(!oldest && latest)   // the oldest let go, the latest kept
+    }
 }
