@@ -64,7 +64,7 @@ public struct SettingInfo: Hashable, Sendable {
         "slop": "How far a finger may move before a tap or a press fails.",
         "finger-landing": "How long the landing window stays open after each finger lands.",
         "swipe-distance": "How far a swipe travels before it counts, on touchscreens.",
-        "touchpad-swipe-distance": "How far a swipe travels before it counts, on touchpads (mm of the fingers' travel on the pad).",
+        "touchpad-swipe-distance": "How far a swipe travels before it counts, on touchpads (mm of libinput's motion: the fingers travel about 3.4 times as far on the pad).",
         "swipe-min-velocity": "The slowest a swipe may be, averaged over the whole swipe.",
         "edge-width": "How far from a screen's edge a gesture \"from an edge\" may start.",
         "grab-timeout": "The longest a touch is held from applications while no gesture has decided.",

@@ -62,6 +62,8 @@ public struct Daemon {
     var status: Status
     /// The engine and the router its effects go through.
     var recognition: Recognition
+    /// The engine's time (EngineClock.swift): from its first input, as the record writes it.
+    var clock = EngineClock()
     let signals = SignalSource()
     let watcher: ConfigWatcher
     var running = true

@@ -52,7 +52,8 @@ extension Daemon {
             }
             if let path = options.record {
                 var error = ""
-                guard let r = TraceRecording(path: path, error: &error) else {
+                // The engine's times are the trace's (EngineClock): from its first input.
+                guard let r = TraceRecording(path: path, start: 0, error: &error) else {
                     log.error(error)
                     return false
                 }

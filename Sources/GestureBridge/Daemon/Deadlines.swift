@@ -81,8 +81,13 @@ extension Daemon {
         }
     }
 
-    /// Wall time of an engine time, and back: the same, except for a
-    /// trace played faster than real time, or X's lateness.
-    func wallTime(_ engine: Double) -> Double { connection.input?.wallTime(engine) ?? engine }
-    func engineTime(_ wall: Double) -> Double { connection.input?.engineTime(wall) ?? wall }
+    /// Wall time of an engine time, and back: engine time counts from the
+    /// first input (EngineClock), and runs behind the wall for X's
+    /// lateness, or faster for a trace played faster than real time (the
+    /// input source's). nil: no input yet, no engine time.
+    func wallTime(_ engine: Double) -> Double {
+        let t = clock.daemonTime(engine)
+        return connection.input?.wallTime(t) ?? t
+    }
+    func engineTime(_ wall: Double) -> Double? { clock.engineTime(connection.input?.engineTime(wall) ?? wall) }
 }

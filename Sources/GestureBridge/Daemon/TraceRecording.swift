@@ -10,13 +10,18 @@ import GestureX11
 /// `run --record` write through it.
 final class TraceRecording {
     private let file: UnsafeMutablePointer<FILE>
-    private var start: Double? = nil
+    /// Time 0 of the trace (nil: the first input's time, once written).
+    private var start: Double?
     /// The modifiers held: written on the next begin line as `mods`.
     private var held: Modifiers = []
     private(set) var events = 0
 
     /// nil, with the reason in `error`, when the file cannot be written.
-    init?(path: String, error: inout String) {
+    /// `start`: time 0 of the trace, when the times given are not to count
+    /// from the first input's (the daemon's engine time counts from there
+    /// already: 0, so the record has exactly the engine's times).
+    init?(path: String, start: Double? = nil, error: inout String) {
+        self.start = start
         guard let f = fopen(path, "w") else {
             error = "cannot write \(path): \(String(cString: strerror(errno)))"
             return nil

@@ -14,15 +14,16 @@ extension Daemon {
         // trace's, feed the engine; its deeds are collected, not done).
         for role in Descriptor.allCases { read(role, poll[role], now: now) }
         // Decide: the engine's timers due by now (more deeds).
-        recognition.advance(to: engineTime(now))
+        if let t = engineTime(now) { recognition.advance(to: t) }
         // Do: what was decided, in order.
         act(now: now)
         // Flush: sent to the server once.
         flush(now: now)
     }
 
-    /// One input at engine time `t`.
-    mutating func feed(_ input: Input, at t: Double) {
+    /// One input, stamped at `stamped` (the input source's time: X's stamp
+    /// on the daemon's clock, or a played trace's).
+    mutating func feed(_ input: Input, at stamped: Double) {
         switch input {
         case .screenChanged(let s):
             // Monitors changed: an engine rebuilt on reload starts from the new screen.
@@ -34,11 +35,10 @@ extension Daemon {
         // delivered later than the engine's hold-back, DeliveryLag): the
         // record says the time the engine judged it at, so `replay` of it
         // does what the daemon did, even then.
-        let now = recognition.engine.now
-        if t < now {
-            log.debug("input \(Int(((now - t) * 1000).rounded())) ms behind the engine's clock (X delivered it later than the hold-back)")
+        let (t, behind) = clock.judged(stamped, engineNow: recognition.engine.now)
+        if behind > 0 {
+            log.debug("input \(Int((behind * 1000).rounded())) ms behind the engine's clock (X delivered it later than the hold-back)")
         }
-        let t = DeliveryLag.judged(t, engineNow: now)
         connection.recording?.write(input, at: t)
         recognition.feed(input, at: t)
     }

@@ -21,9 +21,10 @@ public struct Settings: Hashable, Sendable {
     public var fingerLanding: Seconds = 0.200
     /// Default `minimumDistance` of `swipe` on touchscreens.
     public var swipeDistance: Length = .px(80)
-    /// Default `minimumDistance` of `swipe` on touchpads. In mm it is the
-    /// fingers' travel on the pad (XI 2.4's unaccelerated motion, libinput's
-    /// 1000 dpi units); in px, the accelerated motion. 0.25 mm: libinput
+    /// Default `minimumDistance` of `swipe` on touchpads. In mm it is XI
+    /// 2.4's unaccelerated motion (libinput's 1000 dpi units, which carry its
+    /// touchpad slowdown: 0.25 mm is about 0.84 mm of the fingers' travel on
+    /// the pad); in px, the accelerated motion. 0.25 mm: libinput
     /// reports a swipe only once its own few-mm threshold is passed, and its
     /// first update already carries 0.3 mm; Touchégg (libinput ≥ 1.18) waits
     /// for 1 % of the pad's shorter side more (0.5–0.85 mm on 50–85 mm

@@ -39,8 +39,9 @@ struct Thresholds: Sendable {
 }
 
 /// A touchpad swipe's distance and the motion it is measured on: a length
-/// in mm is the fingers' travel on the pad (`Contact.padTravel`), the same
-/// on every pad and at every speed; one in px is the accelerated motion X
+/// in mm is of libinput's unaccelerated motion (`Contact.padTravel`), the
+/// same on every pad and at every speed (it carries libinput's touchpad
+/// slowdown: the fingers travel 1/0.2968 times as far); one in px is the accelerated motion X
 /// reports (`Contact.translation`), whose px grow with the speed.
 struct TouchpadDistance: Sendable {
     var value: Double
