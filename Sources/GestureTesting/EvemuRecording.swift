@@ -137,7 +137,7 @@ private struct FrameReader {
     /// One frame: per slot in order, its end, begin or update.
     mutating func frame(at t: Seconds) {
         let d = EvemuRecording.deviceID
-        let time = (t * 1e6).rounded() / 1e6
+        let time = TraceEvent.microseconds(t)
         for k in slots.keys.sorted() {
             var s = slots[k]!
             if s.ended, let id = s.touch {

@@ -204,7 +204,7 @@ public struct TraceBuilder: Sendable {
     }
 
     public mutating func emit(_ input: Input) {
-        events.append(TraceEvent(t: (t * 1e6).rounded() / 1e6, input: input))
+        events.append(TraceEvent(t: TraceEvent.microseconds(t), input: input))
     }
 
     // For HumanHand: fingers by index, the seeded generator, the clock.

@@ -24,6 +24,11 @@ public struct TraceEvent: Hashable, Sendable {
         self.t = t
         self.input = input
     }
+
+    /// A time as traces keep it: to the microsecond. What `run --record`
+    /// writes, and the grid the daemon's engine time is on (EngineClock),
+    /// so that `replay` reads back the very numbers the engine was given.
+    public static func microseconds(_ t: Double) -> Double { (t * 1e6).rounded() / 1e6 }
 }
 
 public struct Trace: Hashable, Sendable {

@@ -6,9 +6,10 @@ extension Daemon {
     /// libdbus), which are advanced at every wakeup and do what is due by then
     /// themselves; the daemon's own are `Timer`s, kept in `Timers`.
     ///
-    /// Two clocks meet here only: the engine's deadlines are in engine time (a
-    /// trace played faster than real time, X's lateness), converted to the
-    /// daemon's wall time in `due`. A new deadline is one case here and its arm
+    /// Two clocks meet here only: the engine's deadlines are in engine time
+    /// (from its first input, EngineClock; a trace played faster than real
+    /// time, X's lateness), converted to the daemon's wall time in `due`
+    /// (inputs take engine time in `feed`, Wakeup.swift). A new deadline is one case here and its arm
     /// in `due`; a new timer of the daemon's own is one `Timer` case and its
     /// arm in `fire` (both switches exhaustive: the compiler points at each).
     enum Deadline: Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import GestureTraces
 import GestureX11
 
 /// The engine's clock in the daemon: seconds since the first input the
@@ -9,8 +10,9 @@ import GestureX11
 ///
 /// (On the daemon's own clock, seconds since boot, those instants are other
 /// doubles than the record's: a landing's time plus 0.4 s and its lift's
-/// stamp 400 ms later then differ in their last bit one time in eight, and
-/// the real-hands run saw a tap live that the record's replay refused.)
+/// stamp 400 ms later then fell on different sides of each other live and
+/// replayed for 120 of 2,400 landings searched (EngineClockTests), and the
+/// real-hands run saw a tap live that the record's replay refused.)
 struct EngineClock {
     /// The daemon's time of engine time 0: the first input's.
     private(set) var origin: Double? = nil
@@ -22,7 +24,7 @@ struct EngineClock {
     /// input sets the origin.
     mutating func time(ofInput t: Double) -> Double {
         if origin == nil { origin = t }
-        return Self.microseconds(t - origin!)
+        return TraceEvent.microseconds(t - origin!)
     }
 
     /// The engine time an input X stamped at daemon time `stamped` is
@@ -31,7 +33,7 @@ struct EngineClock {
     /// microsecond. `behind`: how far its stamp was behind the engine's clock.
     mutating func judged(_ stamped: Double, engineNow: Double) -> (t: Double, behind: Double) {
         let stamp = time(ofInput: stamped)
-        return (Self.microseconds(DeliveryLag.judged(stamp, engineNow: engineNow)), max(0, engineNow - stamp))
+        return (TraceEvent.microseconds(DeliveryLag.judged(stamp, engineNow: engineNow)), max(0, engineNow - stamp))
     }
 
     /// How far the engine's timers may run at daemon time `t` (nil before
@@ -43,7 +45,4 @@ struct EngineClock {
     /// bit of the sum (never a wakeup that finds nothing due and polls again
     /// at once).
     func daemonTime(_ e: Double) -> Double { (origin ?? 0) + e + Self.tick }
-
-    /// `s` to the microsecond, as a record writes it and `replay` reads it.
-    static func microseconds(_ s: Double) -> Double { (s * 1e6).rounded() / 1e6 }
 }

@@ -49,7 +49,7 @@ final class TraceRecording {
     /// One input at time `t` (seconds on the daemon's clock).
     func write(_ input: Input, at t: Double) {
         if start == nil { start = t }
-        let e = TraceEvent(t: ((t - start!) * 1e6).rounded() / 1e6, input: input)
+        let e = TraceEvent(t: TraceEvent.microseconds(t - start!), input: input)
         if case .modifiers(let m) = input { held = m }
         guard let line = TraceWriter.line(e, held: held) else { return }
         fputs(line + "\n", file)
