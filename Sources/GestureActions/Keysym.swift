@@ -9,9 +9,8 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     /// unique case-insensitive match is accepted (`page_down` is `Page_Down`;
     /// `a` and `A` stay distinct).
     public static func named(_ name: String) -> Keysym? {
-        if let i = exactIndex(name) { return Keysym(name: KeysymTable.names[i], value: KeysymTable.values[i]) }
-        guard let i = caselessIndex(name) else { return nil }
-        return Keysym(name: KeysymTable.names[i], value: KeysymTable.values[i])
+        guard let i = exactIndex(name) ?? caselessIndex(name) else { return nil }
+        return Keysym(name: KeysymTable.name(i), value: KeysymTable.values[i])
     }
 
     /// The one keysym named `name` in any case (nil when two differ only in
@@ -22,8 +21,9 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     private static func caselessIndex(_ name: String) -> Int? {
         let wanted = Array(name.utf8)
         var found: Int? = nil
-        for (i, n) in KeysymTable.names.enumerated() where n.utf8.count == wanted.count {
-            guard n.utf8.elementsEqual(wanted, by: { lowerASCII($0) == lowerASCII($1) }) else { continue }
+        for i in 0..<KeysymTable.count {
+            let n = KeysymTable.bytes(i)
+            guard n.count == wanted.count, n.elementsEqual(wanted, by: { lowerASCII($0) == lowerASCII($1) }) else { continue }
             if found != nil { return nil }
             found = i
         }
@@ -36,21 +36,22 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
 
     /// Keysym names close to `name`, for "did you mean".
     public static func suggestions(for name: String) -> [String] {
-        Suggest.closest(to: name, in: KeysymTable.names, lowercased: lowercasedNames, limit: 3)
+        Suggest.closest(to: name, in: allNames, lowercased: lowercasedNames, limit: 3)
     }
 
-    private static let lowercasedNames: [[UInt8]] = KeysymTable.names.map { Array($0.lowercased().utf8) }
+    /// The names as Strings, made the first time a name is misspelled.
+    private static let allNames: [String] = (0..<KeysymTable.count).map(KeysymTable.name)
+    private static let lowercasedNames: [[UInt8]] = allNames.map { Array($0.lowercased().utf8) }
 
-    public static var count: Int { KeysymTable.names.count }
+    public static var count: Int { KeysymTable.count }
 
     private static func exactIndex(_ name: String) -> Int? {
-        let names = KeysymTable.names
         let key = Array(name.utf8)
-        var lo = 0, hi = names.count
+        var lo = 0, hi = KeysymTable.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if names[mid].utf8.lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
+            if KeysymTable.bytes(mid).lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
         }
-        return lo < names.count && names[lo] == name ? lo : nil
+        return lo < KeysymTable.count && KeysymTable.bytes(lo).elementsEqual(key) ? lo : nil
     }
 }
