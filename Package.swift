@@ -83,11 +83,12 @@ let package = Package(
         ),
         // The daemon alone, which `gesture-bridge run` execs: no argument
         // parser (nor the FoundationEssentials it brings) in what runs all day.
-        // Linked by lld (the toolchain's; gold, the default, can neither pack
-        // relative relocations nor order functions by name):
-        // relative relocations packed (DT_RELR, glibc 2.36: 5.5 kB for 620 kB
-        // of .rela.dyn), no symbol exported (the Swift runtime linked in exports
-        // ~5,600 by default: 440 kB of .dynsym and .dynstr nothing looks up), and
+        // Linked by lld (the toolchain's; gold, the default, cannot order
+        // functions by name): relative relocations not packed (DT_RELR would
+        // need glibc 2.36's loader, and Ubuntu 22.04 has 2.35: issue 50;
+        // unpacked they are 480 kB of .rela.dyn, 0.4 MB of RSS), no symbol
+        // exported (the Swift runtime linked in exports ~5,600 by default:
+        // 440 kB of .dynsym and .dynstr nothing looks up), and
         // the functions that run placed side by side (scripts/daemon.order,
         // written by scripts/daemon-order.sh: 1.9 MB less resident), and
         // libstdc++ linked in where scripts/build-static.sh puts its archive
@@ -98,7 +99,6 @@ let package = Package(
         .executableTarget(
             name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"],
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-L\(packageDirectory)/.build-static/static-libstdc++",
-                                           "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                            "-Xlinker", "--no-export-dynamic",
                                            "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/daemon.order",
                                            "-Xlinker", "--no-warn-symbol-ordering"])]

@@ -52,6 +52,8 @@ put 644 "$work/overrides" /usr/share/lintian/overrides/gesture-bridge-settings
 
 mkdir -p "$work/debian"
 printf 'Source: gesture-bridge\n\nPackage: gesture-bridge-settings\nArchitecture: any\n' > "$work/debian/control"
+# The daemon's package's corrections of libraries' shlibs (scripts/shlibs.local).
+cp scripts/shlibs.local "$work/debian/shlibs.local"
 depends=$(cd "$work" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/gesture-bridge-settings" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { say "dpkg-shlibdeps found no dependencies"; exit 1; }
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

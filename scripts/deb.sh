@@ -132,17 +132,12 @@ echo /etc/xdg/autostart/gesture-bridge.desktop > "$root/DEBIAN/conffiles"
 # is loaded only for touchegg-protocol (dlopen), so it is recommended.
 mkdir -p "$work/debian"
 printf 'Source: gesture-bridge\n\nPackage: gesture-bridge\nArchitecture: any\n' > "$work/debian/control"
+# Where a library's own shlibs ask for more than what we call needs
+# (scripts/shlibs.local says which, and why).
+cp scripts/shlibs.local "$work/debian/shlibs.local"
 depends=$(cd "$work" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/gesture-bridge" \
   "$OLDPWD/$root/usr/libexec/gesture-bridge/gesture-bridge-daemon" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { say "dpkg-shlibdeps found no dependencies"; exit 1; }
-# The daemon's relative relocations are packed (DT_RELR, Package.swift): the
-# loader must know them, glibc 2.36 on. dpkg-shlibdeps reads symbols' versions
-# only, not this one (GLIBC_ABI_DT_RELR names no symbol), so it is added here.
-if readelf -V "$root/usr/libexec/gesture-bridge/gesture-bridge-daemon" | grep -q GLIBC_ABI_DT_RELR; then
-  libc=$(sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p' <<<"$depends")
-  if [ -z "$libc" ]; then depends="libc6 (>= 2.36), $depends"
-  elif dpkg --compare-versions "$libc" lt 2.36; then depends=${depends/"libc6 (>= $libc)"/"libc6 (>= 2.36)"}; fi
-fi
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 cat > "$root/DEBIAN/control" <<EOF
 Package: gesture-bridge
