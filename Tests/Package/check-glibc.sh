@@ -17,12 +17,10 @@ for bin in "$@"; do
   problems=()
   grep -qx GLIBC_ABI_DT_RELR <<<"$needs" && problems+=("needs GLIBC_ABI_DT_RELR")
   readelf -d "$bin" | grep -q '(RELR)' && problems+=("has a DT_RELR table")
-  if [ -n "$highest" ] && [ "$(printf '%s\n%s\n' "$highest" "$max" | sort -V | tail -1)" != "$max" ]; then
-    problems+=("needs GLIBC_$highest ($(grep '^GLIBC_[0-9]' <<<"$needs" | sed 's/^GLIBC_//' \
-      | awk -v m="$max" '{ print }' | sort -V | while read -r v; do
-        [ "$(printf '%s\n%s\n' "$v" "$max" | sort -V | tail -1)" = "$max" ] || printf 'GLIBC_%s ' "$v"; done)above $max)")
-  fi
+  above=$(grep '^GLIBC_[0-9]' <<<"$needs" | sed 's/^GLIBC_//' | while read -r v; do
+    [ "$(printf '%s\n%s\n' "$v" "$max" | sort -V | tail -1)" = "$max" ] || printf 'GLIBC_%s ' "$v"; done)
+  [ -n "$above" ] && problems+=("needs ${above% } (above GLIBC_$max)")
   if [ ${#problems[@]} -eq 0 ]; then echo "ok: $bin (highest GLIBC_${highest:-none})"
-  else echo "FAILS: $bin: ${problems[*]}"; failed=1; fi
+  else echo "FAILS: $bin: $(printf '%s; ' "${problems[@]}" | sed 's/; $//')"; failed=1; fi
 done
 exit $failed

@@ -67,6 +67,11 @@ mkdir -p "$tmp/x"; dpkg-deb -x "$deb" "$tmp/x"; dpkg-deb -x "$settings_deb" "$tm
 shipped=("$tmp/x/usr/bin/gesture-bridge" "$tmp/x/usr/libexec/gesture-bridge/gesture-bridge-daemon" "$tmp/x/usr/bin/gesture-bridge-settings")
 check "the glibc checker refuses what a binary needs above the limit" \
   bash -c "! Tests/Package/check-glibc.sh --max 2.2.5 '$tmp/x/usr/bin/gesture-bridge'"
+# A binary linked with packed relocations, as the daemon was (a pointer in
+# its data is one relative relocation).
+printf 'static int x; int *p = &x;\nint main(void) { return *p; }\n' >"$tmp/relr.c"
+check "the glibc checker refuses packed relocations" \
+  bash -c "cc -fPIE -pie -Wl,-z,pack-relative-relocs -o '$tmp/relr' '$tmp/relr.c' && ! Tests/Package/check-glibc.sh '$tmp/relr' | tee /dev/stderr | grep -q '^ok'"
 check "the shipped binaries need glibc 2.35 at most and no DT_RELR" \
   bash -c "set -o pipefail; Tests/Package/check-glibc.sh ${shipped[*]} | sed 's|$tmp/x||' | tee '$out/glibc.txt'"
 check "no Foundation, ICU or CoreFoundation in the binary" scripts/check-no-foundation.sh .build-static/release/gesture-bridge
