@@ -66,6 +66,8 @@ public struct Daemon {
     var clock = EngineClock()
     /// Notices a suspend between two wakeups (Sleep.swift).
     var sleepWatch = SleepWatch()
+    /// Wakes the loop at a resume (Sleep.swift).
+    let resumeAlarm = ResumeAlarm()
     let signals = SignalSource()
     let watcher: ConfigWatcher
     var running = true

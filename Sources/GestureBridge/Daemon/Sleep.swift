@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import GestureCore
 
 /// How far the boot clock (CLOCK_BOOTTIME) is ahead of the monotonic one:
@@ -56,4 +57,41 @@ public struct SleepWatch: Sendable {
 /// the record (`run --record`) carries them and `replay` does the same.
 public func inputsOnResume(devices: [Device]) -> [Input] {
     devices.flatMap { [Input.deviceRemoved($0.id), .deviceAdded($0)] }
+}
+
+/// Wakes the daemon when the machine resumes, without a timer of its own: a
+/// timerfd on the wall clock, set for the far future and cancelled by the
+/// kernel whenever that clock is set, which it is at every resume
+/// (timekeeping's resume calls clock_was_set: the descriptor turns readable,
+/// its read fails with ECANCELED). So a key held at the suspend is let go
+/// of at the resume itself, not at the next touch; a wall clock set by hand
+/// or by NTP wakes it too, and SleepWatch then finds no sleep. Idle, it
+/// costs nothing: it never expires.
+final class ResumeAlarm {
+    private(set) var fd: Int32 = -1
+    // <sys/timerfd.h>'s TFD_TIMER_* are macros Swift does not import.
+    private static let absoluteTime: Int32 = 1 << 0
+    private static let cancelOnSet: Int32 = 1 << 1
+
+    init() {
+        fd = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        if fd >= 0 && !arm() { close(fd); fd = -1 }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// Set for the far future (2^40 s), cancelled only by a clock set.
+    private func arm() -> Bool {
+        var spec = itimerspec()
+        spec.it_value.tv_sec = 1 << 40
+        return timerfd_settime(fd, Self.absoluteTime | Self.cancelOnSet, &spec, nil) == 0
+    }
+
+    /// Poll reported it: read (ECANCELED after a clock set) and armed again.
+    func rearm() {
+        guard fd >= 0 else { return }
+        var expirations: UInt64 = 0
+        _ = read(fd, &expirations, 8)
+        _ = arm()
+    }
 }
