@@ -1,8 +1,9 @@
-// Linux interfaces Swift's Glibc module leaves out: signalfd; a socket
+// Linux interfaces Swift's Glibc module leaves out: signalfd; timerfd; a socket
 // peer's credentials; evdev's input_event (the E2E probe writes them).
 #ifndef GESTURE_BRIDGE_CLINUX_SHIM_H
 #define GESTURE_BRIDGE_CLINUX_SHIM_H
 #include <sys/signalfd.h>
+#include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <linux/input.h>
 

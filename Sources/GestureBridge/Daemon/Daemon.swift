@@ -64,6 +64,10 @@ public struct Daemon {
     var recognition: Recognition
     /// The engine's time (EngineClock.swift): from its first input, as the record writes it.
     var clock = EngineClock()
+    /// Notices a suspend between two wakeups (Sleep.swift).
+    var sleepWatch = SleepWatch()
+    /// Wakes the loop at a resume (Sleep.swift).
+    let resumeAlarm = ResumeAlarm()
     let signals = SignalSource()
     let watcher: ConfigWatcher
     var running = true
@@ -97,6 +101,7 @@ public struct Daemon {
         // timer at most that late).
         var now = tickNow()
         wokenAt = now
+        _ = sleepWatch.slept(suspendedNow: secondsSuspended())
         connect(now: now)
         if options.exitWhenReady {
             guard connection.session != nil else { return 1 }
@@ -117,6 +122,8 @@ public struct Daemon {
             // goes back for having been ahead of the tick).
             now = max(tickNow(), ranOut ? now + Double(timeout) / 1000 : now)
             wokenAt = now
+            // A resume is handled before anything this wakeup read.
+            if let slept = sleepWatch.slept(suspendedNow: secondsSuspended()) { resumed(afterSleeping: slept, now: now) }
             pass(poll, now: now)
         }
         shutdown()

@@ -23,6 +23,8 @@ extension Daemon {
         case signals
         /// The config file's directory (inotify).
         case configFile
+        /// The wall clock was set: at every resume (ResumeAlarm, Sleep.swift).
+        case resume
         /// The X connection, while it is alive.
         case x
         /// The window mover's own X connection, while a window follows a gesture.
@@ -99,6 +101,8 @@ extension Daemon {
             poll.add(role, fd: signals.fd)
         case .configFile:
             poll.add(role, fd: watcher.fd)
+        case .resume:
+            poll.add(role, fd: resumeAlarm.fd >= 0 ? resumeAlarm.fd : nil)
         case .x:
             let x = connection.session?.connection
             poll.add(role, fd: x?.alive == true ? x?.fd : nil, pending: x?.hasQueuedEvents == true)
@@ -135,6 +139,9 @@ extension Daemon {
             }
         case .configFile:
             if fds.reported && watcher.readChanged() { timers[.reload] = now + Self.reloadDebounce }
+        case .resume:
+            // The resume itself was handled before this pass read anything (Daemon.run).
+            if fds.reported { resumeAlarm.rearm() }
         case .x:
             // Everything X (or the trace) has for us; what the engine makes
             // of it is collected, not done, while reading.

@@ -43,6 +43,22 @@ extension Daemon {
         recognition.feed(input, at: t)
     }
 
+    /// The machine slept `slept` seconds since the last wakeup (SleepWatch),
+    /// and woke at wall time `now`: the hands that were down are gone
+    /// (every device's attempt abandoned, through the engine as a device
+    /// unplugged and plugged again: `inputsOnResume`), and every key and
+    /// button the daemon held goes up, before this wakeup reads anything.
+    /// The daemon's and X's clocks are monotonic and did not move while it
+    /// slept: the engine's timers keep their times, and those of the
+    /// abandoned attempts are gone with them.
+    mutating func resumed(afterSleeping slept: Double, now: Double) {
+        log.notice("resumed after \(Int(slept.rounded())) s asleep: the touches in flight are cancelled, held keys and buttons released")
+        for input in inputsOnResume(devices: connection.input?.devices ?? []) { feed(input, at: now) }
+        carryOut(now: now)
+        connection.session?.performer.releaseAll()
+        status.changed = true
+    }
+
     /// Carries out what this wakeup's inputs and timers called for, after
     /// X's events were drained; then the timers of the actions' own (a
     /// keycode given back, a drag-lock run out, a window's move) and the
