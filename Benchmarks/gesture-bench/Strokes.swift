@@ -19,7 +19,8 @@
 //
 // Recognizers: $1 (Wobbrock, Wilson and Li 2007: resampling to 64 points,
 // rotation to the indicative angle, golden-section search over ±45°), the
-// same without rotation, and the project's own matcher where it is built.
+// same without rotation, $P (Vatavu, Anthony and Wobbrock 2012: point
+// clouds), and the project's own matcher where it is built.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,6 +45,30 @@ protocol ShapeRecognizer {
     func recognize(_ points: [TimedPoint]) -> (shape: String, score: Double)?
 }
 
+/// A recognizer of the $-family: each drawing normalized once, the closest
+/// template by the recognizer's distance.
+protocol NearestTemplate: ShapeRecognizer {
+    var templates: [(String, [TimedPoint])] { get set }
+    func normalize(_ points: [TimedPoint]) -> [TimedPoint]
+    func distance(_ candidate: [TimedPoint], _ template: [TimedPoint]) -> Double
+    func score(_ distance: Double) -> Double
+}
+
+extension NearestTemplate {
+    mutating func reset() { templates.removeAll(keepingCapacity: true) }
+    mutating func add(_ shape: String, _ points: [TimedPoint]) { templates.append((shape, normalize(points))) }
+
+    func recognize(_ points: [TimedPoint]) -> (shape: String, score: Double)? {
+        let c = normalize(points)
+        var best: (String, Double)? = nil
+        for (shape, t) in templates {
+            let d = distance(c, t)
+            if best == nil || d < best!.1 { best = (shape, d) }
+        }
+        return best.map { ($0.0, score($0.1)) }
+    }
+}
+
 func strokes(_ arguments: [String]) -> Int32 {
     var args = arguments[...]
     var dir: String? = nil, rounds = 100, templates = 3, seed: UInt64 = 1
@@ -64,7 +89,7 @@ func strokes(_ arguments: [String]) -> Int32 {
         print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N]")
         return 2
     }
-    let recognizers: [any ShapeRecognizer] = [DollarOne(rotationInvariant: true), DollarOne(rotationInvariant: false)]
+    let recognizers: [any ShapeRecognizer] = [DollarOne(rotationInvariant: true), DollarOne(rotationInvariant: false), DollarP()]
         + ownMatchers()
     do {
         let tcgs = try loadTCGS(dir + "/3DTCGS")
@@ -265,7 +290,7 @@ func printTable(_ rows: [[String]]) {
 /// drawing's own angle), scale non-uniformly to a 250 px square, translate
 /// the centroid to the origin; the distance at the best angle within ±45°
 /// (golden-section search to 2°), score 1 − d / (½·√(250² + 250²)).
-struct DollarOne: ShapeRecognizer {
+struct DollarOne: NearestTemplate {
     let rotationInvariant: Bool
     var templates: [(String, [TimedPoint])] = []
     var name: String { rotationInvariant ? "$1" : "$1 (no rotation)" }
@@ -273,18 +298,11 @@ struct DollarOne: ShapeRecognizer {
 
     init(rotationInvariant: Bool) { self.rotationInvariant = rotationInvariant }
 
-    mutating func reset() { templates.removeAll(keepingCapacity: true) }
-    mutating func add(_ shape: String, _ points: [TimedPoint]) { templates.append((shape, normalize(points))) }
-
-    func recognize(_ points: [TimedPoint]) -> (shape: String, score: Double)? {
-        let c = normalize(points)
-        var best: (String, Double)? = nil
-        for (shape, t) in templates {
-            let d = rotationInvariant ? distanceAtBestAngle(c, t, -.pi / 4, .pi / 4, 2 * .pi / 180) : pathDistance(c, t)
-            if best == nil || d < best!.1 { best = (shape, d) }
-        }
-        return best.map { ($0.0, 1 - $0.1 / (0.5 * (2 * Self.size * Self.size).squareRoot())) }
+    func distance(_ c: [TimedPoint], _ t: [TimedPoint]) -> Double {
+        rotationInvariant ? distanceAtBestAngle(c, t, -.pi / 4, .pi / 4, 2 * .pi / 180) : pathDistance(c, t)
     }
+
+    func score(_ d: Double) -> Double { 1 - d / (0.5 * (2 * Self.size * Self.size).squareRoot()) }
 
     func normalize(_ points: [TimedPoint]) -> [TimedPoint] {
         var p = resample(points, Self.n)
@@ -319,13 +337,13 @@ struct DollarOne: ShapeRecognizer {
 
 func resample(_ points: [TimedPoint], _ n: Int) -> [TimedPoint] {
     var length = 0.0
-    for i in 1..<points.count { length += distance(points[i - 1], points[i]) }
+    for i in 1..<points.count { length += euclid(points[i - 1], points[i]) }
     let interval = length / Double(n - 1)
     guard interval > 0 else { return Array(repeating: points[0], count: n) }
     var out = [points[0]]
     var pts = points, D = 0.0, i = 1
     while i < pts.count {
-        let d = distance(pts[i - 1], pts[i])
+        let d = euclid(pts[i - 1], pts[i])
         if D + d >= interval, d > 0 {
             let k = (interval - D) / d
             let q = TimedPoint(x: pts[i - 1].x + k * (pts[i].x - pts[i - 1].x), y: pts[i - 1].y + k * (pts[i].y - pts[i - 1].y),
@@ -353,11 +371,57 @@ func rotate(_ p: [TimedPoint], by angle: Double) -> [TimedPoint] {
 
 func pathDistance(_ a: [TimedPoint], _ b: [TimedPoint]) -> Double {
     var d = 0.0
-    for i in 0..<min(a.count, b.count) { d += distance(a[i], b[i]) }
+    for i in 0..<min(a.count, b.count) { d += euclid(a[i], b[i]) }
     return d / Double(min(a.count, b.count))
 }
 
-func distance(_ a: TimedPoint, _ b: TimedPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+func euclid(_ a: TimedPoint, _ b: TimedPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+/// $P (Vatavu, Anthony and Wobbrock, ICMI 2012): the drawing as a cloud of
+/// 32 points (resampled along the path, scaled uniformly, centred), matched
+/// to each template by the greedy cloud match from ⌈n^0.5⌉ starting points,
+/// both ways, weighted by the order of the match; direction and order of
+/// drawing do not count, rotation does.
+struct DollarP: NearestTemplate {
+    var templates: [(String, [TimedPoint])] = []
+    var name: String { "$P" }
+    static let n = 32
+
+    func distance(_ c: [TimedPoint], _ t: [TimedPoint]) -> Double { min(cloudDistance(c, t), cloudDistance(t, c)) }
+
+    func score(_ d: Double) -> Double { max((2.0 - d) / 2.0, 0) }
+
+    func normalize(_ points: [TimedPoint]) -> [TimedPoint] {
+        let p = resample(points, Self.n)
+        let (minX, maxX, minY, maxY) = (p.map(\.x).min()!, p.map(\.x).max()!, p.map(\.y).min()!, p.map(\.y).max()!)
+        let size = max(maxX - minX, maxY - minY, 1e-9)
+        let scaled = p.map { TimedPoint(x: ($0.x - minX) / size, y: ($0.y - minY) / size, t: $0.t) }
+        let c = centroid(scaled)
+        return scaled.map { TimedPoint(x: $0.x - c.x, y: $0.y - c.y, t: $0.t) }
+    }
+
+    func cloudDistance(_ a: [TimedPoint], _ b: [TimedPoint]) -> Double {
+        let n = a.count
+        let step = max(1, Int(Double(n).squareRoot()))
+        var best = Double.infinity
+        for start in stride(from: 0, to: n, by: step) {
+            var matched = [Bool](repeating: false, count: n)
+            var sum = 0.0, i = start
+            for k in 0..<n {
+                var min = Double.infinity, index = 0
+                for j in 0..<n where !matched[j] {
+                    let d = euclid(a[i], b[j])
+                    if d < min { min = d; index = j }
+                }
+                matched[index] = true
+                sum += (1 - Double(k) / Double(n)) * min
+                i = (i + 1) % n
+            }
+            best = Swift.min(best, sum)
+        }
+        return best
+    }
+}
 
 /// The project's own matcher, where the build has one (branch `strokes`).
 func ownMatchers() -> [any ShapeRecognizer] { [] }
