@@ -207,6 +207,43 @@ import Testing
             "5: no action of its own: swipe 3 right (only what is listed as not imported)",
             "9: no action of its own: swipe 3 left (only what is listed as not imported)",
          ]),
+        // A real user's (a public desktop setup script): the author's Alt+Tab
+        // as Ctrl+Tab in Chrome, every 0.3 s, beside a Shift layer.
+        ("""
+         interval:
+           swipe: 0.8
+         ---
+         context:
+           application:  Google-chrome
+         swipe:
+           3:
+             begin:
+               command: xdotool keydown Ctrl # hold ctrl down
+             right:
+               update:
+                 command: xdotool key Tab  # press tab
+                 interval: 3
+             left:
+               update:
+                 command: xdotool key Shift+Tab # press shift+tab
+                 interval: 3
+             end:
+               command: xdotool keyup Ctrl  Ctrl # release ctrl
+             up:
+               sendkey: 'LEFTCTRL+T'    # new tab
+               keypress:
+                 LEFTSHIFT: # when press shift down
+                   sendkey: 'LEFTSHIFT+LEFTCTRL+T' # open last closed tab
+             down:
+               sendkey: 'LEFTCTRL+W'    # close tab
+         """, [
+            "[[app.bind]]\nname = \"drag-3\"\ngesture = \"drag(fingers: 3)\"\ndevice = \"touchpad\"\npriority = \"simultaneous\"\non-began = \"exec xdotool keydown Ctrl\"\non-ended = \"exec xdotool keyup Ctrl  Ctrl\"",
+            "[[app.bind]]\nname = \"swipe-right-3\"\ngesture = \"swipe(fingers: 3, direction: .right)\"\ndevice = \"touchpad\"\non-step = { every = 45, increase = \"key Tab\", decrease = \"none\" }",
+            "[[app.bind]]\nname = \"swipe-left-3\"\ngesture = \"swipe(fingers: 3, direction: .left)\"\ndevice = \"touchpad\"\non-step = { every = 45, increase = \"key shift+Tab\", decrease = \"none\" }",
+            "[[app.bind]]\nname = \"swipe-up-3\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\ndevice = \"touchpad\"\non-began = \"key ctrl+t\"",
+            "[[app.bind]]\nname = \"swipe-up-3-shift\"\ngesture = \"swipe(fingers: 3, direction: .up)\"\ndevice = \"touchpad\"\nmodifiers = \"shift\"\non-began = \"key shift+ctrl+t\"",
+            "[[app.bind]]\nname = \"swipe-down-3\"\ngesture = \"swipe(fingers: 3, direction: .down)\"\ndevice = \"touchpad\"\non-began = \"key ctrl+w\"",
+         ], []),
         // The blog's rotation: layers under update, the plain step beside them.
         ("""
          rotate:
