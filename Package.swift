@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "GestureConfigTests",
                     dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),
         .testTarget(name: "GestureImportTests",
-                    dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),
+                    dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem", "GestureX11"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         // The settings app's model: a config in words, edited without losing a byte. Pure: no GTK, no Foundation.
         .target(name: "GestureSettingsModel",

@@ -5,6 +5,8 @@
 //   gesture-bench corpus [--seed N] [--count N] [--write DIR]
 //                                          the recognition report (docs/engine.md)
 //   gesture-bench reloads N FILE...        loads configs / imports N times (scripts/lsan-reloads.sh)
+//   gesture-bench strokes DATASETS-DIR     drawn shapes on real people's drawings
+//                                          (Benchmarks/strokes-3dtcgs.sh, docs/strokes-evaluation.md)
 //
 // The default workload is the everyday trace against the everyday table;
 // --bindings N uses a table of N bindings (Workloads.swift), --fingers N a
@@ -106,6 +108,10 @@ if args.first == "--write-trace", let path = args.dropFirst().first {
 if args.first == "corpus" {
     args.removeFirst()
     exit(corpus(Array(args)))
+}
+if args.first == "strokes" {
+    args.removeFirst()
+    exit(strokes(Array(args)))
 }
 if args.first == "reloads" {
     args.removeFirst()

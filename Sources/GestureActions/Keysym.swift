@@ -34,6 +34,14 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b + 32 : b
     }
 
+    /// The keysym of value `value` (of aliases, the first name in the
+    /// table's order), nil when X names none: for configs that store keysyms
+    /// by value (easystroke's).
+    public static func named(value: UInt32) -> Keysym? {
+        guard let i = KeysymTable.values.firstIndex(of: value) else { return nil }
+        return Keysym(name: KeysymTable.names[i], value: value)
+    }
+
     /// Keysym names close to `name`, for "did you mean".
     public static func suggestions(for name: String) -> [String] {
         Suggest.closest(to: name, in: allNames, lowercased: lowercasedNames, limit: 3)

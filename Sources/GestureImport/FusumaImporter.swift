@@ -33,10 +33,12 @@ public enum FusumaImporter {
                 apps = names
             }
             var bindings: [ImportedBinding] = []
+            let swipeInterval = entries.first(where: { $0.key == "interval" })?.value.map?
+                .first(where: { $0.key == "swipe" }).flatMap { Self.number($0.value) }
             for e in entries {
                 switch e.key {
                 case "context": continue
-                case "swipe": bindings += swipes(e.value, out: &out)
+                case "swipe": bindings += swipes(e.value, interval: swipeInterval, out: &out)
                 case "pinch": bindings += twoWay(e.value, kind: "pinch", out: &out)
                 case "rotate": bindings += twoWay(e.value, kind: "rotate", out: &out)
                 case "hold":
@@ -59,7 +61,9 @@ public enum FusumaImporter {
     static let statusPhases = ["begin": "on-began", "update": "on-changed", "end": "on-ended"]
 
     /// `{N: {direction: action}}`, or `{N: {begin|update|end: action}}`.
-    static func swipes(_ node: YAMLReader.Node, out: inout ImportedConfig) -> [ImportedBinding] {
+    /// `interval`: the document's `interval: {swipe: N}`, what fusuma takes
+    /// where a gesture's own `interval:` is missing.
+    static func swipes(_ node: YAMLReader.Node, interval: Double?, out: inout ImportedConfig) -> [ImportedBinding] {
         var bindings: [ImportedBinding] = []
         for (fingers, byDirection, l, _) in node.map ?? [] {
             guard let n = Int(fingers), (3...5).contains(n) else {
@@ -86,8 +90,7 @@ public enum FusumaImporter {
                 var b = ImportedBinding(name: "swipe-\(direction)-\(n)", gesture: "swipe(fingers: \(n), direction: .\(direction))")
                 b.device = "touchpad"
                 if actionEntries.contains(where: { statusPhases[$0.key] != nil }) {
-                    status(actionEntries, into: &b, out: &out)
-                    if let kept = keepIfItActs(b, line: dl, what: "swipe \(n) \(direction)", out: &out) { directions.append(kept) }
+                    directions += directionStatus(actionEntries, b, what: "swipe \(n) \(direction)", line: dl, interval: interval, out: &out)
                 } else {
                     var layers: [Layer]? = []
                     let (actions, comments) = self.actions(actionEntries, out: &out, layers: &layers)
@@ -135,6 +138,76 @@ public enum FusumaImporter {
         out.skip(line: line, "no action of its own: \(what) (only what is listed as not imported)")
         return nil
     }
+
+    /// `begin:` / `update:` / `end:` under a swipe's direction. fusuma runs
+    /// `update` on each update that moves that way, at most every 0.1 ×
+    /// `interval` s (its executor's BASE_REPEAT_INTERVAL): here a step along
+    /// the swipe (`on-step`), every 15 px × interval: the real-hands touchpad
+    /// swipes move the fingers 9–18 mm a second, about 150 px of X's
+    /// accelerated motion, so as often at a usual pace. `begin`/`end` run
+    /// once. A keypress layer under any of them (`update: {LEFTALT: …}`, or
+    /// `update: {keypress: {LEFTALT: …}}`: the keys come last in fusuma's
+    /// index) is the same swipe with those keys held, with the layer's own
+    /// `interval` (fusuma does not look for the update's there).
+    static func directionStatus(_ entries: Entries, _ plain: ImportedBinding, what: String, line: Int, interval: Double?,
+                                out: inout ImportedConfig) -> [ImportedBinding] {
+        var b = plain
+        var layers: [String: (binding: ImportedBinding, line: Int, key: String)] = [:]
+        var order: [String] = []
+        func apply(_ b: inout ImportedBinding, _ key: String, _ m: Entries, line: Int, layers found: inout [Layer]?) {
+            let own = m.first { $0.key == "interval" }.flatMap { number($0.value) }
+            let (acts, comments) = actions(m.filter { $0.key != "interval" }, out: &out, layers: &found)
+            b.comments += comments
+            let moves = acts.contains { $0.contains("$move_") || $0.contains("${move_") }
+            guard key == "update", !moves else {
+                b.phases.append((statusPhases[key]!, acts))
+                if moves {
+                    b.comments.append("fusuma line \(line): fusuma's move_x/move_y are not set here; GESTURE_DX/GESTURE_DY are (docs/config.md)")
+                }
+                return
+            }
+            let seconds = own ?? interval ?? 1
+            let every = max(5, 15 * seconds)
+            b.step = (every, acts.first ?? "none", "none")
+            b.comments.append("fusuma line \(line): update: runs at most every 0.1 × interval (\(ImportedConfig.number(seconds))) s "
+                + "while the fingers move that way; here every \(ImportedConfig.number(every)) px along the swipe, as often at a usual pace"
+                + (acts.count > 1 ? "; only the first of several actions is kept for a step" : ""))
+        }
+        for (key, value, l, _) in entries {
+            guard statusPhases[key] != nil else {
+                b.comments.append("fusuma line \(l): '\(key)' beside begin/update/end: not imported")
+                continue
+            }
+            guard let m = value.map else {
+                b.comments.append("fusuma line \(l): \(key): a bare value, which fusuma ignores")
+                continue
+            }
+            var found: [Layer]? = []
+            apply(&b, key, m, line: l, layers: &found)
+            for layer in found ?? [] {
+                if layers[layer.modifiers] == nil {
+                    order.append(layer.modifiers)
+                    var lb = plain
+                    lb.name += "-" + layer.modifiers.replacingPlus
+                    lb.modifiers = layer.modifiers
+                    lb.comments = ["fusuma line \(layer.line): keypress \(layer.key)"]
+                    layers[layer.modifiers] = (lb, layer.line, layer.key)
+                }
+                var none: [Layer]? = nil
+                apply(&layers[layer.modifiers]!.binding, key, layer.entries, line: layer.line, layers: &none)
+            }
+        }
+        var kept: [ImportedBinding] = []
+        if let k = keepIfItActs(b, line: line, what: what, out: &out) { kept.append(k) }
+        for mods in order {
+            let l = layers[mods]!
+            if let k = keepIfItActs(l.binding, line: l.line, what: "\(what) with \(l.key)", out: &out) { kept.append(k) }
+        }
+        return kept
+    }
+
+    /// A scalar as a number of seconds (`interval: 0.5`).
+    static func number(_ node: YAMLReader.Node) -> Double? { node.scalar.flatMap(Double.init) }
 
     /// `begin:` / `update:` / `end:`, each an action mapping, as our phases.
     static func status(_ entries: Entries, into b: inout ImportedBinding, out: inout ImportedConfig) {

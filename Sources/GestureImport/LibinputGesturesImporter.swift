@@ -14,7 +14,9 @@ import GestureSystem
 ///   (`~` and `$VAR` expanded in its first word only), so each word is quoted
 ///   here for `/bin/sh`, and `#`, `$`, `|`, `&&` stay literal as they were;
 /// - `_internal ws_up` moves to the next workspace, `ws_down` to the previous
-///   (with `--cols N`, a grid: up/down move a row, left/right a column).
+///   (with `--cols N`, a grid: up/down move a row, left/right a column; the
+///   legacy `--row=N ws_up` is `--cols N ws_left`, `--col=N` a grid of N
+///   rows; with the left/right commands it refuses them).
 public enum LibinputGesturesImporter {
     static let directions: [String: String] = [
         "up": ".up", "down": ".down", "left": ".left", "right": ".right",
@@ -182,60 +184,148 @@ public enum LibinputGesturesImporter {
         return .success((["exec " + ShellQuoting.command(argv, expandFirst: true)], []))
     }
 
-    /// `_internal [-w|--wrap] [-c N|--cols N] ws_…`: the move in the desktop's
-    /// grid, as libinput-gestures works it out, onto the keymap's names.
+    /// `_internal [-w|--wrap] [-c N|--cols N] [--row N|--col N] ws_…`: the
+    /// move in the desktop's grid, as libinput-gestures works it out
+    /// (`COMMAND_internal.__init__` and `run`), onto our workspace actions.
     static func internalAction(_ argv: [String], line: Int) -> Result<([String], [String]), ImportSkip> {
-        var wrap = false, cols: Int? = nil, action: String? = nil
-        var i = 1
-        while i < argv.count {
-            let w = argv[i]
-            if w == "-w" || w == "--wrap" {
-                wrap = true
-            } else if w == "-c" || w == "--cols" {
-                i += 1
-                guard i < argv.count, let n = Int(argv[i]) else { return .failure(ImportSkip(message: "bad option: _internal \(w) needs a number")) }
-                cols = n
-            } else if w.hasPrefix("--cols="), let n = Int(w.dropFirst(7)) {
-                cols = n
-            } else if w.hasPrefix("-c"), let n = Int(w.dropFirst(2)) {
-                cols = n
-            } else if w.hasPrefix("-") {
-                return .failure(ImportSkip(message: "unknown option: _internal \(w) (libinput-gestures refuses it too)"))
-            } else {
-                action = w
-            }
-            i += 1
+        let options: InternalOptions
+        switch InternalOptions.parse(Array(argv.dropFirst())) {
+        case .success(let o): options = o
+        case .failure(let e): return .failure(e)
         }
-        // (x, y) as libinput-gestures moves: x +1 one column right, y +1 one row down.
-        let moves: [String: (Int, Int)] = ["ws_up": (0, 1), "ws_down": (0, -1), "ws_left": (1, 0), "ws_right": (-1, 0),
-                                           "ws_left_up": (1, 1), "ws_left_down": (1, -1), "ws_right_up": (-1, 1), "ws_right_down": (-1, -1)]
-        guard let action, var (x, y) = moves[action] else {
-            return .failure(ImportSkip(message: "unknown internal command: _internal \(action ?? "(none)") (libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals)"))
+        // (x, y) as libinput-gestures moves: x +1 the next desktop (one
+        // column right), y +1 one row on (the next desktop with one column).
+        let moves: [(String, (x: Int, y: Int))] = [("ws_up", (0, 1)), ("ws_down", (0, -1)), ("ws_left", (1, 0)), ("ws_right", (-1, 0)),
+                                                   ("ws_left_up", (1, 1)), ("ws_left_down", (1, -1)),
+                                                   ("ws_right_up", (-1, 1)), ("ws_right_down", (-1, -1))]
+        guard let action = options.action, var index = moves.firstIndex(where: { $0.0 == action }) else {
+            return .failure(ImportSkip(message: "unknown internal command: _internal \(options.action ?? "(none)") "
+                + "(libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals, and refuses it too)"))
         }
-        if let cols, cols < 1 { return .failure(ImportSkip(message: "bad option: --cols must be >= 1 (libinput-gestures refuses it too)")) }
         var comments: [String] = []
-        let grid = (cols ?? 1) > 1
-        if !grid {
-            // One column: libinput-gestures turns left/right into up/down.
-            guard y == 0 || x == 0 else {
+        // Columns, or rows (--col, the legacy form: the columns are the
+        // desktops' count over it, worked out at each move).
+        var cols = 0, rows = 0
+        if index >= 2 {
+            // Its own words: the legacy options only ever went with ws_up/ws_down.
+            if options.row != 0 || options.col != 0 {
+                return .failure(ImportSkip(message: "bad option: _internal \(options.row != 0 ? "--row" : "--col") with \(action): "
+                    + "libinput-gestures refuses it too (Legacy \"--row\" and \"--col\" not supported)"))
+            }
+            if let c = options.cols {
+                guard c >= 1 else { return .failure(ImportSkip(message: "bad option: _internal --cols \(c): must be >= 1 (libinput-gestures refuses it too)")) }
+                cols = c
+            } else if index < 4 {
+                cols = 1
+                index -= 2   // one column: left/right are up/down
+            } else {
                 return .failure(ImportSkip(message: "bad option: _internal \(action) needs --cols (libinput-gestures refuses it too)"))
             }
-            if x != 0 { (x, y) = (0, x) }
+        } else if let c = options.cols {
+            guard c >= 1 else { return .failure(ImportSkip(message: "bad option: _internal --cols \(c): must be >= 1 (libinput-gestures refuses it too)")) }
+            cols = c
+        } else if options.row != 0 {
+            // --row=N ws_up is --cols N ws_left: a move along the row.
+            index += 2
+            cols = options.row
+            comments.append("libinput-gestures line \(line): --row=\(options.row) \(action): the legacy form of --cols \(options.row) \(moves[index].0), "
+                + "as libinput-gestures converts it")
+        } else if options.col != 0 {
+            rows = options.col
+            comments.append("libinput-gestures line \(line): --col=\(options.col) \(action): the legacy form of a grid of \(options.col) rows "
+                + "(columns: the desktops' count over \(options.col)), as libinput-gestures converts it")
         } else {
-            comments.append("libinput-gestures line \(line): --cols \(cols!): a grid of \(cols!) columns; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)")
+            cols = 1
         }
-        if wrap {
+        let (x, y) = moves[index].1
+        if cols == 1 && x != 0 {
+            // index % 1 == 0 always: libinput-gestures moves nowhere.
+            return .failure(ImportSkip(message: "no effect: _internal \(action) with one column moves nowhere in libinput-gestures either"))
+        }
+        if options.wrap {
             comments.append("libinput-gestures line \(line): -w (wrap around): here the last workspace does not wrap to the first")
         }
         // Through EWMH, as libinput-gestures does (wmctrl -s).
-        var keys: [String] = []
-        if grid {
-            if y > 0 { keys.append("workspace down") } else if y < 0 { keys.append("workspace up") }
-            if x > 0 { keys.append("workspace right") } else if x < 0 { keys.append("workspace left") }
-        } else {
-            keys.append(y > 0 ? "workspace next" : "workspace previous")
+        if cols == 1 {
+            return .success(([y > 0 ? "workspace next" : "workspace previous"], comments))
         }
+        comments.append("libinput-gestures line \(line): "
+            + (rows > 0 ? "a grid of \(rows) rows" : (options.cols != nil ? "--cols \(cols): " : "") + "a grid of \(cols) columns") + "; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)")
+        if x != 0 && y != 0 {
+            comments.append("libinput-gestures line \(line): \(moves[index].0) at the grid's edge: here it moves the one way it can; libinput-gestures does not move")
+        }
+        var keys: [String] = []
+        if y > 0 { keys.append("workspace down") } else if y < 0 { keys.append("workspace up") }
+        if x > 0 { keys.append("workspace right") } else if x < 0 { keys.append("workspace left") }
         return .success((keys, comments))
+    }
+
+    /// `_internal`'s words as its argparse parser reads them: `-w`, `-c N`
+    /// (`-cN`, `-wc N`), `--wrap`, `--cols N` (`--cols=N`), the hidden
+    /// legacy `--row N` and `--col N`, long options by any unambiguous
+    /// prefix, and one action.
+    struct InternalOptions {
+        var wrap = false, cols: Int? = nil, row = 0, col = 0, action: String? = nil
+
+        static func parse(_ words: [String]) -> Result<InternalOptions, ImportSkip> {
+            var o = InternalOptions()
+            var i = 0
+            func refused(_ what: String) -> Result<InternalOptions, ImportSkip> {
+                .failure(ImportSkip(message: "bad option: _internal \(what) (libinput-gestures refuses it too)"))
+            }
+            func number(_ option: String, _ inline: String?) -> Int?? {
+                var text = inline
+                if text == nil {
+                    i += 1
+                    guard i < words.count else { return .some(nil) }
+                    text = words[i]
+                }
+                return .some(Int(text!))
+            }
+            func set(_ name: String, _ value: Int) {
+                switch name {
+                case "cols": o.cols = value
+                case "row": o.row = value
+                default: o.col = value
+                }
+            }
+            while i < words.count {
+                let w = words[i]
+                if w.hasPrefix("--") {
+                    let body = w.dropFirst(2)
+                    let name = String(body.prefix { $0 != "=" })
+                    let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                    let all = ["wrap", "cols", "row", "col"]
+                    let matches = all.contains(name) ? [name] : all.filter { $0.hasPrefix(name) && !name.isEmpty }
+                    guard matches.count == 1, let long = matches.first else {
+                        return refused(matches.isEmpty ? "\(w): unknown option" : "\(w): ambiguous option")
+                    }
+                    if long == "wrap" {
+                        guard inline == nil else { return refused("\(w): --wrap takes no value") }
+                        o.wrap = true
+                    } else {
+                        guard let n = number(long, inline), let value = n else { return refused("--\(long) needs a number") }
+                        set(long, value)
+                    }
+                } else if w.hasPrefix("-"), w.count > 1, Int(w) == nil {
+                    // A cluster of short options: -w, -c N, -wc4.
+                    var rest = Substring(w.dropFirst())
+                    while let f = rest.first {
+                        rest = rest.dropFirst()
+                        if f == "w" { o.wrap = true; continue }
+                        guard f == "c" else { return refused("-\(f): unknown option") }
+                        guard let n = number("cols", rest.isEmpty ? nil : String(rest)), let value = n else { return refused("-c needs a number") }
+                        o.cols = value
+                        rest = ""
+                    }
+                } else {
+                    guard o.action == nil else { return refused("\(w): a second action") }
+                    o.action = w
+                }
+                i += 1
+            }
+            return .success(o)
+        }
     }
 
     /// The first whitespace-separated word, and the rest trimmed.
