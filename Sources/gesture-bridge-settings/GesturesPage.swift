@@ -196,7 +196,7 @@ import GestureSystem
         }
         let edit = UI.button("Edit", classes: ["flat"]) { [self] in openForm(entry) }
         let delete = UI.button("Delete", classes: ["flat"]) { [self] in
-            if let why = controller.apply({ $0.delete(ref) }) { controller.say(why) } else { controller.say("Deleted \(entry.title).") }
+            if let why = controller.remove("Deleted \(entry.title).", { $0.delete(ref) }) { controller.say(why) }
         }
         for w in [badge, bar, toggle, edit, delete] {
             gtk_widget_set_valign(g(w), GTK_ALIGN_CENTER)
@@ -288,20 +288,13 @@ import GestureSystem
         }.present()
     }
 
+    /// Done at once: the toast's Undo brings the application and its gestures back.
     private func removeApplication() {
         guard case .app = selected else { return }
         let title = controller.document.scope(selected)?.title ?? "this application"
         let n = controller.document.scope(selected)?.bindings.count ?? 0
-        let dialog = raw(adw_message_dialog_new(g(window()), "Remove \(title)?",
-                                                "Its \(n) gesture\(n == 1 ? "" : "s") go too. The file as it was is kept as a .bak beside it."))!
-        adw_message_dialog_add_response(g(dialog), "cancel", "Cancel")
-        adw_message_dialog_add_response(g(dialog), "remove", "Remove")
-        adw_message_dialog_set_response_appearance(g(dialog), "remove", ADW_RESPONSE_DESTRUCTIVE)
         let scope = selected
-        on(dialog, "response") { [self] (response: UnsafeMutableRawPointer?) in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "remove" else { return }
-            if let why = controller.apply({ $0.removeScope(scope) }) { controller.say(why) }
-        }
-        gtk_window_present(g(dialog))
+        let said = "Removed \(title) and its \(n) gesture\(n == 1 ? "" : "s")."
+        if let why = controller.remove(said, { $0.removeScope(scope) }) { controller.say(why) }
     }
 }

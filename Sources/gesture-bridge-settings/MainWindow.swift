@@ -72,6 +72,12 @@ import GestureSystem
         adw_application_window_set_content(g(window), g(content))
 
         controller.say = { [self] text in toast(text) }
+        controller.sayUndoable = { [self] text in toast(text, undo: true) }
+        // The Undo of a removal's toast (AdwToast's action: button-clicked is libadwaita 1.2).
+        let undo = g_simple_action_new("undo", nil)!
+        on(raw(undo), "activate") { [controller] (_: UnsafeMutableRawPointer?) in controller.undo() }
+        g_action_map_add_action(g(window), g(raw(undo)))
+        g_object_unref(raw(undo))
         controller.changed.append { [self] in refreshBanners() }
         banner.onFix = { [self] id in fix(id) }
         gestures.seenDevices = { [self] in
@@ -108,9 +114,13 @@ import GestureSystem
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
-    private func toast(_ text: String) {
+    private func toast(_ text: String, undo: Bool = false) {
         let t = adw_toast_new(text.xmlEscaped)
-        adw_toast_set_timeout(t, 4)
+        adw_toast_set_timeout(t, undo ? 8 : 4)
+        if undo {
+            adw_toast_set_button_label(t, "Undo")
+            adw_toast_set_action_name(t, "win.undo")
+        }
         adw_toast_overlay_add_toast(g(toasts), t)
     }
 
