@@ -14,6 +14,7 @@ import GestureSystem
     private let window: () -> Widget
     private let scopeList: Widget
     private let removeScopeButton: Widget
+    private let addScopeButton: Widget
     private let scopeTitle: Widget
     private let scopeNote: Widget
     private let problems: Widget
@@ -56,6 +57,7 @@ import GestureSystem
         gtk_widget_set_hexpand(g(sideScroll), 0)
         UI.append(sidebar, sideScroll)
         let addScope = UI.iconButton("list-add-symbolic", name: "Add Application") {}
+        addScopeButton = addScope
         removeScopeButton = UI.iconButton("list-remove-symbolic", name: "Remove Application") {}
         let scopeButtons = UI.box(false, spacing: 6, [addScope, removeScopeButton])
         UI.margins(scopeButtons, 6)
@@ -139,6 +141,7 @@ import GestureSystem
             gtk_label_set_text(g(scopeNote), "These act everywhere, over any application.")
         }
         UI.setSensitive(removeScopeButton, selected != .allApplications && !readOnly)
+        UI.setSensitive(addScopeButton, !readOnly)
         UI.setSensitive(addButton, !readOnly)
         UI.clearList(bindingList)
         rows.removeAll()
@@ -183,7 +186,8 @@ import GestureSystem
         UI.setVisible(badge, false)
         let toggle = raw(gtk_switch_new())!
         gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
-        cx_gtk_set_accessible_label(g(toggle), entry.enabled ? "On" : "Off")
+        // Named after its binding (a screen reader says "zoom, switch, on"): on or off is its state.
+        cx_gtk_set_accessible_label(g(toggle), entry.title)
         gtk_widget_set_tooltip_text(g(toggle), entry.enabled ? "On: switch off (it stays in the file)" : "Off: switch on")
         let ref = entry.ref
         onNotify(toggle, "active") { [self] in
@@ -251,6 +255,12 @@ import GestureSystem
     }
 
     // MARK: Changing
+
+    /// Ctrl+N: the form for a new gesture in the scope shown, when edits are taken.
+    func addGesture() {
+        guard controller.readOnlyReason == nil else { return }
+        openForm(nil)
+    }
 
     private func openForm(_ entry: BindingEntry?) {
         let scope = entry?.ref.scope ?? selected

@@ -39,7 +39,7 @@ import GestureSystem
         Self.loadCSS()
         controller = DocumentController(path: options.configPath)
         window = raw(adw_application_window_new(g(app)))!
-        gtk_window_set_title(g(window), "Gestures")
+        gtk_window_set_title(g(window), SettingsApp.name)
         gtk_window_set_default_size(g(window), 1000, 720)
         monitor = LiveMonitor(display: DaemonStatusReader.display(options.environment), environment: options.environment)
 
@@ -61,9 +61,10 @@ import GestureSystem
         let header = raw(adw_header_bar_new())!
         let title = raw(adw_view_switcher_title_new())!
         adw_view_switcher_title_set_stack(g(title), g(stack))
-        adw_view_switcher_title_set_title(g(title), "Gestures")
+        adw_view_switcher_title_set_title(g(title), SettingsApp.name)
         adw_view_switcher_title_set_subtitle(g(title), options.configPath.tildeAbbreviated)
         adw_header_bar_set_title_widget(g(header), g(title))
+        adw_header_bar_pack_end(g(header), g(PrimaryMenu.install(app: app, window: window) { [gestures] in gestures.addGesture() }))
 
         toasts = raw(adw_toast_overlay_new())!
         adw_toast_overlay_set_child(g(toasts), g(stack))
