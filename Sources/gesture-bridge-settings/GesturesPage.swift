@@ -14,6 +14,8 @@ import GestureSystem
     private let window: () -> Widget
     private let scopeList: Widget
     private let removeScopeButton: Widget
+    /// Folded: shows the bindings instead of the sidebar.
+    private var showContent: Action = {}
     private let addScopeButton: Widget
     private let scopeTitle: Widget
     private let scopeNote: Widget
@@ -52,7 +54,7 @@ import GestureSystem
         gtk_widget_add_css_class(g(scopeList), "navigation-sidebar")
         cx_gtk_set_accessible_label(g(scopeList), "Scopes")
         let sidebar = UI.box(true, spacing: 6)
-        gtk_widget_set_size_request(g(sidebar), 220, -1)
+        gtk_widget_set_size_request(g(sidebar), 200, -1)
         let sideScroll = UI.scrolled(scopeList)
         gtk_widget_set_hexpand(g(sideScroll), 0)
         UI.append(sidebar, sideScroll)
@@ -76,17 +78,28 @@ import GestureSystem
         UI.margins(empty, 24)
         addButton = UI.button("Add Gesture", classes: ["suggested-action", "pill"]) {}
         gtk_widget_set_halign(g(addButton), GTK_ALIGN_START)
-        let main = UI.box(true, spacing: 12, [scopeTitle, scopeNote, problems, bindingList, empty, addButton])
-        UI.margins(main, 24)
+        // Folded (a narrow window): the sidebar and the bindings are two
+        // screens, and this goes back to the sidebar.
+        let back = UI.iconButton("go-previous-symbolic", name: "Back to the Applications") {}
+        gtk_widget_set_halign(g(back), GTK_ALIGN_START)
+        let main = UI.box(true, spacing: 12, [back, scopeTitle, scopeNote, problems, bindingList, empty, addButton])
+        UI.margins(main, 12)
         let clamp = raw(adw_clamp_new())!
         adw_clamp_set_maximum_size(g(clamp), 860)
         adw_clamp_set_child(g(clamp), g(main))
         let scroll = UI.scrolled(clamp)
 
-        widget = UI.box(false, spacing: 0)
-        UI.append(widget, sidebar)
-        UI.append(widget, raw(gtk_separator_new(GTK_ORIENTATION_VERTICAL))!)
-        UI.append(widget, scroll)
+        let leaflet = raw(adw_leaflet_new())!
+        adw_leaflet_set_can_navigate_back(g(leaflet), 1)
+        adw_leaflet_append(g(leaflet), g(sidebar))
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(g(leaflet), g(raw(gtk_separator_new(GTK_ORIENTATION_VERTICAL))!)), 0)
+        adw_leaflet_append(g(leaflet), g(scroll))
+        widget = leaflet
+        let folded = { adw_leaflet_get_folded(g(leaflet)) != 0 }
+        UI.setVisible(back, false)
+        onNotify(leaflet, "folded") { UI.setVisible(back, folded()) }
+        on(back, "clicked") { adw_leaflet_set_visible_child(g(leaflet), g(sidebar)) }
+        showContent = { if folded() { adw_leaflet_set_visible_child(g(leaflet), g(scroll)) } }
 
         on(scopeList, "row-selected") { [self] (row: UnsafeMutableRawPointer?) in
             guard !rebuilding, let row else { return }
@@ -95,7 +108,10 @@ import GestureSystem
                 selected = scopes[i]
                 showBindings()
             }
+            showContent()
         }
+        // Browse mode: the row already selected is activated, not selected again.
+        on(scopeList, "row-activated") { [self] (_: UnsafeMutableRawPointer?) in showContent() }
         on(addScope, "clicked") { [self] in addApplication() }
         on(removeScopeButton, "clicked") { [self] in removeApplication() }
         on(addButton, "clicked") { [self] in openForm(nil) }

@@ -69,7 +69,13 @@ import GestureSystem
         toasts = raw(adw_toast_overlay_new())!
         adw_toast_overlay_set_child(g(toasts), g(stack))
         UI.expand(toasts, h: true, v: true)
-        let content = UI.box(true, spacing: 0, [header, banner.box, toasts])
+        // Narrow (the title has no room for the switcher): the pages at the bottom.
+        let switcherBar = raw(adw_view_switcher_bar_new())!
+        adw_view_switcher_bar_set_stack(g(switcherBar), g(stack))
+        onNotify(title, "title-visible") {
+            adw_view_switcher_bar_set_reveal(g(switcherBar), adw_view_switcher_title_get_title_visible(g(title)))
+        }
+        let content = UI.box(true, spacing: 0, [header, banner.box, toasts, switcherBar])
         adw_application_window_set_content(g(window), g(content))
 
         controller.say = { [self] text in toast(text) }

@@ -93,7 +93,10 @@ class Session:
         self.display = f":{random.randint(200, 899)}"
         if os.path.exists(f"/tmp/.X11-unix/X{self.display[1:]}"):
             return False
-        xvfb = subprocess.Popen(["Xvfb", self.display, "-nolisten", "tcp", "-screen", "0", SCREEN],
+        # -noreset: the server resets when its last client leaves (xdpyinfo
+        # below, or the first app closing), refusing connections meanwhile:
+        # the first app then could not open the display, 1 run in 3.
+        xvfb = subprocess.Popen(["Xvfb", self.display, "-noreset", "-nolisten", "tcp", "-screen", "0", SCREEN],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.procs.append(xvfb)
         end = time.monotonic() + 15
@@ -170,7 +173,11 @@ class App:
         except Failure:
             desktop = pyatspi.Registry.getDesktop(0)
             names = [(a.name, a.get_process_id()) for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount)) if a]
-            raise Failure(f"gesture-bridge-settings (pid {self.proc.pid}, exit {self.proc.poll()}) is not on the accessibility bus: {names}")
+            with open(self.log, errors="replace") as f:
+                f.seek(self.log_start)
+                said = f.read().strip()
+            raise Failure(f"gesture-bridge-settings (pid {self.proc.pid}, exit {self.proc.poll()}) is not on the accessibility bus: {names}; "
+                          f"it said: {said!r}")
         self.window = wait_for(lambda: self.frame(APP_NAME), "its window")
 
     def _find_app(self):
@@ -933,10 +940,45 @@ def scenario_about(session):
            f"libadwaita {'has' if has_adw_about else 'lacks'} AdwAboutWindow, the app showed {names[False]!r}")
 
 
+def scenario_narrow(session):
+    """A window as narrow as it goes (asked for 360 px): the sidebar folds
+    (AdwLeaflet), the pages move to a bar at the bottom; every page is
+    reached, an application's gestures opened and left, and a form saved."""
+    path = fresh_config(session, "narrow")
+    app = App(session, path)
+    try:
+        wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{APP_NAME}$"], capture_output=True,
+                             text=True, timeout=10).stdout.split()
+        xdotool("windowsize", wid[-1], "360", "700")
+        w = app.window
+        back = find(w, "push button", "Back to the Applications")
+        # Folded: the sidebar alone; choosing a scope shows its gestures, Back the sidebar.
+        select(find(w, "list", "Scopes"), "firefox")
+        wait_for(lambda: find_all(w, "push button", "Back to the Applications"), "firefox's gestures shown")
+        click(back)
+        select(find(w, "list", "Scopes"), "All applications")
+        for page in ("Settings", "Devices", "Try It", "Gestures"):
+            click(find(w, "page tab", page))
+        click(find(w, "push button", "Add Gesture"))
+        f = form(app)
+        set_text(find(f, "text", "Name"), "overview-4")
+        click(find(f, "push button", "Swipe"))
+        click(find(f, "push button", "4 fingers"))
+        click(find(f, "push button", "Up"))
+        click(find(f, "push button", "Action: named action"))
+        select(find(f, "list", "Action: named actions"), "Overview")
+        save(app, f, "Add Gesture")
+        expect_golden(session, path, "app-1-add-swipe.toml")
+        width = subprocess.run(["xwininfo", "-id", wid[-1]], capture_output=True, text=True).stdout
+        log("narrow:", " ".join(l.strip() for l in width.splitlines() if "Width" in l))
+    finally:
+        app.close()
+
+
 SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
              scenario_foreign_monitor, scenario_import, scenario_daemon,
              scenario_undo_delete, scenario_undo_remove_application, scenario_undo_remove_device_table,
-             scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about]
+             scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow]
 
 
 def main():
