@@ -357,6 +357,20 @@ def form(app, title="Add Gesture"):
     return wait_for(lambda: app.frame(title), f"the {title!r} dialog")
 
 
+def add_overview_swipe(session, app, path):
+    """Add Gesture: four fingers up opens the overview (app-1-add-swipe.toml)."""
+    click(find(app.window, "push button", "Add Gesture"))
+    f = form(app)
+    set_text(find(f, "text", "Name"), "overview-4")
+    click(find(f, "push button", "Swipe"))
+    click(find(f, "push button", "4 fingers"))
+    click(find(f, "push button", "Up"))
+    click(find(f, "push button", "Action: named action"))
+    select(find(f, "list", "Action: named actions"), "Overview")
+    save(app, f, "Add Gesture")
+    expect_golden(session, path, "app-1-add-swipe.toml")
+
+
 # MARK: Scenarios
 
 def scenario_edits(session):
@@ -373,16 +387,7 @@ def scenario_edits(session):
         expect(open(path, encoding="utf-8").read() == original, "opening the config changed it")
 
         # 1. A swipe: four fingers up opens the overview.
-        click(find(w, "push button", "Add Gesture"))
-        f = form(app)
-        set_text(find(f, "text", "Name"), "overview-4")
-        click(find(f, "push button", "Swipe"))
-        click(find(f, "push button", "4 fingers"))
-        click(find(f, "push button", "Up"))
-        click(find(f, "push button", "Action: named action"))
-        select(find(f, "list", "Action: named actions"), "Overview")
-        save(app, f, "Add Gesture")
-        expect_golden(session, path, "app-1-add-swipe.toml")
+        add_overview_swipe(session, app, path)
         binding_row(app, "overview-4")
 
         # 2. A pinch on the touchpad: Ctrl+Plus / Ctrl+Minus every 10 %.
@@ -959,16 +964,7 @@ def scenario_narrow(session):
         select(find(w, "list", "Scopes"), "All applications")
         for page in ("Settings", "Devices", "Try It", "Gestures"):
             click(find(w, "page tab", page))
-        click(find(w, "push button", "Add Gesture"))
-        f = form(app)
-        set_text(find(f, "text", "Name"), "overview-4")
-        click(find(f, "push button", "Swipe"))
-        click(find(f, "push button", "4 fingers"))
-        click(find(f, "push button", "Up"))
-        click(find(f, "push button", "Action: named action"))
-        select(find(f, "list", "Action: named actions"), "Overview")
-        save(app, f, "Add Gesture")
-        expect_golden(session, path, "app-1-add-swipe.toml")
+        add_overview_swipe(session, app, path)
         width = subprocess.run(["xwininfo", "-id", wid[-1]], capture_output=True, text=True).stdout
         log("narrow:", " ".join(l.strip() for l in width.splitlines() if "Width" in l))
     finally:
