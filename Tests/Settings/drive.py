@@ -802,43 +802,44 @@ def removed_then_undone(session, app, path, remove):
     check_loads(session, path)
 
 
-def scenario_undo_delete(session):
-    """Delete a binding: gone from the file at once, Undo restores the file byte for byte."""
-    path = fresh_config(session, "undo-delete")
+def undone_on_copy(session, name, remove, then):
+    """On a fresh copy of the fixture: `remove(app)` then Undo (removed_then_undone), then `then(app)`."""
+    path = fresh_config(session, name)
     app = App(session, path)
     try:
-        removed_then_undone(session, app, path, lambda: click(find(binding_row(app, "Tap with 2 fingers on the touchscreen"),
-                                                                      "push button", "Delete")))
-        binding_row(app, "Tap with 2 fingers on the touchscreen")
+        removed_then_undone(session, app, path, lambda: remove(app))
+        then(app)
     finally:
         app.close()
+
+
+def scenario_undo_delete(session):
+    """Delete a binding: gone from the file at once, Undo restores the file byte for byte."""
+    tap = "Tap with 2 fingers on the touchscreen"
+    undone_on_copy(session, "undo-delete", lambda app: click(find(binding_row(app, tap), "push button", "Delete")),
+                   lambda app: binding_row(app, tap))
 
 
 def scenario_undo_remove_application(session):
     """Remove an application (no dialog): its table goes at once, Undo restores the file byte for byte."""
-    path = fresh_config(session, "undo-application")
-    app = App(session, path)
-    try:
-        scopes = find(app.window, "list", "Scopes")
-        select(scopes, "firefox")
-        removed_then_undone(session, app, path, lambda: click(find(app.window, "push button", "Remove Application")))
+    def remove(app):
+        select(find(app.window, "list", "Scopes"), "firefox")
+        click(find(app.window, "push button", "Remove Application"))
+
+    def then(app):
         frames = [app.node.getChildAtIndex(i).name for i in range(app.node.childCount)]
         expect(frames == [APP_NAME], f"a window besides the main one opened: {frames}")
-        wait_for(lambda: find_all(scopes, "list item", "firefox"), "firefox back in the sidebar")
-    finally:
-        app.close()
+        wait_for(lambda: find_all(find(app.window, "list", "Scopes"), "list item", "firefox"), "firefox back in the sidebar")
+    undone_on_copy(session, "undo-application", remove, then)
 
 
 def scenario_undo_remove_device_table(session):
     """Remove a [[device]] table: gone at once, Undo restores the file byte for byte."""
-    path = fresh_config(session, "undo-device")
-    app = App(session, path)
-    try:
+    def remove(app):
         click(find(app.window, "page tab", "Devices"))
-        removed_then_undone(session, app, path, lambda: click(find(app.window, "push button", "Remove Table")))
-        find(app.window, "check box", "Switched off: name:ELAN*")
-    finally:
-        app.close()
+        click(find(app.window, "push button", "Remove Table"))
+    undone_on_copy(session, "undo-device", remove,
+                   lambda app: find(app.window, "check box", "Switched off: name:ELAN*"))
 
 
 def scenario_single_instance(session):
