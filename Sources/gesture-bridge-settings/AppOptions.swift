@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureConfig
 import GestureSystem
 
@@ -33,6 +36,28 @@ struct AppOptions {
         }
         return .success(AppOptions(configPath: path ?? ConfigLoader.defaultPath(environment: environment),
                                    environment: environment, exitAfterFirstFrame: firstFrame))
+    }
+}
+
+extension AppOptions {
+    /// The application's D-Bus name: `base` for the daemon's own config
+    /// path, else `base.Config` and an FNV-1a hash of the file's real path
+    /// (a symbolic link and its target are one file, one window).
+    func applicationID(base: String) -> String {
+        let defaultPath = ConfigLoader.defaultPath(environment: environment)
+        let path = Self.resolved(configPath)
+        if path == Self.resolved(defaultPath) { return base }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return base + ".Config" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The path with its links followed; as given when it does not exist yet.
+    static func resolved(_ path: String) -> String {
+        guard let r = realpath(path, nil) else { return path }
+        defer { free(r) }
+        return String(cString: r)
     }
 }
 

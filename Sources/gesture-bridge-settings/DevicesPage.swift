@@ -66,7 +66,7 @@ import GestureSystem
         adw_preferences_group_set_description(g(group), "Line \(d.line)")
         let index = d.index
         let remove = UI.button("Remove Table", classes: ["flat"]) { [self] in
-            if let why = controller.apply({ $0.removeDevice(index) }) { controller.say(why) }
+            if let why = controller.remove("Removed the table for \(d.match).", { $0.removeDevice(index) }) { controller.say(why) }
         }
         UI.setSensitive(remove, !readOnly)
         adw_preferences_group_set_header_suffix(g(group), g(remove))

@@ -18,7 +18,17 @@ import CGtk
         adw_header_bar_set_show_end_title_buttons(g(header), 0)
         adw_header_bar_set_show_start_title_buttons(g(header), 0)
         adw_header_bar_pack_start(g(header), g(UI.button("Cancel", cancel)))
-        adw_header_bar_pack_end(g(header), g(UI.button(action, classes: ["suggested-action"], act)))
+        let actButton = UI.button(action, classes: ["suggested-action"], act)
+        adw_header_bar_pack_end(g(header), g(actButton))
+        // Enter in a field acts (the default widget); Escape cancels.
+        gtk_window_set_default_widget(g(window), g(actButton))
+        let keys = raw(gtk_event_controller_key_new())!
+        onKeyPressed(keys) { keyval, _, _ in
+            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+            cancel()
+            return true
+        }
+        gtk_widget_add_controller(g(window), g(keys))
         adw_window_set_content(g(window), g(UI.box(true, spacing: 0, [header] + body)))
     }
 }

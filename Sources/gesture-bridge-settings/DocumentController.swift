@@ -23,6 +23,12 @@ import GestureSystem
     var changed: [Action] = []
     /// Says one thing briefly (a toast).
     var say: (String) -> Void = { _ in }
+    /// Says what was just removed, with an Undo button (a toast) that calls `undo`.
+    var sayUndoable: (String) -> Void = { _ in }
+    /// The file's text before the last removal and after it: Undo writes the
+    /// first back, byte for byte, only while the file is still the second
+    /// (an edit since would otherwise be lost).
+    private var undoable: (before: String, after: String)? = nil
     private var monitor: Widget? = nil
 
     init(path: String) {
@@ -78,6 +84,25 @@ import GestureSystem
                 return e.description
             }
         }
+    }
+
+    /// A removal (a binding, an application, a device table): done at once,
+    /// no question asked, and said with an Undo on its toast. nil when done.
+    @discardableResult
+    func remove(_ done: String, _ edit: (SettingsDocument) -> Result<String, EditError>) -> String? {
+        let before = document.text
+        if let why = apply(edit) { return why }
+        undoable = (before, document.text)
+        sayUndoable(done)
+        return nil
+    }
+
+    /// The toast's Undo: the file as it was before the last removal.
+    func undo() {
+        guard let u = undoable else { return }
+        undoable = nil
+        guard document.text == u.after else { return say("Nothing to undo: the file changed since.") }
+        if let why = apply({ _ in .success(u.before) }) { say(why) }
     }
 
     private func notify() { for f in changed { f() } }

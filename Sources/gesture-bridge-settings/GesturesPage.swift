@@ -14,6 +14,9 @@ import GestureSystem
     private let window: () -> Widget
     private let scopeList: Widget
     private let removeScopeButton: Widget
+    /// Folded: shows the bindings instead of the sidebar.
+    private var showContent: Action = {}
+    private let addScopeButton: Widget
     private let scopeTitle: Widget
     private let scopeNote: Widget
     private let problems: Widget
@@ -51,11 +54,12 @@ import GestureSystem
         gtk_widget_add_css_class(g(scopeList), "navigation-sidebar")
         cx_gtk_set_accessible_label(g(scopeList), "Scopes")
         let sidebar = UI.box(true, spacing: 6)
-        gtk_widget_set_size_request(g(sidebar), 220, -1)
+        gtk_widget_set_size_request(g(sidebar), 200, -1)
         let sideScroll = UI.scrolled(scopeList)
         gtk_widget_set_hexpand(g(sideScroll), 0)
         UI.append(sidebar, sideScroll)
         let addScope = UI.iconButton("list-add-symbolic", name: "Add Application") {}
+        addScopeButton = addScope
         removeScopeButton = UI.iconButton("list-remove-symbolic", name: "Remove Application") {}
         let scopeButtons = UI.box(false, spacing: 6, [addScope, removeScopeButton])
         UI.margins(scopeButtons, 6)
@@ -74,17 +78,28 @@ import GestureSystem
         UI.margins(empty, 24)
         addButton = UI.button("Add Gesture", classes: ["suggested-action", "pill"]) {}
         gtk_widget_set_halign(g(addButton), GTK_ALIGN_START)
-        let main = UI.box(true, spacing: 12, [scopeTitle, scopeNote, problems, bindingList, empty, addButton])
-        UI.margins(main, 24)
+        // Folded (a narrow window): the sidebar and the bindings are two
+        // screens, and this goes back to the sidebar.
+        let back = UI.iconButton("go-previous-symbolic", name: "Back to the Applications") {}
+        gtk_widget_set_halign(g(back), GTK_ALIGN_START)
+        let main = UI.box(true, spacing: 12, [back, scopeTitle, scopeNote, problems, bindingList, empty, addButton])
+        UI.margins(main, 12)
         let clamp = raw(adw_clamp_new())!
         adw_clamp_set_maximum_size(g(clamp), 860)
         adw_clamp_set_child(g(clamp), g(main))
         let scroll = UI.scrolled(clamp)
 
-        widget = UI.box(false, spacing: 0)
-        UI.append(widget, sidebar)
-        UI.append(widget, raw(gtk_separator_new(GTK_ORIENTATION_VERTICAL))!)
-        UI.append(widget, scroll)
+        let leaflet = raw(adw_leaflet_new())!
+        adw_leaflet_set_can_navigate_back(g(leaflet), 1)
+        adw_leaflet_append(g(leaflet), g(sidebar))
+        adw_leaflet_page_set_navigatable(adw_leaflet_append(g(leaflet), g(raw(gtk_separator_new(GTK_ORIENTATION_VERTICAL))!)), 0)
+        adw_leaflet_append(g(leaflet), g(scroll))
+        widget = leaflet
+        let folded = { adw_leaflet_get_folded(g(leaflet)) != 0 }
+        UI.setVisible(back, false)
+        onNotify(leaflet, "folded") { UI.setVisible(back, folded()) }
+        on(back, "clicked") { adw_leaflet_set_visible_child(g(leaflet), g(sidebar)) }
+        showContent = { if folded() { adw_leaflet_set_visible_child(g(leaflet), g(scroll)) } }
 
         on(scopeList, "row-selected") { [self] (row: UnsafeMutableRawPointer?) in
             guard !rebuilding, let row else { return }
@@ -93,7 +108,10 @@ import GestureSystem
                 selected = scopes[i]
                 showBindings()
             }
+            showContent()
         }
+        // Browse mode: the row already selected is activated, not selected again.
+        on(scopeList, "row-activated") { [self] (_: UnsafeMutableRawPointer?) in showContent() }
         on(addScope, "clicked") { [self] in addApplication() }
         on(removeScopeButton, "clicked") { [self] in removeApplication() }
         on(addButton, "clicked") { [self] in openForm(nil) }
@@ -139,6 +157,7 @@ import GestureSystem
             gtk_label_set_text(g(scopeNote), "These act everywhere, over any application.")
         }
         UI.setSensitive(removeScopeButton, selected != .allApplications && !readOnly)
+        UI.setSensitive(addScopeButton, !readOnly)
         UI.setSensitive(addButton, !readOnly)
         UI.clearList(bindingList)
         rows.removeAll()
@@ -183,7 +202,8 @@ import GestureSystem
         UI.setVisible(badge, false)
         let toggle = raw(gtk_switch_new())!
         gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
-        cx_gtk_set_accessible_label(g(toggle), entry.enabled ? "On" : "Off")
+        // Named after its binding (a screen reader says "zoom, switch, on"): on or off is its state.
+        cx_gtk_set_accessible_label(g(toggle), entry.title)
         gtk_widget_set_tooltip_text(g(toggle), entry.enabled ? "On: switch off (it stays in the file)" : "Off: switch on")
         let ref = entry.ref
         onNotify(toggle, "active") { [self] in
@@ -196,7 +216,7 @@ import GestureSystem
         }
         let edit = UI.button("Edit", classes: ["flat"]) { [self] in openForm(entry) }
         let delete = UI.button("Delete", classes: ["flat"]) { [self] in
-            if let why = controller.apply({ $0.delete(ref) }) { controller.say(why) } else { controller.say("Deleted \(entry.title).") }
+            if let why = controller.remove("Deleted \(entry.title).", { $0.delete(ref) }) { controller.say(why) }
         }
         for w in [badge, bar, toggle, edit, delete] {
             gtk_widget_set_valign(g(w), GTK_ALIGN_CENTER)
@@ -252,6 +272,12 @@ import GestureSystem
 
     // MARK: Changing
 
+    /// Ctrl+N: the form for a new gesture in the scope shown, when edits are taken.
+    func addGesture() {
+        guard controller.readOnlyReason == nil else { return }
+        openForm(nil)
+    }
+
     private func openForm(_ entry: BindingEntry?) {
         let scope = entry?.ref.scope ?? selected
         let inApp: Bool
@@ -288,20 +314,13 @@ import GestureSystem
         }.present()
     }
 
+    /// Done at once: the toast's Undo brings the application and its gestures back.
     private func removeApplication() {
         guard case .app = selected else { return }
         let title = controller.document.scope(selected)?.title ?? "this application"
         let n = controller.document.scope(selected)?.bindings.count ?? 0
-        let dialog = raw(adw_message_dialog_new(g(window()), "Remove \(title)?",
-                                                "Its \(n) gesture\(n == 1 ? "" : "s") go too. The file as it was is kept as a .bak beside it."))!
-        adw_message_dialog_add_response(g(dialog), "cancel", "Cancel")
-        adw_message_dialog_add_response(g(dialog), "remove", "Remove")
-        adw_message_dialog_set_response_appearance(g(dialog), "remove", ADW_RESPONSE_DESTRUCTIVE)
         let scope = selected
-        on(dialog, "response") { [self] (response: UnsafeMutableRawPointer?) in
-            guard let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "remove" else { return }
-            if let why = controller.apply({ $0.removeScope(scope) }) { controller.say(why) }
-        }
-        gtk_window_present(g(dialog))
+        let said = "Removed \(title) and its \(n) gesture\(n == 1 ? "" : "s")."
+        if let why = controller.remove(said, { $0.removeScope(scope) }) { controller.say(why) }
     }
 }

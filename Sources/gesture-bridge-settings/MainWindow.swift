@@ -39,7 +39,7 @@ import GestureSystem
         Self.loadCSS()
         controller = DocumentController(path: options.configPath)
         window = raw(adw_application_window_new(g(app)))!
-        gtk_window_set_title(g(window), "Gestures")
+        gtk_window_set_title(g(window), SettingsApp.name)
         gtk_window_set_default_size(g(window), 1000, 720)
         monitor = LiveMonitor(display: DaemonStatusReader.display(options.environment), environment: options.environment)
 
@@ -61,17 +61,30 @@ import GestureSystem
         let header = raw(adw_header_bar_new())!
         let title = raw(adw_view_switcher_title_new())!
         adw_view_switcher_title_set_stack(g(title), g(stack))
-        adw_view_switcher_title_set_title(g(title), "Gestures")
+        adw_view_switcher_title_set_title(g(title), SettingsApp.name)
         adw_view_switcher_title_set_subtitle(g(title), options.configPath.tildeAbbreviated)
         adw_header_bar_set_title_widget(g(header), g(title))
+        adw_header_bar_pack_end(g(header), g(PrimaryMenu.install(app: app, window: window) { [gestures] in gestures.addGesture() }))
 
         toasts = raw(adw_toast_overlay_new())!
         adw_toast_overlay_set_child(g(toasts), g(stack))
         UI.expand(toasts, h: true, v: true)
-        let content = UI.box(true, spacing: 0, [header, banner.box, toasts])
+        // Narrow (the title has no room for the switcher): the pages at the bottom.
+        let switcherBar = raw(adw_view_switcher_bar_new())!
+        adw_view_switcher_bar_set_stack(g(switcherBar), g(stack))
+        onNotify(title, "title-visible") {
+            adw_view_switcher_bar_set_reveal(g(switcherBar), adw_view_switcher_title_get_title_visible(g(title)))
+        }
+        let content = UI.box(true, spacing: 0, [header, banner.box, toasts, switcherBar])
         adw_application_window_set_content(g(window), g(content))
 
         controller.say = { [self] text in toast(text) }
+        controller.sayUndoable = { [self] text in toast(text, undo: true) }
+        // The Undo of a removal's toast (AdwToast's action: button-clicked is libadwaita 1.2).
+        let undo = g_simple_action_new("undo", nil)!
+        on(raw(undo), "activate") { [controller] (_: UnsafeMutableRawPointer?) in controller.undo() }
+        g_action_map_add_action(g(window), g(raw(undo)))
+        g_object_unref(raw(undo))
         controller.changed.append { [self] in refreshBanners() }
         banner.onFix = { [self] id in fix(id) }
         gestures.seenDevices = { [self] in
@@ -108,9 +121,13 @@ import GestureSystem
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
-    private func toast(_ text: String) {
+    private func toast(_ text: String, undo: Bool = false) {
         let t = adw_toast_new(text.xmlEscaped)
-        adw_toast_set_timeout(t, 4)
+        adw_toast_set_timeout(t, undo ? 8 : 4)
+        if undo {
+            adw_toast_set_button_label(t, "Undo")
+            adw_toast_set_action_name(t, "win.undo")
+        }
         adw_toast_overlay_add_toast(g(toasts), t)
     }
 

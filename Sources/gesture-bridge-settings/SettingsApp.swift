@@ -6,14 +6,19 @@ import CGtk
 /// The application: one window on one config file.
 @MainActor final class SettingsApp {
     static let id = "io.github.gesture_bridge.Settings"
+    /// Its own name ("Gestures" is another GTK gesture app's).
+    static let name = "Gesture Bridge"
     let options: AppOptions
     private var window: MainWindow? = nil
 
     init(options: AppOptions) { self.options = options }
 
     func run() -> Int32 {
-        // Non-unique: two windows on two config files are two processes.
-        let app = raw(adw_application_new(Self.id, G_APPLICATION_NON_UNIQUE))!
+        // One instance per config file (its own D-Bus name): a second launch
+        // on the same file raises the first window and exits; another file
+        // is another process. The start-up benchmark runs on its own.
+        let flags = options.exitAfterFirstFrame ? G_APPLICATION_NON_UNIQUE : G_APPLICATION_FLAGS_NONE
+        let app = raw(adw_application_new(options.applicationID(base: Self.id), flags))!
         on(app, "activate") { [self] in
             if window == nil { window = MainWindow(app: app, options: options) }
             window?.present()

@@ -148,21 +148,32 @@ import GestureSystem
         let scale = min(width / screen.w, height / screen.h)
         if state.devices.values.allSatisfy({ $0.fingers.isEmpty }) {
             // An empty canvas says what it is for.
-            cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 1)
+            let text = named("window_fg_color", GdkRGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))
+            cairo_set_source_rgba(cr, Double(text.red), Double(text.green), Double(text.blue), 0.55)
             cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, 14)
             cairo_move_to(cr, 16, height / 2)
             cairo_show_text(cr, "No fingers down. The fingers gesture-bridge sees show here, where they are on the screen.")
         }
-        let colours: [(Double, Double, Double)] = [(0.21, 0.52, 0.89), (0.90, 0.38, 0.0), (0.15, 0.64, 0.41), (0.75, 0.11, 0.16)]
+        // The theme's named colours (libadwaita's, light or dark), one per device.
+        let colours = [("accent_color", GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1)),
+                       ("warning_color", GdkRGBA(red: 0.90, green: 0.38, blue: 0.0, alpha: 1)),
+                       ("success_color", GdkRGBA(red: 0.15, green: 0.64, blue: 0.41, alpha: 1)),
+                       ("error_color", GdkRGBA(red: 0.75, green: 0.11, blue: 0.16, alpha: 1))].map { named($0.0, $0.1) }
         for (i, (_, device)) in state.devices.sorted(by: { $0.key < $1.key }).enumerated() {
             let c = colours[i % colours.count]
-            cairo_set_source_rgba(cr, c.0, c.1, c.2, 0.8)
+            cairo_set_source_rgba(cr, Double(c.red), Double(c.green), Double(c.blue), 0.8)
             for f in device.fingers {
                 cairo_arc(cr, f.x * scale, f.y * scale, 14, 0, 2 * Double.pi)
                 cairo_fill(cr)
             }
         }
+    }
+
+    /// A colour the theme names (@accent_color …); `fallback` where it has none.
+    private func named(_ name: String, _ fallback: GdkRGBA) -> GdkRGBA {
+        var c = GdkRGBA()
+        return gtk_style_context_lookup_color(gtk_widget_get_style_context(g(canvas)), name, &c) != 0 ? c : fallback
     }
 
     // MARK: Fit to my hands

@@ -27,6 +27,8 @@ import pyatspi
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FIXTURE = os.path.join(HERE, "fixtures", "full.toml")
+# The window's title (SettingsApp.name).
+APP_NAME = "Gesture Bridge"
 GOLDENS = os.path.join(HERE, "goldens")
 UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
 # Xvfb's screen (screenshots.py makes it the window's size).
@@ -91,7 +93,10 @@ class Session:
         self.display = f":{random.randint(200, 899)}"
         if os.path.exists(f"/tmp/.X11-unix/X{self.display[1:]}"):
             return False
-        xvfb = subprocess.Popen(["Xvfb", self.display, "-nolisten", "tcp", "-screen", "0", SCREEN],
+        # -noreset: the server resets when its last client leaves (xdpyinfo
+        # below, or the first app closing), refusing connections meanwhile:
+        # the first app then could not open the display, 1 run in 3.
+        xvfb = subprocess.Popen(["Xvfb", self.display, "-noreset", "-nolisten", "tcp", "-screen", "0", SCREEN],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.procs.append(xvfb)
         end = time.monotonic() + 15
@@ -100,8 +105,16 @@ class Session:
                 if subprocess.run(["xdpyinfo", "-display", self.display], stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL, timeout=5).returncode == 0:
                     time.sleep(0.3)
-                    if xvfb.poll() is None:
+                    # The server that answered is ours: its lock file holds our pid
+                    # (another run's server on the same number answers too).
+                    try:
+                        ours = int(open(f"/tmp/.X{self.display[1:]}-lock").read().strip()) == xvfb.pid
+                    except (OSError, ValueError):
+                        ours = False
+                    if xvfb.poll() is None and ours:
                         return True
+                    if not ours:
+                        break
             except subprocess.TimeoutExpired:
                 pass
             time.sleep(0.1)
@@ -160,8 +173,12 @@ class App:
         except Failure:
             desktop = pyatspi.Registry.getDesktop(0)
             names = [(a.name, a.get_process_id()) for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount)) if a]
-            raise Failure(f"gesture-bridge-settings (pid {self.proc.pid}, exit {self.proc.poll()}) is not on the accessibility bus: {names}")
-        self.window = wait_for(lambda: self.frame("Gestures"), "its window")
+            with open(self.log, errors="replace") as f:
+                f.seek(self.log_start)
+                said = f.read().strip()
+            raise Failure(f"gesture-bridge-settings (pid {self.proc.pid}, exit {self.proc.poll()}) is not on the accessibility bus: {names}; "
+                          f"it said: {said!r}")
+        self.window = wait_for(lambda: self.frame(APP_NAME), "its window")
 
     def _find_app(self):
         desktop = pyatspi.Registry.getDesktop(0)
@@ -213,8 +230,11 @@ def walk(node, prune_hidden=True):
         for k in reversed(kids):
             if k is None:
                 continue
-            if prune_hidden and not k.getState().contains(pyatspi.STATE_VISIBLE):
-                continue
+            try:
+                if prune_hidden and not k.getState().contains(pyatspi.STATE_VISIBLE):
+                    continue
+            except Exception:
+                continue  # a widget gone since its parent listed it (a list rebuilt)
             stack.append(k)
 
 
@@ -337,6 +357,20 @@ def form(app, title="Add Gesture"):
     return wait_for(lambda: app.frame(title), f"the {title!r} dialog")
 
 
+def add_overview_swipe(session, app, path):
+    """Add Gesture: four fingers up opens the overview (app-1-add-swipe.toml)."""
+    click(find(app.window, "push button", "Add Gesture"))
+    f = form(app)
+    set_text(find(f, "text", "Name"), "overview-4")
+    click(find(f, "push button", "Swipe"))
+    click(find(f, "push button", "4 fingers"))
+    click(find(f, "push button", "Up"))
+    click(find(f, "push button", "Action: named action"))
+    select(find(f, "list", "Action: named actions"), "Overview")
+    save(app, f, "Add Gesture")
+    expect_golden(session, path, "app-1-add-swipe.toml")
+
+
 # MARK: Scenarios
 
 def scenario_edits(session):
@@ -353,16 +387,7 @@ def scenario_edits(session):
         expect(open(path, encoding="utf-8").read() == original, "opening the config changed it")
 
         # 1. A swipe: four fingers up opens the overview.
-        click(find(w, "push button", "Add Gesture"))
-        f = form(app)
-        set_text(find(f, "text", "Name"), "overview-4")
-        click(find(f, "push button", "Swipe"))
-        click(find(f, "push button", "4 fingers"))
-        click(find(f, "push button", "Up"))
-        click(find(f, "push button", "Action: named action"))
-        select(find(f, "list", "Action: named actions"), "Overview")
-        save(app, f, "Add Gesture")
-        expect_golden(session, path, "app-1-add-swipe.toml")
+        add_overview_swipe(session, app, path)
         binding_row(app, "overview-4")
 
         # 2. A pinch on the touchpad: Ctrl+Plus / Ctrl+Minus every 10 %.
@@ -394,10 +419,12 @@ def scenario_edits(session):
 
         # 4. Switch one off: zoom stays in the file, with enabled = false.
         row = binding_row(app, "zoom:")
-        switch = find(row, "check box", "On")
+        # The switch is named after its binding; on or off is its state.
+        switch = find(row, "check box", "zoom")
+        expect(checked(switch), "zoom's switch is not on")
         act(switch, "toggle")
         expect_golden(session, path, "app-4-switch-off.toml")
-        wait_for(lambda: find_all(binding_row(app, "zoom:"), "check box", "Off"), "zoom's switch to say Off")
+        wait_for(lambda: not checked(find(binding_row(app, "zoom:"), "check box", "zoom")), "zoom's switch to be off")
 
         # 5. Delete one: the two-finger tap.
         row = binding_row(app, "Tap with 2 fingers on the touchscreen")
@@ -503,6 +530,8 @@ def scenario_errors(session):
         expect(":" in located.name and "unknown direction" in located.name, f"no located error: {located.name!r}")
         expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
                "Add Gesture is pressable on a config with errors")
+        expect(not find(w, "push button", "Add Application").getState().contains(pyatspi.STATE_SENSITIVE),
+               "Add Application (+) is pressable on a config with errors")
         row = binding_row(app, "workspace-previous")
         expect(not find(row, "push button", "Delete").getState().contains(pyatspi.STATE_SENSITIVE),
                "Delete is pressable on a config with errors")
@@ -549,7 +578,7 @@ def scenario_external_edit(session):
         banner = find(w, "panel", contains="changed outside")
         # Nothing can be changed until it is reloaded: the outside change stays.
         row = binding_row(app, "zoom:")
-        wait_for(lambda: not find(binding_row(app, "zoom:"), "check box", "On").getState().contains(pyatspi.STATE_SENSITIVE),
+        wait_for(lambda: not find(binding_row(app, "zoom:"), "check box", "zoom").getState().contains(pyatspi.STATE_SENSITIVE),
                  "the switches to be off limits")
         expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
                "Add Gesture is pressable over an outside change")
@@ -558,7 +587,7 @@ def scenario_external_edit(session):
         click(find(banner, "push button", "Reload"))
         binding_row(app, "added-outside")
         # After the reload edits go on, from the new text.
-        act(find(binding_row(app, "zoom:"), "check box", "On"), "toggle")
+        act(find(binding_row(app, "zoom:"), "check box", "zoom"), "toggle")
         wait_for(lambda: "enabled = false" in open(path, encoding="utf-8").read() and "added-outside" in open(path, encoding="utf-8").read(),
                  "the switch saved on top of the outside change")
         check_loads(session, path)
@@ -760,8 +789,193 @@ def scenario_devices(session):
         app.close()
 
 
+def removed_then_undone(session, app, path, remove):
+    """`remove()` changes the file at once (no question asked); the toast's
+    Undo brings back its bytes exactly."""
+    before = open(path, "rb").read()
+    remove()
+    wait_for(lambda: open(path, "rb").read() != before, "the removal to be written")
+    check_loads(session, path)
+    # libadwaita 1.2 names the toast's button 'Undo Undo' (its label twice).
+    click(find(app.window, "push button", contains="Undo"))
+    wait_for(lambda: open(path, "rb").read() == before, f"Undo to give back {path} byte for byte")
+    check_loads(session, path)
+
+
+def undone_on_copy(session, name, remove, then):
+    """On a fresh copy of the fixture: `remove(app)` then Undo (removed_then_undone), then `then(app)`."""
+    path = fresh_config(session, name)
+    app = App(session, path)
+    try:
+        removed_then_undone(session, app, path, lambda: remove(app))
+        then(app)
+    finally:
+        app.close()
+
+
+def scenario_undo_delete(session):
+    """Delete a binding: gone from the file at once, Undo restores the file byte for byte."""
+    tap = "Tap with 2 fingers on the touchscreen"
+    undone_on_copy(session, "undo-delete", lambda app: click(find(binding_row(app, tap), "push button", "Delete")),
+                   lambda app: binding_row(app, tap))
+
+
+def scenario_undo_remove_application(session):
+    """Remove an application (no dialog): its table goes at once, Undo restores the file byte for byte."""
+    def remove(app):
+        select(find(app.window, "list", "Scopes"), "firefox")
+        click(find(app.window, "push button", "Remove Application"))
+
+    def then(app):
+        frames = [app.node.getChildAtIndex(i).name for i in range(app.node.childCount)]
+        expect(frames == [APP_NAME], f"a window besides the main one opened: {frames}")
+        wait_for(lambda: find_all(find(app.window, "list", "Scopes"), "list item", "firefox"), "firefox back in the sidebar")
+    undone_on_copy(session, "undo-application", remove, then)
+
+
+def scenario_undo_remove_device_table(session):
+    """Remove a [[device]] table: gone at once, Undo restores the file byte for byte."""
+    def remove(app):
+        click(find(app.window, "page tab", "Devices"))
+        click(find(app.window, "push button", "Remove Table"))
+    undone_on_copy(session, "undo-device", remove,
+                   lambda app: find(app.window, "check box", "Switched off: name:ELAN*"))
+
+
+def scenario_single_instance(session):
+    """A second launch on the same file raises the first window and exits:
+    one process, one window. Another file is another process."""
+    path = fresh_config(session, "single")
+    app = App(session, path)
+    other = None
+    try:
+        second = session.start([os.path.join(session.args.bin, "gesture-bridge-settings"), "--config", path])
+        try:
+            code = second.wait(15)
+        except subprocess.TimeoutExpired:
+            raise Failure("the second launch on the same file is still running")
+        expect(code == 0, f"the second launch exited {code}")
+        desktop = pyatspi.Registry.getDesktop(0)
+        ours = [a for a in (desktop.getChildAtIndex(i) for i in range(desktop.childCount))
+                if a is not None and a.name == "gesture-bridge-settings"]
+        expect([a.get_process_id() for a in ours] == [app.proc.pid], f"not one process: {[a.get_process_id() for a in ours]}")
+        frames = [app.node.getChildAtIndex(i).name for i in range(app.node.childCount)]
+        expect(frames == [APP_NAME], f"not one window: {frames}")
+        wait_for(lambda: app.window.getState().contains(pyatspi.STATE_ACTIVE), "the first window raised (active)")
+        # Another config file: a window of its own.
+        other = App(session, fresh_config(session, "single-other"))
+        expect(other.proc.pid != app.proc.pid and other.proc.poll() is None, "another file did not get its own process")
+    finally:
+        if other:
+            other.close()
+        app.close()
+
+
+def press(title, keys):
+    """Keys through XTest into the window called `title` (focused first)."""
+    wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True,
+                         text=True, timeout=10).stdout.split()
+    expect(wid, f"xdotool found no {title!r} window")
+    xdotool("windowfocus", "--sync", wid[-1])
+    xdotool("key", "--clearmodifiers", keys)
+    time.sleep(0.3)
+
+
+def scenario_keys(session):
+    """Ctrl+N opens the form, Escape cancels it (nothing written), Ctrl+W
+    closes the window (the process ends, 0)."""
+    path = fresh_config(session, "keys")
+    before = open(path, "rb").read()
+    app = App(session, path)
+    try:
+        press(APP_NAME, "ctrl+n")
+        form(app)
+        press("Add Gesture", "Escape")
+        wait_for(lambda: app.frame("Add Gesture") is None, "Escape to close the form")
+        press(APP_NAME, "ctrl+w")
+        wait_for(lambda: app.proc.poll() is not None, "Ctrl+W to close the window")
+        expect(app.proc.returncode == 0, f"the app exited {app.proc.returncode}")
+        expect(open(path, "rb").read() == before, "the keys changed the file")
+    finally:
+        app.close()
+
+
+def scenario_shortcuts(session):
+    """Ctrl+? opens the Keyboard Shortcuts window; it lists Ctrl+N."""
+    app = App(session, fresh_config(session, "shortcuts"))
+    try:
+        press(APP_NAME, "ctrl+question")
+        sw = wait_for(lambda: app.frame("Keyboard Shortcuts"), "the Keyboard Shortcuts window")
+        find(sw, None, contains="Add a gesture")
+    finally:
+        app.close()
+
+
+def open_about(app):
+    # GtkMenuButton: the button inside it (the same name) takes the click.
+    menu = find(app.window, None, "Main Menu")
+    inner = [n for n in walk(menu) if n is not menu and n.getRoleName() == "push button"]
+    expect(inner, "the Main Menu button has no button inside")
+    act(inner[0], "click")
+    item = find(app.node, "menu item", contains="About")
+    act(item, "click")
+
+
+def scenario_about(session):
+    """About from the primary menu: libadwaita's about window where the
+    library has it (1.2), GtkAboutDialog the 1.1 way (forced by
+    GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1); both give the version."""
+    names = {}
+    for forced in (False, True):
+        prefix = ["env", "GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1"] if forced else None
+        app = App(session, fresh_config(session, "about"), prefix=prefix)
+        try:
+            open_about(app)
+            about = wait_for(lambda: next((app.node.getChildAtIndex(i) for i in range(app.node.childCount)
+                                           if app.node.getChildAtIndex(i).name != APP_NAME), None), "the About window")
+            find(about, None, contains="0.1.0")
+            log(f"about ({'1.1 way' if forced else 'this libadwaita'}): {about.getRoleName()} {about.name!r}")
+            names[forced] = about.name
+        finally:
+            app.close()
+    # GtkAboutDialog is titled after the program; AdwAboutWindow 'About'.
+    expect(names[True] == f"About {APP_NAME}", f"the 1.1 way is not GtkAboutDialog: {names[True]!r}")
+    symbols = "/var/lib/dpkg/info/libadwaita-1-0:amd64.symbols"
+    has_adw_about = os.path.exists(symbols) and "adw_about_window_new@" in open(symbols).read()
+    expect((names[False] != names[True]) == has_adw_about,
+           f"libadwaita {'has' if has_adw_about else 'lacks'} AdwAboutWindow, the app showed {names[False]!r}")
+
+
+def scenario_narrow(session):
+    """A window as narrow as it goes (asked for 360 px): the sidebar folds
+    (AdwLeaflet), the pages move to a bar at the bottom; every page is
+    reached, an application's gestures opened and left, and a form saved."""
+    path = fresh_config(session, "narrow")
+    app = App(session, path)
+    try:
+        wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{APP_NAME}$"], capture_output=True,
+                             text=True, timeout=10).stdout.split()
+        xdotool("windowsize", wid[-1], "360", "700")
+        w = app.window
+        back = find(w, "push button", "Back to the Applications")
+        # Folded: the sidebar alone; choosing a scope shows its gestures, Back the sidebar.
+        select(find(w, "list", "Scopes"), "firefox")
+        wait_for(lambda: find_all(w, "push button", "Back to the Applications"), "firefox's gestures shown")
+        click(back)
+        select(find(w, "list", "Scopes"), "All applications")
+        for page in ("Settings", "Devices", "Try It", "Gestures"):
+            click(find(w, "page tab", page))
+        add_overview_swipe(session, app, path)
+        width = subprocess.run(["xwininfo", "-id", wid[-1]], capture_output=True, text=True).stdout
+        log("narrow:", " ".join(l.strip() for l in width.splitlines() if "Width" in l))
+    finally:
+        app.close()
+
+
 SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
-             scenario_foreign_monitor, scenario_import, scenario_daemon]
+             scenario_foreign_monitor, scenario_import, scenario_daemon,
+             scenario_undo_delete, scenario_undo_remove_application, scenario_undo_remove_device_table,
+             scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow]
 
 
 def main():

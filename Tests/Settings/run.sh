@@ -24,6 +24,8 @@ if [ "${NO_BUILD:-}" != 1 ]; then
 fi
 bin=$(swift build --show-bin-path)
 [ -x "$bin/gesture-bridge-settings" ] || { echo "Tests/Settings/run.sh: no $bin/gesture-bridge-settings" >&2; exit 2; }
+# Nothing linked newer than libadwaita 1.1 / GTK 4.6 (Ubuntu 22.04).
+Tests/Settings/symbols.sh "$bin/gesture-bridge-settings"
 
 scratch=$(mktemp -d /tmp/gesture-bridge-settings-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT

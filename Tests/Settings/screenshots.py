@@ -27,6 +27,22 @@ def shoot(session, out, name):
     drive.log("wrote", path)
 
 
+def shoot_window(session, out, name, title=drive.APP_NAME):
+    """The window alone (a narrow one: the screen around it is empty)."""
+    subprocess.run(["xdotool", "mousemove", str(WIDTH - 1), str(HEIGHT - 1)], check=True)
+    time.sleep(0.8)
+    wid = subprocess.run(["xdotool", "search", "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
+    path = os.path.join(out, name + ".png")
+    subprocess.run(["import", "-window", wid[-1], path], check=True)
+    drive.log("wrote", path)
+
+
+def narrow(title=drive.APP_NAME):
+    wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
+    subprocess.run(["xdotool", "windowsize", wid[-1], "360", str(HEIGHT - 20)], check=True)
+    time.sleep(0.5)
+
+
 def home_config(session, text=None):
     """The config where the daemon looks for it (~/.config/gesture-bridge/config.toml): paths read as a user's."""
     path = os.path.join(session.home, ".config", "gesture-bridge", "config.toml")
@@ -101,6 +117,24 @@ def main():
         app = App(session, path)
         find(app.window, "label", contains="unknown direction")
         shoot(session, args.out, "errors")
+        app.close()
+
+        # Dark style (libadwaita's ADW_DEBUG_COLOR_SCHEME), full width, then
+        # narrow (folded: the sidebar alone, the pages at the bottom), and an
+        # application's gestures narrow and light.
+        path = home_config(session)
+        app = App(session, path, prefix=["env", "ADW_DEBUG_COLOR_SCHEME=prefer-dark"])
+        drive.binding_row(app, "workspace-next")
+        shoot(session, args.out, "gestures-dark")
+        narrow()
+        find(app.window, "list", "Scopes")
+        shoot_window(session, args.out, "narrow-dark")
+        app.close()
+        app = App(session, path)
+        narrow()
+        select(find(app.window, "list", "Scopes"), "firefox")
+        find(app.window, "push button", "Back to the Applications")
+        shoot_window(session, args.out, "narrow-application")
         app.close()
 
         # First run: no config, another tool's found.

@@ -49,6 +49,21 @@ func readFile(_ path: String) -> String {
     @Test func helpIsNotAConfig() throws {
         #expect(try AppOptions.parse(["--help"], environment: Self.env).get() == nil)
     }
+
+    /// One instance per config file: the default file has the app's own
+    /// name; each other file a name of its own, the same each time.
+    @Test func oneApplicationNamePerFile() throws {
+        func id(_ args: [String]) throws -> String {
+            try #require(try AppOptions.parse(args, environment: Self.env).get()).applicationID(base: "a.B")
+        }
+        #expect(try id([]) == "a.B")
+        #expect(try id(["--config", "/home/ada/.config/gesture-bridge/config.toml"]) == "a.B")
+        let x = try id(["--config", "/tmp/x.toml"])
+        #expect(x.hasPrefix("a.B.Config") && x.count == "a.B.Config".count + 16)
+        #expect(try id(["--config", "/tmp/x.toml"]) == x)
+        #expect(try id(["--config", "/tmp/y.toml"]) != x)
+        #expect(g_application_id_is_valid(x) != 0)
+    }
 }
 
 /// The stream the app reads is the one `watch` reads: the same verdicts on

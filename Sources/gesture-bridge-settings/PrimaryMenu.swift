@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CGtk
+
+/// The header's primary menu (Keyboard Shortcuts, Help, About) and the
+/// window's keys: Ctrl+Q quits, Ctrl+W closes, Ctrl+N adds a gesture, F1
+/// opens the help, Ctrl+? the shortcuts.
+@MainActor enum PrimaryMenu {
+    static let version = "0.1.0"
+    static let website = "https://github.com/gesture-bridge/gesture-bridge"
+    static let help = website + "/blob/main/docs/settings.md"
+
+    /// The menu button for the header; the window's actions and their keys.
+    static func install(app: Widget, window: Widget, addGesture: @escaping Action) -> Widget {
+        action(app, "quit") { g_application_quit(g(app)) }
+        action(window, "close") { gtk_window_close(g(window)) }
+        action(window, "add") { addGesture() }
+        action(window, "shortcuts") { shortcutsWindow(over: window) }
+        action(window, "help") { gtk_show_uri(g(window), help, guint32(GDK_CURRENT_TIME)) }
+        action(window, "about") { about(over: window) }
+        for (name, key) in [("app.quit", "<Control>q"), ("win.close", "<Control>w"), ("win.add", "<Control>n"),
+                            ("win.help", "F1"), ("win.shortcuts", "<Control>question")] {
+            var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
+            gtk_application_set_accels_for_action(g(app), name, &accels)
+            free(UnsafeMutablePointer(mutating: accels[0]))
+        }
+        let menu = g_menu_new()
+        g_menu_append(menu, "Keyboard Shortcuts", "win.shortcuts")
+        g_menu_append(menu, "Help", "win.help")
+        g_menu_append(menu, "About \(SettingsApp.name)", "win.about")
+        let button = raw(gtk_menu_button_new())!
+        gtk_menu_button_set_icon_name(g(button), "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(g(button), g(raw(menu)))
+        gtk_menu_button_set_primary(g(button), 1)
+        g_object_unref(raw(menu))
+        cx_gtk_set_accessible_label(g(button), "Main Menu")
+        gtk_widget_set_tooltip_text(g(button), "Main Menu")
+        return button
+    }
+
+    /// A parameterless GAction on an application or a window.
+    static func action(_ map: Widget, _ name: String, _ f: @escaping Action) {
+        let a = g_simple_action_new(name, nil)!
+        on(raw(a), "activate") { (_: UnsafeMutableRawPointer?) in f() }
+        g_action_map_add_action(g(map), g(raw(a)))
+        g_object_unref(raw(a))
+    }
+
+    // MARK: About
+
+    /// AdwAboutWindow where the library has it (libadwaita 1.2, looked up at
+    /// run time: the app links nothing newer than 1.1), else GtkAboutDialog.
+    /// GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1 takes the 1.1 way (tests).
+    static func about(over parent: Widget) {
+        let w: Widget
+        if let adw = AdwAbout.load() {
+            w = adw.new()
+            adw.setText("adw_about_window_set_application_name", w, SettingsApp.name)
+            adw.setText("adw_about_window_set_application_icon", w, SettingsApp.id)
+            adw.setText("adw_about_window_set_version", w, version)
+            adw.setText("adw_about_window_set_developer_name", w, "The GestureBridge authors")
+            adw.setText("adw_about_window_set_website", w, website)
+            adw.setText("adw_about_window_set_issue_url", w, website + "/issues")
+            adw.setText("adw_about_window_set_translator_credits", w, "translator-credits")
+            adw.setLicense(w, GTK_LICENSE_APACHE_2_0)
+        } else {
+            w = raw(gtk_about_dialog_new())!
+            gtk_about_dialog_set_program_name(g(w), SettingsApp.name)
+            gtk_about_dialog_set_logo_icon_name(g(w), SettingsApp.id)
+            gtk_about_dialog_set_version(g(w), version)
+            gtk_about_dialog_set_website(g(w), website)
+            gtk_about_dialog_set_license_type(g(w), GTK_LICENSE_APACHE_2_0)
+            gtk_about_dialog_set_translator_credits(g(w), "translator-credits")
+        }
+        gtk_window_set_modal(g(w), 1)
+        gtk_window_set_transient_for(g(w), g(parent))
+        gtk_window_present(g(w))
+    }
+
+    /// libadwaita 1.2's about window, found with dlsym.
+    struct AdwAbout {
+        let handle: UnsafeMutableRawPointer
+        typealias New = @convention(c) () -> UnsafeMutableRawPointer?
+        typealias SetText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+        typealias SetLicense = @convention(c) (UnsafeMutableRawPointer?, GtkLicense) -> Void
+
+        static func load() -> AdwAbout? {
+            if getenv("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1") != nil { return nil }
+            guard let h = dlopen(nil, RTLD_NOW), dlsym(h, "adw_about_window_new") != nil else { return nil }
+            return AdwAbout(handle: h)
+        }
+
+        func new() -> Widget { unsafeBitCast(dlsym(handle, "adw_about_window_new"), to: New.self)()! }
+
+        func setText(_ symbol: String, _ w: Widget, _ text: String) {
+            guard let f = dlsym(handle, symbol) else { return }
+            unsafeBitCast(f, to: SetText.self)(w, text)
+        }
+
+        func setLicense(_ w: Widget, _ license: GtkLicense) {
+            guard let f = dlsym(handle, "adw_about_window_set_license_type") else { return }
+            unsafeBitCast(f, to: SetLicense.self)(w, license)
+        }
+    }
+
+    // MARK: Keyboard Shortcuts
+
+    static let shortcuts: [(group: String, [(title: String, accel: String)])] = [
+        ("General", [("Add a gesture", "&lt;Control&gt;n"), ("Keyboard shortcuts", "&lt;Control&gt;question"),
+                     ("Help", "F1"), ("Close the window", "&lt;Control&gt;w"), ("Quit", "&lt;Control&gt;q")]),
+        ("In a form", [("Save", "Return"), ("Cancel", "Escape")]),
+    ]
+
+    static func shortcutsWindow(over parent: Widget) {
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>"
+            + "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
+        for (group, items) in shortcuts {
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(group.xmlEscaped)</property>"
+            for (title, accel) in items {
+                xml += "<child><object class=\"GtkShortcutsShortcut\"><property name=\"title\">\(title.xmlEscaped)</property>"
+                    + "<property name=\"accelerator\">\(accel)</property></object></child>"
+            }
+            xml += "</object></child>"
+        }
+        xml += "</object></child></object></interface>"
+        let builder = gtk_builder_new_from_string(xml, -1)
+        let w = raw(gtk_builder_get_object(builder, "w"))!
+        g_object_ref(w)
+        g_object_unref(raw(builder))
+        gtk_window_set_title(g(w), "Keyboard Shortcuts")
+        gtk_window_set_transient_for(g(w), g(parent))
+        gtk_window_present(g(w))
+        g_object_unref(w)
+    }
+}
