@@ -39,7 +39,7 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     /// by value (easystroke's).
     public static func named(value: UInt32) -> Keysym? {
         guard let i = KeysymTable.values.firstIndex(of: value) else { return nil }
-        return Keysym(name: KeysymTable.names[i], value: value)
+        return Keysym(name: KeysymTable.name(i), value: value)
     }
 
     /// Keysym names close to `name`, for "did you mean".
