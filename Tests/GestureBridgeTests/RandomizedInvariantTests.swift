@@ -13,9 +13,11 @@ import GestureTesting
 final class RecordingSynthesizer: Synthesizer {
     var down: [UInt32: Int] = [:]
     var presses = 0
+    /// Presses by keysym value.
+    var pressed: [UInt32: Int] = [:]
     func key(_ keysym: Keysym, down isDown: Bool) -> Bool {
         down[keysym.value, default: 0] += isDown ? 1 : -1
-        if isDown { presses += 1 }
+        if isDown { presses += 1; pressed[keysym.value, default: 0] += 1 }
         return true
     }
     var buttons: [Int: Int] = [:]

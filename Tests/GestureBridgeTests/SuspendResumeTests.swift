@@ -94,11 +94,12 @@ import Glibc
         on-ended = "key F10"
         """
 
-    /// The engine and the daemon's router over `events`; `resumeAt`: the
-    /// indices of the events that are the resume's (after them, the keys
-    /// down are recorded, before the daemon's `releaseAll`, as it does).
+    /// The engine and the daemon's router over the builder's events
+    /// (`playRouted`); after the last of the resume's inputs (`resumeAt`),
+    /// the keys down are recorded, then the daemon's `releaseAll` runs, as
+    /// `Daemon.resumed` does.
     struct Run {
-        var synth = PressCounter()
+        var synth = RecordingSynthesizer()
         var downAfterResume: [UInt32: Int] = [:]
         var ended: [String] = []
     }
@@ -111,22 +112,14 @@ import Glibc
         let performer = ActionPerformer(synthesizer: r.synth, baseEnvironment: [:])
         let router = EffectRouter(bindings: config.table.allBindings, actions: config.actions, performer: performer,
                                   hooks: EffectRouter.Hooks())
-        var forwarder: ToucheggForwarder? = nil
         let names = config.table.allBindings.map(\.name)
-        func carryOut(_ effects: [Effect], now: Double) {
-            var deeds: [Deed] = []
-            router.route(effects, window: engine.window, forwarder: &forwarder, into: &deeds)
-            for case .act(let g, let window) in deeds { router.act(g, window: window, now: now) }
+        playRouted(b.events, engine: &engine, router: router, until: (b.events.last?.t ?? 0) + 5) { i, effects in
             for case .gesture(let g) in effects where g.phase == .ended { r.ended.append(names[g.binding]) }
-        }
-        for (i, e) in b.events.enumerated() {
-            carryOut(engine.process(e.input, at: e.t), now: e.t)
             if i == resumeAt.upperBound - 1 {
                 r.downAfterResume = r.synth.down.filter { $0.value != 0 }
                 performer.releaseAll()
             }
         }
-        carryOut(engine.advance(to: (b.events.last?.t ?? 0) + 5), now: (b.events.last?.t ?? 0) + 5)
         return r
     }
 
@@ -153,8 +146,8 @@ import Glibc
         #expect(r.downAfterResume.isEmpty, "keys down after the resume: \(r.downAfterResume)")
         // F9 once: the swipe after the resume, never the one cut by the sleep.
         #expect(r.ended == ["screen-swipe-left"])
-        #expect(r.synth.presses(of: Self.f9) == 1)
-        #expect(r.synth.presses(of: Self.super_) == 2)
+        #expect(r.synth.pressed[Self.f9, default: 0] == 1)
+        #expect(r.synth.pressed[Self.super_, default: 0] == 2)
         #expect(!r.synth.anyDown)
     }
 
@@ -173,26 +166,9 @@ import Glibc
         held.touchpadSwipe(fingers: 3, by: Point(x: -300, y: 0), over: 0.25)
         let r = try Self.run(held, resumeAt: resume)
         #expect(r.downAfterResume.isEmpty, "keys down after the resume: \(r.downAfterResume)")
-        #expect(r.synth.presses(of: Self.super_) == 1)
-        #expect(r.synth.presses(of: Self.f10) == 1)
+        #expect(r.synth.pressed[Self.super_, default: 0] == 1)
+        #expect(r.synth.pressed[Self.f10, default: 0] == 1)
         #expect(r.ended == ["pad-swipe-left"])
         #expect(!r.synth.anyDown)
     }
-}
-
-/// Counts the presses of each key, beside what RecordingSynthesizer counts.
-final class PressCounter: Synthesizer {
-    let inner = RecordingSynthesizer()
-    var pressed: [UInt32: Int] = [:]
-    func key(_ keysym: Keysym, down isDown: Bool) -> Bool {
-        if isDown { pressed[keysym.value, default: 0] += 1 }
-        return inner.key(keysym, down: isDown)
-    }
-    func button(_ n: Int, down isDown: Bool) { inner.button(n, down: isDown) }
-    func warp(x: Double, y: Double) {}
-    func pointerPosition() -> (x: Double, y: Double)? { (0, 0) }
-    func flush() {}
-    var down: [UInt32: Int] { inner.down }
-    var anyDown: Bool { inner.anyDown }
-    func presses(of keysym: UInt32) -> Int { pressed[keysym, default: 0] }
 }
