@@ -1,13 +1,12 @@
 # Sourced by run-in-guest.sh after setup.sh (Tests/E2E/run.sh --suspend): the
-# machine sleeps and wakes with the daemon running, three times, each time
-# its devices vanishing and coming back as a laptop's do at a resume:
-#   resume-held-key      a 4-finger swipe holds Super at the suspend: it is
-#                        released after the resume, with no touch after it
-#   resume-swipe         the first swipe after the resume acts, and
+# machine sleeps and wakes once with the daemon running, a 4-finger swipe
+# holding Super on the touchpad; at the resume the touchpad vanishes and
+# comes back, as a laptop's does:
+#   resume-held-key      Super is released after the resume, with no touch
+#   resume-swipe         the first touchpad swipe after the resume acts, and
 #                        `gesture-bridge status` lists the touchpad again
-#   resume-fingers-down  3 fingers on the touchscreen at the suspend; after
-#                        the resume (the touchscreen back anew) one swipe
-#                        fires once, the cut one never
+# (One sleep: a second one after a device was unplugged and plugged back is
+# refused by the kernel under emulation, EBUSY 5 times of 5.)
 # The sleep is the kernel's suspend-to-idle (processes frozen, devices
 # suspended and resumed): S3 does not come back under emulation, s2idle
 # needs no firmware. The RTC's alarm does not wake it under emulation; a
@@ -52,42 +51,56 @@ asleep() {
   mono=$(sed -n 's/^now at \([0-9]*\) nsecs$/\1/p' /proc/timer_list | head -1)
   awk -v u="$up" -v m="$mono" 'BEGIN { printf "%.2f", u - m / 1e9 }'
 }
-# sleep_now: suspends to idle for 3 s; prints the seconds slept (the gap's growth).
+# sleep_now: suspends to idle for 3 s; prints the seconds slept (the gap's
+# growth). The kernel refuses a suspend while a wakeup event is pending
+# (EBUSY: a device just plugged, the last wake's key): tried again, up to 5
+# times a second apart; a guest that never suspends is a FAIL.
 sleep_now() {
-  local a b
+  local a b try
   a=$(asleep)
-  console "e2e-sleeping: 3"
-  echo freeze >/sys/power/state 2>"$work/suspend.err" || { say "suspend failed: $(cat "$work/suspend.err")"; echo 0; return 1; }
-  b=$(asleep)
-  awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", b - a }'
+  for try in 1 2 3 4 5; do
+    console "e2e-sleeping: 3"
+    if echo freeze >/sys/power/state 2>"$work/suspend.err"; then
+      b=$(asleep)
+      awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", b - a }'
+      return 0
+    fi
+    sleep 1
+  done
+  fail suspend "the guest did not suspend in 5 tries: $(cat "$work/suspend.err")"
+  echo "-"
+  return 1
 }
 # replug NAME DESC: the device vanishes (its evemu-device ends) and comes back.
 replug() {
   local name; name=$(sed -n 's/^N: //p' "$share/devices/$2")
-  pkill -f "evemu-device $share/devices/$2" || true
-  until_ok 10 bash -c "! xinput list --name-only | grep -qx '$name'" || say "X kept $name"
+  # Started from the 9p share's path (setup.sh), before $share moved here.
+  pkill -f "evemu-device .*/devices/$2\$" || true
+  until_ok 10 bash -c "! xinput list --name-only | grep -qx '$name'" \
+    || fail "replug-$1" "X still lists $name 10 s after its evemu-device ended"
   create_device "$1" "$2"
 }
 resumes() { grep -c "resumed after" "$work/daemon.log"; }
 
-# ---- resume-held-key ----
+# ---- the hands at the suspend ----
 since=$(mark)
 play touchpad touchpad-swipe-down-4-held
-if t=$(await "$since" "key+ Super_L"); then
-  slept=$(sleep_now)
-  replug touchpad touchpad.desc
-  if t_up=$(await "$t" "key- Super_L"); then
-    down=$("$probe" keys-down | tr '\n' ' ')
-    if [ -z "$down" ]; then
-      pass resume-held-key "Super_L held at the suspend; the boot clock gained ${slept} s; the touchpad gone and back; Super_L released with no touch after it; no key down"
-    else
-      fail resume-held-key "the boot clock gained ${slept} s; Super_L released, but keys stay down: ${down:-none}"
-    fi
+t=$(await "$since" "key+ Super_L") || t=
+slept=$(sleep_now)
+replug touchpad touchpad.desc
+
+# ---- resume-held-key ----
+if [ -z "$t" ]; then
+  fail resume-held-key "the held swipe pressed no Super_L within ${timeout_s}s"
+elif t_up=$(await "$t" "key- Super_L"); then
+  down=$("$probe" keys-down | tr '\n' ' ')
+  if [ -z "$down" ]; then
+    pass resume-held-key "Super_L held at the suspend; the boot clock gained ${slept} s; the touchpad gone and back; Super_L released with no touch after it; no key down"
   else
-    fail resume-held-key "the boot clock gained ${slept} s; Super_L still down ${timeout_s}s after the resume; daemon: $(tail -2 "$work/daemon.log" | tr '\n' ' ')"
+    fail resume-held-key "the boot clock gained ${slept} s; Super_L released, but keys stay down: ${down:-none}"
   fi
 else
-  fail resume-held-key "the held swipe pressed no Super_L within ${timeout_s}s"
+  fail resume-held-key "the boot clock gained ${slept} s; Super_L still down ${timeout_s}s after the resume; daemon: $(tail -2 "$work/daemon.log" | tr '\n' ' ')"
 fi
 
 # ---- resume-swipe ----
@@ -96,33 +109,12 @@ play touchpad touchpad-swipe-left-3
 pad=$(sed -n 's/^N: //p' "$share/devices/touchpad.desc")
 if t=$(await_chord "$since" Control_L Alt_L Left); then
   if "$work/gesture-bridge" status 2>&1 | grep -qF "$pad"; then
-    pass resume-swipe "after that resume, the first swipe after: Control_L+Alt_L+Left $(latency touchpad-swipe-left-3 "$t"); status lists $pad"
+    pass resume-swipe "the first swipe after the resume: Control_L+Alt_L+Left $(latency touchpad-swipe-left-3 "$t"); status lists $pad"
   else
     fail resume-swipe "the swipe acted, but status does not list $pad: $("$work/gesture-bridge" status 2>&1 | head -5 | tr '\n' ' ')"
   fi
 else
   fail resume-swipe "no Control_L+Alt_L+Left within ${timeout_s}s of the first swipe after the resume"
-fi
-
-# ---- resume-fingers-down ----
-# The first 8 of the swipe's 22 frames: 3 fingers down, moving, never lifted.
-cut=$work/touchscreen-swipe-left-3-cut.evemu
-awk '/^E: / && / 0000 0000 0$/ { n++ } { print } n == 8 { exit }' "$share/recordings/touchscreen-swipe-left-3.evemu" >"$cut"
-since=$(mark)
-"$probe" play "$cut" "${node[touchscreen]}" >"$work/cut.frames"
-slept=$(sleep_now)
-replug touchscreen touchscreen.desc
-play touchscreen touchscreen-swipe-left-3
-if t=$(await_chord "$since" Super_L Left); then
-  sleep 1
-  lefts=$(count "$since" "$(mark)" "key+ Left")
-  if [ "$lefts" = 1 ]; then
-    pass resume-fingers-down "3 fingers down at the suspend; the boot clock gained ${slept} s; the touchscreen replugged; the first swipe after: Super_L+Left once $(latency touchscreen-swipe-left-3 "$t"), the cut one never"
-  else
-    fail resume-fingers-down "Super_L+Left $lefts times (want 1: the swipe after the resume only)"
-  fi
-else
-  fail resume-fingers-down "the boot clock gained ${slept} s; no Super_L+Left within ${timeout_s}s of the first swipe after the resume"
 fi
 
 # One daemon all along, still running.
