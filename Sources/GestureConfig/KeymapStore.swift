@@ -1,5 +1,4 @@
 import GestureSystem
-import Synchronization
 /// Finds keymaps: user overrides first, then installed ones, then the copies
 /// built into the binary.
 ///
@@ -84,7 +83,9 @@ public struct KeymapStore: Sendable {
         return parsed
     }
 
-    private static let builtInParsed = Mutex<[String: Result<Keymap, ConfigErrors>]>([:])
+    /// `Locked`, not `Synchronization.Mutex`: TSan cannot see the latter's
+    /// futex and reports each access as a race.
+    private static let builtInParsed = Locked<[String: Result<Keymap, ConfigErrors>]>([:])
 
     /// The lowercase words of `XDG_CURRENT_DESKTOP` (`ubuntu:GNOME`) and
     /// `DESKTOP_SESSION`; empty when the environment names no desktop (then

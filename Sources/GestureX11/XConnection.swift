@@ -1,5 +1,6 @@
 import CX11
 import Synchronization
+import GestureSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,8 @@ enum XErrorLog {
             didSet { XErrorLog.anyLost.store(!lost.isEmpty, ordering: .releasing) }
         }
     }
-    static let state = Mutex(State())
+    // Locked (pthread), not Mutex: TSan cannot see a futex and would call each access a race.
+    static let state = Locked(State())
     /// Mirrors of "some connection has errors / was lost", kept under the
     /// lock: the daemon asks `alive` and `takeErrors` on every wakeup, and
     /// nearly always the answer is "none", without taking the lock.
