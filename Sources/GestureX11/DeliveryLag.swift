@@ -64,3 +64,29 @@ public struct DeliveryLag: Sendable, Equatable {
         windowStart = now - (now - start).truncatingRemainder(dividingBy: Self.window)
     }
 }
+
+/// X's stamps on the daemon's clock, and the engine's clock held back by
+/// how late X delivers them: what the listener keeps of time, as one value
+/// (the live-timing tests read through the very same one).
+public struct DeliveryClock: Sendable {
+    public private(set) var time = ServerTime()
+    public private(set) var lag = DeliveryLag()
+
+    public init() {}
+
+    /// A read of X at daemon time `now` (with or without events).
+    public mutating func read(at now: Double) { lag.roll(to: now) }
+
+    /// The daemon time X stamped an event at (`serverMillis`), read at `now`;
+    /// how late it came is noted.
+    public mutating func stamped(_ serverMillis: UInt, now: Double) -> Double {
+        let t = time.seconds(serverMillis, now: now)
+        lag.saw(stamped: t, now: now)
+        return t
+    }
+
+    /// The engine's clock at daemon time `now`: behind it by the hold.
+    public func engineTime(_ now: Double) -> Double { now - lag.hold }
+    /// The daemon time at which the engine's clock reaches `t`.
+    public func wallTime(_ t: Double) -> Double { t + lag.hold }
+}

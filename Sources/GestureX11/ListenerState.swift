@@ -14,10 +14,9 @@ struct ListenerState {
     /// What actually listens (a refused selection falls back to raw events).
     var active = ListenPlan()
     var devices: [XDevice]
-    var time = ServerTime()
-    /// How late X delivers what it stamped: the engine's clock keeps behind
-    /// by as much (DeliveryLag.swift).
-    var lag = DeliveryLag()
+    /// X's stamps on the daemon's clock, and how late X delivers them: the
+    /// engine's clock keeps behind by as much (DeliveryLag.swift).
+    var clock = DeliveryClock()
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     var lastEventTime: UInt = 0
     /// Which modifier bits are Alt and Super (read again on a new keymap).
@@ -132,7 +131,7 @@ struct ListenerState {
         case .touchEnd(_, _, let q): lastRaw[key] = nil; p = q; ended = true
         default: return nil
         }
-        t = engineTime(UInt32(truncatingIfNeeded: e.time), now: now)
+        t = clock.stamped(UInt(e.time), now: now)
         if active.touches == .raw { return input }
         guard active.touches == .grab,
               case .follow(let root, let end) = touches.on(.raw(at: p, ended: ended), key) else { return nil }
@@ -150,15 +149,7 @@ struct ListenerState {
     /// An event's engine time; it is the last event's time from now on.
     private mutating func stamp(_ serverTime: UInt32, now: Double) -> Double {
         lastEventTime = UInt(serverTime)
-        return engineTime(serverTime, now: now)
-    }
-
-    /// The time X stamped an event, on the daemon's clock; how late it came
-    /// is noted (the engine's clock keeps behind by the usual lateness).
-    private mutating func engineTime(_ serverTime: UInt32, now: Double) -> Double {
-        let t = time.seconds(UInt(serverTime), now: now)
-        lag.saw(stamped: t, now: now)
-        return t
+        return clock.stamped(UInt(serverTime), now: now)
     }
 
     /// The modifiers in an event's state, when they are not the last ones.

@@ -68,9 +68,9 @@ public final class XIListener {
     /// has lately taken to deliver what it stamped (DeliveryLag), so an
     /// event read late, or the rest of a frame X sent in two writes, is
     /// still judged at its own time, before the timers after it.
-    public func engineTime(_ now: Double) -> Double { now - state.lag.hold }
+    public func engineTime(_ now: Double) -> Double { state.clock.engineTime(now) }
     /// The daemon's clock at which the engine's reaches `t`.
-    public func wallTime(_ t: Double) -> Double { t + state.lag.hold }
+    public func wallTime(_ t: Double) -> Double { state.clock.wallTime(t) }
 
     /// Engine devices for the touch-capable ones; touchscreens with the
     /// output they are mapped to.
@@ -265,7 +265,7 @@ public final class XIListener {
     /// The read: X's events turned into the engine's input, and window
     /// events into the directory, with no request about windows or selections.
     func read(now: Double, readSocket: Bool, _ emit: (Input, Double) -> Void) {
-        state.lag.roll(to: now)
+        state.clock.read(at: now)
         let opcode = UInt8(truncatingIfNeeded: xi.opcode)
         connection.drain(readSocket: readSocket, onMappingChanged: {
             // Alt and Super may sit on other modifier bits now.

@@ -1,14 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureActions
+import GestureConfig
 import GestureCore
+import GestureSystem
+@testable import GestureBridge
 import GestureTesting
 import GestureTraces
 import GestureX11
 import Testing
 
-/// Live equals replay: the daemon's loop, as Daemon.run drives it (read what
-/// X sent, each event at the time X stamped it through ServerTime; run the
-/// engine's timers to its clock held back by DeliveryLag; wake for the
-/// engine's next deadline), fed hands whose events X delivers late or
-/// splits across reads, does what the engine does on X's own stamps.
+/// Live equals replay: the daemon itself (`Daemon.feed`, its EngineClock,
+/// its deadlines and engine time through the input source's hold-back, the
+/// listener's DeliveryClock stamping X's events), woken as Daemon.run wakes
+/// it and fed hands whose events X delivers late or splits across reads,
+/// does what the engine does on X's own stamps.
 /// Without the hold-back (the engine at the wakeup's clock, as before) the
 /// same deliveries change what fires: the cases are ones where it matters.
 @Suite struct LiveTimingTests {
@@ -96,74 +103,125 @@ import Testing
     /// X's stamps: whole milliseconds, from 100 s on its clock.
     static func stamp(_ e: TraceEvent) -> UInt { 100_000 + UInt((e.t * 1000).rounded()) }
 
+    /// An event's stamp as engine time (EngineClock: from the first input's, to the microsecond).
+    static func engineTime(_ e: TraceEvent, _ hand: Hand) -> Double {
+        TraceEvent.microseconds(Double(stamp(e) - stamp(hand.events[0])) / 1000)
+    }
+
     /// What the engine does on X's stamps: replay of what X said.
     static func onStamps(_ hand: Hand) -> [String] {
         var engine = GestureEngine(table: table, screen: TraceBuilder.standard().header.screen,
                                    devices: TraceBuilder.standard().header.devices)
         var out: [Effect] = []
-        for e in hand.events { out += engine.process(e.input, at: Double(stamp(e)) / 1000) }
-        out += engine.advance(to: Double(stamp(hand.events.last!)) / 1000 + 2)
+        for e in hand.events { out += engine.process(e.input, at: engineTime(e, hand)) }
+        out += engine.advance(to: engineTime(hand.events.last!, hand) + 2)
         return gestures(out)
     }
 
-    /// The daemon's loop on `delivery`: the effects, and its record (each
-    /// input at the time the engine was given it).
+    /// X as a hand's `delivery` hands it to the daemon: each event read at
+    /// its delay after its stamp (reads keep X's order), stamped and held
+    /// back by the listener's own clock (DeliveryClock), or not held back
+    /// at all (`holdBack` false: the engine at the wakeup's clock, as before).
+    final class LateX: InputSource {
+        /// The reads: (the daemon's clock, the events with X's stamps).
+        private(set) var reads: [(now: Double, events: [(ms: UInt, input: Input)])] = []
+        private var next = 0
+        private var clock = DeliveryClock()
+        let holdBack: Bool
+
+        init(_ hand: Hand, _ delivery: Delivery, holdBack: Bool) {
+            self.holdBack = holdBack
+            // A daemon that has run a while: X's clock tied to its own by an
+            // event stamped at 99 s, and X seen delivering as late as it does here.
+            clock.read(at: 99.0)
+            _ = clock.stamped(99_000, now: 99.0 + delivery.worst)
+            var frameStamp: UInt? = nil, inFrame = 0, lastRead = 0.0
+            for e in hand.events {
+                let s = LiveTimingTests.stamp(e)
+                inFrame = s == frameStamp ? inFrame + 1 : 0
+                frameStamp = s
+                let read = max(lastRead, Double(s) / 1000 + delivery.delay(e.input, indexInFrame: inFrame))
+                if let last = reads.last, last.now == read { reads[reads.count - 1].events.append((s, e.input)) }
+                else { reads.append((read, [(s, e.input)])) }
+                lastRead = read
+            }
+        }
+
+        var lastRead: Double { reads.last!.now }
+        var devices: [Device] { TraceBuilder.standard().header.devices }
+        func kind(of device: DeviceID) -> DeviceKind? { nil }
+        var screen: Screen? { nil }
+        /// The next read: the daemon wakes for it as for a played trace's event.
+        var nextDeadline: Double? { next < reads.count ? reads[next].now : nil }
+        func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
+            clock.read(at: now)
+            while next < reads.count, reads[next].now <= now {
+                for e in reads[next].events { feed(e.input, clock.stamped(e.ms, now: now)) }
+                next += 1
+            }
+        }
+        func engineTime(_ wall: Double) -> Double { holdBack ? clock.engineTime(wall) : wall }
+        func wallTime(_ engine: Double) -> Double { holdBack ? clock.wallTime(engine) : engine }
+        func takeNews() -> InputNews? { nil }
+        func followKeyReleases(_ on: Bool) {}
+        func decide(_ decision: TouchDecisionEvent) {}
+        func listen(for table: GestureTable) -> [String] { [] }
+        var lastEventTime: UInt { 0 }
+        var statusDevices: [String] { [] }
+        var statusListening: [String] { [] }
+        var summary: String { "late X" }
+        func stop() {}
+    }
+
+    /// The daemon itself on `delivery`: each wakeup at its earliest deadline
+    /// (the engine's timers, in wall time through the hold-back, or the next
+    /// read), X drained into `Daemon.feed`, the engine's timers run to its
+    /// clock, as `Daemon.pass` does. The effects (every phase: each binding
+    /// acts on `changed`), and its record (each input at the time the
+    /// engine was given it).
     static func live(_ hand: Hand, _ delivery: Delivery, holdBack: Bool) -> (effects: [String], record: [TraceEvent]) {
         let header = TraceBuilder.standard().header
-        var engine = GestureEngine(table: table, screen: header.screen, devices: header.devices)
-        // A daemon that has run a while: X's clock tied to its own by an
-        // event read at once, and X seen delivering as late as it does here.
-        var time = ServerTime()
-        var lag = DeliveryLag()
-        _ = time.seconds(99_000, now: 99.0)
-        lag.roll(to: 99.0)
-        lag.saw(stamped: 99.0, now: 99.0 + delivery.worst)
-        var out: [Effect] = []
+        // The config file the daemon starts with is empty: the test's table and actions replace it.
+        let path = "/tmp/gesture-bridge-live-timing-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).toml"
+        defer { unlink(path) }
+        _ = FileSystem.write("", to: path)
+        var daemon = Daemon(options: Daemon.Options(configPath: path))
+        var acts = BindingActions()
+        acts.changed = [.none]
+        daemon.recognition = Recognition(
+            engine: GestureEngine(table: table, screen: header.screen, devices: header.devices),
+            router: EffectRouter(bindings: table.allBindings, actions: table.allBindings.map { _ in acts },
+                                 performer: nil, hooks: EffectRouter.Hooks()))
+        let x = LateX(hand, delivery, holdBack: holdBack)
+        daemon.connection.input = x
+        var fired: [GestureEvent] = []
         var record: [TraceEvent] = []
-        // The reads: (the daemon's clock, the events). X's clock and the
-        // daemon's agree (the first event is read at once).
-        var reads: [(now: Double, events: [TraceEvent])] = []
-        var frameStamp: UInt? = nil, inFrame = 0, lastRead = 0.0
-        for e in hand.events {
-            let s = stamp(e)
-            inFrame = s == frameStamp ? inFrame + 1 : 0
-            frameStamp = s
-            let read = max(lastRead, Double(s) / 1000 + delivery.delay(e.input, indexInFrame: inFrame))
-            if let last = reads.last, last.now == read { reads[reads.count - 1].events.append(e) }
-            else { reads.append((read, [e])) }
-            lastRead = read
-        }
-        func hold() -> Double { holdBack ? lag.hold : 0 }
-        for read in reads {
-            // Woken for the engine's deadlines before this read (poll's timeout).
-            while let d = engine.nextDeadline, d + hold() < read.now {
-                let wake = d + hold()
-                lag.roll(to: wake)
-                out += engine.advance(to: wake - hold())
+        let end = x.lastRead + 2
+        while let now = daemon.nextDeadline.map({ min($0, end) }) {
+            x.drain(now: now, readSocket: true) { input, at in
+                daemon.feed(input, at: at)
+                record.append(TraceEvent(t: daemon.recognition.engine.now, input: input))
             }
-            lag.roll(to: read.now)
-            for e in read.events {
-                let t = time.seconds(stamp(e), now: read.now)
-                lag.saw(stamped: t, now: read.now)
-                let at = DeliveryLag.judged(t, engineNow: engine.now)   // Daemon.feed
-                record.append(TraceEvent(t: at, input: e.input))
-                out += engine.process(e.input, at: at)
-            }
-            out += engine.advance(to: read.now - hold())
+            if let t = daemon.engineTime(now) { daemon.recognition.advance(to: t) }
+            for case .act(let g, _) in daemon.recognition.deeds { fired.append(g) }
+            daemon.recognition.clearDeeds()
+            if now == end { break }
         }
-        out += engine.advance(to: reads.last!.now + 2)
-        return (gestures(out), record)
+        return (fired.map(describe), record)
     }
 
     /// What fired, when, and with what (frames show in each `changed`).
     static func gestures(_ effects: [Effect]) -> [String] {
-        let names = table.allBindings.map(\.name)
-        return effects.compactMap {
+        effects.compactMap {
             guard case .gesture(let g) = $0 else { return nil }
-            let v = g.value
-            return "\(names[g.binding]) \(g.phase) \(g.step.map { "\($0)" } ?? "") t=\(Int((g.time * 1e4).rounded())) "
-                + "f=\(v.fingers) dx=\(Int(v.translation.x.rounded())) s=\(Int((v.scale * 1000).rounded())) a=\(Int(v.angle.rounded()))"
+            return describe(g)
         }
+    }
+
+    static func describe(_ g: GestureEvent) -> String {
+        let v = g.value
+        return "\(table.allBindings[g.binding].name) \(g.phase) \(g.step.map { "\($0)" } ?? "") t=\(Int((g.time * 1e4).rounded())) "
+            + "f=\(v.fingers) dx=\(Int(v.translation.x.rounded())) s=\(Int((v.scale * 1000).rounded())) a=\(Int(v.angle.rounded()))"
     }
 
     /// With the hold-back, live does what the engine does on X's stamps,
@@ -175,7 +233,7 @@ import Testing
         let (effects, record) = Self.live(hand, delivery, holdBack: true)
         #expect(effects == ideal)
         // No input was judged later than X stamped it.
-        #expect(zip(record, hand.events).allSatisfy { abs($0.t - Double(Self.stamp($1)) / 1000) < 1e-9 })
+        #expect(zip(record, hand.events).allSatisfy { $0.t == Self.engineTime($1, hand) })
     }
 
     /// At the wakeup's clock (no hold-back) these deliveries change what
