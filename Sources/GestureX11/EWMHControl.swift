@@ -52,7 +52,7 @@ public final class EWMHControl: WindowControl {
             send("_NET_SHOWING_DESKTOP", window: connection.root, [showing == 0 ? 1 : 0])
             return .done(showing == 0 ? "showing the desktop" : "showing the windows again")
         case .window(let w):
-            guard let win = targetWindow(target) else { return .nothing("no window there, and none is active") }
+            guard let win = connection.targetClient(target) else { return .nothing("no window there, and none is active") }
             let t = UInt(time)
             switch w {
             case .close:
@@ -89,12 +89,6 @@ public final class EWMHControl: WindowControl {
     }
 
     // MARK: X
-
-    /// The client window under the gesture, else the active window.
-    private func targetWindow(_ target: WindowTarget) -> Window? {
-        if let x = target.x, let y = target.y, let client = connection.client(at: x, y) { return client }
-        return connection.activeWindow
-    }
 
     private func cardinals(_ w: Window, _ name: String, type: Atom = Atom(XA_CARDINAL)) -> [UInt] {
         connection.cardinals(w, name, type: type)

@@ -18,13 +18,10 @@ public final class WindowClasses {
     private var next = 0
     /// The names being read for a naming ask: its three answers come in a row.
     private var naming = WindowContext.desktop
+    private var netName: [UInt8]? = nil
     private let wmState: Atom
     private let netWMName: Atom
     private let utf8: Atom
-    /// Xlib's BUFSIZ: how much of WM_CLASS and WM_NAME Xlib's XGetClassHint and XFetchName read (in 32-bit units).
-    private static let propertyLength: UInt32 = 8192
-    /// How much of _NET_WM_NAME is read (in 32-bit units).
-    private static let netNameLength: UInt32 = 1024
 
     private struct Waiting {
         var sequence: UInt32
@@ -32,7 +29,10 @@ public final class WindowClasses {
         var part: Part
     }
 
-    private enum Part { case state, children, wmClass, netName, name }
+    private enum Part {
+        case search(ClientSearch.Question)
+        case naming(WindowNames.Part)
+    }
 
     /// The atoms are interned here, at the start: the only round trips.
     public init(connection: XConnection) {
@@ -123,12 +123,10 @@ public final class WindowClasses {
     }
 
     private func request(_ ask: WindowDirectory.Ask, _ c: OpaquePointer) -> [Waiting] {
+        let question: ClientSearch.Question
         switch ask.kind {
-        case .state(let w):
-            return [Waiting(sequence: xcb_get_property(c, 0, xcb_window_t(w), xcb_atom_t(wmState), 0, 0, 0).sequence,
-                            ask: ask, part: .state)]
-        case .children(let w):
-            return [Waiting(sequence: xcb_query_tree(c, xcb_window_t(w)).sequence, ask: ask, part: .children)]
+        case .state(let w): question = .state(w)
+        case .children(let w): question = .children(w)
         case .naming(let w):
             // Watched from now on (selected before its properties are read,
             // so no change falls between): its names and WM_STATE; and, when
@@ -137,61 +135,34 @@ public final class WindowClasses {
             var mask = UInt32(PropertyChangeMask) | (w == ask.top ? 0 : UInt32(StructureNotifyMask))
             // A window gone meanwhile: its error is of no interest.
             xcb_discard_reply(c, xcb_change_window_attributes_checked(c, xcb_window_t(w), UInt32(XCB_CW_EVENT_MASK.rawValue), &mask).sequence)
-            let window = xcb_window_t(w)
-            return [
-                Waiting(sequence: xcb_get_property(c, 0, window, xcb_atom_t(XA_WM_CLASS), xcb_atom_t(XA_STRING), 0,
-                                                   Self.propertyLength).sequence, ask: ask, part: .wmClass),
-                Waiting(sequence: xcb_get_property(c, 0, window, xcb_atom_t(netWMName), xcb_atom_t(utf8), 0,
-                                                   Self.netNameLength).sequence, ask: ask, part: .netName),
-                Waiting(sequence: xcb_get_property(c, 0, window, xcb_atom_t(XA_WM_NAME), xcb_atom_t(XA_STRING), 0,
-                                                   Self.propertyLength).sequence, ask: ask, part: .name),
-            ]
+            return [WindowNames.Part.wmClass, .netName, .name].map { part in
+                Waiting(sequence: WindowNames.request(part, w, utf8: utf8, netWMName: netWMName, c), ask: ask, part: .naming(part))
+            }
         }
+        return [Waiting(sequence: ClientSearch.request(question, wmState: wmState, c), ask: ask, part: .search(question))]
     }
 
     /// What an answer says (nil: a part of the names, the rest to come).
     /// An error (the window is gone) answers as nothing.
     private func answer(_ w: Waiting, _ reply: UnsafeMutableRawPointer?) -> WindowDirectory.Answer? {
         switch w.part {
-        case .state:
-            let r = reply?.assumingMemoryBound(to: xcb_get_property_reply_t.self)
-            return .state(r.map { $0.pointee.type != 0 } ?? false)
-        case .children:
-            guard let r = reply?.assumingMemoryBound(to: xcb_query_tree_reply_t.self),
-                  let list = xcb_query_tree_children(r) else { return .children([]) }
-            let n = Int(xcb_query_tree_children_length(r))
-            return .children((0..<n).map { Window(list[$0]) })
-        case .wmClass:
+        case .search(let q):
+            switch ClientSearch.answer(q, reply: reply) {
+            case .state(let has): return .state(has)
+            case .children(let list): return .children(list)
+            }
+        case .naming(.wmClass):
             naming = .desktop
-            if let p = property(reply, type: Atom(XA_STRING)) {
-                (naming.instance, naming.windowClass) = Self.classHint(p)
+            if let p = WindowNames.bytes(reply, type: Atom(XA_STRING)) {
+                (naming.instance, naming.windowClass) = WindowNames.classHint(p)
             }
             return nil
-        case .netName:
-            if let p = property(reply, type: utf8), !p.isEmpty { naming.title = String(decoding: p, as: UTF8.self) }
+        case .naming(.netName):
+            netName = WindowNames.bytes(reply, type: utf8)
             return nil
-        case .name:
-            if naming.title == nil, let p = property(reply, type: Atom(XA_STRING)) {
-                naming.title = String(decoding: p.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        case .naming(.name):
+            naming.title = WindowNames.title(netName: netName, name: WindowNames.bytes(reply, type: Atom(XA_STRING)))
             return .naming(naming)
         }
-    }
-
-    /// A format-8 property's bytes, when it has the type asked for.
-    private func property(_ reply: UnsafeMutableRawPointer?, type: Atom) -> [UInt8]? {
-        guard let r = reply?.assumingMemoryBound(to: xcb_get_property_reply_t.self),
-              r.pointee.type == type, r.pointee.format == 8 else { return nil }
-        let n = Int(xcb_get_property_value_length(r))
-        guard n > 0, let v = xcb_get_property_value(r) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: v, count: n))
-    }
-
-    /// WM_CLASS's two strings, as Xlib's XGetClassHint reads them: the
-    /// instance up to the first NUL, the class after it (up to the next).
-    static func classHint(_ bytes: [UInt8]) -> (instance: String, windowClass: String) {
-        let instance = bytes.prefix { $0 != 0 }
-        let rest = bytes.dropFirst(instance.count + 1)
-        return (String(decoding: instance, as: UTF8.self), String(decoding: rest.prefix { $0 != 0 }, as: UTF8.self))
     }
 }

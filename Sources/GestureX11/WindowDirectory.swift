@@ -7,9 +7,8 @@ import GestureCore
 /// to ask X (`Ask`) goes out and the answers come back as values; the X side
 /// is WindowClasses.
 ///
-/// A lookup is ICCCM's search for the client window, the one carrying
-/// WM_STATE: depth-first from the top-level window, topmost child first,
-/// at most 4 levels down (the window itself when none has it), then that
+/// A lookup is ICCCM's search for the client window (ClientSearch: the
+/// top-level window itself when none below it has WM_STATE), then that
 /// window's WM_CLASS and title. All of a level's requests go out together,
 /// and the tree is searched once every answer is in. A lookup's answers can
 /// come late: a window destroyed, reparented or renamed meanwhile drops it
@@ -55,21 +54,10 @@ struct WindowDirectory {
 
     private struct Lookup {
         var id: Int
-        var nodes: [Window: Node]
-        /// Answers still to come for the tree.
-        var outstanding = 2
-        /// The client window, once the tree is searched.
-        var client: Window? = nil
+        var search: ClientSearch
+        /// The window named, once the tree is searched.
+        var named: Window? = nil
     }
-
-    private struct Node {
-        var depth: Int
-        var hasState: Bool? = nil
-        var children: [Window]? = nil
-    }
-
-    /// How deep below the top-level window the client window is looked for.
-    static let depth = 4
     /// Entries kept (the oldest known one goes first).
     static let capacity = 256
 
@@ -108,33 +96,29 @@ struct WindowDirectory {
     mutating func lookUp(_ top: Window) -> [Ask] {
         guard top != 0, top != root, entries[top] == nil else { return [] }
         lookups += 1
-        entries[top] = .looking(Lookup(id: lookups, nodes: [top: Node(depth: 0)]))
-        return [Ask(lookup: lookups, top: top, kind: .state(top)), Ask(lookup: lookups, top: top, kind: .children(top))]
+        let search = ClientSearch(top: top)
+        entries[top] = .looking(Lookup(id: lookups, search: search))
+        return asks(search.firstQuestions, lookup: lookups, top: top)
     }
 
     /// X answered `ask`: what to ask next (the next level of the tree, the
     /// client's names), nothing once the entry is known.
     mutating func answer(_ ask: Ask, _ answer: Answer) -> [Ask] {
         guard case .looking(var l)? = entries[ask.top], l.id == ask.lookup else { return [] }
-        var next: [Ask] = []
+        let question: ClientSearch.Question, found: ClientSearch.Answer
         switch (ask.kind, answer) {
-        case (.state(let w), .state(let has)):
-            l.nodes[w]?.hasState = has
-            l.outstanding -= 1
-            next = expand(w, &l, ask)
-        case (.children(let w), .children(let list)):
-            l.nodes[w]?.children = list
-            l.outstanding -= 1
-            next = expand(w, &l, ask)
+        case (.state(let w), .state(let has)): (question, found) = (.state(w), .state(has))
+        case (.children(let w), .children(let list)): (question, found) = (.children(w), .children(list))
         case (.naming(let client), .naming(let ctx)):
-            learn(ask.top, ctx, client: client, found: client != ask.top || l.nodes[client]?.hasState == true)
+            learn(ask.top, ctx, client: client, found: l.search.client != nil)
             return []
         default:
             return []   // an answer of another kind: not this ask's
         }
-        if l.outstanding == 0 && l.client == nil {
-            let client = firstClient(ask.top, l) ?? ask.top
-            l.client = client
+        var next = asks(l.search.answer(question, found), lookup: l.id, top: ask.top)
+        if l.search.isDone && l.named == nil {
+            let client = l.search.client ?? ask.top
+            l.named = client
             next.append(Ask(lookup: l.id, top: ask.top, kind: .naming(client)))
         }
         entries[ask.top] = .looking(l)
@@ -172,34 +156,13 @@ struct WindowDirectory {
 
     // MARK: Private
 
-    /// The next level below `w`, once both its answers are in and it has no WM_STATE.
-    private func expand(_ w: Window, _ l: inout Lookup, _ ask: Ask) -> [Ask] {
-        guard let node = l.nodes[w], node.hasState == false, let children = node.children,
-              node.depth < Self.depth else { return [] }
-        var asks: [Ask] = []
-        for c in children {
-            l.nodes[c] = Node(depth: node.depth + 1)
-            asks.append(Ask(lookup: l.id, top: ask.top, kind: .state(c)))
-            l.outstanding += 1
-            if node.depth + 1 < Self.depth {
-                asks.append(Ask(lookup: l.id, top: ask.top, kind: .children(c)))
-                l.outstanding += 1
-            } else {
-                l.nodes[c]?.children = []
+    private func asks(_ questions: [ClientSearch.Question], lookup: Int, top: Window) -> [Ask] {
+        questions.map { q in
+            switch q {
+            case .state(let w): return Ask(lookup: lookup, top: top, kind: .state(w))
+            case .children(let w): return Ask(lookup: lookup, top: top, kind: .children(w))
             }
         }
-        return asks
-    }
-
-    /// Depth-first, topmost child first: the first window with WM_STATE.
-    private func firstClient(_ w: Window, _ l: Lookup) -> Window? {
-        guard let node = l.nodes[w] else { return nil }
-        if node.hasState == true { return w }
-        guard node.depth < Self.depth, let children = node.children else { return nil }
-        for c in children.reversed() {
-            if let found = firstClient(c, l) { return found }
-        }
-        return nil
     }
 
     private mutating func learn(_ top: Window, _ ctx: WindowContext, client: Window, found: Bool) {

@@ -53,36 +53,6 @@ extension XConnection {
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
     }
 
-    /// The client window under a point of the root (the one with WM_STATE
-    /// below the top-level frame there), if any.
-    func client(at x: Double, _ y: Double) -> Window? {
-        var child: Window = 0, rx: Int32 = 0, ry: Int32 = 0
-        guard XTranslateCoordinates(display, root, root, Int32(x), Int32(y), &rx, &ry, &child) != 0, child != 0 else { return nil }
-        return clientWindow(child, depth: 0)
-    }
-
-    /// The active window (`_NET_ACTIVE_WINDOW`), if any.
-    var activeWindow: Window? {
-        guard let w = windowProperty(root, atom("_NET_ACTIVE_WINDOW")), w != 0 else { return nil }
-        return w
-    }
-
-    /// `w` if it has WM_STATE, else the first descendant that does (frames
-    /// nest the client a few levels down; a bounded search).
-    func clientWindow(_ w: Window, depth: Int) -> Window? {
-        if !cardinals(w, "WM_STATE", type: atom("WM_STATE")).isEmpty { return w }
-        guard depth < 4 else { return nil }
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>? = nil
-        var n: UInt32 = 0
-        guard XQueryTree(display, w, &rootReturn, &parent, &children, &n) != 0, let children else { return nil }
-        defer { XFree(children) }
-        for i in stride(from: Int(n) - 1, through: 0, by: -1) {   // topmost first
-            if let c = clientWindow(children[i], depth: depth + 1) { return c }
-        }
-        return nil
-    }
-
     /// The child of the root that holds `w` (the window manager's frame, or
     /// `w` itself when it is not reparented); nil if `w` is gone.
     func topLevel(_ w: Window) -> Window? {

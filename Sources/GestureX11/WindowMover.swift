@@ -71,8 +71,7 @@ public final class WindowMover {
         -> WindowResult {
         guard let c = open() else { return .unsupported("cannot open a connection to \(displayName)") }
         if sessions[binding] != nil { _ = end(binding: binding, place: place, cancelled: true, now: now) }
-        let aimed = target.x.flatMap { x in target.y.flatMap { c.client(at: x, $0) } }
-        guard let window = aimed ?? c.activeWindow else { return .nothing("no window there, and none is active") }
+        guard let window = c.targetClient(target) else { return .nothing("no window there, and none is active") }
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let (frame, extents) = c.frame(of: window), let top = c.topLevel(window) else {
             _ = c.takeErrors()
@@ -307,8 +306,7 @@ public final class WindowMover {
     /// `window snap …` on the window there (touchscreens) or the active one.
     public func snap(_ snap: WindowAction.Snap, target: WindowTarget) -> WindowResult {
         guard let c = open() else { return .unsupported("cannot open a connection to \(displayName)") }
-        let aimed = target.x.flatMap { x in target.y.flatMap { c.client(at: x, $0) } }
-        guard let window = aimed ?? c.activeWindow else { return .nothing("no window there, and none is active") }
+        guard let window = c.targetClient(target) else { return .nothing("no window there, and none is active") }
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let (frame, _) = c.frame(of: window) else {
             _ = c.takeErrors()

@@ -309,22 +309,4 @@ extension XConnection {
         guard type == Atom(XA_WINDOW), format == 32, n == 1 else { return nil }
         return data.withMemoryRebound(to: Window.self, capacity: 1) { $0.pointee }
     }
-
-    /// The name of `w`: `_NET_WM_NAME` (UTF-8), else `WM_NAME`.
-    public func windowName(_ w: Window) -> String? {
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        if XGetWindowProperty(display, w, atom("_NET_WM_NAME"), 0, 1024, 0, atom("UTF8_STRING"), &type, &format, &n, &after,
-                              &data) == Success, let data, n > 0 {
-            defer { XFree(data) }
-            return String(decoding: UnsafeBufferPointer(start: data, count: Int(n)), as: UTF8.self)
-        }
-        if let data { XFree(data) }
-        var name: UnsafeMutablePointer<CChar>? = nil
-        if XFetchName(display, w, &name) != 0, let name {
-            defer { XFree(name) }
-            return String(cString: name)
-        }
-        return nil
-    }
 }

@@ -161,7 +161,7 @@ import Testing
         ("", "", ""),
     ])
     func classHint(_ bytes: String, _ instance: String, _ cls: String) {
-        let hint = WindowClasses.classHint(Array(bytes.utf8))
+        let hint = WindowNames.classHint(Array(bytes.utf8))
         #expect(hint.instance == instance)
         #expect(hint.windowClass == cls)
     }

@@ -1,4 +1,5 @@
 import CX11
+import GestureActions
 import GestureCore
 @testable import GestureX11
 import XTestSupport
@@ -314,6 +315,42 @@ extension XTests {
             let ctx = WindowClasses(connection: conn).context(of: frame)
             #expect(ctx == WindowContext(windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox"))
             #expect(WindowClasses(connection: conn).context(of: conn.root) == .desktop)
+        }
+
+        /// One search, two drivers: the window actions' (waiting) and the
+        /// directory's (never waiting) find the same client below a frame
+        /// (two levels down, the topmost first, a sibling below it ignored)
+        /// and read the same title; the fallbacks are each caller's own (the
+        /// directory names an empty frame itself, a window action takes the
+        /// active window).
+        @Test func theWaitingAndTheAsynchronousSearchAgree() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display)
+            let d = conn.display
+            let frame = XCreateSimpleWindow(d, conn.root, 100, 100, 400, 300, 0, 0, 0)
+            let below = makeApplication(conn, in: frame, instance: "below", class: "Below", title: "under it")
+            let inner = XCreateSimpleWindow(d, frame, 0, 0, 400, 300, 0, 0, 0)
+            let client = makeApplication(conn, in: inner, instance: "xterm", class: "XTerm", title: "~/src")
+            let empty = XCreateSimpleWindow(d, conn.root, 700, 100, 100, 100, 0, 0, 0)
+            for w in [frame, inner, client, empty] { XMapWindow(d, w) }
+            conn.sync()
+            #expect(below != client)
+            #expect(conn.clientWindow(under: frame) == client)
+            #expect(conn.windowName(client) == "~/src")
+            let ctx = WindowClasses(connection: conn).context(of: frame)
+            #expect(ctx == WindowContext(windowClass: "XTerm", instance: "xterm", title: conn.windowName(client)))
+            #expect(conn.clientWindow(under: empty) == nil)
+            #expect(WindowClasses(connection: conn).context(of: empty) == WindowContext(windowClass: "", instance: ""))
+            // Client under the point, else the active window.
+            let active: [UInt] = [UInt(below)]
+            _ = active.withUnsafeBytes {
+                XChangeProperty(d, conn.root, conn.atom("_NET_ACTIVE_WINDOW"), Atom(XA_WINDOW), 32, PropModeReplace,
+                                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            }
+            conn.sync()
+            #expect(conn.targetClient(WindowTarget(x: 200, y: 200)) == client)
+            #expect(conn.targetClient(WindowTarget(x: 750, y: 150)) == below)   // the empty frame: no client there
+            #expect(conn.targetClient(WindowTarget()) == below)
         }
     }
 }
