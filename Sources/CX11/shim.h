@@ -64,13 +64,19 @@ static inline int cx_xkb_select_keymap_changes(Display *d) {
     return event;
 }
 
-/// An event Xlib converted, if XKB's news of a new keymap (a map change, a
-/// new keyboard): Xlib's keymap is refreshed, and 1 returned.
+/// Whether an event Xlib converted is XKB's news of a new keymap (a map
+/// change, a new keyboard). Asks nothing: `cx_xkb_refresh` follows it.
 static inline int cx_xkb_keymap_changed(XEvent *e, int xkbEvent) {
     if (xkbEvent < 0 || e->type != xkbEvent) return 0;
     XkbEvent *x = (XkbEvent *)e;
-    if (x->any.xkb_type == XkbMapNotify) { XkbRefreshKeyboardMapping(&x->map); return 1; }
-    return x->any.xkb_type == XkbNewKeyboardNotify;
+    return x->any.xkb_type == XkbMapNotify || x->any.xkb_type == XkbNewKeyboardNotify;
+}
+
+/// Xlib's keymap follows XKB's news of a map change (a round trip: Xlib
+/// asks for the changed part).
+static inline void cx_xkb_refresh(XEvent *e) {
+    XkbEvent *x = (XkbEvent *)e;
+    if (x->any.xkb_type == XkbMapNotify) XkbRefreshKeyboardMapping(&x->map);
 }
 
 /// Whether one device (an XI 1 slave keyboard, by id) holds a key down: the

@@ -30,8 +30,9 @@ struct ListenerState {
     var takenAbove = 0
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
-    /// Where each device's raw axes land on the screen (its CTM), read once
-    /// per device and again when devices or the screen change.
+    /// Where each device's raw axes land on the screen (its CTM): asked of
+    /// X by the listener after a read, at the start and again when devices
+    /// or the screen change (never here, while reading).
     var rawAreas: [Int32: Area] = [:]
 
     /// What one event becomes: the window under it (a touch's or gesture's
@@ -46,9 +47,11 @@ struct ListenerState {
         var time: Double = 0
     }
 
-    /// XI2 event `type`, as XCB delivered it, read at `now`. `monitors`:
-    /// where a device's raw axes land (known already: never asks X).
-    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, monitors: Monitors) -> Converted {
+    /// XI2 event `type`, as XCB delivered it, read at `now`. Asks X
+    /// nothing: where a device's raw axes land is known already (`rawAreas`;
+    /// a device not asked about yet, plugged in this very read, maps onto
+    /// the whole `screen` until the listener asks after the read).
+    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, screen: GestureCore.Screen) -> Converted {
         var out = Converted()
         switch type {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
@@ -103,7 +106,7 @@ struct ListenerState {
             out.input = XIEventConverter.pinch(e)
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             out.input = rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
-                                 monitors: monitors, time: &out.time)
+                                 screen: screen, time: &out.time)
         default:
             break
         }
@@ -113,7 +116,7 @@ struct ListenerState {
     /// A raw touch: the touch itself when listening to raw touches; with a
     /// grab, the motion and lift of a touch handed back to the applications.
     private mutating func rawTouch(_ type: Int32, _ raw: UnsafePointer<xcb_input_raw_touch_begin_event_t>, now: Double,
-                                   monitors: Monitors, time t: inout Double) -> Input? {
+                                   screen: GestureCore.Screen, time t: inout Double) -> Input? {
         let e = raw.pointee
         let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
         // With a grab, only the raw events of touches handed back (or that
@@ -123,7 +126,7 @@ struct ListenerState {
             return nil
         }
         guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return nil }
-        guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawArea(dev.id, monitors), last: lastRaw[key])
+        guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawAreas[dev.id] ?? (0, 0, screen.width, screen.height), last: lastRaw[key])
         else { return nil }
         var p = Point.zero, ended = false
         switch input {
@@ -158,14 +161,6 @@ struct ListenerState {
         guard m != lastModifiers else { return nil }
         lastModifiers = m
         return m
-    }
-
-    /// Where a device's raw axes land on the screen.
-    private mutating func rawArea(_ device: Int32, _ monitors: Monitors) -> Area {
-        if let a = rawAreas[device] { return a }
-        let a = monitors.area(device: device)
-        rawAreas[device] = a
-        return a
     }
 
     /// The engine decided a grabbed touch: the grab to tell X through, if

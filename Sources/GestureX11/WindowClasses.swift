@@ -27,6 +27,9 @@ public final class WindowClasses {
         var sequence: UInt32
         var ask: WindowDirectory.Ask
         var part: Part
+        /// Its answer arrived (kept until taken: nil, an error).
+        var arrived = false
+        var reply: UnsafeMutableRawPointer? = nil
     }
 
     private enum Part {
@@ -45,7 +48,7 @@ public final class WindowClasses {
         // The daemon's loop must not sleep on answers already read from the
         // socket (a round trip of someone else's read them): poll() would
         // not wake for them.
-        connection.answersWaiting = { [weak self] in self?.takeAnswers() ?? false }
+        connection.answersWaiting = { [weak self] in self?.collect() ?? false }
     }
 
     /// The application under `window` (a top-level window), if known: never asks X.
@@ -78,23 +81,37 @@ public final class WindowClasses {
     @discardableResult
     func lookUp(_ window: Window) -> Bool { send(directory.lookUp(window)) }
 
+    /// Keeps X's answers that have arrived (read from the socket already,
+    /// or now, without waiting); asks nothing. True when an answer waits to
+    /// be taken.
+    @discardableResult
+    func collect() -> Bool {
+        guard connection.alive, let c = connection.xcbConnection else { return false }
+        for i in waiting.indices where !waiting[i].arrived {
+            var reply: UnsafeMutableRawPointer? = nil
+            var error: UnsafeMutablePointer<xcb_generic_error_t>? = nil
+            // X answers in order: the first not answered yet ends the pass.
+            guard xcb_poll_for_reply(c, waiting[i].sequence, &reply, &error) != 0 else { break }
+            free(error)
+            waiting[i].arrived = true
+            waiting[i].reply = reply
+        }
+        return waiting.first?.arrived == true
+    }
+
     /// Takes X's answers that have arrived, without waiting, and asks the
     /// next ones (a lookup's next level, its client's names; those are
     /// sent at once). True when some answer was taken.
     @discardableResult
     func takeAnswers() -> Bool {
-        guard !waiting.isEmpty, connection.alive, let c = connection.xcbConnection else { return false }
+        guard collect() else { return false }
         var took = 0, asks: [WindowDirectory.Ask] = []
         for w in waiting {
-            var reply: UnsafeMutableRawPointer? = nil
-            var error: UnsafeMutablePointer<xcb_generic_error_t>? = nil
-            // X answers in order: the first not answered yet ends the pass.
-            guard xcb_poll_for_reply(c, w.sequence, &reply, &error) != 0 else { break }
+            guard w.arrived else { break }
             took += 1
-            defer { free(reply); free(error) }
-            if let a = answer(w, reply) { asks += directory.answer(w.ask, a) }
+            defer { free(w.reply) }
+            if let a = answer(w, w.reply) { asks += directory.answer(w.ask, a) }
         }
-        guard took > 0 else { return false }
         waiting.removeFirst(took)
         if send(asks) { connection.flush() }
         return true

@@ -104,6 +104,8 @@ public final class XConnection {
     private let xkbEvent: Int32
     /// Events read while waiting for a reply, kept for `drain`.
     private var held: [UnsafeMutablePointer<xcb_generic_event_t>] = []
+    /// Keyboard mapping changes read, Xlib's keymap not refreshed yet (`refreshKeymap`).
+    private var keymapChanges: [XEvent] = []
 
     /// Who reads this connection's events.
     public let events: EventReader
@@ -203,19 +205,28 @@ public final class XConnection {
         return body(c)
     }
 
-    /// Takes answers to XCB requests that were read from the socket already
-    /// (true if there were): set by whoever made such requests.
+    /// Whether answers to XCB requests were read from the socket already
+    /// (kept for their owner, who takes them after its next read; nothing is
+    /// asked): set by whoever made such requests.
     var answersWaiting: (() -> Bool)? = nil
 
+    /// When Xlib's keymap follows a keyboard mapping change (a round trip).
+    public enum KeymapRefresh: Sendable {
+        /// As the drain reads the change.
+        case now
+        /// At `refreshKeymap()`: a drain that must ask X nothing (the listener's read).
+        case later
+    }
+
     /// Reads what the server sent: errors are recorded, a lost server is
-    /// noticed, a keyboard mapping change is applied (and reported to
-    /// `onMappingChanged`), XInput events go to `generic` as XCB delivers
+    /// noticed, a keyboard mapping change is applied (`keymap`) and reported to
+    /// `onMappingChanged`, XInput events go to `generic` as XCB delivers
     /// them (no conversion, no copy) and the rest, converted as Xlib would,
     /// to `other`. `readSocket`: poll() said the socket is readable, so it is
     /// read once (events it holds arrive together); otherwise only what is
     /// already read is handed over, and no system call is made. A client
     /// that listens to no input (the daemon playing a trace) drops them.
-    public func drain(readSocket: Bool = true, onMappingChanged: () -> Void,
+    public func drain(readSocket: Bool = true, keymap: KeymapRefresh = .now, onMappingChanged: () -> Void,
                       generic: (UnsafeRawPointer) -> Void = { _ in },
                       structure: (UnsafeRawPointer) -> Bool = { _ in false },
                       other: (inout XEvent) -> Void = { _ in }) {
@@ -235,10 +246,9 @@ public final class XConnection {
                 // or a core MappingNotify) refreshes Xlib's.
                 var ev = XEvent()
                 guard cx_wire_to_event(display, &ev, event) != 0 else { return }
-                if cx_xkb_keymap_changed(&ev, xkbEvent) != 0 {
-                    onMappingChanged()
-                } else if cx_event_type(&ev) == MappingNotify {
-                    XRefreshKeyboardMapping(&ev.xmapping)
+                if cx_xkb_keymap_changed(&ev, xkbEvent) != 0 || cx_event_type(&ev) == MappingNotify {
+                    keymapChanges.append(ev)
+                    if keymap == .now { refreshKeymap() }
                     onMappingChanged()
                 } else {
                     other(&ev)
@@ -258,9 +268,21 @@ public final class XConnection {
         if xcb_connection_has_error(c) != 0 { XErrorLog.lost(display) }
     }
 
+    /// Xlib's keymap follows the mapping changes drains have read since the
+    /// last call (`KeymapRefresh.later`): a round trip each, after the read.
+    public func refreshKeymap() {
+        guard !keymapChanges.isEmpty else { return }
+        for var ev in keymapChanges {
+            if cx_event_type(&ev) == MappingNotify { XRefreshKeyboardMapping(&ev.xmapping) } else { cx_xkb_refresh(&ev) }
+        }
+        keymapChanges.removeAll()
+    }
+
     /// Events read from the socket but not handed over yet (a round trip
     /// reads what arrived before its reply): poll() will not wake for
-    /// those, so the loop must not wait.
+    /// those, so the loop must not wait. Asks X nothing and hands nothing
+    /// over: answers arrived are kept for their owner (`answersWaiting`), an
+    /// event found is kept for the next drain.
     public var hasQueuedEvents: Bool {
         guard alive, let c = xcb else { return false }
         // Answers first: looking for one reads the socket, which may queue

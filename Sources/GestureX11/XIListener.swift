@@ -37,6 +37,21 @@ public final class XIListener {
     /// Raw key releases selected: while the synthesizer holds keys pressed
     /// again for a hand (XTestSynthesizer.pressAgain), until it lets go.
     private var keyReleasesSelected = false
+    /// What the read learnt has changed, to be asked about after it
+    /// (`afterRead`): the read itself asks X nothing.
+    private var stale = Stale()
+    private struct Stale {
+        /// The keyboard mapping: which bits Alt and Super are.
+        var keymap = false
+        /// The devices (a hot-plug): queried again, new touchpads' gestures grabbed.
+        var devices = false
+        /// The screen and its monitors (RandR).
+        var monitors = false
+        /// Where each device's raw axes land (after either of the above).
+        var rawAreas = false
+        /// The daemon's clock at the read that found them stale.
+        var at = 0.0
+    }
 
     typealias TouchKey = TouchOwnership.Key
 
@@ -51,6 +66,7 @@ public final class XIListener {
         lastScreen = monitors.screen
         state = ListenerState(devices: XDevice.query(connection))
         state.modifierMap = ModifierMap.read(connection)
+        state.rawAreas = rawAreas()
         // The top-level windows' creation, reparenting and destruction keep
         // the window directory true (and the top-level grabs' list, when
         // they are on); the root's own StructureNotify is the monitors'.
@@ -253,23 +269,26 @@ public final class XIListener {
     /// else only what an earlier round trip already read.
     /// Touches, touchpad gestures and their windows and modifiers come at
     /// the time X stamped them; what X does not stamp (devices, monitors)
-    /// at the engine's clock, `now` less the hold (`engineTime(now)`).
-    /// Reading asks X nothing about windows: what it needs to ask goes out
-    /// once the read is done (`afterRead`), and the inputs that wait for
-    /// its answer come with a later drain.
+    /// at the engine's clock, `now` less the hold (`engineTime(now)`), after
+    /// the read's other inputs. Reading asks X nothing: what it needs to ask
+    /// goes out once the read is done (`afterRead`), and the inputs that
+    /// wait for an answer about a window come with a later drain.
     public func drain(now: Double, readSocket: Bool = true, _ emit: (Input, Double) -> Void) {
         read(now: now, readSocket: readSocket, emit)
         afterRead(emit)
     }
 
     /// The read: X's events turned into the engine's input, and window
-    /// events into the directory, with no request about windows or selections.
+    /// events into the directory. It asks X nothing (no request, no round
+    /// trip): a new keymap, a device plugged or unplugged and a monitor
+    /// changed are marked stale, and asked about in `afterRead`.
     func read(now: Double, readSocket: Bool, _ emit: (Input, Double) -> Void) {
         state.clock.read(at: now)
+        stale.at = now
         let opcode = UInt8(truncatingIfNeeded: xi.opcode)
-        connection.drain(readSocket: readSocket, onMappingChanged: {
+        connection.drain(readSocket: readSocket, keymap: .later, onMappingChanged: {
             // Alt and Super may sit on other modifier bits now.
-            state.modifierMap = ModifierMap.read(connection)
+            stale.keymap = true
             news.mappingChanged = true
         }, generic: { event in
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
@@ -283,28 +302,22 @@ public final class XIListener {
             if case .configured(let w) = note { return w != connection.root }
             return true
         }, other: { ev in
-            guard monitors.changed(&ev) else { return }
             // A monitor plugged, unplugged, moved or resized: edges follow.
-            let screen = monitors.screen
-            state.rawAreas.removeAll()
-            if screen != lastScreen {
-                lastScreen = screen
-                let t = engineTime(now)
-                pass(.input(.screenChanged(screen), t), emit)
-                // Touchscreens' mapped outputs may have changed with them.
-                for dev in engineDevices where dev.kind == .touchscreen { pass(.input(.deviceAdded(dev), t), emit) }
-            }
+            if monitors.changed(&ev) { stale.monitors = true }
         })
     }
 
     /// One XInput event, as XCB delivered it.
     func take(_ type: Int32, _ event: UnsafeRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
-        if type == XI_HierarchyChanged { return hierarchyChanged(now: engineTime(now), emit) }
+        if type == XI_HierarchyChanged {
+            stale.devices = true
+            return
+        }
         if type == XI_RawKeyRelease {
             let e = event.load(as: xcb_input_raw_key_release_event_t.self)
             return news.keyReleases.append(InputNews.KeyRelease(keycode: e.detail, source: Int32(e.sourceid)))
         }
-        let c = state.convert(type, event, now: now, monitors: monitors)
+        let c = state.convert(type, event, now: now, screen: lastScreen)
         if let m = c.modifiers { pass(.input(.modifiers(m), c.time), emit) }
         if let w = c.window { pass(.window(w, c.time), emit) }
         if let i = c.input { pass(.input(i, c.time), emit) }
@@ -315,11 +328,14 @@ public final class XIListener {
         }
     }
 
-    /// Once the read is done: X's answers about windows taken (they came
+    /// Once the read is done: what it found stale asked about again (the
+    /// keymap's modifier bits, the devices, the monitors: round trips, here
+    /// and never mid-read), X's answers about windows taken (they came
     /// with the read), the inputs they held let go, the windows mapped and
     /// the one the held inputs wait for asked about, raw touches selected
-    /// or not as the touches now need. Nothing here waits for X.
+    /// or not as the touches now need. The window lookups wait for nothing.
     func afterRead(_ emit: (Input, Double) -> Void) {
+        refreshStale(emit)
         if windows.asking { windows.takeAnswers() }
         var asked = windows.askMapped()
         if !hold.isEmpty {
@@ -330,15 +346,43 @@ public final class XIListener {
         followRawIfNeeded()
     }
 
+    /// What the read marked stale, asked again; what changed for the engine
+    /// said at the engine's clock at that read.
+    private func refreshStale(_ emit: (Input, Double) -> Void) {
+        let t = engineTime(stale.at)
+        if stale.keymap {
+            connection.refreshKeymap()
+            state.modifierMap = ModifierMap.read(connection)
+        }
+        if stale.devices { devicesChanged(at: t, emit) }
+        if stale.monitors {
+            let screen = monitors.screen
+            stale.rawAreas = true
+            if screen != lastScreen {
+                lastScreen = screen
+                pass(.input(.screenChanged(screen), t), emit)
+                // Touchscreens' mapped outputs may have changed with them.
+                for dev in engineDevices where dev.kind == .touchscreen { pass(.input(.deviceAdded(dev), t), emit) }
+            }
+        }
+        if stale.rawAreas { state.rawAreas = rawAreas() }
+        stale = Stale(at: stale.at)
+    }
+
+    /// Where each touch device's raw axes land (asked of X: its matrix).
+    private func rawAreas() -> [Int32: ListenerState.Area] {
+        Dictionary(uniqueKeysWithValues: devices.filter { $0.kind != .other }.map { ($0.id, monitors.area(device: $0.id)) })
+    }
+
     private func pass(_ item: WindowHold.Item, _ emit: (Input, Double) -> Void) {
         hold.pass(item, known: { windows.cached($0) }, emit)
     }
 
     /// A device plugged or unplugged (or enabled, disabled).
-    private func hierarchyChanged(now: Double, _ emit: (Input, Double) -> Void) {
+    private func devicesChanged(at now: Double, _ emit: (Input, Double) -> Void) {
         let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
         state.devices = XDevice.query(connection)
-        state.rawAreas.removeAll()
+        stale.rawAreas = true
         gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
         for note in grabGestures(of: devices) { onRefused(note) }   // a touchpad plugged in
         let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })

@@ -204,14 +204,14 @@ extension XTests {
                 e.root = root
                 e.event = window
                 e.mods.effective = mods
-                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, monitors: monitors) }
+                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, screen: monitors.screen) }
             }
             func handedDown(_ id: UInt32) {
                 var o = xcb_input_touch_ownership_event_t()
                 o.event_type = UInt16(XI_TouchOwnership)
                 o.sourceid = 11
                 o.touchid = id
-                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, monitors: monitors) }
+                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, screen: monitors.screen) }
             }
             let begin = touch(XI_TouchBegin, 1, on: frame, mods: 0x8)   // Mod1: Alt
             #expect(begin.modifiers == .alt)
