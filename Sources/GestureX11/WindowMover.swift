@@ -73,52 +73,25 @@ public final class WindowMover {
         if sessions[binding] != nil { _ = end(binding: binding, place: place, cancelled: true, now: now) }
         guard let window = c.targetClient(target) else { return .nothing("no window there, and none is active") }
         if let why = c.refusal(of: window) { return .nothing(why) }
-        guard let (frame, extents) = c.frame(of: window), let top = c.topLevel(window) else {
+        // Read (round trips), decide (FollowStart: pure), write.
+        guard let facts = facts(of: window, target: target, c) else {
             _ = c.takeErrors()
             return .nothing("window 0x\(String(window, radix: 16)) went away")
         }
-        let grab: (x: Double, y: Double)
-        if let x = target.x, let y = target.y { grab = (x, y) }
-        else if let p = c.pointer, frame.contains(p.x, p.y) { grab = p }
-        else { grab = (Double(frame.x) + Double(frame.width) / 2, Double(frame.y) + Double(frame.height) / 2) }
-        let supported = c.supportedHints
-        let ewmh = supported.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
-        if !ewmh && !fallbackSaid {
-            fallbackSaid = true
-            onNotice("the window manager does not list _NET_MOVERESIZE_WINDOW (its _NET_SUPPORTED has \(supported.count) hints): windows are moved with configure requests (XMoveResizeWindow), which it may refuse")
-        }
-        XSelectInput(c.display, window, StructureNotifyMask)
-        if top != window { XSelectInput(c.display, top, StructureNotifyMask) }
-        let memory = SnapMemory(values: c.integers(window, Self.memoryProperty))
+        let ewmh = movesByEWMH(c)
+        let start = FollowStart.start(follow, facts)
+        for r in start.requests { carryOut(r, c) }
+        let grab = (x: start.grab.x, y: start.grab.y), frame = facts.frame, top = facts.topLevel
         var s = Session(follow: follow, window: window, topLevel: top, plan: nil, pacer: RequestPacer(current: frame),
-                        extents: extents, restoring: nil, ewmh: ewmh)
-        let hints = c.sizeHints(of: window)
-        var how = ""
-        if follow == .move && c.isMaximized(window) {
-            // Taken off the maximized state first; the size it comes back to
-            // (ours if a snap maximized it, else the window manager's) is
-            // placed under the fingers when known.
-            c.setMaximized(window, false)
+                        extents: facts.extents, restoring: nil, ewmh: ewmh)
+        var how = start.how
+        switch start.following {
+        case .plan(let origin):
+            let p = FollowPlan(follow, origin: origin, grab: grab, hints: facts.hints, extents: facts.extents)
+            s.plan = p
+            if follow == .resize { how += ", its \(p.edges) following" }
+        case .restoring(let memory):
             s.restoring = Restoring(since: now, from: frame, grab: grab, memory: memory)
-            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
-            how = ", un-maximized"
-        } else if follow == .move, let memory, memory.stillSnapped(frame) {
-            // Moved away from where a snap put it: its earlier size back, under the fingers.
-            let origin = WindowGeometry.unmaximized(frame, to: (memory.before.width, memory.before.height), holding: grab.x, grab.y)
-            s.plan = FollowPlan(follow, origin: origin, grab: grab, hints: hints, extents: extents)
-            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
-            how = ", given back its \(memory.before.width)x\(memory.before.height) from before the snap"
-        } else if follow == .resize && c.isMaximized(window) {
-            // Taken off the maximized state, resized from where it is: the
-            // side the fingers hold moves, the others stay on the screen's.
-            c.setMaximized(window, false)
-            XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
-            s.plan = FollowPlan(follow, origin: frame, grab: grab, hints: hints, extents: extents)
-            if let p = s.plan { how = ", un-maximized, its \(p.edges) following" }
-        } else {
-            if memory != nil { XDeleteProperty(c.display, window, c.atom(Self.memoryProperty)) }   // moved since: stale
-            s.plan = FollowPlan(follow, origin: frame, grab: grab, hints: hints, extents: extents)
-            if follow == .resize, let p = s.plan { how = ", its \(p.edges) following" }
         }
         sessions[binding] = s
         c.flush()
@@ -128,6 +101,37 @@ public final class WindowMover {
         }
         self.follow(binding: binding, place: place, now: now)
         return .done("window 0x\(String(window, radix: 16)) at \(frame)\(how)\(ewmh ? "" : " (configure requests)")")
+    }
+
+    /// What a move or resize starts from, as X says it now (nil: the window went away).
+    private func facts(of window: Window, target: WindowTarget, _ c: XConnection) -> FollowStart.Facts? {
+        guard let (frame, extents) = c.frame(of: window), let top = c.topLevel(window) else { return nil }
+        var f = FollowStart.Facts(window: window, topLevel: top, frame: frame, extents: extents, hints: c.sizeHints(of: window),
+                                  maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
+        if let x = target.x, let y = target.y { f.target = .init(x: x, y: y) }
+        else { f.pointer = c.pointer.map { .init(x: $0.x, y: $0.y) } }
+        return f
+    }
+
+    /// Whether the window manager moves windows by `_NET_MOVERESIZE_WINDOW`
+    /// (else configure requests, said once).
+    private func movesByEWMH(_ c: XConnection) -> Bool {
+        let supported = c.supportedHints
+        let ewmh = supported.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
+        if !ewmh && !fallbackSaid {
+            fallbackSaid = true
+            onNotice("the window manager does not list _NET_MOVERESIZE_WINDOW (its _NET_SUPPORTED has \(supported.count) hints): windows are moved with configure requests (XMoveResizeWindow), which it may refuse")
+        }
+        return ewmh
+    }
+
+    /// One of FollowStart's requests, queued (sent with the next flush).
+    private func carryOut(_ r: FollowStart.Request, _ c: XConnection) {
+        switch r {
+        case .watch(let w): XSelectInput(c.display, w, StructureNotifyMask)
+        case .unmaximize(let w): c.setMaximized(w, false)
+        case .forgetSnap(let w): XDeleteProperty(c.display, w, c.atom(Self.memoryProperty))
+        }
     }
 
     public func follow(binding: Int, place: GesturePlace, now: Double) {

@@ -1,0 +1,93 @@
+import CX11
+import GestureActions
+
+/// How a window starts following a gesture (`window move`, `window
+/// resize`): from what the X side read of it (`Facts`: one read, before
+/// anything is written), the requests to X and the plan the frames follow.
+/// Pure: WindowMover reads the facts, calls `start`, and carries the
+/// requests out in order; the table test feeds it directly.
+///
+///     follow  maximized  snap memory      requests (after watch)          frames follow
+///     move    yes        any              unmaximize, forgetSnap          restoring (the memory's size, else the WM's)
+///     move    no         still snapped    forgetSnap                      the size from before the snap, under the fingers
+///     resize  yes        any              unmaximize, forgetSnap          the maximized frame, its sides nearest the fingers
+///     any     no         moved since      forgetSnap (stale)              the frame as it is
+///     any     no         none             —                               the frame as it is
+///
+/// Every start first watches the client (and its frame, when reparented):
+/// the window manager's ConfigureNotify answers each request. The fingers
+/// hold the window where the gesture is (touchscreens), else where the
+/// pointer is when it is on the window, else at its centre.
+struct FollowStart: Equatable {
+    /// What X said of the window, read before anything is written.
+    struct Facts: Equatable {
+        var window: Window
+        var topLevel: Window
+        var frame: WindowRect
+        var extents: FrameExtents
+        var hints = SizeHints()
+        var maximized = false
+        /// A snap's memory on the window (`WindowMover.memoryProperty`).
+        var memory: SnapMemory? = nil
+        /// The gesture's point (touchscreens), if it has one.
+        var target: Point? = nil
+        /// The pointer, if on this screen.
+        var pointer: Point? = nil
+
+        struct Point: Equatable {
+            var x: Double
+            var y: Double
+        }
+    }
+
+    /// A request to X, in the order they go.
+    enum Request: Equatable {
+        /// StructureNotify selected: the window manager's answers come.
+        case watch(Window)
+        /// Asks the window manager to take the window off its maximized states.
+        case unmaximize(Window)
+        /// The snap's memory deleted from the window (used, or stale).
+        case forgetSnap(Window)
+    }
+
+    /// What the frames follow.
+    enum Following: Equatable {
+        /// A plan from `origin`.
+        case plan(origin: WindowRect)
+        /// A maximized window coming back to its size: the memory's, or
+        /// (nil) the window manager's, awaited.
+        case restoring(memory: SnapMemory?)
+    }
+
+    var requests: [Request]
+    var following: Following
+    /// Where the fingers hold the window.
+    var grab: Facts.Point
+    /// What the log line adds ("", ", un-maximized", …).
+    var how: String
+
+    static func start(_ follow: WindowAction.Follow, _ f: Facts) -> FollowStart {
+        let grab = f.target ?? f.pointer.flatMap { f.frame.contains($0.x, $0.y) ? $0 : nil }
+            ?? Facts.Point(x: Double(f.frame.x) + Double(f.frame.width) / 2, y: Double(f.frame.y) + Double(f.frame.height) / 2)
+        var watch: [Request] = [.watch(f.window)]
+        if f.topLevel != f.window { watch.append(.watch(f.topLevel)) }
+        func out(_ requests: [Request], _ following: Following, _ how: String) -> FollowStart {
+            FollowStart(requests: watch + requests, following: following, grab: grab, how: how)
+        }
+        switch follow {
+        case .move where f.maximized:
+            return out([.unmaximize(f.window), .forgetSnap(f.window)], .restoring(memory: f.memory), ", un-maximized")
+        case .move:
+            if let m = f.memory, m.stillSnapped(f.frame) {
+                let origin = WindowGeometry.unmaximized(f.frame, to: (m.before.width, m.before.height), holding: grab.x, grab.y)
+                return out([.forgetSnap(f.window)], .plan(origin: origin),
+                           ", given back its \(m.before.width)x\(m.before.height) from before the snap")
+            }
+        case .resize where f.maximized:
+            return out([.unmaximize(f.window), .forgetSnap(f.window)], .plan(origin: f.frame), ", un-maximized")
+        case .resize:
+            break
+        }
+        return out(f.memory == nil ? [] : [.forgetSnap(f.window)], .plan(origin: f.frame), "")
+    }
+}

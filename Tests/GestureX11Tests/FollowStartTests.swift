@@ -1,0 +1,83 @@
+import GestureActions
+@testable import GestureX11
+import Testing
+
+/// How a window starts following a gesture (FollowStart.swift): its
+/// table, row by row, and where the fingers hold it. No X: the facts are
+/// what WindowMover would have read.
+@Suite struct FollowStartTests {
+    typealias Facts = FollowStart.Facts
+    static let client: UInt = 0x600003, frame: UInt = 0x400005
+    /// The right half of a 1920x1080 monitor, where a snap puts a window.
+    static let rightHalf = WindowRect(x: 960, y: 0, width: 960, height: 1080)
+    static let snapped = SnapMemory(before: WindowRect(x: 100, y: 100, width: 800, height: 600), snapped: rightHalf)
+    static let movedSince = SnapMemory(before: WindowRect(x: 100, y: 100, width: 800, height: 600),
+                                       snapped: WindowRect(x: 0, y: 0, width: 960, height: 1080))
+    static func facts(maximized: Bool = false, memory: SnapMemory? = nil) -> Facts {
+        Facts(window: client, topLevel: frame, frame: rightHalf, extents: FrameExtents(), maximized: maximized, memory: memory,
+              target: .init(x: 1440, y: 540))
+    }
+    static let watch: [FollowStart.Request] = [.watch(client), .watch(frame)]
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var name: String
+        var follow: WindowAction.Follow
+        var facts: Facts
+        var requests: [FollowStart.Request]
+        var following: FollowStart.Following
+        var how: String
+        var testDescription: String { name }
+    }
+
+    /// Every row of the table in FollowStart's comment.
+    static let rows: [Row] = [
+        Row(name: "move, maximized, a snap's memory: un-maximized to the memory's size", follow: .move,
+            facts: facts(maximized: true, memory: snapped), requests: watch + [.unmaximize(client), .forgetSnap(client)],
+            following: .restoring(memory: snapped), how: ", un-maximized"),
+        Row(name: "move, maximized by the window manager: its own size awaited", follow: .move,
+            facts: facts(maximized: true), requests: watch + [.unmaximize(client), .forgetSnap(client)],
+            following: .restoring(memory: nil), how: ", un-maximized"),
+        Row(name: "move, still where the snap put it: the size from before, under the fingers", follow: .move,
+            facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
+            following: .plan(origin: WindowRect(x: 1040, y: 240, width: 800, height: 600)),
+            how: ", given back its 800x600 from before the snap"),
+        Row(name: "resize, maximized: from the maximized frame", follow: .resize,
+            facts: facts(maximized: true, memory: snapped), requests: watch + [.unmaximize(client), .forgetSnap(client)],
+            following: .plan(origin: rightHalf), how: ", un-maximized"),
+        Row(name: "move, moved since the snap: the memory is stale", follow: .move,
+            facts: facts(memory: movedSince), requests: watch + [.forgetSnap(client)],
+            following: .plan(origin: rightHalf), how: ""),
+        Row(name: "resize, still snapped: the memory goes, the frame as it is", follow: .resize,
+            facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
+            following: .plan(origin: rightHalf), how: ""),
+        Row(name: "move, no memory: nothing but the watch", follow: .move,
+            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: ""),
+        Row(name: "resize, no memory: nothing but the watch", follow: .resize,
+            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: ""),
+    ]
+
+    @Test(arguments: rows)
+    func row(_ r: Row) {
+        let s = FollowStart.start(r.follow, r.facts)
+        #expect(s.requests == r.requests)
+        #expect(s.following == r.following)
+        #expect(s.how == r.how)
+    }
+
+    /// A client not reparented is watched once; the fingers hold the window
+    /// at the gesture's point, else at the pointer when it is on the
+    /// window, else at its centre.
+    @Test func theWatchAndTheGrab() {
+        var f = Self.facts()
+        f.topLevel = Self.client
+        #expect(FollowStart.start(.move, f).requests == [.watch(Self.client)])
+        #expect(FollowStart.start(.move, f).grab == .init(x: 1440, y: 540))
+        f.target = nil
+        f.pointer = .init(x: 1000, y: 20)
+        #expect(FollowStart.start(.move, f).grab == .init(x: 1000, y: 20))
+        f.pointer = .init(x: 100, y: 20)   // off the window
+        #expect(FollowStart.start(.move, f).grab == .init(x: 1440, y: 540))
+        f.pointer = nil
+        #expect(FollowStart.start(.resize, f).grab == .init(x: 1440, y: 540))
+    }
+}
