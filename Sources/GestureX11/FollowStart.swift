@@ -40,16 +40,6 @@ struct FollowStart: Equatable {
         }
     }
 
-    /// A request to X, in the order they go.
-    enum Request: Equatable {
-        /// StructureNotify selected: the window manager's answers come.
-        case watch(Window)
-        /// Asks the window manager to take the window off its maximized states.
-        case unmaximize(Window)
-        /// The snap's memory deleted from the window (used, or stale).
-        case forgetSnap(Window)
-    }
-
     /// What the frames follow.
     enum Following: Equatable {
         /// A plan from `origin`.
@@ -59,7 +49,8 @@ struct FollowStart: Equatable {
         case restoring(memory: SnapMemory?)
     }
 
-    var requests: [Request]
+    /// The requests to X, in the order they go.
+    var requests: [WindowRequest]
     var following: Following
     /// Where the fingers hold the window.
     var grab: Facts.Point
@@ -69,14 +60,14 @@ struct FollowStart: Equatable {
     static func start(_ follow: WindowAction.Follow, _ f: Facts) -> FollowStart {
         let grab = f.target ?? f.pointer.flatMap { f.frame.contains($0.x, $0.y) ? $0 : nil }
             ?? Facts.Point(x: Double(f.frame.x) + Double(f.frame.width) / 2, y: Double(f.frame.y) + Double(f.frame.height) / 2)
-        var watch: [Request] = [.watch(f.window)]
+        var watch: [WindowRequest] = [.watch(f.window)]
         if f.topLevel != f.window { watch.append(.watch(f.topLevel)) }
-        func out(_ requests: [Request], _ following: Following, _ how: String) -> FollowStart {
+        func out(_ requests: [WindowRequest], _ following: Following, _ how: String) -> FollowStart {
             FollowStart(requests: watch + requests, following: following, grab: grab, how: how)
         }
         switch follow {
         case .move where f.maximized:
-            return out([.unmaximize(f.window), .forgetSnap(f.window)], .restoring(memory: f.memory), ", un-maximized")
+            return out([.maximize(f.window, false), .forgetSnap(f.window)], .restoring(memory: f.memory), ", un-maximized")
         case .move:
             if let m = f.memory, m.stillSnapped(f.frame) {
                 let origin = WindowGeometry.unmaximized(f.frame, to: (m.before.width, m.before.height), holding: grab.x, grab.y)
@@ -84,7 +75,7 @@ struct FollowStart: Equatable {
                            ", given back its \(m.before.width)x\(m.before.height) from before the snap")
             }
         case .resize where f.maximized:
-            return out([.unmaximize(f.window), .forgetSnap(f.window)], .plan(origin: f.frame), ", un-maximized")
+            return out([.maximize(f.window, false), .forgetSnap(f.window)], .plan(origin: f.frame), ", un-maximized")
         case .resize:
             break
         }

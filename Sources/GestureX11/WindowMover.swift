@@ -15,6 +15,11 @@ import GestureCore
 /// (`descriptor`): the answer wakes it. Its deadline is only for what has
 /// no event: a request the window manager did not answer within the
 /// pacer's patience, a maximized window that did not come back to its size.
+///
+/// Its decisions are pure and table-tested: how a move or resize starts
+/// (FollowStart), how a snap goes (SnapPlan), the pace of its requests
+/// (RequestPacer), where each frame goes (FollowPlan). They return
+/// `WindowRequest`s; `carryOut` is the only place the mover writes to X.
 public final class WindowMover {
     /// The display of the daemon's connection (the mover opens its own on it).
     let displayName: String
@@ -80,7 +85,7 @@ public final class WindowMover {
         }
         let ewmh = movesByEWMH(c)
         let start = FollowStart.start(follow, facts)
-        for r in start.requests { carryOut(r, c) }
+        for r in start.requests { carryOut(r, ewmh: ewmh, c) }
         let grab = (x: start.grab.x, y: start.grab.y), frame = facts.frame, top = facts.topLevel
         var s = Session(follow: follow, window: window, topLevel: top, plan: nil, pacer: RequestPacer(current: frame),
                         extents: facts.extents, restoring: nil, ewmh: ewmh)
@@ -125,12 +130,23 @@ public final class WindowMover {
         return ewmh
     }
 
-    /// One of FollowStart's requests, queued (sent with the next flush).
-    private func carryOut(_ r: FollowStart.Request, _ c: XConnection) {
+    /// A request the mover's pure parts decided, queued (sent with the next
+    /// flush): the only writes to X of the mover's. `ewmh`: frames go as
+    /// `_NET_MOVERESIZE_WINDOW`, else as configure requests on the client.
+    private func carryOut(_ r: WindowRequest, ewmh: Bool, _ c: XConnection) {
         switch r {
         case .watch(let w): XSelectInput(c.display, w, StructureNotifyMask)
-        case .unmaximize(let w): c.setMaximized(w, false)
+        case .unwatch(let w): XSelectInput(c.display, w, 0)
+        case .maximize(let w, let on): c.setMaximized(w, on)
+        case .rememberSnap(let w, let m): c.setCardinals(w, Self.memoryProperty, m.values)
         case .forgetSnap(let w): XDeleteProperty(c.display, w, c.atom(Self.memoryProperty))
+        case .moveResize(let w, let r, let e):
+            if ewmh {
+                c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: w, WindowGeometry.moveResizeMessage(r, extents: e))
+            } else {
+                XMoveResizeWindow(c.display, w, Int32(r.x), Int32(r.y), UInt32(max(1, r.width - e.left - e.right)),
+                                  UInt32(max(1, r.height - e.top - e.bottom)))
+            }
         }
     }
 
@@ -191,8 +207,8 @@ public final class WindowMover {
                 what += snap(hit.snap, window: s.window, before: plan.origin, area: areas[hit.monitor].area, ewmh: s.ewmh, c)
             }
         }
-        XSelectInput(c.display, s.window, 0)
-        if s.topLevel != s.window { XSelectInput(c.display, s.topLevel, 0) }
+        carryOut(.unwatch(s.window), ewmh: s.ewmh, c)
+        if s.topLevel != s.window { carryOut(.unwatch(s.topLevel), ewmh: s.ewmh, c) }
         c.flush()
         return what
     }
@@ -237,14 +253,7 @@ public final class WindowMover {
 
     private func send(_ frame: WindowRect, _ s: inout Session, _ c: XConnection) {
         s.requests += 1
-        if s.ewmh {
-            c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: s.window,
-                         WindowGeometry.moveResizeMessage(frame, extents: s.plan?.extents ?? s.extents))
-        } else {
-            let e = s.plan?.extents ?? s.extents
-            XMoveResizeWindow(c.display, s.window, Int32(frame.x), Int32(frame.y),
-                              UInt32(max(1, frame.width - e.left - e.right)), UInt32(max(1, frame.height - e.top - e.bottom)))
-        }
+        carryOut(.moveResize(s.window, frame, extents: s.plan?.extents ?? s.extents), ewmh: s.ewmh, c)
     }
 
     /// After a round: requests out, errors looked at (a window gone ends
@@ -327,45 +336,15 @@ public final class WindowMover {
         return .done("window 0x\(String(window, radix: 16)) on monitor \(areas[i].name): \(what)")
     }
 
-    /// Snaps `window` (whose frame was `before`) within `area`; says what it asked.
+    /// Snaps `window` (whose frame was `before`) within `area` (SnapPlan);
+    /// says what it asked.
     private func snap(_ snap: WindowAction.Snap, window: Window, before: WindowRect, area: WindowRect, ewmh: Bool,
                       _ c: XConnection) -> String {
-        let memory = SnapMemory(values: c.integers(window, Self.memoryProperty))
-        let maximized = c.isMaximized(window)
-        let current = c.frame(of: window)?.extents ?? FrameExtents()
-        func moveResize(_ r: WindowRect, extents: FrameExtents = current) {
-            if ewmh {
-                c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: window, WindowGeometry.moveResizeMessage(r, extents: extents))
-            } else {
-                XMoveResizeWindow(c.display, window, Int32(r.x), Int32(r.y), UInt32(max(1, r.width - extents.left - extents.right)),
-                                  UInt32(max(1, r.height - extents.top - extents.bottom)))
-            }
-        }
-        guard let target = WindowGeometry.snapped(snap, in: area) else {
-            // restore
-            var said: [String] = []
-            if maximized {
-                c.setMaximized(window, false)
-                said.append("un-maximized")
-            }
-            if let memory {
-                moveResize(memory.before, extents: memory.extents)
-                said.append("back to \(memory.before)")
-                XDeleteProperty(c.display, window, c.atom(Self.memoryProperty))
-            }
-            return said.isEmpty ? "nothing to restore (not snapped or maximized)" : said.joined(separator: ", ")
-        }
-        // A window snapped again keeps the geometry from before the first snap.
-        let kept = memory.flatMap { m in maximized || m.stillSnapped(before) ? m : nil }
-            ?? SnapMemory(before: before, snapped: target, extents: current)
-        c.setCardinals(window, Self.memoryProperty, SnapMemory(before: kept.before, snapped: target, extents: kept.extents).values)
-        if snap == .maximize {
-            c.setMaximized(window, true)
-            return "maximized (work area \(area)); before: \(kept.before)"
-        }
-        if maximized { c.setMaximized(window, false) }
-        // Out of maximized, the decorations it had before come back.
-        moveResize(target, extents: maximized ? kept.extents : current)
-        return "\(target) (work area \(area)); before: \(kept.before)"
+        let facts = SnapPlan.Facts(window: window, before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
+                                   maximized: c.isMaximized(window),
+                                   memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
+        let (requests, said) = SnapPlan.plan(snap, facts, area: area)
+        for r in requests { carryOut(r, ewmh: ewmh, c) }
+        return said
     }
 }

@@ -17,13 +17,13 @@ import Testing
         Facts(window: client, topLevel: frame, frame: rightHalf, extents: FrameExtents(), maximized: maximized, memory: memory,
               target: .init(x: 1440, y: 540))
     }
-    static let watch: [FollowStart.Request] = [.watch(client), .watch(frame)]
+    static let watch: [WindowRequest] = [.watch(client), .watch(frame)]
 
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String
         var follow: WindowAction.Follow
         var facts: Facts
-        var requests: [FollowStart.Request]
+        var requests: [WindowRequest]
         var following: FollowStart.Following
         var how: String
         var testDescription: String { name }
@@ -32,17 +32,17 @@ import Testing
     /// Every row of the table in FollowStart's comment.
     static let rows: [Row] = [
         Row(name: "move, maximized, a snap's memory: un-maximized to the memory's size", follow: .move,
-            facts: facts(maximized: true, memory: snapped), requests: watch + [.unmaximize(client), .forgetSnap(client)],
+            facts: facts(maximized: true, memory: snapped), requests: watch + [.maximize(client, false), .forgetSnap(client)],
             following: .restoring(memory: snapped), how: ", un-maximized"),
         Row(name: "move, maximized by the window manager: its own size awaited", follow: .move,
-            facts: facts(maximized: true), requests: watch + [.unmaximize(client), .forgetSnap(client)],
+            facts: facts(maximized: true), requests: watch + [.maximize(client, false), .forgetSnap(client)],
             following: .restoring(memory: nil), how: ", un-maximized"),
         Row(name: "move, still where the snap put it: the size from before, under the fingers", follow: .move,
             facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
             following: .plan(origin: WindowRect(x: 1040, y: 240, width: 800, height: 600)),
             how: ", given back its 800x600 from before the snap"),
         Row(name: "resize, maximized: from the maximized frame", follow: .resize,
-            facts: facts(maximized: true, memory: snapped), requests: watch + [.unmaximize(client), .forgetSnap(client)],
+            facts: facts(maximized: true, memory: snapped), requests: watch + [.maximize(client, false), .forgetSnap(client)],
             following: .plan(origin: rightHalf), how: ", un-maximized"),
         Row(name: "move, moved since the snap: the memory is stale", follow: .move,
             facts: facts(memory: movedSince), requests: watch + [.forgetSnap(client)],

@@ -1,0 +1,76 @@
+import CX11
+import GestureActions
+
+/// What the window mover asks of X, as its pure parts decide it
+/// (FollowStart, SnapPlan); WindowMover carries them out in order, and
+/// does nothing else to X.
+enum WindowRequest: Equatable {
+    /// StructureNotify selected: the window manager's answers come.
+    case watch(Window)
+    /// Its events no longer selected (the move ended).
+    case unwatch(Window)
+    /// Asks the window manager to put the window in (true) or take it off
+    /// (false) both maximized states.
+    case maximize(Window, Bool)
+    /// The snap's memory written on the window.
+    case rememberSnap(Window, SnapMemory)
+    /// The snap's memory deleted from the window (used, or stale).
+    case forgetSnap(Window)
+    /// The window's frame (its decorations `extents`) moved and resized.
+    case moveResize(Window, WindowRect, extents: FrameExtents)
+}
+
+/// `window snap …` on a window, and a move that ends at a monitor's edge:
+/// from what X said of the window (`Facts`), the requests and what the log
+/// says. Pure.
+///
+///     snap             maximized  snap memory      requests
+///     restore          yes        yes              unmaximize, moveResize(before, its extents), forgetSnap
+///     restore          yes        none             unmaximize
+///     restore          no         yes              moveResize(before, its extents), forgetSnap
+///     restore          no         none             —  (nothing to restore)
+///     maximize         any        any              rememberSnap(kept), maximize
+///     a half/quarter   no         still snapped    rememberSnap(its first before), moveResize(target)
+///     a half/quarter   no         moved / none     rememberSnap(the frame now), moveResize(target)
+///     a half/quarter   yes        any              rememberSnap(kept), unmaximize, moveResize(target, the kept extents)
+///
+/// A window snapped again keeps the geometry from before its first snap
+/// (kept: the memory, when the window is maximized or still where the
+/// snap put it; else the frame now).
+enum SnapPlan {
+    struct Facts: Equatable {
+        var window: Window
+        /// The frame before the snap (a move's: where it started).
+        var before: WindowRect
+        /// The decorations it has now.
+        var extents: FrameExtents
+        var maximized: Bool
+        var memory: SnapMemory?
+    }
+
+    static func plan(_ snap: WindowAction.Snap, _ f: Facts, area: WindowRect) -> (requests: [WindowRequest], said: String) {
+        let w = f.window
+        guard let target = WindowGeometry.snapped(snap, in: area) else {
+            // restore
+            var requests: [WindowRequest] = [], said: [String] = []
+            if f.maximized {
+                requests.append(.maximize(w, false))
+                said.append("un-maximized")
+            }
+            if let m = f.memory {
+                requests += [.moveResize(w, m.before, extents: m.extents), .forgetSnap(w)]
+                said.append("back to \(m.before)")
+            }
+            return (requests, said.isEmpty ? "nothing to restore (not snapped or maximized)" : said.joined(separator: ", "))
+        }
+        let kept = f.memory.flatMap { m in f.maximized || m.stillSnapped(f.before) ? m : nil }
+            ?? SnapMemory(before: f.before, snapped: target, extents: f.extents)
+        let remember = WindowRequest.rememberSnap(w, SnapMemory(before: kept.before, snapped: target, extents: kept.extents))
+        if snap == .maximize {
+            return ([remember, .maximize(w, true)], "maximized (work area \(area)); before: \(kept.before)")
+        }
+        // Out of maximized, the decorations it had before come back.
+        let move = WindowRequest.moveResize(w, target, extents: f.maximized ? kept.extents : f.extents)
+        return ([remember] + (f.maximized ? [.maximize(w, false)] : []) + [move], "\(target) (work area \(area)); before: \(kept.before)")
+    }
+}

@@ -1,0 +1,65 @@
+import GestureActions
+@testable import GestureX11
+import Testing
+
+/// `window snap …` (SnapPlan.swift): its table, row by row. No X: the
+/// facts are what WindowMover would have read.
+@Suite struct SnapPlanTests {
+    static let w: UInt = 0x600003
+    /// The right monitor's work area (a panel along its bottom).
+    static let area = WindowRect(x: 960, y: 0, width: 960, height: 1040)
+    static let rightHalf = WindowRect(x: 1440, y: 0, width: 480, height: 1040)
+    static let leftHalf = WindowRect(x: 960, y: 0, width: 480, height: 1040)
+    static let frame = WindowRect(x: 1200, y: 300, width: 300, height: 200)
+    static let decorated = FrameExtents(left: 1, right: 1, top: 20, bottom: 1)
+    /// Snapped to the right half earlier, from `frame` (its decorations then).
+    static let memory = SnapMemory(before: frame, snapped: rightHalf, extents: decorated)
+
+    static func facts(before: WindowRect = rightHalf, maximized: Bool = false, memory: SnapMemory? = nil) -> SnapPlan.Facts {
+        SnapPlan.Facts(window: w, before: before, extents: FrameExtents(), maximized: maximized, memory: memory)
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var name: String
+        var snap: WindowAction.Snap
+        var facts: SnapPlan.Facts
+        var requests: [WindowRequest]
+        var said: String
+        var testDescription: String { name }
+    }
+
+    /// Every row of the table in SnapPlan's comment.
+    static let rows: [Row] = [
+        Row(name: "restore a maximized, snapped window", snap: .restore, facts: facts(maximized: true, memory: memory),
+            requests: [.maximize(w, false), .moveResize(w, frame, extents: decorated), .forgetSnap(w)],
+            said: "un-maximized, back to \(frame)"),
+        Row(name: "restore a window the window manager maximized", snap: .restore, facts: facts(maximized: true),
+            requests: [.maximize(w, false)], said: "un-maximized"),
+        Row(name: "restore a snapped window", snap: .restore, facts: facts(memory: memory),
+            requests: [.moveResize(w, frame, extents: decorated), .forgetSnap(w)], said: "back to \(frame)"),
+        Row(name: "restore: nothing to restore", snap: .restore, facts: facts(before: frame),
+            requests: [], said: "nothing to restore (not snapped or maximized)"),
+        Row(name: "maximize a snapped window: its first geometry kept", snap: .maximize, facts: facts(memory: memory),
+            requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: area, extents: decorated)), .maximize(w, true)],
+            said: "maximized (work area \(area)); before: \(frame)"),
+        Row(name: "snapped again while still snapped: the first geometry kept", snap: .left, facts: facts(memory: memory),
+            requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: leftHalf, extents: decorated)),
+                       .moveResize(w, leftHalf, extents: FrameExtents())],
+            said: "\(leftHalf) (work area \(area)); before: \(frame)"),
+        Row(name: "moved since its snap: the frame now is remembered", snap: .left, facts: facts(before: frame, memory: memory),
+            requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: leftHalf)), .moveResize(w, leftHalf, extents: FrameExtents())],
+            said: "\(leftHalf) (work area \(area)); before: \(frame)"),
+        Row(name: "snapped from maximized: un-maximized, its decorations from before", snap: .right,
+            facts: facts(before: area, maximized: true, memory: memory),
+            requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: rightHalf, extents: decorated)), .maximize(w, false),
+                       .moveResize(w, rightHalf, extents: decorated)],
+            said: "\(rightHalf) (work area \(area)); before: \(frame)"),
+    ]
+
+    @Test(arguments: rows)
+    func row(_ r: Row) {
+        let (requests, said) = SnapPlan.plan(r.snap, r.facts, area: Self.area)
+        #expect(requests == r.requests)
+        #expect(said == r.said)
+    }
+}
