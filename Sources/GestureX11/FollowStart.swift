@@ -21,10 +21,12 @@ import GestureActions
 struct FollowStart: Equatable {
     /// What X said of the window, read before anything is written.
     struct Facts: Equatable {
-        var window: Window
-        var topLevel: Window
-        var frame: WindowRect
-        var extents: FrameExtents
+        /// The client (the one with WM_STATE), and the top-level window
+        /// holding it (the window manager's frame, or the client itself).
+        var window: Window, topLevel: Window
+        /// Its frame as the user sees it, and the decorations in it.
+        var frame: WindowRect, extents: FrameExtents
+        /// WM_NORMAL_HINTS: what a resize keeps to.
         var hints = SizeHints()
         var maximized = false
         /// A snap's memory on the window (`WindowMover.memoryProperty`).

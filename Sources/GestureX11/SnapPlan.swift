@@ -40,12 +40,11 @@ enum WindowRequest: Equatable {
 enum SnapPlan {
     struct Facts: Equatable {
         var window: Window
-        /// The frame before the snap (a move's: where it started).
-        var before: WindowRect
-        /// The decorations it has now.
-        var extents: FrameExtents
-        var maximized: Bool
-        var memory: SnapMemory?
+        /// The frame before the snap (a move's: where it started), and the
+        /// decorations it has now.
+        var before: WindowRect, extents: FrameExtents
+        /// Whether the window manager has it maximized; its snap memory.
+        var maximized: Bool, memory: SnapMemory?
     }
 
     static func plan(_ snap: WindowAction.Snap, _ f: Facts, area: WindowRect) -> (requests: [WindowRequest], said: String) {

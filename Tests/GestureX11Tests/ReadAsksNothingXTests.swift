@@ -1,11 +1,11 @@
-import CX11
-import GestureCore
-@testable import GestureX11
-import XTestSupport
-import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import CX11
+import GestureCore
+import Testing
+import XTestSupport
+@testable import GestureX11
 
 extension XTests {
     /// The listener's read asks X nothing, whatever the drain holds: what
@@ -19,14 +19,14 @@ extension XTests {
         /// Xlib's keymap. And the connection's `hasQueuedEvents` asks nothing.
         @Test func aHotPlugAKeymapChangeAndAMonitorChangeAreAskedAfterTheRead() throws {
             let x = try Xvfb()
-            let conn = try XConnection(name: x.display, events: .xcb)
+            // Another client changes things; the listener's connection counts.
+            let other = try XConnection(name: x.display), conn = try XConnection(name: x.display, events: .xcb)
             let listener = try XIListener(connection: conn)
             listener.apply(ListenPlan(touches: .raw))   // selects the hierarchy's changes too
             listener.drain(now: 0) { _, _ in }
             _ = listener.takeNews()
             let devicesBefore = listener.devices.count
 
-            let other = try XConnection(name: x.display)
             // A device plugged in: a master pair, with its XTEST slave pointer.
             let name = strdup("gb-hotplug")
             var change = XIAnyHierarchyChangeInfo()
