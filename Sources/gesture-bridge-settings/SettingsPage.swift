@@ -18,8 +18,8 @@ import GestureSystem
         group = raw(adw_preferences_group_new())!
         adw_preferences_group_set_title(g(group), L("Settings"))
         adw_preferences_group_set_description(g(group),
-            L("How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). "
-              + "Type a value, then Enter or Set; Reset goes back to the default."))
+            // One literal: xgettext reads no Swift "+".
+            L("How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). Type a value, then Enter or Set; Reset goes back to the default."))
         adw_preferences_page_add(g(widget), g(group))
         controller.changed.append { [self] in reload() }
         reload()

@@ -67,10 +67,8 @@ import GestureSystem
         UI.append(page, verdicts)
         UI.append(page, raw(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))!)
         UI.append(page, UI.label(L("Fit to my hands"), classes: ["title-2"]))
-        UI.append(page, UI.label(L("When a gesture does not fire for you: name it, perform it a few times (Record Attempts, "
-                                   + "then Stop), or give attempts you recorded with gesture-bridge record. gesture-bridge tune "
-                                   + "proposes the smallest change of the settings that recognizes them and says what it risks; "
-                                   + "nothing changes until you apply it."), wrap: true))
+        // One literal: xgettext reads no Swift "+".
+        UI.append(page, UI.label(L("When a gesture does not fire for you: name it, perform it a few times (Record Attempts, then Stop), or give attempts you recorded with gesture-bridge record. gesture-bridge tune proposes the smallest change of the settings that recognizes them and says what it risks; nothing changes until you apply it."), wrap: true))
         UI.append(page, UI.box(false, spacing: 6, [UI.label(L("Gesture")), bindingEntry]))
         UI.append(page, UI.box(false, spacing: 6, [tracesEntry]))
         UI.append(page, UI.box(false, spacing: 6, [recordButton, proposeButton, applyButton]))

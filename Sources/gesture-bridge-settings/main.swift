@@ -13,10 +13,10 @@ Localization.start()
 
 let usage = "usage: gesture-bridge-settings [--config FILE]\n\n"
     + L("The gestures of gesture-bridge, in words: add, edit, switch off, see them live.") + "\n"
-    + L("  --config FILE   the config to edit (default: {file})",
-        ["file": ConfigLoader.defaultPath(environment: ProcessEnvironment.current())]) + "\n"
+    + "  --config FILE   " + L("the config to edit (default: {file})",
+                              ["file": ConfigLoader.defaultPath(environment: ProcessEnvironment.current())]) + "\n"
     + "  --exit-after-first-frame\n"
-    + L("                  print CLOCK_MONOTONIC (ns) once the window's first frame is painted, then quit") + "\n"
+    + "                  " + L("print CLOCK_MONOTONIC (ns) once the window's first frame is painted, then quit") + "\n"
     + "                  (Benchmarks/settings.sh)\n"
 
 var options = AppOptions.parse(Array(CommandLine.arguments.dropFirst()))
