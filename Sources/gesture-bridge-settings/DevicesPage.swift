@@ -99,7 +99,7 @@ import GestureSystem
             }
             cx_gtk_set_accessible_label(g(reset), L("Reset {setting} for {device}", ["setting": key, "device": d.match]))
             UI.setSensitive(reset, !readOnly)
-            let row = UI.row(key, subtitle: SettingInfo.named(key)?.description, suffix: entry)
+            let row = UI.row(key, subtitle: SettingInfo.named(key).map { L($0.description) }, suffix: entry)
             gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
             adw_action_row_add_suffix(g(row), g(reset))
             adw_preferences_group_add(g(group), g(row))
