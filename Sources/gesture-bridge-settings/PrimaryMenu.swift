@@ -55,6 +55,9 @@ import GestureSettingsModel
     /// GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1 takes the 1.1 way (tests).
     static func about(over parent: Widget) {
         let w: Widget
+        // The translators of the language in use; none in English (the msgid untranslated).
+        let credits = L("translator-credits")
+        let translators: String? = credits == "translator-credits" ? nil : credits
         if let adw = AdwAbout.load() {
             w = adw.new()
             adw.setText("adw_about_window_set_application_name", w, SettingsApp.name)
@@ -63,7 +66,7 @@ import GestureSettingsModel
             adw.setText("adw_about_window_set_developer_name", w, L("The GestureBridge authors"))
             adw.setText("adw_about_window_set_website", w, website)
             adw.setText("adw_about_window_set_issue_url", w, website + "/issues")
-            adw.setText("adw_about_window_set_translator_credits", w, L("translator-credits"))
+            if let translators { adw.setText("adw_about_window_set_translator_credits", w, translators) }
             adw.setLicense(w, GTK_LICENSE_APACHE_2_0)
         } else {
             w = raw(gtk_about_dialog_new())!
@@ -72,7 +75,7 @@ import GestureSettingsModel
             gtk_about_dialog_set_version(g(w), version)
             gtk_about_dialog_set_website(g(w), website)
             gtk_about_dialog_set_license_type(g(w), GTK_LICENSE_APACHE_2_0)
-            gtk_about_dialog_set_translator_credits(g(w), L("translator-credits"))
+            if let translators { gtk_about_dialog_set_translator_credits(g(w), translators) }
         }
         gtk_window_set_modal(g(w), 1)
         gtk_window_set_transient_for(g(w), g(parent))
