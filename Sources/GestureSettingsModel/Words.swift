@@ -220,7 +220,10 @@ public enum Words {
         for key in ["on-began", "on-step", "on-changed", "on-repeat", "on-ended", "on-cancelled"] {
             if key == "on-step", let step {
                 // TRANSLATORS: what a step one way or the other does, when it does nothing.
-                let inc = step.increase.isEmpty ? Lc("step", "nothing") : actions(step.increase, chordPrefix: false)
+                // ("Nothing" when it opens the line: an action's own words keep the case
+                // their pattern gives, "rofi … ausführen" stays "rofi".)
+                let nothing = parts.isEmpty ? capitalized(Lc("step", "nothing")) : Lc("step", "nothing")
+                let inc = step.increase.isEmpty ? nothing : actions(step.increase, chordPrefix: false)
                 let dec = step.decrease.isEmpty ? Lc("step", "nothing") : actions(step.decrease, chordPrefix: false)
                 // TRANSLATORS: "Zoom in / Zoom out per 15 %": one way, the other way, and the step.
                 parts.append(L("{increase} / {decrease} per {step}",
@@ -238,7 +241,7 @@ public enum Words {
             }
         }
         guard let first = parts.first else { return L("Does nothing") }
-        return parts.dropFirst().reduce(capitalized(first)) { acc, p in
+        return parts.dropFirst().reduce(first) { acc, p in
             // TRANSLATORS: the parts of what a binding does, as it starts, moves and ends: "Hold Alt as it starts; …".
             L("{first}; {next}", ["first": acc, "next": p])
         }
