@@ -143,8 +143,10 @@ let package = Package(
                     dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem", "GestureX11"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         // The settings app's model: a config in words, edited without losing a byte. Pure: no GTK, no Foundation.
+        // gettext (glibc's libintl) for the settings app's words: see docs/settings.md, Translations.
+        .systemLibrary(name: "CIntl"),
         .target(name: "GestureSettingsModel",
-                dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureImport", "GestureSystem"]),
+                dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureImport", "GestureSystem", "CIntl"]),
         .testTarget(name: "GestureSettingsModelTests",
                     dependencies: ["GestureSettingsModel", "GestureConfig", "GestureCore", "GestureImport", "GestureSystem"]),
         // Shared by the X tests: an Xvfb the test starts, a client watching keys.

@@ -7,11 +7,13 @@
 # The binary is the release build with the Swift runtime linked in
 # (--static-swift-stdlib); GTK 4, libadwaita and GLib come from Debian
 # (dpkg-shlibdeps). The package holds the binary, its desktop entry, icon,
-# AppStream metainfo and man page (data/settings/).
+# AppStream metainfo and man page (data/settings/), and the translations
+# (po/: /usr/share/locale/LANG/LC_MESSAGES/gesture-bridge.mo, the desktop
+# entry's and the metainfo's translated keys).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { echo "deb-settings: $*" >&2; }
-for tool in swift dpkg-deb dpkg-shlibdeps dpkg-architecture gzip; do
+for tool in swift dpkg-deb dpkg-shlibdeps dpkg-architecture gzip msgfmt; do
   command -v "$tool" >/dev/null || { echo "deb-settings: $tool is missing (apt-get install dpkg-dev)" >&2; exit 2; }
 done
 
@@ -30,10 +32,14 @@ put() {  # mode source destination (inside the package)
 }
 strip --strip-unneeded --remove-section=.comment --remove-section=.note -o "$root/usr/bin/gesture-bridge-settings" "$bin"
 chmod 755 "$root/usr/bin/gesture-bridge-settings"
-put 644 data/settings/$app.desktop /usr/share/applications/$app.desktop
-put 644 data/settings/$app.svg /usr/share/icons/hicolor/scalable/apps/$app.svg
-put 644 data/settings/$app.metainfo.xml /usr/share/metainfo/$app.metainfo.xml
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+scripts/build-translations.sh "$work/tr"
+for mo in "$work"/tr/locale/*/LC_MESSAGES/gesture-bridge.mo; do
+  put 644 "$mo" "/usr/share/locale/${mo#"$work/tr/locale/"}"
+done
+put 644 "$work/tr/$app.desktop" /usr/share/applications/$app.desktop
+put 644 data/settings/$app.svg /usr/share/icons/hicolor/scalable/apps/$app.svg
+put 644 "$work/tr/$app.metainfo.xml" /usr/share/metainfo/$app.metainfo.xml
 gzip -9n < data/settings/gesture-bridge-settings.1 > "$work/man.gz"
 put 644 "$work/man.gz" /usr/share/man/man1/gesture-bridge-settings.1.gz
 

@@ -53,6 +53,8 @@ if [ -z "${NO_PACKAGES:-}" ]; then
             libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux)
   # The settings app (gesture-bridge-settings) builds on GTK 4 and libadwaita.
   packages+=(libgtk-4-dev libadwaita-1-dev)
+  # Its translations: msgfmt builds the .mo files, the desktop entry and the metainfo.
+  packages+=(gettext)
   missing=()
   for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -104,15 +106,20 @@ put 644 "$work/unit" "$unit"
 sed "s|@DAEMON@|$PREFIX/libexec/gesture-bridge/gesture-bridge-daemon|" scripts/gesture-bridge.desktop.in > "$work/desktop"
 put 644 "$work/desktop" "$AUTOSTART_DIR/gesture-bridge.desktop"
 
-# The settings app: its binary, desktop entry, icon, AppStream metainfo, man page.
+# The settings app: its binary, desktop entry, icon, AppStream metainfo, man
+# page, and its translations (po/: the app finds PREFIX/share/locale beside its binary).
 say "building the settings app (release, static Swift stdlib)"
 scripts/build-static.sh gesture-bridge-settings 2>/dev/null
 put 755 .build-static/release/gesture-bridge-settings "$PREFIX/bin/gesture-bridge-settings"
 app=io.github.gesture_bridge.Settings
-sed "s|^Exec=gesture-bridge-settings|Exec=$PREFIX/bin/gesture-bridge-settings|" data/settings/$app.desktop > "$work/app.desktop"
+scripts/build-translations.sh "$work/tr"
+for mo in "$work"/tr/locale/*/LC_MESSAGES/gesture-bridge.mo; do
+  put 644 "$mo" "$PREFIX/share/locale/${mo#"$work/tr/locale/"}"
+done
+sed "s|^Exec=gesture-bridge-settings|Exec=$PREFIX/bin/gesture-bridge-settings|" "$work/tr/$app.desktop" > "$work/app.desktop"
 put 644 "$work/app.desktop" "$PREFIX/share/applications/$app.desktop"
 put 644 data/settings/$app.svg "$PREFIX/share/icons/hicolor/scalable/apps/$app.svg"
-put 644 data/settings/$app.metainfo.xml "$PREFIX/share/metainfo/$app.metainfo.xml"
+put 644 "$work/tr/$app.metainfo.xml" "$PREFIX/share/metainfo/$app.metainfo.xml"
 put 644 data/settings/gesture-bridge-settings.1 "$PREFIX/share/man/man1/gesture-bridge-settings.1"
 
 mkdir -p "$(dirname "$manifest")"

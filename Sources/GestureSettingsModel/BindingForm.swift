@@ -23,13 +23,13 @@ public struct BindingForm: Hashable, Sendable {
         /// As the form lists it: "Swipe", "Pinch", "Long press"…
         public var words: String {
             switch self {
-            case .swipe: return "Swipe"
-            case .pinch: return "Pinch"
-            case .rotate: return "Rotate"
-            case .tap: return "Tap"
-            case .longPress: return "Long press"
-            case .hold: return "Hold"
-            case .drag: return "Drag"
+            case .swipe: return L("Swipe")
+            case .pinch: return L("Pinch")
+            case .rotate: return L("Rotate")
+            case .tap: return L("Tap")
+            case .longPress: return L("Long press")
+            case .hold: return Lc("gesture", "Hold")
+            case .drag: return L("Drag")
             }
         }
 

@@ -19,9 +19,9 @@ public enum SettingsFileError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .cannotRead(let why): return why
         case .changedOnDisk(let path):
-            return "\(path) changed on disk since it was opened; not saving over it. Reload it to see the change."
-        case .readOnly(let why): return "read-only: " + why
-        case .cannotWrite(let why): return "cannot save: " + why + "; the file on disk is unchanged"
+            return L("{path} changed on disk since it was opened; not saving over it. Reload it to see the change.", ["path": path])
+        case .readOnly(let why): return L("read-only: {reason}", ["reason": why])
+        case .cannotWrite(let why): return L("cannot save: {reason}; the file on disk is unchanged", ["reason": why])
         }
     }
 }
@@ -39,9 +39,9 @@ public struct DiskStamp: Hashable, Sendable {
     /// The file's text (bounded as the daemon reads it) and its stamp.
     static func read(_ path: String) -> Result<(String, DiskStamp), SettingsFileError> {
         switch FileSystem.readSettingsFile(path) {
-        case .failure(let e): return .failure(.cannotRead("cannot read \(e)"))
+        case .failure(let e): return .failure(.cannotRead(L("cannot read {error}", ["error": "\(e)"])))
         case .success(let text):
-            guard let s = FileStat.of(path) else { return .failure(.cannotRead("cannot read \(path): it vanished")) }
+            guard let s = FileStat.of(path) else { return .failure(.cannotRead(L("cannot read {path}: it vanished", ["path": path]))) }
             return .success((text, DiskStamp(text: text, modifiedSeconds: s.mtime, modifiedNanoseconds: s.mtimeNanoseconds,
                                              size: s.size, inode: s.inode, mode: s.mode)))
         }
@@ -80,14 +80,15 @@ enum FileAccess {
         // A file without a write bit was made read-only on purpose: kept so
         // even for root, whom access(2) lets write anything.
         if let s = FileStat.of(path), s.mode & 0o222 == 0 {
-            return "\(path) is read-only (mode \(String(s.mode, radix: 8))): shown, not changed"
+            return L("{path} is read-only (mode {mode}): shown, not changed", ["path": path, "mode": String(s.mode, radix: 8)])
         }
         if access(path, W_OK) != 0 {
-            return "\(path) is not writable (\(Errno.text(errno))): shown, not changed"
+            return L("{path} is not writable ({reason}): shown, not changed", ["path": path, "reason": Errno.text(errno)])
         }
         let dir = directory(of: path)
         if access(dir, W_OK) != 0 {
-            return "the folder \(dir) is not writable (\(Errno.text(errno))): \(path) is shown, not changed"
+            return L("the folder {folder} is not writable ({reason}): {path} is shown, not changed",
+                     ["folder": dir, "reason": Errno.text(errno), "path": path])
         }
         return nil
     }
@@ -98,7 +99,7 @@ enum FileAccess {
         for part in dir.split(separator: "/") {
             path += "/" + part
             if access(path, F_OK) != 0 && mkdir(path, 0o700) != 0 {
-                return "cannot make the folder \(path): \(Errno.text(errno))"
+                return L("cannot make the folder {path}: {reason}", ["path": path, "reason": Errno.text(errno)])
             }
         }
         return nil

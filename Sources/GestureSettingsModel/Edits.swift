@@ -45,7 +45,7 @@ extension SettingsDocument {
                 }
                 return [e.appendTable(lines)]
             case .app(let a):
-                guard let app = e.table("app#\(a)") else { throw EditError("there is no application scope #\(a)") }
+                guard let app = e.table("app#\(a)") else { throw EditError(L("there is no application scope #{number}", ["number": String(a)])) }
                 let lines = ["[[app.bind]]"] + form.keyValues.compactMap { k, v in v.map { "\(k) = \($0)" } }
                 let last = e.outline.tables.last { $0.path.hasPrefix("app#\(a).bind#") } ?? app
                 return [e.insertTable(lines, after: last)]
@@ -60,9 +60,9 @@ extension SettingsDocument {
     public func update(_ ref: BindingRef, _ form: BindingForm) -> Result<String, EditError> {
         editing { e in
             let t = try e.binding(ref)
-            guard let entry = entry(ref) else { throw EditError("there is no binding \(ref)") }
+            guard let entry = entry(ref) else { throw EditError(L("there is no binding {binding}", ["binding": "\(ref)"])) }
             guard let old = entry.form else {
-                throw EditError("this binding is edited as text: " + (entry.formLimit ?? "the form cannot hold it"))
+                throw EditError(L("this binding is edited as text: {reason}", ["reason": entry.formLimit ?? L("the form cannot hold it")]))
             }
             let before = Dictionary(uniqueKeysWithValues: old.keyValues.map { ($0.key, $0.value) })
             let order = form.keyValues.map(\.key)
@@ -111,7 +111,7 @@ extension SettingsDocument {
     /// Appends an `[[app]]` table with `class = …` at the end.
     public func addScope(class glob: String) -> Result<String, EditError> {
         editing { e in
-            guard !glob.isEmpty else { throw EditError("an application scope needs a class (a WM_CLASS name or glob)") }
+            guard !glob.isEmpty else { throw EditError(L("an application scope needs a class (a WM_CLASS name or glob)")) }
             return [e.appendTable(["[[app]]", "class = " + Literals.quote(glob)])]
         }
     }
@@ -121,7 +121,7 @@ extension SettingsDocument {
     public func removeScope(_ scope: ScopeID) -> Result<String, EditError> {
         editing { e in
             guard case .app(let a) = scope, let app = e.table("app#\(a)") else {
-                throw EditError("only an application's scope can be removed")
+                throw EditError(L("only an application's scope can be removed"))
             }
             return [e.removeBlock(app)] + e.outline.tables.filter { $0.path.hasPrefix("app#\(a).bind#") }.map(e.removeBlock)
         }
@@ -182,7 +182,7 @@ extension SettingsDocument {
     /// Removes a key of the `index`-th `[[device]]`.
     public func resetDeviceSetting(_ index: Int, _ key: String) -> Result<String, EditError> {
         editing { e in
-            guard key != "match" else { throw EditError("a [[device]] table needs its match; remove the table instead") }
+            guard key != "match" else { throw EditError(L("a [[device]] table needs its match; remove the table instead")) }
             guard let m = try e.device(index).members.first(where: { $0.key == key }) else { return [] }
             return [e.removeKey(m)]
         }
@@ -199,8 +199,8 @@ extension SettingsDocument {
     /// daemon's loader: its text when it loads, else why not (its errors,
     /// located in the text it would have been).
     func editing(_ body: (TableEditor) throws -> [TableEditor.Replacement]) -> Result<String, EditError> {
-        if let why = readOnlyReason { return .failure(EditError("read-only: " + why)) }
-        guard let outline else { return .failure(EditError("\(fileName) is not TOML")) }
+        if let why = readOnlyReason { return .failure(EditError(L("read-only: {reason}", ["reason": why]))) }
+        guard let outline else { return .failure(EditError(L("{file} is not TOML", ["file": fileName]))) }
         let editor = TableEditor(outline: outline, edit: TextEdit(text))
         let replacements: [TableEditor.Replacement]
         do { replacements = try body(editor) } catch {
@@ -210,19 +210,19 @@ extension SettingsDocument {
         switch loader.load(text: newText, file: fileName) {
         case .success: return .success(newText)
         case .failure(let errors):
-            return .failure(EditError("the change was not made: the config would not load", diagnostics: errors.diagnostics))
+            return .failure(EditError(L("the change was not made: the config would not load"), diagnostics: errors.diagnostics))
         }
     }
 }
 
 extension TableEditor {
     func binding(_ ref: BindingRef) throws(EditError) -> ConfigOutline.Table {
-        guard let t = table(ref.path) else { throw EditError("there is no binding \(ref) in the file") }
+        guard let t = table(ref.path) else { throw EditError(L("there is no binding {binding} in the file", ["binding": "\(ref)"])) }
         return t
     }
 
     func device(_ index: Int) throws(EditError) -> ConfigOutline.Table {
-        guard let t = table("device#\(index)") else { throw EditError("there is no [[device]] table #\(index)") }
+        guard let t = table("device#\(index)") else { throw EditError(L("there is no [[device]] table #{number}", ["number": String(index)])) }
         return t
     }
 

@@ -9,15 +9,15 @@ enum FormReading {
 
     static func form(of t: ConfigOutline.Table, spec: GestureSpec?) -> (BindingForm?, String?) {
         if let other = t.members.first(where: { !formKeys.contains($0.key) }) {
-            return (nil, "it has '\(other.key)', which the form has no field for")
+            return (nil, L("it has '{key}', which the form has no field for", ["key": other.key]))
         }
-        guard let spec else { return (nil, "its gesture expression does not parse") }
+        guard let spec else { return (nil, L("its gesture expression does not parse")) }
         let kind: BindingForm.Kind, common: CommonArguments
         var direction: Direction? = nil, taps = 1
         switch spec {
-        case .sequenced: return (nil, "it is a composition (sequenced)")
-        case .exclusively: return (nil, "it is a composition (exclusively)")
-        case .simultaneously: return (nil, "it is a composition (simultaneously)")
+        case .sequenced: return (nil, L("it is a composition (sequenced)"))
+        case .exclusively: return (nil, L("it is a composition (exclusively)"))
+        case .simultaneously: return (nil, L("it is a composition (simultaneously)"))
         case .tap(let s):
             kind = .tap; common = s.common; taps = s.count
         case .longPress(let s):
@@ -42,28 +42,28 @@ enum FormReading {
         guard common.edgeWidth == nil else { return (nil, thresholds) }
         var device = DeviceFilter.any
         if let v = t["device"] {
-            guard let d = v.string.flatMap(DeviceFilter.init) else { return (nil, "its device is not one the form knows") }
+            guard let d = v.string.flatMap(DeviceFilter.init) else { return (nil, L("its device is not one the form knows")) }
             device = d
         }
         var modifiers: Modifiers? = nil
         if let v = t["modifiers"] {
-            guard let m = v.string.flatMap({ try? Modifiers.parse($0).get() }) else { return (nil, "its modifiers do not parse") }
+            guard let m = v.string.flatMap({ try? Modifiers.parse($0).get() }) else { return (nil, L("its modifiers do not parse")) }
             modifiers = m.isEmpty ? nil : m
         }
         var priority = Priority.normal
         if let v = t["priority"] {
-            guard let p = v.string.flatMap(Priority.init(rawValue:)) else { return (nil, "its priority is not normal, high or simultaneous") }
+            guard let p = v.string.flatMap(Priority.init(rawValue:)) else { return (nil, L("its priority is not normal, high or simultaneous")) }
             priority = p
         }
         var name: String? = nil
         if let v = t["name"] {
-            guard let s = v.string else { return (nil, "its name is not a string") }
+            guard let s = v.string else { return (nil, L("its name is not a string")) }
             name = s
         }
         let actionKeys = ["on-ended", "on-began", "on-repeat", "on-step"].filter { t[$0] != nil }
         guard actionKeys.count == 1 else {
-            return (nil, actionKeys.isEmpty ? "it has no action" : "it acts at more than one moment ("
-                + actionKeys.joined(separator: ", ") + ")")
+            return (nil, actionKeys.isEmpty ? L("it has no action")
+                : L("it acts at more than one moment ({keys})", ["keys": actionKeys.joined(separator: ", ")]))
         }
         var when = BindingForm.When.end
         var action: BindingForm.Action, decrease: BindingForm.Action? = nil
@@ -73,20 +73,20 @@ enum FormReading {
                   members.allSatisfy({ ["every", "increase", "decrease"].contains($0.key) }),
                   let every = step["every"]?.number, let inc = step["increase"].flatMap(single),
                   let i = BindingForm.Action(text: inc) else {
-                return (nil, t["on-step"]?.isInlineTable == false ? "its on-step is written as dotted keys"
-                                                                   : "its on-step is more than an increase and a decrease action")
+                return (nil, t["on-step"]?.isInlineTable == false ? L("its on-step is written as dotted keys")
+                                                                   : L("its on-step is more than an increase and a decrease action"))
             }
             if let d = step["decrease"] {
                 guard let dt = single(d), let da = BindingForm.Action(text: dt) else {
-                    return (nil, "its on-step's decrease is more than one action the form knows")
+                    return (nil, L("its on-step's decrease is more than one action the form knows"))
                 }
                 decrease = da
             }
             when = .steps(every: every)
             action = i
         } else {
-            guard let text = single(t[key]!) else { return (nil, "it does more than one action at once") }
-            guard let a = BindingForm.Action(text: text) else { return (nil, "its action '\(text)' is not one the form offers") }
+            guard let text = single(t[key]!) else { return (nil, L("it does more than one action at once")) }
+            guard let a = BindingForm.Action(text: text) else { return (nil, L("its action '{action}' is not one the form offers", ["action": text])) }
             action = a
             when = key == "on-began" ? .start : key == "on-repeat" ? .repeating : .end
         }
@@ -96,7 +96,7 @@ enum FormReading {
         return (form, nil)
     }
 
-    static let thresholds = "it sets its own thresholds"
+    static var thresholds: String { L("it sets its own thresholds") }
 
     /// One action: a string, or an array of one.
     static func single(_ v: ConfigOutline.Value) -> String? {

@@ -26,7 +26,7 @@ public struct ImportPreview: Sendable {
         do {
             let imported = try tool.convert(text, file: file)
             let toml = imported.toml
-            let doc = SettingsDocument(text: toml, fileName: "imported from \(tool.rawValue)", loader: loader)
+            let doc = SettingsDocument(text: toml, fileName: L("imported from {tool}", ["tool": tool.rawValue]), loader: loader)
             return .success(ImportPreview(tool: tool, text: toml, document: doc, summary: imported.summary,
                                           lost: imported.notImported.sorted { $0.line < $1.line }, notes: imported.notes))
         } catch {

@@ -17,7 +17,7 @@ struct OutlineReader {
 
     func scopes() -> [ScopeEntry] {
         guard let outline else { return [] }
-        var all = ScopeEntry(id: .allApplications, title: "All applications", classGlob: nil, bindings: [], line: nil)
+        var all = ScopeEntry(id: .allApplications, title: L("All applications"), classGlob: nil, bindings: [], line: nil)
         var apps: [Int: ScopeEntry] = [:]
         for t in outline.tables {
             let parts = Self.pathParts(t.path)
@@ -28,13 +28,13 @@ struct OutlineReader {
                 let a = parts[0].index
                 let cls = t["class"]?.string
                 var s = apps[a] ?? ScopeEntry(id: .app(a), title: "", classGlob: nil, bindings: [], line: nil)
-                s.title = cls ?? "(no class)"
+                s.title = cls ?? L("(no class)")
                 s.classGlob = cls
                 s.line = t.line
                 apps[a] = s
             case 2 where parts[0].name == "app" && parts[1].name == "bind":
                 let a = parts[0].index
-                var s = apps[a] ?? ScopeEntry(id: .app(a), title: "(no class)", classGlob: nil, bindings: [], line: nil)
+                var s = apps[a] ?? ScopeEntry(id: .app(a), title: L("(no class)"), classGlob: nil, bindings: [], line: nil)
                 s.bindings.append(entry(t, ref: BindingRef(scope: .app(a), index: parts[1].index)))
                 apps[a] = s
             default:
@@ -82,7 +82,7 @@ struct OutlineReader {
         let priority = t["priority"]?.string.flatMap(Priority.init(rawValue:)) ?? .normal
         let name = t["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         let gestureWords = spec.map { Words.gesture($0, device: device, modifiers: modifiers) }
-            ?? (expression.isEmpty ? "(no gesture)" : expression)
+            ?? (expression.isEmpty ? L("(no gesture)") : expression)
         let phases = Self.phaseKeys.compactMap { key in t[key].map { (key: key, actions: Self.actionTexts($0)) } }
         var step: (every: Double, increase: [String], decrease: [String])? = nil
         if let s = t["on-step"] {

@@ -44,9 +44,9 @@ public struct SettingsDocument: Sendable {
     /// the text does not load; its folder made (0700) when missing; written
     /// as `save` writes (atomically), mode 0644.
     public static func create(path: String, text: String, loader: ConfigLoader = .standard()) -> Result<SettingsDocument, SettingsFileError> {
-        if FileSystem.exists(path) { return .failure(.cannotWrite("\(path) already exists; not replacing it")) }
+        if FileSystem.exists(path) { return .failure(.cannotWrite(L("{file} already exists; not replacing it", ["file": path]))) }
         if case .failure(let e) = loader.load(text: text, file: path) {
-            return .failure(.cannotWrite("the new config would not load:\n" + e.description))
+            return .failure(.cannotWrite(L("the new config would not load:") + "\n" + e.description))
         }
         if let why = FileAccess.makeDirectory(FileAccess.directory(of: path)) { return .failure(.cannotWrite(why)) }
         if let why = AtomicFile.write(text, to: path, mode: 0o644) { return .failure(.cannotWrite(why)) }
@@ -101,7 +101,8 @@ public struct SettingsDocument: Sendable {
     public var readOnlyReason: String? {
         if case .failure(let e) = load {
             let n = e.diagnostics.filter(\.isError).count
-            return "\(fileName) has \(n) error\(n == 1 ? "" : "s"); fix \(n == 1 ? "it" : "them") in the file (line:column below), then reload"
+            return Ln("{file} has {count} error; fix it in the file (line:column below), then reload",
+                      "{file} has {count} errors; fix them in the file (line:column below), then reload", n, ["file": fileName])
         }
         return fileReadOnlyReason
     }

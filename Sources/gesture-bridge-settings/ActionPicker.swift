@@ -16,8 +16,8 @@ import GestureSystem
     private let commandEntry: Widget
     private let named = NamedAction.all.filter(\.offered)
     /// The mouse buttons the form offers, as X numbers them.
-    static let buttons: [(n: Int, words: String)] = [(1, "Left"), (2, "Middle"), (3, "Right"), (4, "Scroll up"),
-                                                     (5, "Scroll down"), (8, "Back"), (9, "Forward")]
+    static let buttons: [(n: Int, words: String)] = [(1, L("Left")), (2, L("Middle")), (3, L("Right")), (4, L("Scroll up")),
+                                                     (5, L("Scroll down")), (8, L("Back")), (9, L("Forward"))]
     /// Set while the next key pressed is taken as the chord.
     private(set) var recording = false
     var changed: Action = {}
@@ -25,13 +25,14 @@ import GestureSystem
     /// `title`: "Action", "When it grows"…; names the parts for assistive technologies.
     init(title: String) {
         box = UI.box(true, spacing: 8)
-        kind = Choice(["Named Action", "Keys", "Mouse Button", "Command", "Nothing"],
-                      names: ["\(title): named action", "\(title): keys", "\(title): mouse button", "\(title): command",
-                              "\(title): nothing"])
+        kind = Choice([L("Named Action"), L("Keys"), L("Mouse Button"), L("Command"), L("Nothing")],
+                      names: [L("{field}: named action", ["field": title]), L("{field}: keys", ["field": title]),
+                              L("{field}: mouse button", ["field": title]), L("{field}: command", ["field": title]),
+                              L("{field}: nothing", ["field": title])])
         namedList = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(namedList), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(g(namedList), "boxed-list")
-        cx_gtk_set_accessible_label(g(namedList), "\(title): named actions")
+        cx_gtk_set_accessible_label(g(namedList), L("{field}: named actions", ["field": title]))
         for a in named {
             let row = raw(gtk_list_box_row_new())!
             let l = UI.label(a.words)
@@ -45,14 +46,14 @@ import GestureSystem
         gtk_widget_set_vexpand(g(namedScroll), 0)
         keysEntry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(keysEntry), "ctrl+alt+Right")
-        cx_gtk_set_accessible_label(g(keysEntry), "\(title): keys")
+        cx_gtk_set_accessible_label(g(keysEntry), L("{field}: keys", ["field": title]))
         UI.expand(keysEntry)
-        recordButton = raw(gtk_button_new_with_label("Record Keys"))!
+        recordButton = raw(gtk_button_new_with_label(L("Record Keys")))!
         keysBox = UI.box(false, spacing: 6, [keysEntry, recordButton])
-        buttonChoice = Choice(Self.buttons.map(\.words), names: Self.buttons.map { "\(title): \($0.words) button" })
+        buttonChoice = Choice(Self.buttons.map(\.words), names: Self.buttons.map { L("{field}: {button} button", ["field": title, "button": $0.words]) })
         commandEntry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(commandEntry), "rofi -show window")
-        cx_gtk_set_accessible_label(g(commandEntry), "\(title): command")
+        cx_gtk_set_accessible_label(g(commandEntry), L("{field}: command", ["field": title]))
         for w in [kind.box, namedScroll, keysBox, buttonChoice.box, commandEntry] { UI.append(box, w) }
         kind.changed = { [self] in showKind(); changed() }
         on(recordButton, "clicked") { [self] in startRecording() }
@@ -95,16 +96,16 @@ import GestureSystem
     var action: Result<BindingForm.Action, FormProblem> {
         switch kind.selected {
         case 0:
-            guard let row = gtk_list_box_get_selected_row(g(namedList)) else { return .failure(FormProblem("pick a named action")) }
+            guard let row = gtk_list_box_get_selected_row(g(namedList)) else { return .failure(FormProblem(L("pick a named action"))) }
             return .success(.named(named[Int(gtk_list_box_row_get_index(row))].text))
         case 1:
             let keys = UI.text(ofEditable: keysEntry).trimmingWhitespace()
-            return keys.isEmpty ? .failure(FormProblem("type the keys, or record them")) : .success(.keys(keys))
+            return keys.isEmpty ? .failure(FormProblem(L("type the keys, or record them"))) : .success(.keys(keys))
         case 2:
             return .success(.button(Self.buttons[buttonChoice.selected].n, here: false))
         case 3:
             let command = UI.text(ofEditable: commandEntry).trimmingWhitespace()
-            return command.isEmpty ? .failure(FormProblem("type the command to run")) : .success(.command(command))
+            return command.isEmpty ? .failure(FormProblem(L("type the command to run"))) : .success(.command(command))
         default:
             return .success(.nothing)
         }
@@ -114,7 +115,7 @@ import GestureSystem
 
     private func startRecording() {
         recording = true
-        gtk_button_set_label(g(recordButton), "Press the Keys…")
+        gtk_button_set_label(g(recordButton), L("Press the Keys…"))
         gtk_widget_add_css_class(g(recordButton), "suggested-action")
     }
 
@@ -136,7 +137,7 @@ import GestureSystem
 
     private func stopRecording() {
         recording = false
-        gtk_button_set_label(g(recordButton), "Record Keys")
+        gtk_button_set_label(g(recordButton), L("Record Keys"))
         gtk_widget_remove_css_class(g(recordButton), "suggested-action")
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureSettingsModel
 import GestureConfig
 import GestureSystem
 
@@ -21,7 +22,7 @@ struct AppOptions {
             let a = args[i]
             if a == "--help" || a == "-h" { return .success(nil) }
             if a == "--config" {
-                guard i + 1 < args.count else { return .failure(OptionError("--config needs a FILE")) }
+                guard i + 1 < args.count else { return .failure(OptionError(L("--config needs a FILE"))) }
                 path = args[i + 1]
                 i += 2
             } else if a.hasPrefix("--config=") {
@@ -31,7 +32,7 @@ struct AppOptions {
                 firstFrame = true
                 i += 1
             } else {
-                return .failure(OptionError("unknown argument '\(a)'"))
+                return .failure(OptionError(L("unknown argument '{argument}'", ["argument": a])))
             }
         }
         return .success(AppOptions(configPath: path ?? ConfigLoader.defaultPath(environment: environment),

@@ -1,4 +1,5 @@
 import CGtk
+import GestureSettingsModel
 import GestureSystem
 
 /// Which application a new scope is for: one of those running (their
@@ -13,19 +14,19 @@ import GestureSystem
 
     init(parent: Widget, add: @escaping (String) -> String?) {
         self.add = add
-        window = Dialog.window(over: parent, title: "Add Application", width: 480, height: 520)
+        window = Dialog.window(over: parent, title: L("Add Application"), width: 480, height: 520)
 
         list = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(list), GTK_SELECTION_SINGLE)
         gtk_widget_add_css_class(g(list), "boxed-list")
-        cx_gtk_set_accessible_label(g(list), "Running applications")
+        cx_gtk_set_accessible_label(g(list), L("Running applications"))
         entry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(entry), "firefox, org.gnome.*")
-        cx_gtk_set_accessible_label(g(entry), "Window class")
+        cx_gtk_set_accessible_label(g(entry), L("Window class"))
         problem = UI.label("", classes: ["error"], wrap: true)
         UI.setVisible(problem, false)
-        let pick = UI.button("Pick a Window") { [self] in
-            gtk_label_set_text(g(problem), "Click the window of the application (Esc cancels)…")
+        let pick = UI.button(L("Pick a Window")) { [self] in
+            gtk_label_set_text(g(problem), L("Click the window of the application (Esc cancels)…"))
             UI.setVisible(problem, true)
             RunningApplications.pick { [self] c in
                 UI.setVisible(problem, false)
@@ -34,15 +35,15 @@ import GestureSystem
         }
         let page = UI.box(true, spacing: 12)
         UI.margins(page, 18)
-        UI.append(page, UI.label("Running applications", classes: ["heading"]))
+        UI.append(page, UI.label(L("Running applications"), classes: ["heading"]))
         let scroll = UI.scrolled(list)
         UI.append(page, scroll)
-        UI.append(page, UI.label("Or its window class (WM_CLASS, as xprop shows it; * and ? match any):", wrap: true))
+        UI.append(page, UI.label(L("Or its window class (WM_CLASS, as xprop shows it; * and ? match any):"), wrap: true))
         UI.append(page, UI.box(false, spacing: 6, [entry, pick]))
         UI.expand(entry)
         UI.append(page, problem)
 
-        Dialog.fill(window, action: "Add", cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
+        Dialog.fill(window, action: L("Add"), cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
                     body: [page])
 
         on(list, "row-selected") { [self] (row: UnsafeMutableRawPointer?) in
@@ -61,7 +62,7 @@ import GestureSystem
                 gtk_list_box_append(g(list), g(row))
             }
             if found.isEmpty {
-                let l = UI.label("None found (no window manager lists its windows).", classes: ["dim-label"], wrap: true)
+                let l = UI.label(L("None found (no window manager lists its windows)."), classes: ["dim-label"], wrap: true)
                 UI.margins(l, 8)
                 gtk_list_box_append(g(list), g(l))
             }
@@ -73,7 +74,7 @@ import GestureSystem
     private func store() {
         let glob = UI.text(ofEditable: entry).trimmingWhitespace()
         guard !glob.isEmpty else {
-            gtk_label_set_text(g(problem), "Pick an application, or type its window class.")
+            gtk_label_set_text(g(problem), L("Pick an application, or type its window class."))
             UI.setVisible(problem, true)
             return
         }

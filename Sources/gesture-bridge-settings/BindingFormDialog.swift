@@ -6,36 +6,36 @@ import GestureSystem
 
 /// The form for what most people bind (issue 42, point 2): kind, fingers,
 /// direction, edge, device, modifier layer, action, when it acts, priority.
-/// "Save" hands the form to `save`, which answers nil (stored: the dialog
+/// L("Save") hands the form to `save`, which answers nil (stored: the dialog
 /// closes) or why not (shown in the dialog, nothing lost).
 @MainActor final class BindingFormDialog {
     let window: Widget
     private let nameEntry: Widget
     private let kind = Choice(BindingForm.Kind.allCases.map(\.words))
-    private let fingers = Choice(["1", "2", "3", "4", "5"], names: ["1 finger", "2 fingers", "3 fingers", "4 fingers", "5 fingers"])
-    private let taps = Choice(["Single", "Double", "Triple"], names: ["Single tap", "Double tap", "Triple tap"])
+    private let fingers = Choice(["1", "2", "3", "4", "5"], names: [L("1 finger"), L("2 fingers"), L("3 fingers"), L("4 fingers"), L("5 fingers")])
+    private let taps = Choice([L("Single"), L("Double"), L("Triple")], names: [L("Single tap"), L("Double tap"), L("Triple tap")])
     private static let directions: [Direction?] = [nil, .left, .right, .up, .down, .upLeft, .upRight, .downLeft, .downRight]
-    private let direction = Choice(["Any", "Left", "Right", "Up", "Down", "↖", "↗", "↙", "↘"],
-                                   names: ["Any direction", "Left", "Right", "Up", "Down", "Up and left", "Up and right",
-                                           "Down and left", "Down and right"])
+    private let direction = Choice([L("Any"), L("Left"), L("Right"), L("Up"), L("Down"), "↖", "↗", "↙", "↘"],
+                                   names: [L("Any direction"), L("Left"), L("Right"), L("Up"), L("Down"), L("Up and left"), L("Up and right"),
+                                           L("Down and left"), L("Down and right")])
     private static let edges: [Edge?] = [nil, .leftEdge, .rightEdge, .topEdge, .bottomEdge]
-    private let edge = Choice(["Anywhere", "Left", "Right", "Top", "Bottom"],
-                              names: ["Anywhere", "From the left edge", "From the right edge", "From the top edge",
-                                      "From the bottom edge"])
+    private let edge = Choice([L("Anywhere"), L("Left"), L("Right"), L("Top"), L("Bottom")],
+                              names: [L("Anywhere"), L("From the left edge"), L("From the right edge"), L("From the top edge"),
+                                      L("From the bottom edge")])
     private let devices: [DeviceFilter]
     private let device: Choice
     private let modifierChecks: [(Widget, Modifiers)]
-    private let when = Choice(["At the End", "At the Start", "While Held", "Every Step"],
-                              names: ["Acts at the end", "Acts at the start", "Acts again and again while held",
-                                      "Acts every step"])
+    private let when = Choice([L("At the End"), L("At the Start"), L("While Held"), L("Every Step")],
+                              names: [L("Acts at the end"), L("Acts at the start"), L("Acts again and again while held"),
+                                      L("Acts every step")])
     private let every: Widget
     private let everyUnit: Widget
-    private let action = ActionPicker(title: "Action")
-    private let decrease = ActionPicker(title: "Decrease")
+    private let action = ActionPicker(title: L("Action"))
+    private let decrease = ActionPicker(title: L("Decrease"))
     private let actionRowTitle: Widget
     private let decreaseGroup: Widget
-    private let priority = Choice(["Normal", "High", "Simultaneous"], names: ["Normal priority", "High priority",
-                                                                             "Simultaneous priority"])
+    private let priority = Choice([L("Normal"), L("High"), L("Simultaneous")], names: [L("Normal priority"), L("High priority"),
+                                                                             L("Simultaneous priority")])
     private let priorityLine: Widget
     private let problem: Widget
     /// What the row will say: the gesture and the action in words, or what is missing.
@@ -57,56 +57,57 @@ import GestureSystem
         window = Dialog.window(over: parent, title: title, width: 760, height: 720)
 
         nameEntry = raw(gtk_entry_new())!
-        gtk_entry_set_placeholder_text(g(nameEntry), "optional: shown in logs and here")
-        cx_gtk_set_accessible_label(g(nameEntry), "Name")
+        gtk_entry_set_placeholder_text(g(nameEntry), L("optional: shown in logs and here"))
+        cx_gtk_set_accessible_label(g(nameEntry), L("Name"))
         every = UI.spin(min: 0.1, max: 1000, step: 1, value: 100)
-        cx_gtk_set_accessible_label(g(every), "Every")
-        everyUnit = UI.label("px")
+        cx_gtk_set_accessible_label(g(every), L("Every"))
+        everyUnit = UI.label(L("px"))
         priorityLine = UI.label("", classes: ["dim-label"], wrap: true)
         problem = UI.label("", classes: ["error"], wrap: true)
         preview = UI.label("", classes: ["title-4"], wrap: true)
-        cx_gtk_set_accessible_label(g(preview), "Preview")
+        cx_gtk_set_accessible_label(g(preview), L("Preview"))
         modifierChecks = Modifiers.named.map { name, m in
-            let label = name == "ctrl" ? "Ctrl" : name.prefix(1).uppercased() + name.dropFirst()
+            let label = Words.keyLabel(name)
             return (raw(gtk_check_button_new_with_label(label))!, m)
         }
 
-        actionRowTitle = UI.label("Action", classes: ["heading"])
-        decreaseGroup = Self.group("Decrease (the other way)")
+        actionRowTitle = UI.label(L("Action"), classes: ["heading"])
+        decreaseGroup = Self.group(L("Decrease (the other way)"))
         let page = UI.box(true, spacing: 18)
         UI.margins(page, 18)
         UI.append(page, preview)
         var rows: [String: Widget] = [:]
-        func addRow(_ group: Widget, _ title: String, _ control: Widget) { rows[title] = Self.addRow(group, title, control) }
-        let gesture = Self.group("Gesture")
-        addRow(gesture, "Name", nameEntry)
-        addRow(gesture, "Kind", kind.box)
-        addRow(gesture, "Fingers", fingers.box)
-        addRow(gesture, "Taps", taps.box)
-        addRow(gesture, "Direction", direction.box)
-        addRow(gesture, "Starts", edge.box)
-        addRow(gesture, "Device", device.box)
-        addRow(gesture, "Only while held", UI.box(false, spacing: 6, modifierChecks.map(\.0)))
+        // Rows are found by their English title; they show it translated.
+        func addRow(_ group: Widget, _ title: String, _ control: Widget) { rows[title] = Self.addRow(group, L(title), control) }
+        let gesture = Self.group(L("Gesture"))
+        addRow(gesture, LN("Name"), nameEntry)
+        addRow(gesture, LN("Kind"), kind.box)
+        addRow(gesture, LN("Fingers"), fingers.box)
+        addRow(gesture, LN("Taps"), taps.box)
+        addRow(gesture, LN("Direction"), direction.box)
+        addRow(gesture, LN("Starts"), edge.box)
+        addRow(gesture, LN("Device"), device.box)
+        addRow(gesture, LN("Only while held"), UI.box(false, spacing: 6, modifierChecks.map(\.0)))
         UI.append(page, gesture)
 
-        let acts = Self.group("What it does")
-        addRow(acts, "When", when.box)
-        addRow(acts, "Every", UI.box(false, spacing: 6, [every, everyUnit]))
+        let acts = Self.group(L("What it does"))
+        addRow(acts, LN("When"), when.box)
+        addRow(acts, LN("Every"), UI.box(false, spacing: 6, [every, everyUnit]))
         UI.append(acts, actionRowTitle)
         UI.append(acts, action.box)
         UI.append(page, acts)
         UI.append(decreaseGroup, decrease.box)
         UI.append(page, decreaseGroup)
 
-        let prio = Self.group("Priority")
-        addRow(prio, "Priority", priority.box)
+        let prio = Self.group(L("Priority"))
+        addRow(prio, LN("Priority"), priority.box)
         UI.append(prio, priorityLine)
         UI.append(page, prio)
         self.rows = rows
 
         UI.margins(problem, 6)
         UI.setVisible(problem, false)
-        Dialog.fill(window, action: "Save", cancel: { [self] in close() }, act: { [self] in store() },
+        Dialog.fill(window, action: L("Save"), cancel: { [self] in close() }, act: { [self] in store() },
                     body: [problem, UI.scrolled(page)])
 
         // The chord recorder takes keys before the entries do.
@@ -154,13 +155,13 @@ import GestureSystem
 
     static func deviceLabel(_ d: DeviceFilter) -> String {
         switch d {
-        case .any: return "Any"
-        case .touchscreen: return "Touchscreen"
-        case .touchpad: return "Touchpad"
+        case .any: return L("Any")
+        case .touchscreen: return L("Touchscreen")
+        case .touchpad: return L("Touchpad")
         case .named(let n): return n
         case .usb(let v, let p):
             func hex(_ n: UInt16) -> String { let s = String(n, radix: 16); return String(repeating: "0", count: 4 - s.count) + s }
-            return "USB \(hex(v)):\(hex(p))"
+            return L("USB {id}", ["id": hex(v) + ":" + hex(p)])
         }
     }
 
@@ -178,7 +179,7 @@ import GestureSystem
         if (when.selected == 2 && !(k == .longPress || k == .hold)) || (steps && !k.isContinuous) { when.select(0) }
         UI.setVisible(rows["Every"]!, when.selected == 3)
         UI.setVisible(decreaseGroup, when.selected == 3)
-        gtk_label_set_text(g(actionRowTitle), when.selected == 3 ? "Increase (this way)" : "Action")
+        gtk_label_set_text(g(actionRowTitle), when.selected == 3 ? L("Increase (this way)") : L("Action"))
         gtk_label_set_text(g(everyUnit), Self.unit(k))
         gtk_spin_button_set_digits(g(every), k == .hold ? 1 : 0)
         gtk_spin_button_set_increments(g(every), k == .hold ? 0.1 : 1, 10)
@@ -194,7 +195,7 @@ import GestureSystem
         gtk_widget_remove_css_class(g(preview), "error")
         switch read() {
         case .failure(let p):
-            gtk_label_set_text(g(preview), "To store it: " + p.message + ".")
+            gtk_label_set_text(g(preview), L("To store it: {problem}.", ["problem": p.message]))
         case .success(let form):
             for a in [form.action] + (form.decrease.map { [$0] } ?? []) {
                 if case .keys = a, let d = checkAction(a.text) {
@@ -219,10 +220,10 @@ import GestureSystem
     /// The unit of `every` as the form shows it (a pinch's ratio as %).
     static func unit(_ k: BindingForm.Kind) -> String {
         switch k {
-        case .pinch: return "%"
-        case .rotate: return "°"
-        case .hold: return "s"
-        default: return "px"
+        case .pinch: return L("%")
+        case .rotate: return L("°")
+        case .hold: return L("s")
+        default: return L("px")
         }
     }
 
@@ -274,7 +275,7 @@ import GestureSystem
         var other: BindingForm.Action? = nil
         if case .steps = moment {
             switch decrease.action {
-            case .failure(let p): return .failure(FormProblem("decrease: " + p.message))
+            case .failure(let p): return .failure(FormProblem(L("decrease: {problem}", ["problem": p.message])))
             case .success(let a): other = a
             }
         }

@@ -28,10 +28,10 @@ import GestureSystem
         let doc = controller.document
 
         let seenGroup = raw(adw_preferences_group_new())!
-        adw_preferences_group_set_title(g(seenGroup), "Devices gesture-bridge sees")
+        adw_preferences_group_set_title(g(seenGroup), L("Devices gesture-bridge sees"))
         let devices = seen()
         if devices.isEmpty {
-            adw_preferences_group_set_description(g(seenGroup), "None: gesture-bridge is not running, or X has no touchscreen or touchpad.")
+            adw_preferences_group_set_description(g(seenGroup), L("None: gesture-bridge is not running, or X has no touchscreen or touchpad."))
         }
         for d in devices {
             let parts = d.split(separator: " ", maxSplits: 2).map(String.init)
@@ -39,21 +39,21 @@ import GestureSystem
             let kind = parts.count >= 2 ? parts[1] : ""
             let match = "name:" + name
             let has = doc.devices.contains { $0.match == match }
-            let add = UI.button(has ? "Has a Table" : "Add a Table", classes: ["flat"]) { [self] in
+            let add = UI.button(has ? L("Has a Table") : L("Add a Table"), classes: ["flat"]) { [self] in
                 if let why = controller.apply({ $0.addDevice(match: match) }) { controller.say(why) }
             }
-            cx_gtk_set_accessible_label(g(add), "Add a table for \(name)")
+            cx_gtk_set_accessible_label(g(add), L("Add a table for {device}", ["device": name]))
             UI.setSensitive(add, !has && !readOnly)
-            adw_preferences_group_add(g(seenGroup), g(UI.row(name, subtitle: "\(kind), id \(parts.first ?? "")", suffix: add)))
+            adw_preferences_group_add(g(seenGroup), g(UI.row(name, subtitle: L("{kind}, id {id}", ["kind": kind, "id": parts.first ?? ""]), suffix: add)))
         }
         adw_preferences_page_add(g(widget), g(seenGroup))
         groups.append(seenGroup)
 
         if doc.devices.isEmpty {
             let none = raw(adw_preferences_group_new())!
-            adw_preferences_group_set_title(g(none), "Device tables")
+            adw_preferences_group_set_title(g(none), L("Device tables"))
             adw_preferences_group_set_description(g(none),
-                "No [[device]] tables: every device uses the settings. A table changes them for one device, or switches it off.")
+                L("No [[device]] tables: every device uses the settings. A table changes them for one device, or switches it off."))
             adw_preferences_page_add(g(widget), g(none))
             groups.append(none)
         }
@@ -63,17 +63,17 @@ import GestureSystem
     private func addTable(_ d: DeviceEntry, readOnly: Bool) {
         let group = raw(adw_preferences_group_new())!
         adw_preferences_group_set_title(g(group), "match = \(d.match)".xmlEscaped)
-        adw_preferences_group_set_description(g(group), "Line \(d.line)")
+        adw_preferences_group_set_description(g(group), L("Line {line}", ["line": String(d.line)]))
         let index = d.index
-        let remove = UI.button("Remove Table", classes: ["flat"]) { [self] in
-            if let why = controller.remove("Removed the table for \(d.match).", { $0.removeDevice(index) }) { controller.say(why) }
+        let remove = UI.button(L("Remove Table"), classes: ["flat"]) { [self] in
+            if let why = controller.remove(L("Removed the table for {device}.", ["device": d.match]), { $0.removeDevice(index) }) { controller.say(why) }
         }
         UI.setSensitive(remove, !readOnly)
         adw_preferences_group_set_header_suffix(g(group), g(remove))
 
         let off = raw(gtk_switch_new())!
         gtk_switch_set_active(g(off), d.disabled ? 1 : 0)
-        cx_gtk_set_accessible_label(g(off), "Switched off: \(d.match)")
+        cx_gtk_set_accessible_label(g(off), L("Switched off: {device}", ["device": d.match]))
         UI.setSensitive(off, !readOnly)
         onNotify(off, "active") { [self] in
             let on = gtk_switch_get_active(g(off)) != 0
@@ -81,7 +81,7 @@ import GestureSystem
                 : controller.apply { $0.resetDeviceSetting(index, "disabled") }
             if let why { controller.say(why); reload() }
         }
-        adw_preferences_group_add(g(group), g(UI.row("Switched off", subtitle: "gesture-bridge ignores this device", suffix: off)))
+        adw_preferences_group_add(g(group), g(UI.row(L("Switched off"), subtitle: L("gesture-bridge ignores this device"), suffix: off)))
 
         for (key, value) in d.settings where key != "disabled" && key != "match" {
             let entry = raw(gtk_entry_new())!
@@ -94,12 +94,12 @@ import GestureSystem
                 let v = SettingsPage.toml(UI.text(ofEditable: entry), kind: kind)
                 if let why = controller.apply({ $0.setDeviceSetting(index, key, v) }) { controller.say(why) }
             }
-            let reset = UI.button("Reset", classes: ["flat"]) { [self] in
+            let reset = UI.button(L("Reset"), classes: ["flat"]) { [self] in
                 if let why = controller.apply({ $0.resetDeviceSetting(index, key) }) { controller.say(why) }
             }
-            cx_gtk_set_accessible_label(g(reset), "Reset \(key) for \(d.match)")
+            cx_gtk_set_accessible_label(g(reset), L("Reset {setting} for {device}", ["setting": key, "device": d.match]))
             UI.setSensitive(reset, !readOnly)
-            let row = UI.row(key, subtitle: SettingInfo.named(key)?.description, suffix: entry)
+            let row = UI.row(key, subtitle: SettingInfo.named(key).map { L($0.description) }, suffix: entry)
             gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
             adw_action_row_add_suffix(g(row), g(reset))
             adw_preferences_group_add(g(group), g(row))
@@ -107,18 +107,18 @@ import GestureSystem
 
         // Another setting for this device.
         let keys = UI.dropDown(perDevice.map(\.key))
-        cx_gtk_set_accessible_label(g(keys), "Setting")
+        cx_gtk_set_accessible_label(g(keys), L("Setting"))
         let value = raw(gtk_entry_new())!
         gtk_editable_set_width_chars(g(value), 9)
-        cx_gtk_set_accessible_label(g(value), "Value")
-        let set = UI.button("Set", classes: ["flat"]) { [self] in
+        cx_gtk_set_accessible_label(g(value), L("Value"))
+        let set = UI.button(L("Set"), classes: ["flat"]) { [self] in
             let info = perDevice[UI.selected(keys)]
             let v = SettingsPage.toml(UI.text(ofEditable: value), kind: info.kind)
             if let why = controller.apply({ $0.setDeviceSetting(index, info.key, v) }) { controller.say(why) }
         }
         let box = UI.box(false, spacing: 6, [keys, value, set])
         for w in [keys, value, set] { UI.setSensitive(w, !readOnly) }
-        adw_preferences_group_add(g(group), g(UI.row("Another setting", suffix: box)))
+        adw_preferences_group_add(g(group), g(UI.row(L("Another setting"), suffix: box)))
         adw_preferences_page_add(g(widget), g(group))
         groups.append(group)
     }

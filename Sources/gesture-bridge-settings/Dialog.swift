@@ -1,6 +1,7 @@
 import CGtk
+import GestureSettingsModel
 
-/// The app's dialogs: a modal window over the main one, "Cancel" at the
+/// The app's dialogs: a modal window over the main one, L("Cancel") at the
 /// start of its header and its action ("Save", "Add", "Import") at the end.
 @MainActor enum Dialog {
     static func window(over parent: Widget, title: String, width: Int32, height: Int32) -> Widget {
@@ -17,7 +18,7 @@ import CGtk
         let header = raw(adw_header_bar_new())!
         adw_header_bar_set_show_end_title_buttons(g(header), 0)
         adw_header_bar_set_show_start_title_buttons(g(header), 0)
-        adw_header_bar_pack_start(g(header), g(UI.button("Cancel", cancel)))
+        adw_header_bar_pack_start(g(header), g(UI.button(L("Cancel"), cancel)))
         let actButton = UI.button(action, classes: ["suggested-action"], act)
         adw_header_bar_pack_end(g(header), g(actButton))
         // Enter in a field acts (the default widget); Escape cancels.

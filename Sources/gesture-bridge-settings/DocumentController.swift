@@ -33,7 +33,7 @@ import GestureSystem
 
     init(path: String) {
         self.path = path
-        document = SettingsDocument(text: DefaultConfig.text, fileName: "the built-in default", loader: .standard())
+        document = SettingsDocument(text: DefaultConfig.text, fileName: L("the built-in default"), loader: .standard())
         open()
         watchFile()
     }
@@ -44,7 +44,7 @@ import GestureSystem
         openProblem = nil
         missing = !FileSystem.exists(path)
         if missing {
-            document = SettingsDocument(text: DefaultConfig.text, fileName: "the built-in default", loader: .standard())
+            document = SettingsDocument(text: DefaultConfig.text, fileName: L("the built-in default"), loader: .standard())
         } else {
             switch SettingsDocument.open(path: path) {
             case .success(let d): document = d
@@ -58,9 +58,9 @@ import GestureSystem
 
     /// Why nothing can be changed now; nil when edits are taken.
     var readOnlyReason: String? {
-        if missing { return "There is no config file yet: write a first config to change these gestures." }
+        if missing { return L("There is no config file yet: write a first config to change these gestures.") }
         if let openProblem { return openProblem }
-        if changedOutside { return "\(path) changed outside this window: reload it to go on." }
+        if changedOutside { return L("{file} changed outside this window: reload it to go on.", ["file": path]) }
         return document.readOnlyReason
     }
 
@@ -101,7 +101,7 @@ import GestureSystem
     func undo() {
         guard let u = undoable else { return }
         undoable = nil
-        guard document.text == u.after else { return say("Nothing to undo: the file changed since.") }
+        guard document.text == u.after else { return say(L("Nothing to undo: the file changed since.")) }
         if let why = apply({ _ in .success(u.before) }) { say(why) }
     }
 
@@ -136,10 +136,10 @@ import GestureSystem
         after(milliseconds: 700) { [self] in
             let env = ProcessEnvironment.current()
             guard let state = DaemonStatusReader.running(environment: env) else {
-                say("Saved. gesture-bridge is not running: it reads the file when it starts.")
+                say(L("Saved. gesture-bridge is not running: it reads the file when it starts."))
                 return
             }
-            say(state.config == path ? "Saved; gesture-bridge: \(state.configStatus)." : "Saved.")
+            say(state.config == path ? L("Saved; gesture-bridge: {status}.", ["status": state.configStatus]) : L("Saved."))
         }
     }
 }

@@ -5,7 +5,7 @@ import GestureSettingsModel
 /// A binding the form cannot express (a composition, its own thresholds, a
 /// key the form has no field for): its gesture expression in an editor,
 /// `check`'s diagnostics under it as it is typed. Only the `gesture` value
-/// is ever rewritten, and only when "Save" is pressed.
+/// is ever rewritten, and only when L("Save") is pressed.
 @MainActor final class ExpressionDialog {
     let window: Widget
     private let entry: Widget
@@ -17,24 +17,24 @@ import GestureSettingsModel
          save: @escaping (String) -> String?) {
         self.check = check
         self.save = save
-        window = Dialog.window(over: parent, title: "Edit \(binding.title)", width: 720, height: 360)
+        window = Dialog.window(over: parent, title: L("Edit {gesture}", ["gesture": binding.title]), width: 720, height: 360)
 
         let page = UI.box(true, spacing: 12)
         UI.margins(page, 18)
-        UI.append(page, UI.label("The form cannot show this gesture: \(binding.formLimit ?? "it is written as an expression"). "
-                                 + "Edit its expression; everything else in its table stays as written.", wrap: true))
+        UI.append(page, UI.label(L("The form cannot show this gesture: {reason}. Edit its expression; everything else in its table stays as written.",
+                                   ["reason": binding.formLimit ?? L("it is written as an expression")]), wrap: true))
         UI.append(page, UI.label("\(binding.gestureWords) — \(binding.actionWords)", classes: ["dim-label"], wrap: true))
         entry = raw(gtk_entry_new())!
         gtk_widget_add_css_class(g(entry), "monospace")
-        cx_gtk_set_accessible_label(g(entry), "Gesture expression")
+        cx_gtk_set_accessible_label(g(entry), L("Gesture expression"))
         UI.setText(ofEditable: entry, binding.expression)
         UI.append(page, entry)
         diagnostics = UI.label("", classes: ["monospace"], wrap: true)
-        cx_gtk_set_accessible_label(g(diagnostics), "Diagnostics")
+        cx_gtk_set_accessible_label(g(diagnostics), L("Diagnostics"))
         gtk_label_set_selectable(g(diagnostics), 1)
         UI.append(page, diagnostics)
 
-        Dialog.fill(window, action: "Save", cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
+        Dialog.fill(window, action: L("Save"), cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
                     body: [page])
         on(entry, "changed") { [self] in showDiagnostics() }
         showDiagnostics()
@@ -44,8 +44,8 @@ import GestureSettingsModel
 
     private func showDiagnostics() {
         let found = check(UI.text(ofEditable: entry))
-        let text = found.isEmpty ? "No problems." : found.map { d in
-            "\(d.line):\(d.column): \(d.isError ? "error" : "warning"): \(d.message)"
+        let text = found.isEmpty ? L("No problems.") : found.map { d in
+            "\(d.line):\(d.column): " + (d.isError ? L("error: {message}", ["message": d.message]) : L("warning: {message}", ["message": d.message]))
         }.joined(separator: "\n")
         gtk_label_set_text(g(diagnostics), text)
         gtk_widget_remove_css_class(g(diagnostics), "error")

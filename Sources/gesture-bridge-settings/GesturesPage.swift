@@ -6,7 +6,7 @@ import GestureSystem
 /// The gestures, in words (issue 42, point 1): a sidebar of scopes (*All
 /// applications*, then each application with bindings) and, for the one
 /// picked, a row per binding: the gesture, the action and the priority in
-/// words, an on/off switch, "Edit" and "Delete"; "Add Gesture" under them.
+/// words, an on/off switch, L("Edit") and L("Delete"); L("Add Gesture") under them.
 /// Rows light up when the daemon recognizes their binding (the monitor stream).
 @MainActor final class GesturesPage {
     let widget: Widget
@@ -33,7 +33,7 @@ import GestureSystem
     struct Row {
         var row: Widget
         var bar: Widget
-        /// "Recognized", shown while the row is lit.
+        /// L("Recognized"), shown while the row is lit.
         var badge: Widget
         var title: String
         var label: String
@@ -52,15 +52,15 @@ import GestureSystem
         scopeList = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(scopeList), GTK_SELECTION_BROWSE)
         gtk_widget_add_css_class(g(scopeList), "navigation-sidebar")
-        cx_gtk_set_accessible_label(g(scopeList), "Scopes")
+        cx_gtk_set_accessible_label(g(scopeList), L("Scopes"))
         let sidebar = UI.box(true, spacing: 6)
         gtk_widget_set_size_request(g(sidebar), 200, -1)
         let sideScroll = UI.scrolled(scopeList)
         gtk_widget_set_hexpand(g(sideScroll), 0)
         UI.append(sidebar, sideScroll)
-        let addScope = UI.iconButton("list-add-symbolic", name: "Add Application") {}
+        let addScope = UI.iconButton("list-add-symbolic", name: L("Add Application")) {}
         addScopeButton = addScope
-        removeScopeButton = UI.iconButton("list-remove-symbolic", name: "Remove Application") {}
+        removeScopeButton = UI.iconButton("list-remove-symbolic", name: L("Remove Application")) {}
         let scopeButtons = UI.box(false, spacing: 6, [addScope, removeScopeButton])
         UI.margins(scopeButtons, 6)
         UI.append(sidebar, scopeButtons)
@@ -72,15 +72,15 @@ import GestureSystem
         bindingList = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(bindingList), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(g(bindingList), "boxed-list")
-        cx_gtk_set_accessible_label(g(bindingList), "Gestures")
-        empty = UI.label("No gestures here yet. Add one: it acts only over this application's windows.",
+        cx_gtk_set_accessible_label(g(bindingList), L("Gestures"))
+        empty = UI.label(L("No gestures here yet. Add one: it acts only over this application's windows."),
                          classes: ["dim-label"], wrap: true, xalign: 0.5)
         UI.margins(empty, 24)
-        addButton = UI.button("Add Gesture", classes: ["suggested-action", "pill"]) {}
+        addButton = UI.button(L("Add Gesture"), classes: ["suggested-action", "pill"]) {}
         gtk_widget_set_halign(g(addButton), GTK_ALIGN_START)
         // Folded (a narrow window): the sidebar and the bindings are two
         // screens, and this goes back to the sidebar.
-        let back = UI.iconButton("go-previous-symbolic", name: "Back to the Applications") {}
+        let back = UI.iconButton("go-previous-symbolic", name: L("Back to the Applications")) {}
         gtk_widget_set_halign(g(back), GTK_ALIGN_START)
         let main = UI.box(true, spacing: 12, [back, scopeTitle, scopeNote, problems, bindingList, empty, addButton])
         UI.margins(main, 12)
@@ -129,7 +129,7 @@ import GestureSystem
         if !scopes.contains(.allApplications) { scopes.insert(.allApplications, at: 0) }
         if !scopes.contains(selected) { selected = .allApplications }
         for id in scopes {
-            let title = doc.scope(id)?.title ?? "All applications"
+            let title = doc.scope(id)?.title ?? L("All applications")
             let count = doc.scope(id)?.bindings.count ?? 0
             let label = UI.label(title)
             UI.expand(label)
@@ -150,11 +150,11 @@ import GestureSystem
         let doc = controller.document
         let readOnly = controller.readOnlyReason != nil
         let scope = doc.scope(selected)
-        gtk_label_set_text(g(scopeTitle), scope?.title ?? "All applications")
+        gtk_label_set_text(g(scopeTitle), scope?.title ?? L("All applications"))
         if case .app = selected {
-            gtk_label_set_text(g(scopeNote), "These act only over windows whose WM_CLASS matches \(scope?.classGlob ?? "").")
+            gtk_label_set_text(g(scopeNote), L("These act only over windows whose WM_CLASS matches {class}.", ["class": scope?.classGlob ?? ""]))
         } else {
-            gtk_label_set_text(g(scopeNote), "These act everywhere, over any application.")
+            gtk_label_set_text(g(scopeNote), L("These act everywhere, over any application."))
         }
         UI.setSensitive(removeScopeButton, selected != .allApplications && !readOnly)
         UI.setSensitive(addScopeButton, !readOnly)
@@ -196,15 +196,15 @@ import GestureSystem
 
         let bar = raw(gtk_progress_bar_new())!
         gtk_widget_set_size_request(g(bar), 80, -1)
-        cx_gtk_set_accessible_label(g(bar), "Progress")
+        cx_gtk_set_accessible_label(g(bar), L("Progress"))
         UI.setVisible(bar, false)
-        let badge = UI.label("Recognized", classes: ["success", "heading"])
+        let badge = UI.label(L("Recognized"), classes: ["success", "heading"])
         UI.setVisible(badge, false)
         let toggle = raw(gtk_switch_new())!
         gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
         // Named after its binding (a screen reader says "zoom, switch, on"): on or off is its state.
         cx_gtk_set_accessible_label(g(toggle), entry.title)
-        gtk_widget_set_tooltip_text(g(toggle), entry.enabled ? "On: switch off (it stays in the file)" : "Off: switch on")
+        gtk_widget_set_tooltip_text(g(toggle), entry.enabled ? L("On: switch off (it stays in the file)") : L("Off: switch on"))
         let ref = entry.ref
         onNotify(toggle, "active") { [self] in
             let on = gtk_switch_get_active(g(toggle)) != 0
@@ -214,9 +214,9 @@ import GestureSystem
                 gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
             }
         }
-        let edit = UI.button("Edit", classes: ["flat"]) { [self] in openForm(entry) }
-        let delete = UI.button("Delete", classes: ["flat"]) { [self] in
-            if let why = controller.remove("Deleted \(entry.title).", { $0.delete(ref) }) { controller.say(why) }
+        let edit = UI.button(L("Edit"), classes: ["flat"]) { [self] in openForm(entry) }
+        let delete = UI.button(L("Delete"), classes: ["flat"]) { [self] in
+            if let why = controller.remove(L("Deleted {gesture}.", ["gesture": entry.title]), { $0.delete(ref) }) { controller.say(why) }
         }
         for w in [badge, bar, toggle, edit, delete] {
             gtk_widget_set_valign(g(w), GTK_ALIGN_CENTER)
@@ -224,7 +224,7 @@ import GestureSystem
         }
         for w in [toggle, edit, delete] { UI.setSensitive(w, !readOnly) }
         let label = "\(entry.title): \(entry.name == nil ? "" : entry.gestureWords + ", ")\(entry.actionWords)"
-            + (entry.enabled ? "" : " (off)")
+            + (entry.enabled ? "" : " " + L("(off)"))
         cx_gtk_set_accessible_label(g(row), label)
         rows[entry.engineName] = Row(row: row, bar: bar, badge: badge, title: entry.title, label: label)
         return row
@@ -232,9 +232,9 @@ import GestureSystem
 
     static func priorityShort(_ p: Priority) -> String {
         switch p {
-        case .normal: return "Normal priority: after the application"
-        case .high: return "High priority: before the application"
-        case .simultaneous: return "Simultaneous: alongside the application"
+        case .normal: return L("Normal priority: after the application")
+        case .high: return L("High priority: before the application")
+        case .simultaneous: return L("Simultaneous: alongside the application")
         }
     }
 
@@ -290,7 +290,7 @@ import GestureSystem
             }.present()
             return
         }
-        let dialog = BindingFormDialog(parent: window(), title: entry == nil ? "Add Gesture" : "Edit Gesture",
+        let dialog = BindingFormDialog(parent: window(), title: entry == nil ? L("Add Gesture") : L("Edit Gesture"),
                                        form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(),
                                        checkAction: { [controller] in controller.document.check(action: $0) }) { [self] form in
             if let entry {
@@ -317,10 +317,11 @@ import GestureSystem
     /// Done at once: the toast's Undo brings the application and its gestures back.
     private func removeApplication() {
         guard case .app = selected else { return }
-        let title = controller.document.scope(selected)?.title ?? "this application"
+        let title = controller.document.scope(selected)?.title ?? L("this application")
         let n = controller.document.scope(selected)?.bindings.count ?? 0
         let scope = selected
-        let said = "Removed \(title) and its \(n) gesture\(n == 1 ? "" : "s")."
+        let said = Ln("Removed {application} and its {count} gesture.", "Removed {application} and its {count} gestures.", n,
+                      ["application": title])
         if let why = controller.remove(said, { $0.removeScope(scope) }) { controller.say(why) }
     }
 }

@@ -8,37 +8,37 @@ import GestureSettingsModel
     let window: Widget
 
     init(parent: Widget, preview: ImportPreview, source: String, replacing: Bool, importIt: @escaping () -> String?) {
-        window = Dialog.window(over: parent, title: "Import from \(preview.tool.rawValue)", width: 640, height: 560)
+        window = Dialog.window(over: parent, title: L("Import from {tool}", ["tool": preview.tool.rawValue]), width: 640, height: 560)
 
         let page = UI.box(true, spacing: 10)
         UI.margins(page, 18)
         UI.append(page, UI.label("\(source): \(preview.summary)".tildeAbbreviated, wrap: true))
-        UI.append(page, UI.label("What comes across", classes: ["heading"]))
+        UI.append(page, UI.label(L("What comes across"), classes: ["heading"]))
         let list = raw(gtk_list_box_new())!
         gtk_list_box_set_selection_mode(g(list), GTK_SELECTION_NONE)
         gtk_widget_add_css_class(g(list), "boxed-list")
-        cx_gtk_set_accessible_label(g(list), "What comes across")
+        cx_gtk_set_accessible_label(g(list), L("What comes across"))
         for scope in preview.document.scopes {
             for b in scope.bindings {
-                let place = scope.classGlob.map { " (in \($0))" } ?? ""
+                let place = scope.classGlob.map { " " + L("(in {class})", ["class": $0]) } ?? ""
                 gtk_list_box_append(g(list), g(UI.row(b.title + place, subtitle: b.actionWords)))
             }
         }
         UI.append(page, list)
         if !preview.lost.isEmpty || !preview.notes.isEmpty {
-            UI.append(page, UI.label("What is lost", classes: ["heading"]))
-            for l in preview.lost { UI.append(page, UI.label("line \(l.line): \(l.reason)", classes: ["warning"], wrap: true)) }
+            UI.append(page, UI.label(L("What is lost"), classes: ["heading"]))
+            for l in preview.lost { UI.append(page, UI.label(L("line {line}: {reason}", ["line": String(l.line), "reason": l.reason]), classes: ["warning"], wrap: true)) }
             for n in preview.notes { UI.append(page, UI.label(n, classes: ["dim-label"], wrap: true)) }
         }
         if replacing {
-            UI.append(page, UI.label("Importing replaces your config with this one; yours is kept beside it as a .bak.",
+            UI.append(page, UI.label(L("Importing replaces your config with this one; yours is kept beside it as a .bak."),
                                      classes: ["warning"], wrap: true))
         }
         let problem = UI.label("", classes: ["error"], wrap: true)
         UI.setVisible(problem, false)
         UI.append(page, problem)
 
-        Dialog.fill(window, action: "Import", cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [window] in
+        Dialog.fill(window, action: L("Import"), cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [window] in
             if let why = importIt() {
                 gtk_label_set_text(g(problem), why)
                 UI.setVisible(problem, true)

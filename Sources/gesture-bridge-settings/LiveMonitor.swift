@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGtk
+import GestureSettingsModel
 import GestureBridge
 import GestureTraces
 
@@ -46,6 +47,8 @@ struct LiveState {
     /// Newest last: "swipe-left-3 ended: key super+Page_Down",
     /// "nothing fired; closest: swipe-left-3: moved 54 px of 80".
     var verdicts: [String] = []
+    /// The binding the last L("nothing fired") verdict says came closest (the one to fit).
+    var closest: String?
     /// How many times each binding has acted (began, or ran actions) since
     /// the window opened: a row lights up when its count goes up.
     var acted: [String: Int] = [:]
@@ -103,14 +106,20 @@ struct LiveState {
             update(&d, name) { live in live.standing = ["began", "step", "repeat"].contains(phase) ? "began" : phase }
             let actions = (v["actions"]?.array ?? []).compactMap(\.string)
             if phase == "ended" || phase == "cancelled" || !actions.isEmpty {
-                say("\(name) \(phase)" + (actions.isEmpty ? "" : ": " + actions.joined(separator: "; ")))
+                let what = phase == "ended" ? L("{gesture} ended", ["gesture": name])
+                    : phase == "cancelled" ? L("{gesture} cancelled", ["gesture": name])
+                    : phase == "began" ? L("{gesture} began", ["gesture": name]) : "\(name) \(phase)"
+                say(what + (actions.isEmpty ? "" : ": " + actions.joined(separator: "; ")))
             }
             if phase == "began" || !actions.isEmpty {
                 if !d.fired { acted[name, default: 0] += 1 }
                 d.fired = true
             }
         case "over":
-            if d.open && !d.fired { say(Self.whyNot(d.bindings)) }
+            if d.open && !d.fired {
+                closest = Self.closest(d.bindings)?.name
+                say(Self.whyNot(d.bindings))
+            }
             d.open = false
         default:
             break
@@ -120,11 +129,15 @@ struct LiveState {
 
     /// Nothing acted: the binding with the right fingers that came closest, and why not.
     static func whyNot(_ bindings: [(name: String, live: LiveBinding)]) -> String {
-        let failed = bindings.filter { $0.live.standing == "failed" && $0.live.reason != nil && $0.live.rightFingers }
-        guard let closest = failed.max(by: { $0.live.failedAt < $1.live.failedAt }), let why = closest.live.reason else {
-            return "nothing fired"
+        guard let closest = closest(bindings), let why = closest.live.reason else {
+            return L("nothing fired")
         }
-        return "nothing fired; closest: \(closest.name): \(why)"
+        return L("nothing fired; closest: {gesture}: {reason}", ["gesture": closest.name, "reason": why])
+    }
+
+    static func closest(_ bindings: [(name: String, live: LiveBinding)]) -> (name: String, live: LiveBinding)? {
+        let failed = bindings.filter { $0.live.standing == "failed" && $0.live.reason != nil && $0.live.rightFingers }
+        return failed.max(by: { $0.live.failedAt < $1.live.failedAt })
     }
 
     private mutating func say(_ verdict: String) {
@@ -154,7 +167,7 @@ struct LiveState {
     /// Called after each batch of lines.
     var changed: [@MainActor () -> Void] = []
     /// Why there is no stream ("no gesture-bridge to watch…", "the daemon closed…"); nil while connected.
-    private(set) var problem: String? = "not connected yet"
+    private(set) var problem: String? = L("not connected yet")
 
     init(display: String, environment: [String: String]) {
         self.display = display
@@ -188,7 +201,7 @@ struct LiveState {
         guard let first = c.nextLine() else {
             client = nil
             // The daemon closes at once a client of another user (SO_PEERCRED), and every client when it exits.
-            problem = "the daemon closed the monitor connection (it stopped, or its socket belongs to another user)"
+            problem = L("the daemon closed the monitor connection (it stopped, or its socket belongs to another user)")
             for f in changed { f() }
             after(milliseconds: 2000) { [self] in connect() }
             return false

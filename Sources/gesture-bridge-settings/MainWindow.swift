@@ -53,10 +53,10 @@ import GestureSystem
             let p = adw_view_stack_add_titled(g(stack), g(w), name, title)
             adw_view_stack_page_set_icon_name(p, icon)
         }
-        page(gestures.widget, "gestures", "Gestures", "input-touchpad-symbolic")
-        page(settings.widget, "settings", "Settings", "preferences-system-symbolic")
-        page(devices.widget, "devices", "Devices", "input-tablet-symbolic")
-        page(tryIt.widget, "try", "Try It", "media-playback-start-symbolic")
+        page(gestures.widget, "gestures", L("Gestures"), "input-touchpad-symbolic")
+        page(settings.widget, "settings", L("Settings"), "preferences-system-symbolic")
+        page(devices.widget, "devices", L("Devices"), "input-tablet-symbolic")
+        page(tryIt.widget, "try", L("Try It"), "media-playback-start-symbolic")
 
         let header = raw(adw_header_bar_new())!
         let title = raw(adw_view_switcher_title_new())!
@@ -125,7 +125,7 @@ import GestureSystem
         let t = adw_toast_new(text.xmlEscaped)
         adw_toast_set_timeout(t, undo ? 8 : 4)
         if undo {
-            adw_toast_set_button_label(t, "Undo")
+            adw_toast_set_button_label(t, L("Undo"))
             adw_toast_set_action_name(t, "win.undo")
         }
         adw_toast_overlay_add_toast(g(toasts), t)
@@ -140,17 +140,17 @@ import GestureSystem
                                               configPath: controller.path, configExists: !controller.missing)
         if controller.changedOutside {
             messages.insert(BannerMessage(level: .warning,
-                                          text: "\(controller.path) was changed outside this window. Nothing here was saved over it.",
-                                          fix: "Reload", fixID: "reload"), at: 0)
+                                          text: L("{file} was changed outside this window. Nothing here was saved over it.", ["file": controller.path]),
+                                          fix: L("Reload"), fixID: "reload"), at: 0)
         } else if let problem = controller.openProblem {
-            messages.insert(BannerMessage(level: .error, text: problem, fix: "Reload", fixID: "reload"), at: 0)
+            messages.insert(BannerMessage(level: .error, text: problem, fix: L("Reload"), fixID: "reload"), at: 0)
         } else if !controller.missing, let why = controller.document.readOnlyReason {
-            messages.insert(BannerMessage(level: .error, text: "Read-only: " + why + ".", fix: "Reload", fixID: "reload"), at: 0)
+            messages.insert(BannerMessage(level: .error, text: L("Read-only: {reason}.", ["reason": why]), fix: L("Reload"), fixID: "reload"), at: 0)
         }
         if let offer = importOffer {
             messages.append(BannerMessage(level: .info,
-                                          text: "Found \(offer.tool.rawValue)'s config (\(offer.path)). Bring its gestures here?",
-                                          fix: "Preview Import", fixID: "import"))
+                                          text: L("Found {tool}'s config ({file}). Bring its gestures here?", ["tool": offer.tool.rawValue, "file": offer.path]),
+                                          fix: L("Preview Import"), fixID: "import"))
         }
         banner.show(messages)
     }
@@ -159,7 +159,7 @@ import GestureSystem
         switch id {
         case "start":
             let argv = [Subprocess.gestureBridge, "run", "--config", controller.path]
-            if let why = Subprocess.start(argv) { toast("Could not start gesture-bridge: \(why)") }
+            if let why = Subprocess.start(argv) { toast(L("Could not start gesture-bridge: {reason}", ["reason": why])) }
             after(milliseconds: 1500) { [self] in refreshBanners() }
         case "init":
             Subprocess.run([Subprocess.gestureBridge, "init", "--config", controller.path]) { [self] finished in
@@ -190,7 +190,7 @@ import GestureSystem
 
     private func previewImport() {
         guard let offer = importOffer else { return }
-        guard case .success(let text) = FileSystem.read(offer.path) else { return toast("Cannot read \(offer.path).") }
+        guard case .success(let text) = FileSystem.read(offer.path) else { return toast(L("Cannot read {file}.", ["file": offer.path])) }
         switch ImportPreview.of(offer.tool, text: text, file: offer.path, loader: .standard()) {
         case .failure(let e):
             toast("\(e)")

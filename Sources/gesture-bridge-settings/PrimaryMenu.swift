@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGtk
+import GestureSettingsModel
 
 /// The header's primary menu (Keyboard Shortcuts, Help, About) and the
 /// window's keys: Ctrl+Q quits, Ctrl+W closes, Ctrl+N adds a gesture, F1
@@ -26,16 +27,16 @@ import CGtk
             free(UnsafeMutablePointer(mutating: accels[0]))
         }
         let menu = g_menu_new()
-        g_menu_append(menu, "Keyboard Shortcuts", "win.shortcuts")
-        g_menu_append(menu, "Help", "win.help")
-        g_menu_append(menu, "About \(SettingsApp.name)", "win.about")
+        g_menu_append(menu, L("Keyboard Shortcuts"), "win.shortcuts")
+        g_menu_append(menu, L("Help"), "win.help")
+        g_menu_append(menu, L("About {application}", ["application": SettingsApp.name]), "win.about")
         let button = raw(gtk_menu_button_new())!
         gtk_menu_button_set_icon_name(g(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(g(button), g(raw(menu)))
         gtk_menu_button_set_primary(g(button), 1)
         g_object_unref(raw(menu))
-        cx_gtk_set_accessible_label(g(button), "Main Menu")
-        gtk_widget_set_tooltip_text(g(button), "Main Menu")
+        cx_gtk_set_accessible_label(g(button), L("Main Menu"))
+        gtk_widget_set_tooltip_text(g(button), L("Main Menu"))
         return button
     }
 
@@ -54,15 +55,18 @@ import CGtk
     /// GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1 takes the 1.1 way (tests).
     static func about(over parent: Widget) {
         let w: Widget
+        // The translators of the language in use; none in English (the msgid untranslated).
+        let credits = L("translator-credits")
+        let translators: String? = credits == "translator-credits" ? nil : credits
         if let adw = AdwAbout.load() {
             w = adw.new()
             adw.setText("adw_about_window_set_application_name", w, SettingsApp.name)
             adw.setText("adw_about_window_set_application_icon", w, SettingsApp.id)
             adw.setText("adw_about_window_set_version", w, version)
-            adw.setText("adw_about_window_set_developer_name", w, "The GestureBridge authors")
+            adw.setText("adw_about_window_set_developer_name", w, L("The GestureBridge authors"))
             adw.setText("adw_about_window_set_website", w, website)
             adw.setText("adw_about_window_set_issue_url", w, website + "/issues")
-            adw.setText("adw_about_window_set_translator_credits", w, "translator-credits")
+            if let translators { adw.setText("adw_about_window_set_translator_credits", w, translators) }
             adw.setLicense(w, GTK_LICENSE_APACHE_2_0)
         } else {
             w = raw(gtk_about_dialog_new())!
@@ -71,7 +75,7 @@ import CGtk
             gtk_about_dialog_set_version(g(w), version)
             gtk_about_dialog_set_website(g(w), website)
             gtk_about_dialog_set_license_type(g(w), GTK_LICENSE_APACHE_2_0)
-            gtk_about_dialog_set_translator_credits(g(w), "translator-credits")
+            if let translators { gtk_about_dialog_set_translator_credits(g(w), translators) }
         }
         gtk_window_set_modal(g(w), 1)
         gtk_window_set_transient_for(g(w), g(parent))
@@ -106,11 +110,11 @@ import CGtk
 
     // MARK: Keyboard Shortcuts
 
-    static let shortcuts: [(group: String, [(title: String, accel: String)])] = [
-        ("General", [("Add a gesture", "&lt;Control&gt;n"), ("Keyboard shortcuts", "&lt;Control&gt;question"),
-                     ("Help", "F1"), ("Close the window", "&lt;Control&gt;w"), ("Quit", "&lt;Control&gt;q")]),
-        ("In a form", [("Save", "Return"), ("Cancel", "Escape")]),
-    ]
+    static var shortcuts: [(group: String, [(title: String, accel: String)])] { [
+        (L("General"), [(L("Add a gesture"), "&lt;Control&gt;n"), (L("Keyboard shortcuts"), "&lt;Control&gt;question"),
+                        (L("Help"), "F1"), (L("Close the window"), "&lt;Control&gt;w"), (L("Quit"), "&lt;Control&gt;q")]),
+        (L("In a form"), [(L("Save"), "Return"), (L("Cancel"), "Escape")]),
+    ] }
 
     static func shortcutsWindow(over parent: Widget) {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"w\"><property name=\"modal\">1</property>"
@@ -128,7 +132,7 @@ import CGtk
         let w = raw(gtk_builder_get_object(builder, "w"))!
         g_object_ref(w)
         g_object_unref(raw(builder))
-        gtk_window_set_title(g(w), "Keyboard Shortcuts")
+        gtk_window_set_title(g(w), L("Keyboard Shortcuts"))
         gtk_window_set_transient_for(g(w), g(parent))
         gtk_window_present(g(w))
         g_object_unref(w)

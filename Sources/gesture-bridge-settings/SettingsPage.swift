@@ -4,7 +4,7 @@ import GestureSettingsModel
 import GestureSystem
 
 /// `[settings]` (issue 42, point 4): each setting with its units, its
-/// default and what it does; a value typed is stored on Enter, "Reset"
+/// default and what it does; a value typed is stored on Enter, L("Reset")
 /// removes it from the file (the default applies).
 @MainActor final class SettingsPage {
     let widget: Widget
@@ -16,10 +16,10 @@ import GestureSystem
         self.controller = controller
         widget = raw(adw_preferences_page_new())!
         group = raw(adw_preferences_group_new())!
-        adw_preferences_group_set_title(g(group), "Settings")
+        adw_preferences_group_set_title(g(group), L("Settings"))
         adw_preferences_group_set_description(g(group),
-            "How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). "
-            + "Type a value, then Enter or Set; Reset goes back to the default.")
+            // One literal: xgettext reads no Swift "+".
+            L("How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). Type a value, then Enter or Set; Reset goes back to the default."))
         adw_preferences_page_add(g(widget), g(group))
         controller.changed.append { [self] in reload() }
         reload()
@@ -45,7 +45,7 @@ import GestureSystem
             let row = raw(adw_action_row_new())!
             adw_preferences_row_set_title(g(row), info.key)
             let units = info.units.isEmpty ? "" : " (\(info.units))"
-            adw_action_row_set_subtitle(g(row), (info.description + "\nDefault " + Self.shown(info.defaultValue) + units).xmlEscaped)
+            adw_action_row_set_subtitle(g(row), (L(info.description) + "\n" + L("Default {value}", ["value": Self.shown(info.defaultValue) + units])).xmlEscaped)
             adw_action_row_set_subtitle_lines(g(row), 0)
             let key = info.key
             if info.kind == .boolean {
@@ -69,8 +69,8 @@ import GestureSystem
                 UI.setSensitive(entry, !readOnly)
                 let kind = info.kind
                 let stored = value.map(Self.shown) ?? ""
-                let set = UI.button("Set", classes: ["flat"]) {}
-                cx_gtk_set_accessible_label(g(set), "Set \(key)")
+                let set = UI.button(L("Set"), classes: ["flat"]) {}
+                cx_gtk_set_accessible_label(g(set), L("Set {setting}", ["setting": key]))
                 gtk_widget_set_valign(g(set), GTK_ALIGN_CENTER)
                 UI.setSensitive(set, false)
                 let store: Action = { [self] in
@@ -80,17 +80,17 @@ import GestureSystem
                         : controller.apply { $0.setSetting(key, Self.toml(typed, kind: kind)) }
                     if let why { controller.say(why) }
                 }
-                // Enter or "Set" stores it; a value being typed is not stored halfway.
+                // Enter or L("Set") stores it; a value being typed is not stored halfway.
                 on(entry, "activate", store)
                 on(set, "clicked", store)
                 on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmingWhitespace() != stored) }
                 adw_action_row_add_suffix(g(row), g(entry))
                 adw_action_row_add_suffix(g(row), g(set))
             }
-            let reset = UI.button("Reset", classes: ["flat"]) { [self] in
+            let reset = UI.button(L("Reset"), classes: ["flat"]) { [self] in
                 if let why = controller.apply({ $0.resetSetting(key) }) { controller.say(why) }
             }
-            cx_gtk_set_accessible_label(g(reset), "Reset \(key)")
+            cx_gtk_set_accessible_label(g(reset), L("Reset {setting}", ["setting": key]))
             gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
             UI.setSensitive(reset, value != nil && !readOnly)
             adw_action_row_add_suffix(g(row), g(reset))

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGtk
+import GestureSettingsModel
 import GestureBridge
 import GestureSystem
 
@@ -9,7 +10,7 @@ import GestureSystem
 struct BannerMessage: Equatable {
     enum Level: String {
         case info, warning, error
-        var word: String { self == .info ? "Note" : self == .warning ? "Warning" : "Error" }
+        var word: String { self == .info ? L("Note") : self == .warning ? L("Warning") : L("Error") }
     }
     var level: Level
     var text: String
@@ -27,26 +28,26 @@ enum SessionStatus {
                          configExists: Bool) -> [BannerMessage] {
         var out: [BannerMessage] = []
         if let wayland = Doctor.waylandSession(environment) {
-            out.append(BannerMessage(level: .error, text: "This is not an X11 session: " + wayland + "."))
+            out.append(BannerMessage(level: .error, text: L("This is not an X11 session: {reason}.", ["reason": wayland])))
             return out
         }
         if !configExists {
             out.append(BannerMessage(level: .info,
-                                     text: "No config file yet (\(configPath)): the daemon runs its built-in gestures. "
-                                         + "Write them to the file to change them here.",
-                                     fix: "Write a First Config", fixID: "init"))
+                                     text: L("No config file yet ({file}): the daemon runs its built-in gestures. Write them to the file to change them here.",
+                                            ["file": configPath]),
+                                     fix: L("Write a First Config"), fixID: "init"))
         }
         guard let d = daemon else {
             out.append(BannerMessage(level: .warning,
-                                     text: "gesture-bridge is not running on \(display): these gestures do nothing until it runs.",
-                                     fix: "Start gesture-bridge", fixID: "start"))
+                                     text: L("gesture-bridge is not running on {display}: these gestures do nothing until it runs.", ["display": display]),
+                                     fix: L("Start gesture-bridge"), fixID: "start"))
             return out
         }
         if d.config != configPath {
             out.append(BannerMessage(level: .info,
-                                     text: "gesture-bridge (pid \(d.pid)) runs \(d.config); this window edits \(configPath)."))
+                                     text: L("gesture-bridge (pid {pid}) runs {running}; this window edits {file}.", ["pid": "\(d.pid)", "running": d.config, "file": configPath])))
         } else if !d.configStatus.hasPrefix("loaded") && configExists {
-            out.append(BannerMessage(level: .warning, text: "gesture-bridge is running, but: \(d.configStatus)."))
+            out.append(BannerMessage(level: .warning, text: L("gesture-bridge is running, but: {status}.", ["status": d.configStatus])))
         }
         return out
     }

@@ -5,7 +5,7 @@ import CGtk
 import GestureSettingsModel
 import GestureSystem
 
-/// "Try it" (issue 42, point 3): the fingers per device as the daemon sees
+/// L("Try it") (issue 42, point 3): the fingers per device as the daemon sees
 /// them, a bar per binding toward its threshold while it is possible, and,
 /// when nothing fired, why ("moved 54 px of 80"). Under it "Fit to my
 /// hands": `gesture-bridge tune` on attempts recorded now or before, its
@@ -35,43 +35,41 @@ import GestureSystem
         canvas = raw(gtk_drawing_area_new())!
         gtk_widget_set_size_request(g(canvas), -1, 200)
         gtk_widget_add_css_class(g(canvas), "card")
-        cx_gtk_set_accessible_label(g(canvas), "Fingers")
+        cx_gtk_set_accessible_label(g(canvas), L("Fingers"))
         bars = UI.box(true, spacing: 6)
-        whyNot = UI.label("Touch the touchscreen or the touchpad: each gesture's progress shows here.", classes: ["title-4"], wrap: true)
-        cx_gtk_set_accessible_label(g(whyNot), "Verdict")
+        whyNot = UI.label(L("Touch the touchscreen or the touchpad: each gesture's progress shows here."), classes: ["title-4"], wrap: true)
+        cx_gtk_set_accessible_label(g(whyNot), L("Verdict"))
         verdicts = UI.box(true, spacing: 2)
 
         bindingEntry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(bindingEntry), "swipe-left-3")
-        cx_gtk_set_accessible_label(g(bindingEntry), "Binding to fit")
+        cx_gtk_set_accessible_label(g(bindingEntry), L("Binding to fit"))
         tracesEntry = raw(gtk_entry_new())!
-        gtk_entry_set_placeholder_text(g(tracesEntry), "recorded attempts: trace files, space-separated (optional)")
-        cx_gtk_set_accessible_label(g(tracesEntry), "Recorded attempts")
+        gtk_entry_set_placeholder_text(g(tracesEntry), L("recorded attempts: trace files, space-separated (optional)"))
+        cx_gtk_set_accessible_label(g(tracesEntry), L("Recorded attempts"))
         UI.expand(tracesEntry)
-        recordButton = raw(gtk_button_new_with_label("Record Attempts"))!
-        proposeButton = raw(gtk_button_new_with_label("Propose a Change"))!
+        recordButton = raw(gtk_button_new_with_label(L("Record Attempts")))!
+        proposeButton = raw(gtk_button_new_with_label(L("Propose a Change")))!
         gtk_widget_add_css_class(g(proposeButton), "suggested-action")
         proposal = UI.label("", classes: ["monospace"], wrap: true)
         gtk_label_set_selectable(g(proposal), 1)
-        cx_gtk_set_accessible_label(g(proposal), "Proposal")
-        applyButton = raw(gtk_button_new_with_label("Apply the Change"))!
+        cx_gtk_set_accessible_label(g(proposal), L("Proposal"))
+        applyButton = raw(gtk_button_new_with_label(L("Apply the Change")))!
         UI.setVisible(applyButton, false)
 
         let page = UI.box(true, spacing: 12)
         UI.margins(page, 24)
-        UI.append(page, UI.label("Try it", classes: ["title-2"]))
+        UI.append(page, UI.label(L("Try it"), classes: ["title-2"]))
         UI.append(page, connection)
         UI.append(page, canvas)
         UI.append(page, whyNot)
         UI.append(page, bars)
         UI.append(page, verdicts)
         UI.append(page, raw(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))!)
-        UI.append(page, UI.label("Fit to my hands", classes: ["title-2"]))
-        UI.append(page, UI.label("When a gesture does not fire for you: name it, perform it a few times (Record Attempts, "
-                                 + "then Stop), or give attempts you recorded with gesture-bridge record. gesture-bridge tune "
-                                 + "proposes the smallest change of the settings that recognizes them and says what it risks; "
-                                 + "nothing changes until you apply it.", wrap: true))
-        UI.append(page, UI.box(false, spacing: 6, [UI.label("Gesture"), bindingEntry]))
+        UI.append(page, UI.label(L("Fit to my hands"), classes: ["title-2"]))
+        // One literal: xgettext reads no Swift "+".
+        UI.append(page, UI.label(L("When a gesture does not fire for you: name it, perform it a few times (Record Attempts, then Stop), or give attempts you recorded with gesture-bridge record. gesture-bridge tune proposes the smallest change of the settings that recognizes them and says what it risks; nothing changes until you apply it."), wrap: true))
+        UI.append(page, UI.box(false, spacing: 6, [UI.label(L("Gesture")), bindingEntry]))
         UI.append(page, UI.box(false, spacing: 6, [tracesEntry]))
         UI.append(page, UI.box(false, spacing: 6, [recordButton, proposeButton, applyButton]))
         UI.append(page, proposal)
@@ -90,13 +88,13 @@ import GestureSystem
 
     func show(_ live: LiveState, problem: String?) {
         state = live
-        gtk_label_set_text(g(connection), problem.map { "Not watching: \($0)." }
-                           ?? "Watching gesture-bridge: what it sees shows here as it happens.")
+        gtk_label_set_text(g(connection), problem.map { L("Not watching: {reason}.", ["reason": $0]) }
+                           ?? L("Watching gesture-bridge: what it sees shows here as it happens."))
         gtk_widget_queue_draw(g(canvas))
         UI.clear(bars)
         for (id, device) in live.devices.sorted(by: { $0.key < $1.key }) where !device.bindings.isEmpty {
-            let what = device.touchpad ?? "\(device.fingers.count) finger\(device.fingers.count == 1 ? "" : "s")"
-            UI.append(bars, UI.label("Device \(id) (\(device.kind)): \(what)", classes: ["heading"]))
+            let what = device.touchpad ?? Ln("{count} finger", "{count} fingers", device.fingers.count)
+            UI.append(bars, UI.label(L("Device {id} ({kind}): {fingers}", ["id": String(id), "kind": device.kind, "fingers": what]), classes: ["heading"]))
             for (name, b) in device.bindings {
                 let bar = raw(gtk_progress_bar_new())!
                 gtk_progress_bar_set_fraction(g(bar), b.isLit ? 1 : b.isOut ? b.failedAt : b.fraction)
@@ -118,9 +116,8 @@ import GestureSystem
         if let last = live.verdicts.last {
             gtk_label_set_text(g(whyNot), last)
             // The binding that came closest is the one to fit.
-            if last.hasPrefix("nothing fired; closest: "), UI.text(ofEditable: bindingEntry).isEmpty {
-                let rest = last.dropFirst("nothing fired; closest: ".count)
-                if let colon = rest.firstIndex(of: ":") { UI.setText(ofEditable: bindingEntry, String(rest[..<colon])) }
+            if let closest = live.closest, UI.text(ofEditable: bindingEntry).isEmpty {
+                UI.setText(ofEditable: bindingEntry, closest)
             }
         }
         for v in live.verdicts.reversed().dropFirst() { UI.append(verdicts, UI.label(v, classes: ["dim-label"])) }
@@ -153,7 +150,7 @@ import GestureSystem
             cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(cr, 14)
             cairo_move_to(cr, 16, height / 2)
-            cairo_show_text(cr, "No fingers down. The fingers gesture-bridge sees show here, where they are on the screen.")
+            cairo_show_text(cr, L("No fingers down. The fingers gesture-bridge sees show here, where they are on the screen."))
         }
         // The theme's named colours (libadwaita's, light or dark), one per device.
         let colours = [("accent_color", GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1)),
@@ -186,17 +183,17 @@ import GestureSystem
             kill(recording, SIGINT)
             return
         }
-        guard !binding.isEmpty else { return say("Name the gesture to fit first (its name, as its row shows it).") }
-        gtk_button_set_label(g(recordButton), "Stop and Propose")
-        gtk_label_set_text(g(proposal), "Recording: perform \(binding) a few times, lifting your fingers between attempts.")
+        guard !binding.isEmpty else { return say(L("Name the gesture to fit first (its name, as its row shows it).")) }
+        gtk_button_set_label(g(recordButton), L("Stop and Propose"))
+        gtk_label_set_text(g(proposal), L("Recording: perform {gesture} a few times, lifting your fingers between attempts.", ["gesture": binding]))
         recording = runTune([])
     }
 
     private func propose(traces: Widget) {
-        guard !binding.isEmpty else { return say("Name the gesture to fit first (its name, as its row shows it).") }
+        guard !binding.isEmpty else { return say(L("Name the gesture to fit first (its name, as its row shows it).")) }
         let files = UI.text(ofEditable: traces).split(separator: " ").map(String.init)
-        guard !files.isEmpty else { return say("Record attempts first, or give trace files you recorded.") }
-        gtk_label_set_text(g(proposal), "gesture-bridge tune is replaying the attempts…")
+        guard !files.isEmpty else { return say(L("Record attempts first, or give trace files you recorded.")) }
+        gtk_label_set_text(g(proposal), L("gesture-bridge tune is replaying the attempts…"))
         runTune(files)
     }
 
@@ -207,8 +204,8 @@ import GestureSystem
         let argv = [Subprocess.gestureBridge, "tune", "--config", controller.path, "--expect", binding] + files
         return Subprocess.run(argv) { [self] finished in
             recording = 0
-            gtk_button_set_label(g(recordButton), "Record Attempts")
-            gtk_label_set_text(g(proposal), finished.output.trimmingWhitespace().isEmpty ? "tune said nothing (status \(finished.status))"
+            gtk_button_set_label(g(recordButton), L("Record Attempts"))
+            gtk_label_set_text(g(proposal), finished.output.trimmingWhitespace().isEmpty ? L("tune said nothing (status {status})", ["status": String(finished.status)])
                                                                           : finished.output.trimmingWhitespace())
             proposed = Self.settingsChange(finished.output)
             UI.setVisible(applyButton, finished.status == 0 && !proposed.isEmpty)
@@ -235,7 +232,7 @@ import GestureSystem
         for (key, value) in proposed {
             if let why = controller.apply({ $0.setSetting(key, value) }) { return say(why) }
         }
-        say("Applied: " + proposed.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") + ".")
+        say(L("Applied: {settings}.", ["settings": proposed.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")]))
         proposed = []
         UI.setVisible(applyButton, false)
     }

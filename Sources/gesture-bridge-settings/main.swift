@@ -3,20 +3,21 @@ import Glibc
 #endif
 import CGtk
 import GestureConfig
+import GestureSettingsModel
 import GestureSystem
 
 // gesture-bridge-settings [--config FILE]: the settings app (issue 42).
 
-let usage = """
-usage: gesture-bridge-settings [--config FILE]
+// The user's language first: every word below goes through gettext.
+Localization.start()
 
-The gestures of gesture-bridge, in words: add, edit, switch off, see them live.
-  --config FILE   the config to edit (default: \(ConfigLoader.defaultPath(environment: ProcessEnvironment.current())))
-  --exit-after-first-frame
-                  print CLOCK_MONOTONIC (ns) once the window's first frame is painted, then quit
-                  (Benchmarks/settings.sh)
-
-"""
+let usage = "usage: gesture-bridge-settings [--config FILE]\n\n"
+    + L("The gestures of gesture-bridge, in words: add, edit, switch off, see them live.") + "\n"
+    + "  --config FILE   " + L("the config to edit (default: {file})",
+                              ["file": ConfigLoader.defaultPath(environment: ProcessEnvironment.current())]) + "\n"
+    + "  --exit-after-first-frame\n"
+    + "                  " + L("print CLOCK_MONOTONIC (ns) once the window's first frame is painted, then quit") + "\n"
+    + "                  (Benchmarks/settings.sh)\n"
 
 var options = AppOptions.parse(Array(CommandLine.arguments.dropFirst()))
 switch options {

@@ -70,6 +70,14 @@ check "settings app: icon" contains "$PREFIX/share/icons/hicolor/scalable/apps/$
 if command -v appstreamcli >/dev/null; then
   check "settings app: appstreamcli validate" appstreamcli validate --no-net "$PREFIX/share/metainfo/$app.metainfo.xml"
 fi
+# Its translations: a .mo per po/LINGUAS language, where the app looks (beside its binary).
+langs=$(grep -vc '^#' po/LINGUAS)
+check "settings app: $langs .mo files" bash -c "[ \$(ls '$PREFIX'/share/locale/*/LC_MESSAGES/gesture-bridge.mo | wc -l) = $langs ]"
+check "settings app: its entry translated" contains "$PREFIX/share/applications/$app.desktop" "^Comment\[de\]=Touchscreen- und Touchpad-Gesten"
+check "settings app: its metainfo translated" contains "$PREFIX/share/metainfo/$app.metainfo.xml" '<summary xml:lang="de">'
+# (C.UTF-8: glibc takes LANGUAGE in any locale but C/POSIX, no de_DE needed.)
+check "settings app speaks German from the installed .mo" \
+  bash -c "LANGUAGE=de LC_ALL=C.UTF-8 '$settings' --help | grep -q '^Die Gesten von gesture-bridge, in Worten'"
 check "settings app: man page" contains "$PREFIX/share/man/man1/gesture-bridge-settings.1" "^\.Dt GESTURE-BRIDGE-SETTINGS 1$"
 check "a second install replaces, not duplicates" scripts/install.sh
 check "manifest lists each file once" bash -c "[ \$(sort '$PREFIX/share/gesture-bridge/installed-files' | uniq -d | wc -l) = 0 ]"

@@ -158,9 +158,14 @@ root_test() {
     /usr/share/zsh/vendor-completions/_gesture-bridge /usr/share/fish/vendor_completions.d/gesture-bridge.fish \
     /usr/lib/systemd/user/gesture-bridge.service /etc/xdg/autostart/gesture-bridge.desktop \
     /usr/share/gesture-bridge/keymaps/gnome.toml /usr/share/doc/gesture-bridge/copyright \
-    /usr/share/applications/io.github.gesture_bridge.Settings.desktop /usr/share/doc/gesture-bridge-settings/copyright; do
+    /usr/share/applications/io.github.gesture_bridge.Settings.desktop /usr/share/doc/gesture-bridge-settings/copyright \
+    /usr/share/locale/de/LC_MESSAGES/gesture-bridge.mo /usr/share/locale/zh_TW/LC_MESSAGES/gesture-bridge.mo; do
     check "$suite: installed: $f" test -s "$root$f"
   done
+  # The settings app in German from the package's .mo (the root has no de_DE
+  # locale, C.UTF-8 takes LANGUAGE: glibc honours it in any locale but C/POSIX).
+  check "$suite: the settings app speaks German from /usr/share/locale" \
+    bash -c "$in_chroot env LANGUAGE=de LC_ALL=C.UTF-8 gesture-bridge-settings --help | grep -q '^Die Gesten von gesture-bridge'"
   check "$suite: the user unit is enabled for every user's graphical session" \
     test -L "$root/etc/systemd/user/graphical-session.target.wants/gesture-bridge.service"
   check "$suite: the unit does not restart it in a Wayland session" grep -q '^RestartPreventExitStatus=3$' "$root/usr/lib/systemd/user/gesture-bridge.service"

@@ -24,6 +24,8 @@ import traceback
 
 import pyatspi
 
+import translation
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FIXTURE = os.path.join(HERE, "fixtures", "full.toml")
@@ -35,6 +37,13 @@ UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
 SCREEN = "1280x800x24"
 
 failures = []
+
+# SETTINGS_TEST_LANGUAGE=de (run.sh): the app runs in that language (po/de.po,
+# built into SETTINGS_TEST_LOCALEDIR); every name below is looked up as it
+# translates (Tests/Settings/translation.py), and after each scenario no
+# English msgid may be left on any of its windows.
+LANGUAGE = os.environ.get("SETTINGS_TEST_LANGUAGE") or None
+T = translation.Language(LANGUAGE) if LANGUAGE else translation.English()
 
 
 def log(*args):
@@ -128,6 +137,10 @@ class Session:
         os.environ["NO_AT_BRIDGE"] = "0"
         os.environ.pop("WAYLAND_DISPLAY", None)
         os.environ["XDG_SESSION_TYPE"] = "x11"
+        if LANGUAGE:
+            os.environ["LANGUAGE"] = LANGUAGE
+            os.environ["LC_ALL"] = os.environ["SETTINGS_TEST_LOCALE"]
+            os.environ["GESTURE_BRIDGE_LOCALEDIR"] = os.environ["SETTINGS_TEST_LOCALEDIR"]
         # A runtime directory of our own: the daemon's state file and monitor socket.
         self.runtime = os.path.join(self.args.scratch, "runtime")
         os.makedirs(self.runtime, mode=0o700, exist_ok=True)
@@ -195,13 +208,35 @@ class App:
         return None
 
     def frame(self, title):
+        title = T(title)
         for i in range(self.node.childCount):
             f = self.node.getChildAtIndex(i)
             if f is not None and f.name == title:
                 return f
         return None
 
+    def sweep(self):
+        """In a translated run: no name on any of the app's windows is an
+        English msgid (or holds a long piece of one) its language translates."""
+        names = set()
+        try:
+            for i in range(self.node.childCount):
+                for n in walk(self.node.getChildAtIndex(i)):
+                    names.add(n.name or "")
+                    try:
+                        if n.getRoleName() == "label":
+                            names.add(text_of(n))
+                    except Exception:
+                        pass
+        except Exception:
+            return  # the app is gone (a scenario that quits it)
+        left = T.english_left(names)
+        expect(not left, f"English left on screen in {LANGUAGE}: {sorted(left)[:8]}")
+        self.swept = len(names)
+
     def close(self):
+        if LANGUAGE and self.proc.poll() is None:
+            self.sweep()
         self.proc.terminate()
         try:
             self.proc.wait(5)
@@ -239,6 +274,9 @@ def walk(node, prune_hidden=True):
 
 
 def find_all(root, role=None, name=None, contains=None):
+    """`name` and `contains` are English: the run's language's words are looked for."""
+    name = None if name is None else T(name)
+    contains = None if contains is None else T.piece(contains)
     out = []
     for n in walk(root):
         if role and n.getRoleName() != role:
@@ -290,6 +328,7 @@ def text_of(node):
 
 def select(listnode, name):
     """Selects the row called `name` in a GtkListBox (AT-SPI's Selection)."""
+    name = T(name)
     rows = [listnode.getChildAtIndex(i) for i in range(listnode.childCount)]
     for i, r in enumerate(rows):
         if r is not None and r.name == name:
@@ -466,7 +505,7 @@ def scenario_edits(session):
         click(find(f, "push button", "Action: keys"))
         click(find(f, "push button", "Record Keys"))
         find(f, "push button", "Press the Keys…")
-        wid = subprocess.run(["xdotool", "search", "--sync", "--name", "^Add Gesture$"], capture_output=True,
+        wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{T('Add Gesture')}$"], capture_output=True,
                              text=True).stdout.split()
         expect(wid, "xdotool found no 'Add Gesture' window")
         xdotool("windowfocus", "--sync", wid[-1])
@@ -555,7 +594,7 @@ def scenario_read_only_file(session):
     try:
         w = app.window
         banner = find(w, "panel", contains="not writable")
-        expect("Read-only" in banner.name, f"the banner does not say read-only: {banner.name!r}")
+        expect(T.piece("Read-only") in banner.name, f"the banner does not say read-only: {banner.name!r}")
         expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
                "Add Gesture is pressable on a read-only file")
         expect(open(path, encoding="utf-8").read() == open(FIXTURE, encoding="utf-8").read(), "the read-only file changed")
@@ -575,7 +614,8 @@ def scenario_external_edit(session):
         outside = open(path, encoding="utf-8").read() + "\n[[bind]]\nname = \"added-outside\"\ngesture = \"tap(fingers: 3)\"\non-ended = \"key super\"\n"
         with open(path, "w", encoding="utf-8") as f:
             f.write(outside)
-        banner = find(w, "panel", contains="changed outside")
+        banner = find(w, "panel", contains=T.pattern("{file} was changed outside this window. Nothing here was saved over it.",
+                                                     file=path))
         # Nothing can be changed until it is reloaded: the outside change stays.
         row = binding_row(app, "zoom:")
         wait_for(lambda: not find(binding_row(app, "zoom:"), "check box", "zoom").getState().contains(pyatspi.STATE_SENSITIVE),
@@ -640,10 +680,10 @@ def scenario_daemon(session):
     app = App(session, path)
     try:
         w = app.window
-        banner = find(w, "panel", contains="not running")
+        banner = find(w, "panel", contains="gesture-bridge is not running on")
         click(find(banner, "push button", "Start gesture-bridge"))
         wait_for(lambda: daemon_pid(session), "the daemon the banner started", timeout=15)
-        wait_for(lambda: not find_all(w, "panel", contains="not running"), "the banner to go", timeout=10)
+        wait_for(lambda: not find_all(w, "panel", contains="gesture-bridge is not running on"), "the banner to go", timeout=10)
         stop_daemon(session)
     finally:
         app.close()
@@ -873,7 +913,7 @@ def scenario_single_instance(session):
 
 def press(title, keys):
     """Keys through XTest into the window called `title` (focused first)."""
-    wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True,
+    wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{T(title)}$"], capture_output=True,
                          text=True, timeout=10).stdout.split()
     expect(wid, f"xdotool found no {title!r} window")
     xdotool("windowfocus", "--sync", wid[-1])
@@ -939,7 +979,8 @@ def scenario_about(session):
         finally:
             app.close()
     # GtkAboutDialog is titled after the program; AdwAboutWindow 'About'.
-    expect(names[True] == f"About {APP_NAME}", f"the 1.1 way is not GtkAboutDialog: {names[True]!r}")
+    # (GTK's own words: in a translated run, GTK's translation or ours, which say the same.)
+    expect(names[True] in (f"About {APP_NAME}", T(f"About {APP_NAME}")), f"the 1.1 way is not GtkAboutDialog: {names[True]!r}")
     symbols = "/var/lib/dpkg/info/libadwaita-1-0:amd64.symbols"
     has_adw_about = os.path.exists(symbols) and "adw_about_window_new@" in open(symbols).read()
     expect((names[False] != names[True]) == has_adw_about,

@@ -10,6 +10,7 @@
 #   Tests/Settings/run.sh edits errors    # some of them
 #   UPDATE_GOLDENS=1 Tests/Settings/run.sh edits   # rewrite the goldens (review the diff)
 #   NO_BUILD=1 …                          # use the build there is
+#   SETTINGS_LANGUAGES=de Tests/Settings/run.sh   # English, then German only ("" English only)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -27,8 +28,28 @@ bin=$(swift build --show-bin-path)
 # Nothing linked newer than libadwaita 1.1 / GTK 4.6 (Ubuntu 22.04).
 Tests/Settings/symbols.sh "$bin/gesture-bridge-settings"
 
+# No desktop portal here: GTK would wait for one (AT-SPI runs).
+export GDK_DEBUG=no-portals
+
 scratch=$(mktemp -d /tmp/gesture-bridge-settings-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-# Bounded: a hung widget fails the run instead of holding CI.
-timeout --kill-after=10 "${SETTINGS_TEST_TIMEOUT:-600}" \
-  dbus-run-session -- /usr/bin/python3 Tests/Settings/drive.py --bin "$bin" --scratch "$scratch" "$@"
+
+# The scenarios in English, then in German and French (SETTINGS_LANGUAGES="de fr"
+# by default; "" for English only): the app's .mo files from po/, each name
+# looked up as it translates, no English msgid left on a screen, the same goldens.
+scripts/build-translations.sh "$scratch/tr"
+status=0
+for lang in "" ${SETTINGS_LANGUAGES-de fr}; do
+  locale=
+  if [ -n "$lang" ]; then
+    locale=$(locale -a | grep -ix "${lang}_[A-Z][A-Z]\.utf-\?8" | head -1 || true)
+    [ -n "$locale" ] || { echo "Tests/Settings/run.sh: no ${lang} UTF-8 locale: localedef -i ${lang}_XX -f UTF-8 … (package locales)" >&2; exit 2; }
+    echo "run.sh: the scenarios in $lang ($locale)"
+  fi
+  rm -rf "$scratch/run"; mkdir -p "$scratch/run"
+  # Bounded: a hung widget fails the run instead of holding CI.
+  SETTINGS_TEST_LANGUAGE=$lang SETTINGS_TEST_LOCALE=$locale SETTINGS_TEST_LOCALEDIR="$scratch/tr/locale" \
+    timeout --kill-after=10 "${SETTINGS_TEST_TIMEOUT:-600}" \
+    dbus-run-session -- /usr/bin/python3 Tests/Settings/drive.py --bin "$bin" --scratch "$scratch/run" "$@" || status=1
+done
+exit $status

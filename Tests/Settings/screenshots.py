@@ -13,6 +13,7 @@ import subprocess
 import time
 
 import drive
+import translation
 from drive import App, Session, click, find, form, select, set_text, shifted_trace
 
 WIDTH, HEIGHT = 1000, 720
@@ -37,6 +38,16 @@ def shoot_window(session, out, name, title=drive.APP_NAME):
     drive.log("wrote", path)
 
 
+def shoot_form(session, app, out, name):
+    """zoom's form, open on its values, then cancelled."""
+    row = drive.binding_row(app, "zoom:")
+    click(find(row, "push button", "Edit"))
+    f = form(app, "Edit Gesture")
+    find(f, "push button", "Save")
+    shoot(session, out, name)
+    click(find(f, "push button", "Cancel"))
+
+
 def narrow(title=drive.APP_NAME):
     wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
     subprocess.run(["xdotool", "windowsize", wid[-1], "360", str(HEIGHT - 20)], check=True)
@@ -59,6 +70,8 @@ def main():
     p.add_argument("--bin", required=True)
     p.add_argument("--scratch", required=True)
     p.add_argument("--out", required=True)
+    p.add_argument("--localedir", help="the built .mo files (scripts/build-translations.sh DEST/locale)")
+    p.add_argument("--german-locale", help="a de_DE UTF-8 locale for the German screenshots (locale -a)")
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
     drive.SCREEN = f"{WIDTH}x{HEIGHT}x24"
@@ -94,12 +107,7 @@ def main():
         shoot(session, args.out, "devices")
         click(find(w, "page tab", "Gestures"))
 
-        row = drive.binding_row(app, "zoom:")
-        click(find(row, "push button", "Edit"))
-        f = form(app, "Edit Gesture")
-        find(f, "push button", "Save")
-        shoot(session, args.out, "form")
-        click(find(f, "push button", "Cancel"))
+        shoot_form(session, app, args.out, "form")
 
         row = drive.binding_row(app, "hold-then-drag:")
         click(find(row, "push button", "Edit"))
@@ -136,6 +144,22 @@ def main():
         find(app.window, "push button", "Back to the Applications")
         shoot_window(session, args.out, "narrow-application")
         app.close()
+
+        # In German (po/de.po, the app's .mo beside the scratch): the gestures
+        # at full width, and a form; each name looked up as it translates.
+        if args.localedir and args.german_locale:
+            os.environ.update(LANGUAGE="de", LC_ALL=args.german_locale, GESTURE_BRIDGE_LOCALEDIR=args.localedir)
+            drive.LANGUAGE, drive.T = "de", translation.Language("de")
+            app = App(session, path)
+            drive.binding_row(app, "workspace-next")
+            shoot(session, args.out, "gestures-de")
+            shoot_form(session, app, args.out, "form-de")
+            app.close()
+            for k in ("LANGUAGE", "LC_ALL", "GESTURE_BRIDGE_LOCALEDIR"):
+                os.environ.pop(k)
+            drive.LANGUAGE, drive.T = None, translation.English()
+        else:
+            drive.log("no --localedir or German locale: no German screenshots")
 
         # First run: no config, another tool's found.
         tool = os.path.join(session.home, ".config", "touchegg", "touchegg.conf")

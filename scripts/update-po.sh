@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 (LICENSE)
+# po/gesture-bridge.pot from the settings app's sources, then each
+# po/LANG.po of po/LINGUAS merged with it (new msgids arrive untranslated,
+# scripts/check-po.sh then fails until they are translated).
+#
+# xgettext has no Swift reader; its C reader reads Swift's "…" literals
+# (the app uses no raw or interpolated msgids). The keywords are
+# Localization.swift's: L(msgid), Ln(singular, plural, n), Lc(context, msgid),
+# LN(msgid) and LcN(context, msgid) (marked only). The settings' descriptions
+# are GestureConfig's table (SettingInfo.descriptions), shown through L().
+# The desktop entry and the metainfo are read with gettext's own rules.
+#
+#   scripts/update-po.sh          # rewrite the .pot and merge every .po
+#   scripts/update-po.sh --check  # exit 1 when the .pot is not up to date
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The descriptions as C calls, so xgettext sees them as msgids.
+sed -n '/static let descriptions/,/^    \]/p' Sources/GestureConfig/SettingInfo.swift \
+  | sed -n 's/^ *"[a-z-]*": \(".*"\),$/L(\1);/p' > "$tmp/settings-descriptions.c"
+[ -s "$tmp/settings-descriptions.c" ] || { echo "update-po.sh: no descriptions found in SettingInfo.swift" >&2; exit 1; }
+
+common=(--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file --package-name=gesture-bridge
+        --msgid-bugs-address=https://github.com/gesture-bridge/gesture-bridge/issues)
+# The app's CSS is a Swift multi-line string, which the C reader calls unterminated: harmless.
+xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=Lc:1c,2 --keyword=LN \
+  --keyword=LcN:1c,2 -o "$tmp/code.pot" Sources/GestureSettingsModel/*.swift Sources/gesture-bridge-settings/*.swift \
+  2> >(grep -v "unterminated string literal" >&2)
+xgettext "${common[@]}" -L C --keyword=L --no-location -o "$tmp/settings.pot" "$tmp/settings-descriptions.c"
+xgettext "${common[@]}" -o "$tmp/data.pot" data/settings/io.github.gesture_bridge.Settings.desktop \
+  data/settings/io.github.gesture_bridge.Settings.metainfo.xml
+msgcat --use-first "$tmp/code.pot" "$tmp/settings.pot" "$tmp/data.pot" \
+  | sed -e 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/' \
+        -e '/^"POT-Creation-Date: /d' > "$tmp/gesture-bridge.pot"
+
+if [ "${1:-}" = --check ]; then
+  if ! diff -q <(grep -v '^#:' "$tmp/gesture-bridge.pot") <(grep -v '^#:' po/gesture-bridge.pot) >/dev/null; then
+    echo "update-po.sh: po/gesture-bridge.pot is out of date: run scripts/update-po.sh" >&2
+    exit 1
+  fi
+  exit 0
+fi
+cp "$tmp/gesture-bridge.pot" po/gesture-bridge.pot
+for lang in $(grep -v '^#' po/LINGUAS); do
+  [ -f "po/$lang.po" ] || continue
+  msgmerge --quiet --update --backup=none --no-fuzzy-matching --sort-by-file "po/$lang.po" po/gesture-bridge.pot
+done
+echo "po/gesture-bridge.pot: $(grep -c '^msgid ' po/gesture-bridge.pot) msgids (with the header)"
