@@ -48,7 +48,7 @@ import GestureSystem
     private let save: (BindingForm) -> String?
 
     init(parent: Widget, title: String, form: BindingForm?, inApplicationScope: Bool, seenDevices: [DeviceFilter],
-         checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
+         delete: Action? = nil, checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
         self.save = save
         self.checkAction = checkAction
         self.inApplicationScope = inApplicationScope
@@ -104,6 +104,7 @@ import GestureSystem
         UI.append(prio, priorityLine)
         UI.append(page, prio)
         self.rows = rows
+        if let delete { UI.append(page, Dialog.deleteButton(window, delete)) }
 
         UI.margins(problem, 6)
         UI.setVisible(problem, false)
