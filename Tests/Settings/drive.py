@@ -366,10 +366,13 @@ def form(app, title="Add Gesture"):
     return wait_for(lambda: app.frame(title), f"the {title!r} dialog")
 
 
-def add_overview_swipe(session, app, path):
-    """Add Gesture: four fingers up opens the overview (app-1-add-swipe.toml)."""
+def add_overview_swipe(session, app, path, before=None):
+    """Add Gesture: four fingers up opens the overview (app-1-add-swipe.toml);
+    `before()` runs once the form is open."""
     click(find(app.window, "push button", "Add Gesture"))
     f = form(app)
+    if before:
+        before()
     set_text(find(f, "text", "Name"), "overview-4")
     click(find(f, "push button", "Swipe"))
     click(find(f, "push button", "4 fingers"))
@@ -954,6 +957,15 @@ def scenario_about(session):
            f"libadwaita {'has' if has_adw_about else 'lacks'} AdwAboutWindow, the app showed {names[False]!r}")
 
 
+def narrow_to(wid, width, height=700):
+    """Asks for `width` twice: the first request meets the unfolded leaflet's
+    minimum (sidebar and bindings side by side), which folds it; the
+    second meets the folded one."""
+    for _ in range(2):
+        xdotool("windowsize", wid, str(width), str(height))
+        time.sleep(0.5)
+
+
 def scenario_narrow(session):
     """A window as narrow as it goes (asked for 360 px): the sidebar folds
     (AdwLeaflet), the pages move to a bar at the bottom; every page is
@@ -963,7 +975,7 @@ def scenario_narrow(session):
     try:
         wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{APP_NAME}$"], capture_output=True,
                              text=True, timeout=10).stdout.split()
-        xdotool("windowsize", wid[-1], "360", "700")
+        narrowed_to_360(wid[-1], "narrow window")
         w = app.window
         back = find(w, "push button", "Back to the Applications")
         # Folded: the sidebar alone; choosing a scope shows its gestures, Back the sidebar.
@@ -974,8 +986,31 @@ def scenario_narrow(session):
         for page in ("Settings", "Devices", "Try It", "Gestures"):
             click(find(w, "page tab", page))
         add_overview_swipe(session, app, path)
-        width = subprocess.run(["xwininfo", "-id", wid[-1]], capture_output=True, text=True).stdout
-        log("narrow:", " ".join(l.strip() for l in width.splitlines() if "Width" in l))
+    finally:
+        app.close()
+
+
+def narrowed_to_360(wid, what):
+    """Asks the window `wid` for 360 px (narrow_to); it must be no wider."""
+    narrow_to(wid, 360)
+    info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+    got = int(next(l.split(":")[1] for l in info.splitlines() if "Width" in l))
+    log(f"{what}: Width: {got}")
+    expect(got <= 360, f"the {what} stays {got} px wide, asked for 360")
+
+
+def narrow_form_to_360():
+    narrowed_to_360(window_id("Add Gesture"), "narrow form")
+
+
+def scenario_narrow_form(session):
+    """The form at 360 px (issue 52, point 4): its choices wrap onto more
+    lines; the window is 360 px wide and a swipe is saved from it
+    (app-1-add-swipe.toml)."""
+    path = fresh_config(session, "narrow-form")
+    app = App(session, path)
+    try:
+        add_overview_swipe(session, app, path, before=narrow_form_to_360)
     finally:
         app.close()
 
@@ -1050,7 +1085,7 @@ SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_ex
              scenario_foreign_monitor, scenario_import, scenario_daemon,
              scenario_undo_delete, scenario_undo_remove_application, scenario_undo_remove_device_table,
              scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow,
-             scenario_search, scenario_calm_rows]
+             scenario_search, scenario_calm_rows, scenario_narrow_form]
 
 
 def main():

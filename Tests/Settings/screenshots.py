@@ -39,7 +39,7 @@ def shoot_window(session, out, name, title=drive.APP_NAME):
 
 def narrow(title=drive.APP_NAME):
     wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
-    subprocess.run(["xdotool", "windowsize", wid[-1], "360", str(HEIGHT - 20)], check=True)
+    drive.narrow_to(wid[-1], 360, HEIGHT - 20)
     time.sleep(0.5)
 
 
@@ -95,14 +95,14 @@ def main():
         click(find(w, "page tab", "Gestures"))
 
         row = drive.binding_row(app, "zoom:")
-        click(find(row, "push button", "Edit"))
+        click(find(row, "push button", contains="Edit"))
         f = form(app, "Edit Gesture")
         find(f, "push button", "Save")
         shoot(session, args.out, "form")
         click(find(f, "push button", "Cancel"))
 
         row = drive.binding_row(app, "hold-then-drag:")
-        click(find(row, "push button", "Edit"))
+        click(find(row, "push button", contains="Edit"))
         f = form(app, "Edit hold-then-drag")
         set_text(find(f, "text", "Gesture expression"),
                  "longPress(minimumDuration: 0.6s).sequenced(before: drag(minimumDistance: 40pz))")
@@ -135,6 +135,11 @@ def main():
         select(find(app.window, "list", "Scopes"), "firefox")
         find(app.window, "push button", "Back to the Applications")
         shoot_window(session, args.out, "narrow-application")
+        # The form at 360 px: its choices wrap.
+        click(find(app.window, "push button", "Add Gesture"))
+        form(app)
+        narrow("Add Gesture")
+        shoot_window(session, args.out, "narrow-form", title="Add Gesture")
         app.close()
 
         # First run: no config, another tool's found.
