@@ -48,7 +48,7 @@ import GestureSystem
     private let save: (BindingForm) -> String?
 
     init(parent: Widget, title: String, form: BindingForm?, inApplicationScope: Bool, seenDevices: [DeviceFilter],
-         checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
+         delete: Action? = nil, checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
         self.save = save
         self.checkAction = checkAction
         self.inApplicationScope = inApplicationScope
@@ -87,7 +87,7 @@ import GestureSystem
         addRow(gesture, LN("Direction"), direction.box)
         addRow(gesture, LN("Starts"), edge.box)
         addRow(gesture, LN("Device"), device.box)
-        addRow(gesture, LN("Only while held"), UI.box(false, spacing: 6, modifierChecks.map(\.0)))
+        addRow(gesture, LN("Only while held"), UI.flow(modifierChecks.map(\.0)))
         UI.append(page, gesture)
 
         let acts = Self.group(L("What it does"))
@@ -104,6 +104,7 @@ import GestureSystem
         UI.append(prio, priorityLine)
         UI.append(page, prio)
         self.rows = rows
+        if let delete { UI.append(page, Dialog.deleteButton(window, delete)) }
 
         UI.margins(problem, 6)
         UI.setVisible(problem, false)
@@ -146,7 +147,8 @@ import GestureSystem
 
     private static func addRow(_ group: Widget, _ title: String, _ control: Widget) -> Widget {
         let label = UI.label(title)
-        gtk_widget_set_size_request(g(label), 130, -1)
+        gtk_widget_set_size_request(g(label), 110, -1)
+        gtk_label_set_wrap(g(label), 1)
         gtk_widget_set_valign(g(label), GTK_ALIGN_CENTER)
         let row = UI.box(false, spacing: 12, [label, control])
         UI.append(group, row)

@@ -1,8 +1,9 @@
 import CGtk
 
-/// One of a few: a row of linked toggle buttons (each a push button a
-/// person, and AT-SPI's "click", presses). Used in the form instead of drop
-/// downs, which GTK 4.8 gives assistive technologies no way to set.
+/// One of a few: toggle buttons (each a push button a person, and AT-SPI's
+/// "click", presses) in a flow box, so that a narrow form wraps them onto
+/// more lines (issue 52, point 4). Used in the form instead of drop downs,
+/// which GTK 4.8 gives assistive technologies no way to set.
 @MainActor final class Choice {
     let box: Widget
     private var buttons: [Widget] = []
@@ -12,8 +13,7 @@ import CGtk
     /// `labels`: what each button shows; `names`: what it is called for
     /// assistive technologies when that differs ("3" is "3 fingers").
     init(_ labels: [String], names: [String]? = nil, selected: Int = 0) {
-        box = UI.box(false, spacing: 0)
-        gtk_widget_add_css_class(g(box), "linked")
+        box = UI.flow()
         for (i, label) in labels.enumerated() {
             let b = raw(gtk_toggle_button_new_with_label(label))!
             if let names { cx_gtk_set_accessible_label(g(b), names[i]) }
@@ -24,7 +24,7 @@ import CGtk
                 changed()
             }
             buttons.append(b)
-            UI.append(box, b)
+            UI.flowAppend(box, b)
         }
         select(selected)
     }
@@ -36,5 +36,5 @@ import CGtk
     }
 
     /// Shows only the choices `visible` says (a swipe's directions).
-    func setVisible(_ i: Int, _ on: Bool) { UI.setVisible(buttons[i], on) }
+    func setVisible(_ i: Int, _ on: Bool) { UI.setVisible(raw(gtk_widget_get_parent(g(buttons[i])))!, on) }
 }

@@ -32,4 +32,16 @@ import GestureSettingsModel
         gtk_widget_add_controller(g(window), g(keys))
         adw_window_set_content(g(window), g(UI.box(true, spacing: 0, [header] + body)))
     }
+
+    /// An edit form's L("Delete") (issue 52, point 5: off the row, into the
+    /// form): closes the form, then `delete` acts at once (its toast has Undo).
+    static func deleteButton(_ window: Widget, _ delete: @escaping Action) -> Widget {
+        let b = UI.button(L("Delete"), classes: ["destructive-action", "pill"]) {
+            gtk_window_destroy(g(window))
+            delete()
+        }
+        gtk_widget_set_halign(g(b), GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(g(b), 12)
+        return b
+    }
 }

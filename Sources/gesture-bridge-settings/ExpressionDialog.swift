@@ -14,7 +14,7 @@ import GestureSettingsModel
     private let save: (String) -> String?
 
     init(parent: Widget, entry binding: BindingEntry, check: @escaping (String) -> [Diagnostic],
-         save: @escaping (String) -> String?) {
+         delete: @escaping Action, save: @escaping (String) -> String?) {
         self.check = check
         self.save = save
         window = Dialog.window(over: parent, title: L("Edit {gesture}", ["gesture": binding.title]), width: 720, height: 360)
@@ -33,6 +33,7 @@ import GestureSettingsModel
         cx_gtk_set_accessible_label(g(diagnostics), L("Diagnostics"))
         gtk_label_set_selectable(g(diagnostics), 1)
         UI.append(page, diagnostics)
+        UI.append(page, Dialog.deleteButton(window, delete))
 
         Dialog.fill(window, action: L("Save"), cancel: { [window] in gtk_window_destroy(g(window)) }, act: { [self] in store() },
                     body: [page])

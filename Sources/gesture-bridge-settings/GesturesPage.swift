@@ -6,7 +6,8 @@ import GestureSystem
 /// The gestures, in words (issue 42, point 1): a sidebar of scopes (*All
 /// applications*, then each application with bindings) and, for the one
 /// picked, a row per binding: the gesture, the action and the priority in
-/// words, an on/off switch, L("Edit") and L("Delete"); L("Add Gesture") under them.
+/// words and an on/off switch; activating a row opens its form, which has
+/// L("Delete"). L("Add Gesture") under them.
 /// Rows light up when the daemon recognizes their binding (the monitor stream).
 @MainActor final class GesturesPage {
     let widget: Widget
@@ -23,6 +24,10 @@ import GestureSystem
     private let bindingList: Widget
     private let empty: Widget
     private let addButton: Widget
+    /// Ctrl+F (issue 52, point 3): rows whose words hold the query stay.
+    private let searchBar: Widget
+    private let searchEntry: Widget
+    private var query = ""
     private var scopes: [ScopeID] = []
     private(set) var selected: ScopeID = .allApplications
     /// Rebuilding the sidebar selects rows: not the user's choice.
@@ -76,18 +81,33 @@ import GestureSystem
         empty = UI.label(L("No gestures here yet. Add one: it acts only over this application's windows."),
                          classes: ["dim-label"], wrap: true, xalign: 0.5)
         UI.margins(empty, 24)
+        searchEntry = raw(gtk_search_entry_new())!
+        // Its setter is GTK 4.10; the property is 4.0 (G_TYPE_STRING is fundamental 16).
+        var placeholder = GValue()
+        g_value_init(&placeholder, GType(16 << 2))
+        g_value_set_string(&placeholder, L("Search gestures"))
+        g_object_set_property(g(searchEntry), "placeholder-text", &placeholder)
+        g_value_unset(&placeholder)
+        cx_gtk_set_accessible_label(g(searchEntry), L("Search gestures"))
+        searchBar = raw(gtk_search_bar_new())!
+        gtk_search_bar_set_child(g(searchBar), g(searchEntry))
+        gtk_search_bar_connect_entry(g(searchBar), g(searchEntry))
+        gtk_search_bar_set_show_close_button(g(searchBar), 1)
         addButton = UI.button(L("Add Gesture"), classes: ["suggested-action", "pill"]) {}
         gtk_widget_set_halign(g(addButton), GTK_ALIGN_START)
         // Folded (a narrow window): the sidebar and the bindings are two
         // screens, and this goes back to the sidebar.
         let back = UI.iconButton("go-previous-symbolic", name: L("Back to the Applications")) {}
         gtk_widget_set_halign(g(back), GTK_ALIGN_START)
-        let main = UI.box(true, spacing: 12, [back, scopeTitle, scopeNote, problems, bindingList, empty, addButton])
+        let main = UI.box(true, spacing: 12, [back, scopeTitle, scopeNote, problems, searchBar, bindingList, empty, addButton])
         UI.margins(main, 12)
         let clamp = raw(adw_clamp_new())!
         adw_clamp_set_maximum_size(g(clamp), 860)
         adw_clamp_set_child(g(clamp), g(main))
         let scroll = UI.scrolled(clamp)
+        // The bindings want 320 px beside the sidebar, else the leaflet folds
+        // (their own minimum, once rows got calm, let it stay unfolded at 390 px).
+        gtk_widget_set_size_request(g(scroll), 320, -1)
 
         let leaflet = raw(adw_leaflet_new())!
         adw_leaflet_set_can_navigate_back(g(leaflet), 1)
@@ -112,6 +132,14 @@ import GestureSystem
         }
         // Browse mode: the row already selected is activated, not selected again.
         on(scopeList, "row-activated") { [self] (_: UnsafeMutableRawPointer?) in showContent() }
+        on(searchEntry, "search-changed") { [self] in
+            query = UI.text(ofEditable: searchEntry)
+            filterRows()
+        }
+        // Closing the bar (Escape, its ×) shows every row again.
+        onNotify(searchBar, "search-mode-enabled") { [self] in
+            if gtk_search_bar_get_search_mode(g(searchBar)) == 0 { UI.setText(ofEditable: searchEntry, "") }
+        }
         on(addScope, "clicked") { [self] in addApplication() }
         on(removeScopeButton, "clicked") { [self] in removeApplication() }
         on(addButton, "clicked") { [self] in openForm(nil) }
@@ -165,7 +193,21 @@ import GestureSystem
         for entry in bindings { gtk_list_box_append(g(bindingList), g(makeRow(entry, readOnly: readOnly))) }
         UI.setVisible(bindingList, !bindings.isEmpty)
         UI.setVisible(empty, bindings.isEmpty)
+        filterRows()
         showProblems()
+    }
+
+    /// Ctrl+F: the search bar, over the bindings (shown when folded).
+    func search() {
+        showContent()
+        gtk_search_bar_set_search_mode(g(searchBar), 1)
+        gtk_widget_grab_focus(g(searchEntry))
+    }
+
+    /// Hides the rows whose words (title, gesture, action) lack the query, ignoring case.
+    private func filterRows() {
+        let q = query.lowercased()
+        for r in rows.values { UI.setVisible(r.row, q.isEmpty || r.label.lowercased().contains(q)) }
     }
 
     /// The config's errors (line:column, it is read-only) or warnings, as `check` gives them.
@@ -186,7 +228,9 @@ import GestureSystem
         let inApp: Bool
         if case .app = entry.ref.scope { inApp = true } else { inApp = false }
         var subtitle = entry.name == nil ? "" : entry.gestureWords + "\n"
-        subtitle += entry.actionWords + "\n" + Self.priorityShort(entry.priority)
+        subtitle += entry.actionWords
+        // The usual priority goes unsaid (it is in the tooltip); the others are worth a line.
+        if entry.priority != .normal { subtitle += "\n" + Self.priorityShort(entry.priority) }
         let row = raw(adw_action_row_new())!
         adw_preferences_row_set_title(g(row), entry.title.xmlEscaped)
         adw_action_row_set_subtitle(g(row), subtitle.xmlEscaped)
@@ -214,15 +258,15 @@ import GestureSystem
                 gtk_switch_set_active(g(toggle), entry.enabled ? 1 : 0)
             }
         }
-        let edit = UI.button(L("Edit"), classes: ["flat"]) { [self] in openForm(entry) }
-        let delete = UI.button(L("Delete"), classes: ["flat"]) { [self] in
-            if let why = controller.remove(L("Deleted {gesture}.", ["gesture": entry.title]), { $0.delete(ref) }) { controller.say(why) }
-        }
-        for w in [badge, bar, toggle, edit, delete] {
+        // Calm rows (issue 52, point 5): the row itself opens the form (its
+        // chevron is the activatable widget); Delete lives in the form.
+        let edit = UI.iconButton("go-next-symbolic", name: L("Edit")) { [self] in openForm(entry) }
+        adw_action_row_set_activatable_widget(g(row), g(edit))
+        for w in [badge, bar, toggle, edit] {
             gtk_widget_set_valign(g(w), GTK_ALIGN_CENTER)
             adw_action_row_add_suffix(g(row), g(w))
         }
-        for w in [toggle, edit, delete] { UI.setSensitive(w, !readOnly) }
+        for w in [toggle, edit] { UI.setSensitive(w, !readOnly) }
         let label = "\(entry.title): \(entry.name == nil ? "" : entry.gestureWords + ", ")\(entry.actionWords)"
             + (entry.enabled ? "" : " " + L("(off)"))
         cx_gtk_set_accessible_label(g(row), label)
@@ -285,13 +329,13 @@ import GestureSystem
         if let entry, entry.form == nil {
             let ref = entry.ref
             let doc = controller.document
-            ExpressionDialog(parent: window(), entry: entry, check: { doc.check(expression: $0) }) { [self] text in
+            ExpressionDialog(parent: window(), entry: entry, check: { doc.check(expression: $0) }, delete: deleter(entry)) { [self] text in
                 controller.apply { $0.updateExpression(ref, text) }
             }.present()
             return
         }
         let dialog = BindingFormDialog(parent: window(), title: entry == nil ? L("Add Gesture") : L("Edit Gesture"),
-                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(),
+                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(), delete: entry.map(deleter),
                                        checkAction: { [controller] in controller.document.check(action: $0) }) { [self] form in
             if let entry {
                 return controller.apply { $0.update(entry.ref, form) }
@@ -299,6 +343,14 @@ import GestureSystem
             return controller.apply { $0.add(form, to: scope) }
         }
         dialog.present()
+    }
+
+    /// The form's Delete: done at once, the toast's Undo brings the binding back.
+    private func deleter(_ entry: BindingEntry) -> Action {
+        { [self] in
+            let ref = entry.ref
+            if let why = controller.remove(L("Deleted {gesture}.", ["gesture": entry.title]), { $0.delete(ref) }) { controller.say(why) }
+        }
     }
 
     private func addApplication() {

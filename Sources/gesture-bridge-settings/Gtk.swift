@@ -194,6 +194,24 @@ extension String {
         gtk_widget_set_vexpand(g(w), v ? 1 : 0)
     }
 
+    /// Children that wrap onto more lines when the window is narrow (issue
+    /// 52, point 4); not a stop of its own for the keyboard, its children are.
+    static func flow(_ children: [Widget] = []) -> Widget {
+        let box = raw(gtk_flow_box_new())!
+        gtk_flow_box_set_selection_mode(g(box), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(g(box), 16)
+        gtk_flow_box_set_column_spacing(g(box), 4)
+        gtk_flow_box_set_row_spacing(g(box), 4)
+        expand(box)
+        for c in children { flowAppend(box, c) }
+        return box
+    }
+
+    static func flowAppend(_ box: Widget, _ child: Widget) {
+        gtk_flow_box_insert(g(box), g(child), -1)
+        gtk_widget_set_focusable(gtk_widget_get_parent(g(child)), 0)
+    }
+
     static func scrolled(_ child: Widget) -> Widget {
         let s = raw(gtk_scrolled_window_new())!
         gtk_scrolled_window_set_policy(g(s), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

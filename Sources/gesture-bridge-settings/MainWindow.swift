@@ -64,7 +64,12 @@ import GestureSystem
         adw_view_switcher_title_set_title(g(title), SettingsApp.name)
         adw_view_switcher_title_set_subtitle(g(title), options.configPath.tildeAbbreviated)
         adw_header_bar_set_title_widget(g(header), g(title))
-        adw_header_bar_pack_end(g(header), g(PrimaryMenu.install(app: app, window: window) { [gestures] in gestures.addGesture() }))
+        adw_header_bar_pack_end(g(header), g(PrimaryMenu.install(app: app, window: window,
+            addGesture: { [gestures] in gestures.addGesture() },
+            search: { [gestures, stack] in
+                adw_view_stack_set_visible_child_name(g(stack), "gestures")
+                gestures.search()
+            })))
 
         toasts = raw(adw_toast_overlay_new())!
         adw_toast_overlay_set_child(g(toasts), g(stack))

@@ -5,7 +5,8 @@ import CGtk
 import GestureSettingsModel
 
 /// The header's primary menu (Keyboard Shortcuts, Help, About) and the
-/// window's keys: Ctrl+Q quits, Ctrl+W closes, Ctrl+N adds a gesture, F1
+/// window's keys: Ctrl+Q quits, Ctrl+W closes, Ctrl+N adds a gesture, Ctrl+F
+/// searches the gestures, F1
 /// opens the help, Ctrl+? the shortcuts.
 @MainActor enum PrimaryMenu {
     static let version = "0.1.0"
@@ -13,14 +14,16 @@ import GestureSettingsModel
     static let help = website + "/blob/main/docs/settings.md"
 
     /// The menu button for the header; the window's actions and their keys.
-    static func install(app: Widget, window: Widget, addGesture: @escaping Action) -> Widget {
+    static func install(app: Widget, window: Widget, addGesture: @escaping Action,
+                        search: @escaping Action) -> Widget {
         action(app, "quit") { g_application_quit(g(app)) }
         action(window, "close") { gtk_window_close(g(window)) }
         action(window, "add") { addGesture() }
+        action(window, "find") { search() }
         action(window, "shortcuts") { shortcutsWindow(over: window) }
         action(window, "help") { gtk_show_uri(g(window), help, guint32(GDK_CURRENT_TIME)) }
         action(window, "about") { about(over: window) }
-        for (name, key) in [("app.quit", "<Control>q"), ("win.close", "<Control>w"), ("win.add", "<Control>n"),
+        for (name, key) in [("app.quit", "<Control>q"), ("win.close", "<Control>w"), ("win.add", "<Control>n"), ("win.find", "<Control>f"),
                             ("win.help", "F1"), ("win.shortcuts", "<Control>question")] {
             var accels: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(key)), nil]
             gtk_application_set_accels_for_action(g(app), name, &accels)
@@ -111,7 +114,8 @@ import GestureSettingsModel
     // MARK: Keyboard Shortcuts
 
     static var shortcuts: [(group: String, [(title: String, accel: String)])] { [
-        (L("General"), [(L("Add a gesture"), "&lt;Control&gt;n"), (L("Keyboard shortcuts"), "&lt;Control&gt;question"),
+        (L("General"), [(L("Add a gesture"), "&lt;Control&gt;n"), (L("Search gestures"), "&lt;Control&gt;f"),
+                        (L("Keyboard shortcuts"), "&lt;Control&gt;question"),
                         (L("Help"), "F1"), (L("Close the window"), "&lt;Control&gt;w"), (L("Quit"), "&lt;Control&gt;q")]),
         (L("In a form"), [(L("Save"), "Return"), (L("Cancel"), "Escape")]),
     ] }

@@ -61,7 +61,7 @@ import GestureSystem
                 adw_action_row_add_suffix(g(row), g(toggle))
             } else {
                 let entry = raw(gtk_entry_new())!
-                gtk_editable_set_width_chars(g(entry), 9)
+                gtk_editable_set_width_chars(g(entry), 6)
                 gtk_entry_set_placeholder_text(g(entry), Self.shown(info.defaultValue))
                 UI.setText(ofEditable: entry, value.map(Self.shown) ?? "")
                 cx_gtk_set_accessible_label(g(entry), key)
@@ -69,8 +69,9 @@ import GestureSystem
                 UI.setSensitive(entry, !readOnly)
                 let kind = info.kind
                 let stored = value.map(Self.shown) ?? ""
-                let set = UI.button(L("Set"), classes: ["flat"]) {}
-                cx_gtk_set_accessible_label(g(set), L("Set {setting}", ["setting": key]))
+                // Icons, as AdwEntryRow's apply button (libadwaita 1.2): a row fits 360 px.
+                let set = UI.iconButton("object-select-symbolic", name: L("Set {setting}", ["setting": key])) {}
+                gtk_widget_set_tooltip_text(g(set), L("Set"))
                 gtk_widget_set_valign(g(set), GTK_ALIGN_CENTER)
                 UI.setSensitive(set, false)
                 let store: Action = { [self] in
@@ -87,10 +88,10 @@ import GestureSystem
                 adw_action_row_add_suffix(g(row), g(entry))
                 adw_action_row_add_suffix(g(row), g(set))
             }
-            let reset = UI.button(L("Reset"), classes: ["flat"]) { [self] in
+            let reset = UI.iconButton("edit-undo-symbolic", name: L("Reset {setting}", ["setting": key])) { [self] in
                 if let why = controller.apply({ $0.resetSetting(key) }) { controller.say(why) }
             }
-            cx_gtk_set_accessible_label(g(reset), L("Reset {setting}", ["setting": key]))
+            gtk_widget_set_tooltip_text(g(reset), L("Reset"))
             gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
             UI.setSensitive(reset, value != nil && !readOnly)
             adw_action_row_add_suffix(g(row), g(reset))

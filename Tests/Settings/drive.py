@@ -392,14 +392,26 @@ def binding_row(app, contains):
     return find(gestures, "list item", contains=contains)
 
 
+def delete_binding(app, contains):
+    """Delete lives in the binding's form (issue 52, point 5): the row's
+    chevron (its activatable widget: 'Edit' and the row's title) opens it."""
+    click(find(binding_row(app, contains), "push button", contains="Edit"))
+    f = wait_for(lambda: next((app.node.getChildAtIndex(i) for i in range(app.node.childCount)
+                               if app.node.getChildAtIndex(i).name.startswith("Edit")), None), "the binding's form")
+    click(find(f, "push button", "Delete"))
+
+
 def form(app, title="Add Gesture"):
     return wait_for(lambda: app.frame(title), f"the {title!r} dialog")
 
 
-def add_overview_swipe(session, app, path):
-    """Add Gesture: four fingers up opens the overview (app-1-add-swipe.toml)."""
+def add_overview_swipe(session, app, path, before=None):
+    """Add Gesture: four fingers up opens the overview (app-1-add-swipe.toml);
+    `before()` runs once the form is open."""
     click(find(app.window, "push button", "Add Gesture"))
     f = form(app)
+    if before:
+        before()
     set_text(find(f, "text", "Name"), "overview-4")
     click(find(f, "push button", "Swipe"))
     click(find(f, "push button", "4 fingers"))
@@ -448,7 +460,7 @@ def scenario_edits(session):
 
         # 3. Edit one: workspace-next takes 4 fingers and acts at the start.
         row = binding_row(app, "workspace-next:")
-        click(find(row, "push button", "Edit"))
+        click(find(row, "push button", contains="Edit"))
         f = form(app, "Edit Gesture")
         expect(checked(find(f, "push button", "3 fingers")), "the form did not show workspace-next's 3 fingers")
         click(find(f, "push button", "4 fingers"))
@@ -466,8 +478,7 @@ def scenario_edits(session):
         wait_for(lambda: not checked(find(binding_row(app, "zoom:"), "check box", "zoom")), "zoom's switch to be off")
 
         # 5. Delete one: the two-finger tap.
-        row = binding_row(app, "Tap with 2 fingers on the touchscreen")
-        click(find(row, "push button", "Delete"))
+        delete_binding(app, "Tap with 2 fingers on the touchscreen")
         expect_golden(session, path, "app-5-delete.toml")
 
         # 6. An application of those running (xmessage's window), and a gesture in it.
@@ -537,7 +548,7 @@ def scenario_expression(session):
     app = App(session, path)
     try:
         row = binding_row(app, "hold-then-drag:")
-        click(find(row, "push button", "Edit"))
+        click(find(row, "push button", contains="Edit"))
         f = form(app, "Edit hold-then-drag")
         entry = find(f, "text", "Gesture expression")
         expect("sequenced" in text_of(entry), "the editor does not hold the composition's text")
@@ -572,8 +583,8 @@ def scenario_errors(session):
         expect(not find(w, "push button", "Add Application").getState().contains(pyatspi.STATE_SENSITIVE),
                "Add Application (+) is pressable on a config with errors")
         row = binding_row(app, "workspace-previous")
-        expect(not find(row, "push button", "Delete").getState().contains(pyatspi.STATE_SENSITIVE),
-               "Delete is pressable on a config with errors")
+        expect(not find(row, "push button", contains="Edit").getState().contains(pyatspi.STATE_SENSITIVE),
+               "a binding's form opens on a config with errors")
         expect(open(path, encoding="utf-8").read() == text, "the config with errors was changed")
     finally:
         app.close()
@@ -856,7 +867,7 @@ def undone_on_copy(session, name, remove, then):
 def scenario_undo_delete(session):
     """Delete a binding: gone from the file at once, Undo restores the file byte for byte."""
     tap = "Tap with 2 fingers on the touchscreen"
-    undone_on_copy(session, "undo-delete", lambda app: click(find(binding_row(app, tap), "push button", "Delete")),
+    undone_on_copy(session, "undo-delete", lambda app: delete_binding(app, tap),
                    lambda app: binding_row(app, tap))
 
 
@@ -987,6 +998,15 @@ def scenario_about(session):
            f"libadwaita {'has' if has_adw_about else 'lacks'} AdwAboutWindow, the app showed {names[False]!r}")
 
 
+def narrow_to(wid, width, height=700):
+    """Asks for `width` twice: the first request meets the unfolded leaflet's
+    minimum (sidebar and bindings side by side), which folds it; the
+    second meets the folded one."""
+    for _ in range(2):
+        xdotool("windowsize", wid, str(width), str(height))
+        time.sleep(0.5)
+
+
 def scenario_narrow(session):
     """A window as narrow as it goes (asked for 360 px): the sidebar folds
     (AdwLeaflet), the pages move to a bar at the bottom; every page is
@@ -996,7 +1016,7 @@ def scenario_narrow(session):
     try:
         wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{APP_NAME}$"], capture_output=True,
                              text=True, timeout=10).stdout.split()
-        xdotool("windowsize", wid[-1], "360", "700")
+        narrowed_to_360(wid[-1], "narrow window")
         w = app.window
         back = find(w, "push button", "Back to the Applications")
         # Folded: the sidebar alone; choosing a scope shows its gestures, Back the sidebar.
@@ -1007,8 +1027,97 @@ def scenario_narrow(session):
         for page in ("Settings", "Devices", "Try It", "Gestures"):
             click(find(w, "page tab", page))
         add_overview_swipe(session, app, path)
-        width = subprocess.run(["xwininfo", "-id", wid[-1]], capture_output=True, text=True).stdout
-        log("narrow:", " ".join(l.strip() for l in width.splitlines() if "Width" in l))
+    finally:
+        app.close()
+
+
+def narrowed_to_360(wid, what):
+    """Asks the window `wid` for 360 px (narrow_to); it must be no wider."""
+    narrow_to(wid, 360)
+    info = subprocess.run(["xwininfo", "-id", wid], capture_output=True, text=True).stdout
+    got = int(next(l.split(":")[1] for l in info.splitlines() if "Width" in l))
+    log(f"{what}: Width: {got}")
+    expect(got <= 360, f"the {what} stays {got} px wide, asked for 360")
+
+
+def narrow_form_to_360():
+    narrowed_to_360(window_id("Add Gesture"), "narrow form")
+
+
+def scenario_narrow_form(session):
+    """The form at 360 px (issue 52, point 4): its choices wrap onto more
+    lines; the window is 360 px wide and a swipe is saved from it
+    (app-1-add-swipe.toml)."""
+    path = fresh_config(session, "narrow-form")
+    app = App(session, path)
+    try:
+        add_overview_swipe(session, app, path, before=narrow_form_to_360)
+    finally:
+        app.close()
+
+
+def window_id(title=APP_NAME):
+    wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True,
+                         text=True, timeout=10).stdout.split()
+    expect(wid, f"xdotool found no {title!r} window")
+    return wid[-1]
+
+
+def shown_bindings(app):
+    return [n.name for n in find_all(find(app.window, "list", "Gestures"), "list item")]
+
+
+def scenario_search(session):
+    """Ctrl+F (issue 52, point 3): a search bar over the bindings; typing
+    keeps the rows whose words hold it (any case), Escape shows them all
+    again. Ctrl+F is in the Keyboard Shortcuts window; nothing is written."""
+    path = fresh_config(session, "search")
+    before = open(path, "rb").read()
+    app = App(session, path)
+    try:
+        every = shown_bindings(app)
+        expect(len(every) > 2, f"the fixture shows too few bindings: {every}")
+        # From another page: Ctrl+F comes back to the gestures.
+        click(find(app.window, "page tab", "Settings"))
+        press(APP_NAME, "ctrl+f")
+        entry = find(app.window, "entry", "Search gestures")
+        set_text(entry, "ZOOM")
+        want = [n for n in every if "zoom" in n.lower()]
+        expect(want and len(want) < len(every), f"'zoom' does not narrow the fixture's rows: {every}")
+        wait_for(lambda: shown_bindings(app) == want, f"only {want} shown")
+        set_text(entry, "no such gesture")
+        wait_for(lambda: shown_bindings(app) == [], "no row shown for a query nothing holds")
+        press(APP_NAME, "Escape")
+        wait_for(lambda: shown_bindings(app) == every, "every row back after Escape")
+        press(APP_NAME, "ctrl+question")
+        sw = wait_for(lambda: app.frame("Keyboard Shortcuts"), "the Keyboard Shortcuts window")
+        find(sw, None, contains="Search gestures")
+        expect(open(path, "rb").read() == before, "searching changed the file")
+    finally:
+        app.close()
+
+
+def scenario_calm_rows(session):
+    """Calm rows (issue 52, point 5): a row holds its words, its switch
+    (named after the binding) and a chevron, no Edit or Delete buttons;
+    activating the row opens its form, whose Cancel writes nothing."""
+    path = fresh_config(session, "calm-rows")
+    before = open(path, "rb").read()
+    app = App(session, path)
+    try:
+        row = binding_row(app, "zoom:")
+        buttons = [n.name for n in find_all(row, "push button")]
+        expect(len(buttons) == 1 and buttons[0].startswith("Edit"), f"the row has buttons besides its chevron: {buttons}")
+        find(row, "check box", "zoom")
+        # The row itself (its title, away from the chevron and the switch), with the pointer:
+        # GTK 4.8 gives a list item no AT-SPI action.
+        e = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        xdotool("mousemove", "--window", window_id(), str(e.x + 40), str(e.y + e.height // 2), "click", "1")
+        f = form(app, "Edit Gesture")
+        find(f, "push button", "Delete")
+        click(find(f, "push button", "Cancel"))
+        wait_for(lambda: app.frame("Edit Gesture") is None, "Cancel to close the form")
+        expect(open(path, "rb").read() == before, "opening and cancelling a form changed the file")
     finally:
         app.close()
 
@@ -1016,7 +1125,8 @@ def scenario_narrow(session):
 SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
              scenario_foreign_monitor, scenario_import, scenario_daemon,
              scenario_undo_delete, scenario_undo_remove_application, scenario_undo_remove_device_table,
-             scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow]
+             scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow,
+             scenario_search, scenario_calm_rows, scenario_narrow_form]
 
 
 def main():

@@ -41,7 +41,7 @@ def shoot_window(session, out, name, title=drive.APP_NAME):
 def shoot_form(session, app, out, name):
     """zoom's form, open on its values, then cancelled."""
     row = drive.binding_row(app, "zoom:")
-    click(find(row, "push button", "Edit"))
+    click(find(row, "push button", contains="Edit"))
     f = form(app, "Edit Gesture")
     find(f, "push button", "Save")
     shoot(session, out, name)
@@ -50,7 +50,7 @@ def shoot_form(session, app, out, name):
 
 def narrow(title=drive.APP_NAME):
     wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()
-    subprocess.run(["xdotool", "windowsize", wid[-1], "360", str(HEIGHT - 20)], check=True)
+    drive.narrow_to(wid[-1], 360, HEIGHT - 20)
     time.sleep(0.5)
 
 
@@ -110,7 +110,7 @@ def main():
         shoot_form(session, app, args.out, "form")
 
         row = drive.binding_row(app, "hold-then-drag:")
-        click(find(row, "push button", "Edit"))
+        click(find(row, "push button", contains="Edit"))
         f = form(app, "Edit hold-then-drag")
         set_text(find(f, "text", "Gesture expression"),
                  "longPress(minimumDuration: 0.6s).sequenced(before: drag(minimumDistance: 40pz))")
@@ -143,6 +143,11 @@ def main():
         select(find(app.window, "list", "Scopes"), "firefox")
         find(app.window, "push button", "Back to the Applications")
         shoot_window(session, args.out, "narrow-application")
+        # The form at 360 px: its choices wrap.
+        click(find(app.window, "push button", "Add Gesture"))
+        form(app)
+        narrow("Add Gesture")
+        shoot_window(session, args.out, "narrow-form", title="Add Gesture")
         app.close()
 
         # In German (po/de.po, the app's .mo beside the scratch): the gestures
