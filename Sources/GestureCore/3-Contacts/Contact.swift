@@ -72,6 +72,13 @@ public struct Contact: Hashable, Sendable {
     /// began anew with every finger down: those fingers did not land
     /// together (a finger rested, another came a second later).
     public var landedApart: Bool = false
+    /// Times a finger landing late (after the landing window closed) made
+    /// the hand bigger than it had been, across the attempts it began
+    /// anew: a hand put down one by one. A finger that lifts and lands
+    /// again (a flicker, a re-grip: ts14, ts22, ts26) does not count.
+    public var lateGrowths: Int = 0
+    /// The most fingers this hand had landed, in any of its attempts.
+    public var mostFingers: Int = 0
     /// More fingers landed in this attempt than any binding wants (a palm,
     /// both hands resting): no gesture, until every finger lifts, even when
     /// some lift and land again.
@@ -120,6 +127,24 @@ public struct Contact: Hashable, Sendable {
     /// motion dominates (a swipe's fingers are never perfectly rigid).
     public var spreadMotion: Double { spread(atRadius: radius) }
     public var turnMotion: Double { turn(atRadius: radius) }
+    /// The fingers' own motion, px: their spread and their turn together,
+    /// the whole change of the hand's shape, set against its travel.
+    public var shapeMotion: Double { spreadMotion + turnMotion }
+
+    /// A hand put down one by one (it grew late twice or more) is
+    /// still growing until no finger has landed for `growingHandWait`:
+    /// until then its count is not yet the gesture's, and nothing that
+    /// depends on it begins (issue 51: ten fingers put down over 3 s, with
+    /// moves of 3 and 5 on the way, fired three swipes). One late finger
+    /// is not enough: a pinch's second finger often lands late, and the
+    /// pinch must begin as fast as any.
+    public var growing: Bool { lateGrowths >= 2 && time < lastLanding + Self.growingHandWait }
+
+    /// s without a landing before a hand put down one by one has its count:
+    /// fingers put down one by one come 0.3–0.7 s apart (ts17: 1→6 over
+    /// 3.5 s; the issue's ten over 3 s); a flickering finger (ts22's E4
+    /// panel) comes back within 0.1 s, so a real drag waits little more.
+    static let growingHandWait: Seconds = 1.0
 
     /// The spread and the turn as px (or mm) for fingers `r` from their centre.
     func spread(atRadius r: Double) -> Double { scale > 0 ? r * abs(1 - 1 / scale) : 0 }

@@ -111,8 +111,13 @@ struct ContactTracker {
     mutating func restartWithFingersDown(time: Seconds, tooManyFingers: Bool, screen: Screen,
                                          output mapped: String? = nil) {
         let down = slots
-        let hadTooMany = contact.tooManyFingers
+        let hadTooMany = contact.tooManyFingers, grown = contact.lateGrowths
+        // The most this hand had: `landed` bounds what was down at once.
+        let most = max(contact.mostFingers, contact.landed)
         openSession(source: .touch, time: time)
+        // The caller adds the late finger: one more than are down now.
+        contact.lateGrowths = down.count + 1 > most ? grown + 1 : grown
+        contact.mostFingers = max(most, down.count + 1)
         contact.session = 1
         contact.landedApart = !down.isEmpty
         contact.tooManyFingers = tooManyFingers || hadTooMany

@@ -20,10 +20,6 @@
 struct SwipeRecognizer: ProgressRecognizer, Sendable {
     /// Degrees between the motion and the swipe's direction.
     static let defaultMaximumDeviation = 30.0
-    /// Travel must be this many times the spread or turn motion: a real
-    /// swipe's fingers drift a little; a pinch with one finger still travels
-    /// as much as it spreads.
-    static let dominance = 2.0
 
     let rule: FingerRule
     let direction: Direction?
@@ -75,7 +71,9 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             let other = Direction.cardinal(of: v)
             if other != dir && v.dot(other.vector) - max(0, along) >= minimum { return progress.fail() }
             guard along >= minimum, Angle.between(v, dir.vector) <= maximumDeviation else { return }
-            guard d >= Self.dominance * max(c.spreadMotion, c.turnMotion) else { return }
+            // The travel outweighs the change of the hand's shape
+            // (`Contact.travelDominates`).
+            guard c.travelDominates else { return }
             let elapsed = c.time - c.sessionStart
             let travel = c.translation.length   // the velocity is in px on the screen
             let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && travel / elapsed >= minimumVelocity)
