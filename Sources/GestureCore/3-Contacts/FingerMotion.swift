@@ -137,14 +137,18 @@ extension Contact {
     /// turns 8° as it goes, 20 px of turn to 38 of spread, in the VM's
     /// recording), and is clear (`clearAngle` at least) where the fingers
     /// landed apart (hands put down one by one twist by 5–7°; late
-    /// rotations turn 30–124°) or set off the same way (a turn while the
-    /// hand drags: issue 51's 95° over 530 px, whose fingers both go down
-    /// at first); those last need a shape not outweighed by their travel.
+    /// rotations turn 30–124°) or set off the same way, or are a pair with
+    /// one resting (a turn while the hand drags: issue 51's 95° over 530 px,
+    /// whose fingers both go down, the inner one a third as fast as the
+    /// outer; a finger pivoting about a resting one turns by definition);
+    /// those last need a shape not outweighed by their travel
+    /// (`shapeHolds`). Three fingers dragging past a resting fourth turn
+    /// only as the hand's centre moves (ts16): no rotation.
     /// Otherwise it outweighs the hand's travel.
     func turnBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: false, slop: slop) }
         guard turnMotion >= spreadMotion else { return false }
-        if fingerMotion == .together {
+        if fingerMotion == .together || fingerMotion == .resting && fingers == 2 {
             return turnIsClear(slop: slop) && shapeHolds
         }
         return fingersOutweighHand(spread: false, slop: slop) && (!landedApart || abs(angle) >= Self.clearAngle)

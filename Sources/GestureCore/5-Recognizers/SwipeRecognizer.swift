@@ -14,12 +14,19 @@
 /// | possible | moved ≥ minimumDistance within maximumDeviation of the direction, | active    |
 /// |          | travel dominating spread and turn, fingers ready, fast enough     |           |
 /// | active   | movement                                                         | active (changed) |
-/// | active   | back under minimumDistance, or reversed by minimumDistance from   | cancelled |
-/// |          | its farthest point; an extra finger; touchpad gesture cancelled   |           |
+/// | active   | back under `heldFraction` of minimumDistance, or reversed by     | cancelled |
+/// |          | minimumDistance from its farthest point; an extra finger;         |           |
+/// |          | touchpad gesture cancelled                                        |           |
 /// | active   | a finger lifts / touchpad gesture ends                            | ended     |
 struct SwipeRecognizer: ProgressRecognizer, Sendable {
     /// Degrees between the motion and the swipe's direction.
     static let defaultMaximumDeviation = 30.0
+
+    /// An active swipe is cancelled when it goes back under this fraction of
+    /// its minimum distance: a slow swipe's centre wobbles by a px or two
+    /// as it crosses the threshold (a 4-finger swipe of 62 mm over 4.2 s,
+    /// 55 px/s, began at 80.3 px and fell to 79.9 in the next frame).
+    static let heldFraction = 0.75
 
     let rule: FingerRule
     let direction: Direction?
@@ -87,7 +94,7 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             let (v, distance) = measure(c)
             let along = v.dot(dir.vector)
             peak = max(peak, along)
-            if along < distance || along <= peak - distance {
+            if along < Self.heldFraction * distance || along <= peak - distance {
                 progress.clearChanged()
                 return progress.cancel()
             }
