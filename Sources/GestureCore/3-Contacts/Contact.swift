@@ -50,12 +50,9 @@ public struct EdgeDistances: Hashable, Sendable {
 public struct Contact: Hashable, Sendable {
     public var time: Seconds = 0
     public var source: ContactSource = .touch
-    /// Fingers down now (touchpads: the event's finger count).
-    public var fingers: Int = 0
-    /// Fingers that landed in this session.
-    public var landed: Int = 0
-    /// Fingers that lifted in this session.
-    public var lifted: Int = 0
+    // The one-byte fields together: the contact is copied for every
+    // recognizer step, and packed it stays under 256 bytes (memcpy's
+    // cheap path; spread out among the Doubles, 272).
     /// No more fingers will count as landing together (finger-landing passed,
     /// or as many landed as any candidate wants).
     public var settled: Bool = false
@@ -63,32 +60,38 @@ public struct Contact: Hashable, Sendable {
     public var ended: Bool = false
     /// Touchpads: the gesture end said cancelled.
     public var cancelled: Bool = false
+    /// A finger landed after the landing window had closed, and this attempt
+    /// began anew with every finger down: those fingers did not land
+    /// together (a finger rested, another came a second later).
+    public var landedApart: Bool = false
+    /// More fingers landed in this attempt than any binding wants (a palm,
+    /// both hands resting): no gesture, until every finger lifts, even when
+    /// some lift and land again.
+    public var tooManyFingers: Bool = false
+    /// Whether the fingers move alike or apart, decided once per session from
+    /// each finger's own motion, as libinput decides swipe versus pinch.
+    public var fingerMotion: FingerMotion = .undecided
+    /// Times a finger landing late (after the landing window closed) made
+    /// the hand bigger than it had been, across the attempts it began
+    /// anew: a hand put down one by one. A finger that lifts and lands
+    /// again (a flicker, a re-grip: ts14, ts22, ts26) does not count.
+    public var lateGrowths: UInt8 = 0
+    /// The most fingers this hand had landed, in any of its attempts.
+    public var mostFingers: UInt8 = 0
+    /// Fingers down now (touchpads: the event's finger count).
+    public var fingers: Int = 0
+    /// Fingers that landed in this session.
+    public var landed: Int = 0
+    /// Fingers that lifted in this session.
+    public var lifted: Int = 0
     /// Sessions seen in this attempt, 1-based (a double tap has two).
     public var session: Int = 0
     /// When this session's first finger landed, and its last.
     public var sessionStart: Seconds = 0
     public var lastLanding: Seconds = 0
-    /// A finger landed after the landing window had closed, and this attempt
-    /// began anew with every finger down: those fingers did not land
-    /// together (a finger rested, another came a second later).
-    public var landedApart: Bool = false
-    /// Times a finger landing late (after the landing window closed) made
-    /// the hand bigger than it had been, across the attempts it began
-    /// anew: a hand put down one by one. A finger that lifts and lands
-    /// again (a flicker, a re-grip: ts14, ts22, ts26) does not count.
-    public var lateGrowths: Int = 0
-    /// The most fingers this hand had landed, in any of its attempts.
-    public var mostFingers: Int = 0
-    /// More fingers landed in this attempt than any binding wants (a palm,
-    /// both hands resting): no gesture, until every finger lifts, even when
-    /// some lift and land again.
-    public var tooManyFingers: Bool = false
     /// When the session's first finger lifted (infinity while none has): the
     /// fingers of a tap are down together at least as long as they took to land.
     public var firstLift: Seconds = .infinity
-    /// Whether the fingers move alike or apart, decided once per session from
-    /// each finger's own motion, as libinput decides swipe versus pinch.
-    public var fingerMotion: FingerMotion = .undecided
     /// Centroid of the landing points, and of the fingers now.
     public var start: Point = .zero
     public var location: Point = .zero

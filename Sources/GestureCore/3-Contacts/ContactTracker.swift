@@ -113,11 +113,14 @@ struct ContactTracker {
         let down = slots
         let hadTooMany = contact.tooManyFingers, grown = contact.lateGrowths
         // The most this hand had: `landed` bounds what was down at once.
-        let most = max(contact.mostFingers, contact.landed)
+        let most = max(Int(contact.mostFingers), contact.landed)
         openSession(source: .touch, time: time)
         // The caller adds the late finger: one more than are down now.
-        contact.lateGrowths = down.count + 1 > most ? grown + 1 : grown
-        contact.mostFingers = max(most, down.count + 1)
+        // (At most 255 counted: a hand has ten fingers, and two growths
+        // are all `growing` asks.)
+        let now = down.count + 1
+        contact.lateGrowths = now > most ? min(grown, 254) + 1 : grown
+        contact.mostFingers = UInt8(min(max(most, now), 255))
         contact.session = 1
         contact.landedApart = !down.isEmpty
         contact.tooManyFingers = tooManyFingers || hadTooMany
