@@ -18,6 +18,16 @@ import Glibc
 @Suite struct WholeHandTests {
     static func began(_ b: TraceBuilder) -> [String] { RecordedHandShapesTests.began(b) }
 
+    /// The hand down in `b` makes its motion (`TraceBuilder.transform`) and
+    /// lifts: what began.
+    static func began(after b: TraceBuilder, scale: Double, degrees: Double, drift: Point, over duration: Seconds,
+                      jitter: Double, liftStagger: Seconds = 0.02) -> [String] {
+        var b = b
+        b.transform(scale: scale, degrees: degrees, drift: drift, over: duration, jitter: jitter)
+        b.lift(stagger: liftStagger)
+        return began(b)
+    }
+
     /// A 1920×1080 screen at 3.78 px/mm.
     static let pxPerMM = 3.78
 
@@ -29,9 +39,8 @@ import Glibc
         var b = TraceBuilder.standard(seed: 51)
         b.land(at: [Point(x: 810, y: 260), Point(x: 1110, y: 270)])
         b.wait(0.04)
-        b.transform(scale: 1, degrees: 95, drift: Point(x: 0, y: 530), over: duration, jitter: 1)
-        b.lift(stagger: 0.02)
-        let began = Self.began(b)
+        let began = Self.began(after: b, scale: 1, degrees: 95, drift: Point(x: 0, y: 530), over: duration,
+                               jitter: 1, liftStagger: 0.02)
         #expect(began.contains("rotate2"), "\(began)")
         #expect(!began.contains { $0.hasPrefix("swipe") || $0.hasPrefix("magnify") }, "\(began)")
     }
@@ -46,9 +55,8 @@ import Glibc
         b.land(at: [Point(x: 800, y: 420), Point(x: 880, y: 350), Point(x: 960, y: 330), Point(x: 1040, y: 360),
                     Point(x: 1090, y: 470)], stagger: 0.015)
         b.wait(0.05)
-        b.transform(scale: 0.75, degrees: -37, drift: Point(x: -190, y: 120), over: 0.8, jitter: 1.5)
-        b.lift(stagger: 0.02)
-        let began = Self.began(b)
+        let began = Self.began(after: b, scale: 0.75, degrees: -37, drift: Point(x: -190, y: 120), over: 0.8,
+                               jitter: 1.5, liftStagger: 0.02)
         #expect(began.contains("magnify5"), "\(began)")
         #expect(!began.contains { $0.hasPrefix("swipe") }, "\(began)")
     }
@@ -61,9 +69,8 @@ import Glibc
         var b = TraceBuilder.standard(seed: UInt64(seed))
         b.land(4, at: Point(x: 900, y: 380), spacing: 70, stagger: 0.02)
         b.wait(0.1)
-        b.transform(scale: 1.06, degrees: 2, drift: Point(x: 8, y: 62 * Self.pxPerMM), over: 4.2, jitter: 1)
-        b.lift(stagger: 0.02)
-        let began = Self.began(b)
+        let began = Self.began(after: b, scale: 1.06, degrees: 2, drift: Point(x: 8, y: 62 * Self.pxPerMM), over: 4.2,
+                               jitter: 1, liftStagger: 0.02)
         #expect(began == ["swipe4-down"], "\(began)")
     }
 
@@ -78,9 +85,8 @@ import Glibc
         b.move(by: Point(x: 4, y: 10), over: 0.9, jitter: 1)
         b.land(at: [Point(x: 1060, y: 430)])
         b.wait(0.03)
-        b.transform(scale: 0.57, degrees: 6, drift: Point(x: 0, y: 150), over: 0.7, jitter: 1)
-        b.lift(stagger: 0.03)
-        let began = Self.began(b)
+        let began = Self.began(after: b, scale: 0.57, degrees: 6, drift: Point(x: 0, y: 150), over: 0.7,
+                               jitter: 1, liftStagger: 0.03)
         #expect(began == ["magnify2"], "\(began)")
     }
 
@@ -121,9 +127,8 @@ import Glibc
         }
         b.land(at: points, stagger: stagger)
         b.wait(0.05)
-        b.transform(scale: 1.5, degrees: 10, drift: .zero, over: 0.6, jitter: 1)
-        b.lift(stagger: 0.01)
-        let began = Self.began(b)
+        let began = Self.began(after: b, scale: 1.5, degrees: 10, drift: .zero, over: 0.6,
+                               jitter: 1, liftStagger: 0.01)
         #expect(began == [], "\(began)")
     }
 }
