@@ -53,13 +53,14 @@ public enum RecognitionCorpus {
     /// earlier group are a prefix of what they were (fewer of them, as each
     /// kind gets its share of `count`).
     public static func generate(seed: UInt64 = 1, count: Int = 480) -> [Case] {
-        let kinds = Kind.first, added = Kind.added, measured = Kind.measured
+        let kinds = Kind.first, added = Kind.added, measured = Kind.measured, wholeHand = Kind.wholeHand
         let total = max(count, Kind.allCases.count)
         let perKind = max(total / Kind.allCases.count, 1)
         let addedCount = perKind * added.count, measuredCount = perKind * measured.count
+        let wholeHandCount = perKind * wholeHand.count
         var rng = SplitMix64(seed: seed)
         var out: [Case] = []
-        for k in 0..<(total - addedCount - measuredCount) {
+        for k in 0..<(total - addedCount - measuredCount - wholeHandCount) {
             out.append(make(kinds[k % kinds.count], index: k, seed: rng.next(), &rng))
         }
         var later = SplitMix64(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
@@ -69,6 +70,10 @@ public enum RecognitionCorpus {
         var latest = SplitMix64(seed: seed ^ 0xD1B5_4A32_D192_ED03)
         for k in 0..<measuredCount {
             out.append(make(measured[k % measured.count], index: out.count, seed: latest.next(), &latest))
+        }
+        var whole = SplitMix64(seed: seed ^ 0x5851_F42D_4C95_7F2D)
+        for k in 0..<wholeHandCount {
+            out.append(make(wholeHand[k % wholeHand.count], index: out.count, seed: whole.next(), &whole))
         }
         return out
     }
@@ -93,6 +98,12 @@ public enum RecognitionCorpus {
         /// finger dragging, then three landing from two hands that wobble
         /// (ts07).
         case lateDragPinch, sameWaySpread, slowPinch, jumpyTap, flickeringSwipe, convergingSwipe, twoHandsOneByOne
+        /// Issue 51's shapes, from recordings of other devices: a turn while
+        /// the hand drags; a pinch with a twist, drifting; a slow 4-finger
+        /// swipe; a pinch whose second finger lands late, drifting; fingers
+        /// put down one by one up to ten, with drags of 3 and 4 on the way;
+        /// ten fingers spreading.
+        case turningDrag, twistedPinch, slowSwipe, lateDriftingPinch, growingHand, tenSpread
 
         /// Kinds added after the first corpus, each from the stream of the added ones.
         static let added: [Kind] = [.oneByOne, .driftingPinch, .latePinch, .roaming, .drummedTaps, .padScrollPinch,
@@ -100,8 +111,11 @@ public enum RecognitionCorpus {
         /// Kinds measured from the real-hands recordings, from a stream of their own.
         static let measured: [Kind] = [.lateDragPinch, .sameWaySpread, .slowPinch, .jumpyTap, .flickeringSwipe,
                                        .convergingSwipe, .twoHandsOneByOne]
+        /// Issue 51's kinds, from a stream of their own.
+        static let wholeHand: [Kind] = [.turningDrag, .twistedPinch, .slowSwipe, .lateDriftingPinch, .growingHand,
+                                        .tenSpread]
         /// The kinds of the first corpus, cycled in their order.
-        static let first = allCases.filter { !added.contains($0) && !measured.contains($0) }
+        static let first = allCases.filter { !added.contains($0) && !measured.contains($0) && !wholeHand.contains($0) }
     }
 
     private static func hand(_ r: inout SplitMix64, drift: Double) -> Hand {
@@ -418,6 +432,88 @@ public enum RecognitionCorpus {
             b.lift(stagger: r.uniform(0.005, 0.03))
             return Case(name: name, group: "negative: fingers put down one by one by two hands", trace: b.trace,
                         expected: nil)
+        case .turningDrag:
+            // Two fingers 280–340 px apart turn 85–105° either way while the
+            // hand drags 450–550 px, over 0.8–1.6 s (issue 51: 95° clockwise
+            // while dragging 530 px down, read as a swipe).
+            b.land(2, at: at - unit * 250, spacing: r.uniform(280, 340), stagger: r.uniform(0, 0.05))
+            b.wait(r.uniform(0.02, 0.1))
+            let turn = r.uniform(85, 105) * (r.uniform(0, 1) < 0.5 ? -1 : 1)
+            b.transform(scale: r.uniform(0.95, 1.05), degrees: turn, drift: unit * r.uniform(450, 550),
+                        over: r.uniform(0.8, 1.6), jitter: r.uniform(0.5, 1.5))
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen rotation while the hand drags", trace: b.trace, expected: "turn")
+        case .twistedPinch:
+            // Two fingers close ×0.55–0.65 twisting 10–16° as the hand
+            // drifts 100–180 px aslant: the twist less than the spread, as
+            // the corpus binds a 2-finger rotation too (issue 51: five
+            // fingers ×0.75 twisting 37°, drifting left-down, read as a
+            // swipe; WholeHandTests has it).
+            b.land(2, at: at, spacing: r.uniform(200, 300), stagger: r.uniform(0, 0.05))
+            b.wait(r.uniform(0.02, 0.1))
+            b.transform(scale: r.uniform(0.55, 0.65), degrees: r.uniform(10, 16) * (r.uniform(0, 1) < 0.5 ? -1 : 1),
+                        drift: (unit + side) * (r.uniform(100, 180) / 2.0.squareRoot()), over: r.uniform(0.5, 1),
+                        jitter: r.uniform(0.5, 1.5))
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen pinch with a twist, drifting", trace: b.trace, expected: "zoom")
+        case .slowSwipe:
+            // Four fingers travel 55–70 mm over 3.5–4.5 s, their spread
+            // wobbling by ±6 % (issue 51: 62 mm down over 4.2 s, read as a
+            // pinch out).
+            b.land(4, at: at - unit * 120, spacing: r.uniform(60, 90), stagger: r.uniform(0, 0.04))
+            b.wait(r.uniform(0.05, 0.15))
+            b.transform(scale: r.uniform(0.94, 1.06), degrees: r.uniform(-3, 3),
+                        drift: unit * (r.uniform(55, 70) * b.header.screen.pxPerMM) + side * r.uniform(-10, 10),
+                        over: r.uniform(3.5, 4.5), jitter: r.uniform(0.5, 1))
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen swipe, slow", trace: b.trace, expected: "swipe4-\(dir.rawValue)")
+        case .lateDriftingPinch:
+            // A finger rests; 0.8–1 s later the second lands 250–350 px
+            // away, and the two close ×0.5–0.65 as the hand drifts 100–200 px
+            // (issue 51: ×0.57, 0.9 s late, drifting down; a swipe fired too).
+            b.land(at: [at])
+            b.move(by: Point(x: r.uniform(-5, 5), y: r.uniform(-5, 5)), over: r.uniform(0.8, 1), jitter: 1)
+            b.land(at: [at + Point(x: r.uniform(250, 350), y: r.uniform(-40, 40))])
+            b.wait(r.uniform(0.02, 0.06))
+            b.transform(scale: r.uniform(0.5, 0.65), degrees: r.uniform(-6, 6), drift: unit * r.uniform(100, 200),
+                        over: r.uniform(0.5, 0.9), jitter: r.uniform(0.5, 1.5))
+            b.lift(stagger: r.uniform(0, 0.04))
+            return Case(name: name, group: "touchscreen pinch, second finger late, drifting", trace: b.trace,
+                        expected: "zoom")
+        case .growingHand:
+            // Fingers put down one by one, 0.25–0.45 s apart, up to 6–10;
+            // after the third the three drag 100–150 px, after the fourth the
+            // four drag on (issue 51: ten over 3 s, and three swipes fired;
+            // ts17: 1→6 over 3.5 s).
+            let n = Int(r.uniform(6, 10.99))
+            for k in 0..<n {
+                b.land(at: [at + Point(x: Double(k % 5) * r.uniform(50, 80) - 150, y: Double(k / 5) * 120 - 60)])
+                let gap = r.uniform(0.25, 0.45)
+                if k == 2 || k == 3 {
+                    b.move(by: unit * r.uniform(100, 150), over: gap * 0.8, jitter: 1)
+                } else {
+                    b.move(by: Point(x: r.uniform(-4, 4), y: r.uniform(-4, 4)), over: gap * 0.8, jitter: 1)
+                }
+                b.wait(gap * 0.2)
+            }
+            b.move(by: Point(x: r.uniform(-20, 20), y: r.uniform(-20, 20)), over: r.uniform(0.3, 0.8), jitter: 1)
+            b.lift(stagger: r.uniform(0.005, 0.03))
+            return Case(name: name, group: "negative: fingers put down one by one up to ten", trace: b.trace,
+                        expected: nil)
+        case .tenSpread:
+            // Ten fingers land within 0.3 s and spread ×1.3–1.6 (issue 51:
+            // a rotation fired).
+            var points: [Point] = []
+            for k in 0..<10 {
+                let a = Double(k) * 2 * Double.pi / 10
+                points.append(Point(x: 960 + 180 * cos(a), y: 540 + 180 * sin(a)))
+            }
+            b.land(at: points, stagger: r.uniform(0, 0.03))
+            b.wait(r.uniform(0.02, 0.1))
+            b.transform(scale: r.uniform(1.3, 1.6), degrees: r.uniform(-15, 15), drift: .zero, over: r.uniform(0.4, 0.8),
+                        jitter: 1)
+            b.lift(stagger: r.uniform(0.005, 0.02))
+            return Case(name: name, group: "negative: ten fingers spreading", trace: b.trace, expected: nil)
         }
     }
 

@@ -102,6 +102,19 @@ public struct TraceBuilder: Sendable {
         }
     }
 
+    /// The whole hand at once: the fingers spread to `scale` and turn
+    /// `degrees` clockwise about their centroid while it travels by `drift`
+    /// (real hands make two motions at once: a turn while dragging, a
+    /// twisted pinch).
+    public mutating func transform(scale: Double, degrees: Double, drift: Point, over duration: Seconds,
+                                   jitter: Double = 0) {
+        transform(over: duration, jitter: jitter) { f, start, c, _ in
+            let a = degrees * f * Double.pi / 180, s = 1 + (scale - 1) * f
+            let v = (start - c) * s
+            return c + drift * f + Point(x: v.x * cos(a) - v.y * sin(a), y: v.x * sin(a) + v.y * cos(a))
+        }
+    }
+
     /// `steps` steps of `shape` (the fingers pinch or turn a little), each
     /// followed by the hand drifting: nothing for the first `setOff` steps,
     /// then more each step (as k²), `drift` in all. A hand that sets off

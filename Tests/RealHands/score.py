@@ -22,8 +22,8 @@ increase, clockwise, `:ccw` decrease), or its bare name when it began and
 made no step. A sequence's `must` items must all fire; an item in neither
 `must` nor `may` is a false trigger (on a negative, anything is).
 
-Exit 1 when the acceptance is not met (at least 29 of the 30 must-sequences
-live, at most 1 false trigger live, replay identical to live on every
+Exit 1 when the acceptance is not met (all 30 must-sequences live, no
+false trigger live, replay identical to live on every
 sequence), unless --report-only; 2 on bad input.
 """
 import argparse
@@ -33,8 +33,8 @@ import re
 import subprocess
 import sys
 
-ACCEPT_MUST_MISSED = 1   # of the 30 must-sequences, at most this many may fail
-ACCEPT_FALSE = 1
+ACCEPT_MUST_MISSED = 0   # of the 30 must-sequences, none may fail (issue 51)
+ACCEPT_FALSE = 0
 
 STEP_DIR = {"magnify": {"+": "out", "-": "in"}, "rotate": {"+": "cw", "-": "ccw"}}
 
@@ -235,6 +235,17 @@ def match_by_order(live, replayed):
     return pairs
 
 
+def match_left_over(live, replayed, pairs):
+    """Shells that ran more than `match`'s `late` behind (a loaded machine:
+    ts14's `rotate3` began logged 1.4 s after its own steps): the live and
+    replayed firings `pairs` left over pair by order per binding and phase,
+    as a touchpad's do. A live firing with no replayed one left stays
+    live-only (a difference)."""
+    used_live = {id(lf) for lf, _ in pairs}
+    used = {id(rf) for _, rf in pairs}
+    return match_by_order([f for f in live if id(f) not in used_live], [rf for rf in replayed if id(rf) not in used])
+
+
 def live_clock(out_dir, name, trace_events):
     """Wall seconds → record seconds for this recording, or None when the
     clocks cannot be tied (no clock pair, no raw touches)."""
@@ -312,6 +323,9 @@ def score_recording(rec, trace_path, actions_path, out_dir, binary, config):
             pairs = match_by_order(live, replayed)
         for lf, rf in pairs:
             lf.seq = rf.seq
+        if touchscreen and pairs:
+            for lf, rf in match_left_over(live, replayed, pairs):
+                lf.seq = rf.seq
         rest = [f for f in live if f.seq is None]
         if touchscreen:
             # Less the lag of the nearest matched one (the shells' lag grows

@@ -70,6 +70,15 @@ class Attribution(unittest.TestCase):
         pairs = score.match(live, replayed)
         self.assertEqual([(l.t, r.t) for l, r in pairs], [(1.3, 1.0), (1.45, 1.2), (2.1, 1.5)])
 
+    def test_firings_left_over_pair_by_order_and_a_live_only_one_stays(self):
+        replayed = [score.Firing(1.0, "rotate3", "began"), score.Firing(1.1, "rotate3", "step+")]
+        live = [score.Firing(1.2, "rotate3", "step+"), score.Firing(3.5, "rotate3", "began"),
+                score.Firing(3.6, "rotate3", "began")]
+        pairs = score.match(live, replayed)
+        self.assertEqual([(l.t, r.t) for l, r in pairs], [(1.2, 1.1)])
+        left = score.match_left_over(live, replayed, pairs)
+        self.assertEqual([(l.t, r.t) for l, r in left], [(3.5, 1.0)])
+
     def test_a_live_firing_earlier_than_its_replayed_one_is_not_it(self):
         pairs = score.match([score.Firing(0.5, "tap1", "ended")], [score.Firing(1.0, "tap1", "ended")])
         self.assertEqual(pairs, [])

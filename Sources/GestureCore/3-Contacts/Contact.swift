@@ -50,12 +50,9 @@ public struct EdgeDistances: Hashable, Sendable {
 public struct Contact: Hashable, Sendable {
     public var time: Seconds = 0
     public var source: ContactSource = .touch
-    /// Fingers down now (touchpads: the event's finger count).
-    public var fingers: Int = 0
-    /// Fingers that landed in this session.
-    public var landed: Int = 0
-    /// Fingers that lifted in this session.
-    public var lifted: Int = 0
+    // The one-byte fields together: the contact is copied for every
+    // recognizer step, and packed it stays under 256 bytes (memcpy's
+    // cheap path; spread out among the Doubles, 272).
     /// No more fingers will count as landing together (finger-landing passed,
     /// or as many landed as any candidate wants).
     public var settled: Bool = false
@@ -63,11 +60,6 @@ public struct Contact: Hashable, Sendable {
     public var ended: Bool = false
     /// Touchpads: the gesture end said cancelled.
     public var cancelled: Bool = false
-    /// Sessions seen in this attempt, 1-based (a double tap has two).
-    public var session: Int = 0
-    /// When this session's first finger landed, and its last.
-    public var sessionStart: Seconds = 0
-    public var lastLanding: Seconds = 0
     /// A finger landed after the landing window had closed, and this attempt
     /// began anew with every finger down: those fingers did not land
     /// together (a finger rested, another came a second later).
@@ -76,12 +68,30 @@ public struct Contact: Hashable, Sendable {
     /// both hands resting): no gesture, until every finger lifts, even when
     /// some lift and land again.
     public var tooManyFingers: Bool = false
-    /// When the session's first finger lifted (infinity while none has): the
-    /// fingers of a tap are down together at least as long as they took to land.
-    public var firstLift: Seconds = .infinity
     /// Whether the fingers move alike or apart, decided once per session from
     /// each finger's own motion, as libinput decides swipe versus pinch.
     public var fingerMotion: FingerMotion = .undecided
+    /// Times a finger landing late (after the landing window closed) made
+    /// the hand bigger than it had been, across the attempts it began
+    /// anew: a hand put down one by one. A finger that lifts and lands
+    /// again (a flicker, a re-grip: ts14, ts22, ts26) does not count.
+    public var lateGrowths: UInt8 = 0
+    /// The most fingers this hand had landed, in any of its attempts.
+    public var mostFingers: UInt8 = 0
+    /// Fingers down now (touchpads: the event's finger count).
+    public var fingers: Int = 0
+    /// Fingers that landed in this session.
+    public var landed: Int = 0
+    /// Fingers that lifted in this session.
+    public var lifted: Int = 0
+    /// Sessions seen in this attempt, 1-based (a double tap has two).
+    public var session: Int = 0
+    /// When this session's first finger landed, and its last.
+    public var sessionStart: Seconds = 0
+    public var lastLanding: Seconds = 0
+    /// When the session's first finger lifted (infinity while none has): the
+    /// fingers of a tap are down together at least as long as they took to land.
+    public var firstLift: Seconds = .infinity
     /// Centroid of the landing points, and of the fingers now.
     public var start: Point = .zero
     public var location: Point = .zero
@@ -120,6 +130,24 @@ public struct Contact: Hashable, Sendable {
     /// motion dominates (a swipe's fingers are never perfectly rigid).
     public var spreadMotion: Double { spread(atRadius: radius) }
     public var turnMotion: Double { turn(atRadius: radius) }
+    /// The fingers' own motion, px: their spread and their turn together,
+    /// the whole change of the hand's shape, set against its travel.
+    public var shapeMotion: Double { spreadMotion + turnMotion }
+
+    /// A hand put down one by one (it grew late twice or more) is
+    /// still growing until no finger has landed for `growingHandWait`:
+    /// until then its count is not yet the gesture's, and nothing that
+    /// depends on it begins (issue 51: ten fingers put down over 3 s, with
+    /// moves of 3 and 5 on the way, fired three swipes). One late finger
+    /// is not enough: a pinch's second finger often lands late, and the
+    /// pinch must begin as fast as any.
+    public var growing: Bool { lateGrowths >= 2 && time < lastLanding + Self.growingHandWait }
+
+    /// s without a landing before a hand put down one by one has its count:
+    /// fingers put down one by one come 0.3–0.7 s apart (ts17: 1→6 over
+    /// 3.5 s; the issue's ten over 3 s); a flickering finger (ts22's E4
+    /// panel) comes back within 0.1 s, so a real drag waits little more.
+    static let growingHandWait: Seconds = 1.0
 
     /// The spread and the turn as px (or mm) for fingers `r` from their centre.
     func spread(atRadius r: Double) -> Double { scale > 0 ? r * abs(1 - 1 / scale) : 0 }

@@ -111,8 +111,16 @@ struct ContactTracker {
     mutating func restartWithFingersDown(time: Seconds, tooManyFingers: Bool, screen: Screen,
                                          output mapped: String? = nil) {
         let down = slots
-        let hadTooMany = contact.tooManyFingers
+        let hadTooMany = contact.tooManyFingers, grown = contact.lateGrowths
+        // The most this hand had: `landed` bounds what was down at once.
+        let most = max(Int(contact.mostFingers), contact.landed)
         openSession(source: .touch, time: time)
+        // The caller adds the late finger: one more than are down now.
+        // (At most 255 counted: a hand has ten fingers, and two growths
+        // are all `growing` asks.)
+        let now = down.count + 1
+        contact.lateGrowths = now > most ? min(grown, 254) + 1 : grown
+        contact.mostFingers = UInt8(min(max(most, now), 255))
         contact.session = 1
         contact.landedApart = !down.isEmpty
         contact.tooManyFingers = tooManyFingers || hadTooMany

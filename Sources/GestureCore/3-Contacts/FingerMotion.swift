@@ -79,34 +79,79 @@ extension Contact {
     /// weighs against it at this fraction.
     static let libinputTouchpadSlowdown = 0.2968
 
+    /// The hand's travel against its fingers' own motion, judged on the
+    /// whole hand since it landed. A swipe may begin when its travel is at
+    /// least `travelPerShape` times its spread, and its turn, and
+    /// `travelPerWholeShape` times the two together (`shapeMotion`): a
+    /// twist and a spread made at once are one change of shape. Real
+    /// swipes change shape by 0.05–0.2 of their travel (a 4-finger swipe
+    /// converging ×0.69 over 300 px: 0.15); ts16's 4-finger drag, its
+    /// fingers landing over 0.75 s, spreads ×1.35–1.6 as it travels 350 px
+    /// (0.35, and 0.47 with its twist). Hands making two motions at once
+    /// change shape by 0.4 and more (issue 51: 2 fingers turning 95° while
+    /// dragging 530 px down, 0.41; a late pinch ×0.57 drifting 150 px down,
+    /// 0.43; a 5-finger pinch ×0.75 twisting 37° as it drifts 225 px, 0.56).
+    var travelDominates: Bool {
+        let d = translation.length, s = spreadMotion, r = turnMotion
+        return d >= Self.travelPerShape * max(s, r) && d >= Self.travelPerWholeShape * (s + r)
+    }
+
+    /// The fingers have turned `clearAngle`, and by `slop` at least (a
+    /// narrow pair's angle is noise). Not a veto on a swipe: fingers that
+    /// flicker as a hand drags shift the angle measured (ts22's 4-finger
+    /// drag reads 37° of turn, a fifth of its travel).
+    func turnIsClear(slop: Double) -> Bool { abs(angle) >= Self.clearAngle && turnMotion >= slop }
+
+    static let travelPerShape = 2.5
+    static let travelPerWholeShape = 2.0
+
+    /// A pinch or a turn of fingers that set off the same way may begin
+    /// only while their change of shape (spread and turn together) is at
+    /// least `1 / shapeAgainstTravel` of their travel: the twist of a twisted pinch counts
+    /// for the pinch, the spread of a turning drag for the turn.
+    var shapeHolds: Bool { shapeMotion * Self.shapeAgainstTravel >= translation.length }
+
+    static let shapeAgainstTravel = 3.0
+
     /// The spread may begin a magnify. Fingers that set off the same way
-    /// (a swipe's) need a clear spread, at least a third of the hand's
-    /// travel: the Anton pad's ×1.75 spread (one finger up, the other left)
-    /// is 0.63 of its drift; a 4-finger swipe converging ×0.69 as it travels
-    /// 300 px spreads by 0.15 of it. Fingers that landed apart (a finger
-    /// rested or dragged, and another came later: hands put down one by one
-    /// wobble by ×0.89–1.13) need a clear spread, however far the hand drags
-    /// and whichever way the fingers set off (pinches while dragging
-    /// 400–500 px). Otherwise the spread must outweigh the hand's travel,
-    /// unless the fingers set off different ways.
+    /// (a swipe's) need a clear spread, and their shape must not be
+    /// outweighed by their travel (`travelDominates`; the twist counts
+    /// with the spread: a twisted pinch is a pinch). Fingers that landed
+    /// apart (a finger rested or dragged, and another came later: hands
+    /// put down one by one wobble by ×0.89–1.13) need a clear spread,
+    /// however far the hand drags and whichever way the fingers set off
+    /// (pinches while dragging 400–500 px). Otherwise the spread must
+    /// outweigh the hand's travel, unless the fingers set off different
+    /// ways.
     func spreadBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
         if landedApart { return spreadIsClear(slop: slop) }
         if fingerMotion == .together || fingerMotion == .resting {
-            return spreadIsClear(slop: slop) && spreadMotion * Self.driftPerClearSpread >= translation.length
+            return spreadIsClear(slop: slop) && shapeHolds
         }
         return fingersOutweighHand(spread: true, slop: slop)
     }
 
-    /// The turn may begin a rotation: it outweighs the hand's travel and,
-    /// on a touchscreen, the fingers' spread (a twist does not outvote a
-    /// spread: tp18's ×1.36 spread turns 8° as it goes, 20 px of turn to
-    /// 38 of spread, in the VM's recording); where the fingers landed apart
-    /// it is clear, `clearAngle` at least (hands put down one by one twist
-    /// by 5–7°; late rotations turn 30–124°).
+    /// The turn may begin a rotation: it outweighs the fingers' spread on a
+    /// touchscreen (a twist does not outvote a spread: tp18's ×1.36 spread
+    /// turns 8° as it goes, 20 px of turn to 38 of spread, in the VM's
+    /// recording), and is clear (`clearAngle` at least) where the fingers
+    /// landed apart (hands put down one by one twist by 5–7°; late
+    /// rotations turn 30–124°) or set off the same way, or are a pair with
+    /// one resting (a turn while the hand drags: issue 51's 95° over 530 px,
+    /// whose fingers both go down, the inner one a third as fast as the
+    /// outer; a finger pivoting about a resting one turns by definition);
+    /// those last need a shape not outweighed by their travel
+    /// (`shapeHolds`). Three fingers dragging past a resting fourth turn
+    /// only as the hand's centre moves (ts16): no rotation.
+    /// Otherwise it outweighs the hand's travel.
     func turnBegins(slop: Double) -> Bool {
-        fingersOutweighHand(spread: false, slop: slop) && (!landedApart || abs(angle) >= Self.clearAngle)
-            && (source != .touch || turnMotion >= spreadMotion)
+        guard source == .touch else { return fingersOutweighHand(spread: false, slop: slop) }
+        guard turnMotion >= spreadMotion else { return false }
+        if fingerMotion == .together || fingerMotion == .resting && fingers == 2 {
+            return turnIsClear(slop: slop) && shapeHolds
+        }
+        return fingersOutweighHand(spread: false, slop: slop) && (!landedApart || abs(angle) >= Self.clearAngle)
     }
 
     static let clearAngle = 15.0
@@ -121,7 +166,6 @@ extension Contact {
         (scale >= Self.clearScale || scale <= 1 / Self.clearScale) && spreadMotion >= slop
     }
 
-    static let driftPerClearSpread = 3.0
     static let clearScale = 1.25
 
     /// The fingers' own motion (their spread or their turn) outweighs the

@@ -21,9 +21,10 @@ struct FingerRule: Sendable {
         return false
     }
 
-    /// Exactly the wanted fingers are down and no more will land.
+    /// Exactly the wanted fingers are down and no more will land (nor is
+    /// the hand still growing finger by finger: `Contact.growing`).
     func ready(_ c: Contact) -> Bool {
-        c.settled && c.fingers == fingers
+        c.settled && c.fingers == fingers && !c.growing
     }
 
     /// A gesture not yet recognized can still be: the rule holds and no finger

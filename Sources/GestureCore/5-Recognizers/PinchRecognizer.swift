@@ -21,11 +21,11 @@
 ///
 /// | state    | input                                                 | next      |
 /// |----------|-------------------------------------------------------|-----------|
-/// | possible | swipe events, finger rule broken, a lift, the         | failed    |
-/// |          | fingers set off the same way (`FingerMotion`)           |           |
+/// | possible | swipe events, finger rule broken, a lift             | failed    |
 /// | possible | fingers ready, turned ≥ minimumAngleDelta, the turn   | active    |
-/// |          | outweighing the hand's travel and (touchscreens) the  |           |
-/// |          | spread, and clear where the fingers landed apart      |           |
+/// |          | outweighing (touchscreens) the spread, and the hand's |           |
+/// |          | travel, or, where the fingers landed apart or set off |           |
+/// |          | the same way, clear and not outweighed by the travel  |           |
 /// |          | (`Contact.turnBegins`)                                |           |
 /// | active   | angle changes                                         | active (changed) |
 /// | active   | an extra finger, touchpad gesture cancelled            | cancelled |
@@ -73,10 +73,9 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
-            // Fingers setting off the same way are no turn; a spread may
-            // begin so (a late pinch while the pair drags).
-            guard c.source != .touchpadSwipe, shape == .spread || c.fingerMotion != .together,
-                  rule.stillPossible(c) else {
+            // Fingers setting off the same way may still turn or spread
+            // (a turn or a pinch while the hand drags): `begins` weighs it.
+            guard c.source != .touchpadSwipe, rule.stillPossible(c) else {
                 return progress.fail()
             }
             if rule.ready(c) && amount(c) >= threshold && begins(c) {

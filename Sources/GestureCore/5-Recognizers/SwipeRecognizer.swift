@@ -14,16 +14,19 @@
 /// | possible | moved ≥ minimumDistance within maximumDeviation of the direction, | active    |
 /// |          | travel dominating spread and turn, fingers ready, fast enough     |           |
 /// | active   | movement                                                         | active (changed) |
-/// | active   | back under minimumDistance, or reversed by minimumDistance from   | cancelled |
-/// |          | its farthest point; an extra finger; touchpad gesture cancelled   |           |
+/// | active   | back under `heldFraction` of minimumDistance, or reversed by     | cancelled |
+/// |          | minimumDistance from its farthest point; an extra finger;         |           |
+/// |          | touchpad gesture cancelled                                        |           |
 /// | active   | a finger lifts / touchpad gesture ends                            | ended     |
 struct SwipeRecognizer: ProgressRecognizer, Sendable {
     /// Degrees between the motion and the swipe's direction.
     static let defaultMaximumDeviation = 30.0
-    /// Travel must be this many times the spread or turn motion: a real
-    /// swipe's fingers drift a little; a pinch with one finger still travels
-    /// as much as it spreads.
-    static let dominance = 2.0
+
+    /// An active swipe is cancelled when it goes back under this fraction of
+    /// its minimum distance: a slow swipe's centre wobbles by a px or two
+    /// as it crosses the threshold (a 4-finger swipe of 62 mm over 4.2 s,
+    /// 55 px/s, began at 80.3 px and fell to 79.9 in the next frame).
+    static let heldFraction = 0.75
 
     let rule: FingerRule
     let direction: Direction?
@@ -75,7 +78,9 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             let other = Direction.cardinal(of: v)
             if other != dir && v.dot(other.vector) - max(0, along) >= minimum { return progress.fail() }
             guard along >= minimum, Angle.between(v, dir.vector) <= maximumDeviation else { return }
-            guard d >= Self.dominance * max(c.spreadMotion, c.turnMotion) else { return }
+            // The travel outweighs the change of the hand's shape
+            // (`Contact.travelDominates`).
+            guard c.travelDominates else { return }
             let elapsed = c.time - c.sessionStart
             let travel = c.translation.length   // the velocity is in px on the screen
             let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && travel / elapsed >= minimumVelocity)
@@ -89,7 +94,7 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             let (v, distance) = measure(c)
             let along = v.dot(dir.vector)
             peak = max(peak, along)
-            if along < distance || along <= peak - distance {
+            if along < Self.heldFraction * distance || along <= peak - distance {
                 progress.clearChanged()
                 return progress.cancel()
             }
