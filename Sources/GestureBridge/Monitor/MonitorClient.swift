@@ -88,7 +88,7 @@ extension MonitorFeed {
     /// (`gesture-bridge replay --monitor`): each timer run when it is due,
     /// as the daemon's loop runs them, and 1 s of timers after the last event.
     public static func lines(of trace: Trace, config: LoadedConfig) -> [String] {
-        var feed = MonitorFeed(config, devices: trace.header.devices)
+        var feed = MonitorFeed(config)
         var engine = GestureEngine(table: config.table, screen: trace.header.screen, devices: trace.header.devices)
         engine.explain = true
         var out: [String] = []
