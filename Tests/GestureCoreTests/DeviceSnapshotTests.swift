@@ -21,7 +21,7 @@ import GestureTesting
         _ = e.process(.touchBegin(device: 11, touch: 3, at: Point(x: 200, y: 100)), at: 1.0005)
         _ = e.process(.touchUpdate(device: 11, touch: 7, at: Point(x: 90, y: 101)), at: 1.01)
         var s = e.snapshot(of: 11)
-        #expect(s.device?.kind == .touchscreen && s.source == .touch && !s.touchpadGesture)
+        #expect(s.device == ts && s.kind == .touchscreen && s.source == .touch && !s.touchpadGesture)
         #expect(s.fingers == [Finger(touch: 3, position: Point(x: 200, y: 100), down: true),
                               Finger(touch: 7, position: Point(x: 90, y: 101), down: true)])
         #expect(s.fingersDown == 2 && s.landed == 2)
@@ -33,7 +33,8 @@ import GestureTesting
         _ = e.advance(to: 1.03)
         #expect(e.snapshot(of: 11).fingers.map(\.touch) == [7])
         // Asked only for the hand, the standings stay unread.
-        #expect(e.snapshot(of: 11, .hand).standings.isEmpty && e.snapshot(of: 11, .hand).attempting)
+        let hand = e.snapshot(of: 11, .hand)
+        #expect(hand.standings.isEmpty && hand.attempting && hand.device == nil && hand.kind == .touchscreen)
     }
 
     @Test func aTouchpadPinchIsItsEventsSummed() {
@@ -52,7 +53,7 @@ import GestureTesting
 
     @Test func anUnknownDeviceHasNothing() {
         let s = engine().snapshot(of: 99)
-        #expect(s.device == nil && s.fingers.isEmpty && !s.attempting && s.standings.isEmpty && s.scale == 1)
+        #expect(s.device == nil && s.kind == nil && s.fingers.isEmpty && !s.attempting && s.standings.isEmpty && s.scale == 1)
     }
 
     /// Reading is read-only: a trace played with a snapshot read after

@@ -259,7 +259,7 @@ public struct MonitorFeed {
         lanes[i].said = t
         engine.snapshot(of: lanes[i].device, into: &hand, .hand)
         head(t, ", \"type\": \"frame\", \"device\": ", lanes[i].device)
-        out.raw(hand.device.map { Self.field($0.kind) } ?? ", \"kind\": \"unknown\"")
+        out.raw(hand.kind.map(Self.field) ?? ", \"kind\": \"unknown\"")
         if hand.touchpadGesture {
             out.raw(hand.source == .touchpadPinch ? ", \"touchpad\": {\"gesture\": \"pinch\", \"fingers\": "
                                                   : ", \"touchpad\": {\"gesture\": \"swipe\", \"fingers\": ")

@@ -180,7 +180,7 @@ public struct ToucheggForwarder: Sendable {
     }
 
     private mutating func begin(_ g: GestureEvent, _ engine: GestureEngine, at t: Seconds) -> Forwarded? {
-        engine.snapshot(of: g.device, into: &seen, .hand)
+        engine.snapshot(of: g.device, into: &seen, [.hand, .device])
         guard let dev = seen.device, dev.kind != .other else { return nil }
         let m = hands[g.device] ?? Hand()
         let touchpad = dev.kind == .touchpad

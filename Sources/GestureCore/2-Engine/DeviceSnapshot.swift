@@ -28,14 +28,18 @@ public struct DeviceSnapshot: Sendable {
     public struct Parts: OptionSet, Sendable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
-        /// The device, its fingers and the hand's motion.
+        /// The device's kind, its fingers and the hand's motion.
         public static let hand = Parts(rawValue: 1)
         /// How each binding of its attempt stands.
         public static let standings = Parts(rawValue: 2)
-        public static let all: Parts = [.hand, .standings]
+        /// The whole `Device` (its name, size, output: strings to copy).
+        public static let device = Parts(rawValue: 4)
+        public static let all: Parts = [.hand, .standings, .device]
     }
 
-    /// The device (nil: the engine does not know it, or no longer).
+    /// The device's kind (nil: the engine does not know it, or no longer).
+    public internal(set) var kind: DeviceKind? = nil
+    /// The device, with `.device` (else nil).
     public internal(set) var device: Device? = nil
     /// Touchscreens: its fingers, in the order of their touch ids, with the
     /// events of the frame being built already in (as X sent them).
@@ -75,30 +79,27 @@ extension GestureEngine {
     /// arrays' storage kept: a reader that keeps one makes no array).
     public func snapshot(of device: DeviceID, into snapshot: inout DeviceSnapshot,
                          _ parts: DeviceSnapshot.Parts = .all) {
-        snapshot.fingers.removeAll(keepingCapacity: true)
-        snapshot.standings.removeAll(keepingCapacity: true)
-        snapshot.device = nil
-        snapshot.source = .touch
-        snapshot.touchpadGesture = false
-        snapshot.landed = 0
-        snapshot.travel = .zero
-        snapshot.unaccelerated = .zero
-        snapshot.scale = 1
-        snapshot.angle = 0
-        snapshot.attempting = false
         // Read where the lane lies (see `standings(of:into:)`: anything else copies it).
-        lanes.withUnsafeBufferPointer { lanes in
+        let found = lanes.withUnsafeBufferPointer { lanes in
             for i in lanes.indices where lanes[i].device.id == device {
                 let lane = lanes.baseAddress! + i
-                if parts.contains(.hand) { DeviceLane.hand(lane, into: &snapshot) }
+                if parts.contains(.hand) { DeviceLane.hand(lane, into: &snapshot) } else { snapshot.forgetHand() }
+                snapshot.device = parts.contains(.device) ? lane.pointee.device : nil
+                snapshot.standings.removeAll(keepingCapacity: true)
                 if parts.contains(.standings) {
                     snapshot.attempting = DeviceLane.standings(lane, into: &snapshot.standings)
                 } else {
                     snapshot.attempting = lane.pointee.hasAttempt
                 }
-                return
+                return true
             }
+            return false
         }
+        guard !found else { return }
+        snapshot.forgetHand()
+        snapshot.device = nil
+        snapshot.standings.removeAll(keepingCapacity: true)
+        snapshot.attempting = false
     }
 
     /// `device` as the engine has it now (tests, and readers that keep none).
@@ -109,10 +110,25 @@ extension GestureEngine {
     }
 }
 
+extension DeviceSnapshot {
+    /// No kind, no fingers, no motion.
+    mutating func forgetHand() {
+        kind = nil
+        fingers.removeAll(keepingCapacity: true)
+        source = .touch
+        touchpadGesture = false
+        landed = 0
+        travel = .zero
+        unaccelerated = .zero
+        scale = 1
+        angle = 0
+    }
+}
+
 extension DeviceLane {
-    /// The lane's device, fingers and hand, into `s` (its arrays emptied by the caller).
+    /// The lane's device, fingers and hand, into `s`.
     static func hand(_ lane: UnsafePointer<DeviceLane>, into s: inout DeviceSnapshot) {
-        s.device = lane.pointee.device
+        s.kind = lane.pointee.device.kind
         let c = lane.pointee.tracker.contact
         s.source = c.source
         s.touchpadGesture = c.source != .touch && c.landed > 0 && !c.ended
@@ -121,9 +137,16 @@ extension DeviceLane {
         s.unaccelerated = c.padTravel / ContactTracker.mmPerUnaccelerated
         s.scale = c.scale
         s.angle = c.angle
-        // The tracker keeps them in landing order; readers want them by id.
+        // The tracker keeps them in landing order; readers want them by id
+        // (a few: each moved back into place).
+        s.fingers.removeAll(keepingCapacity: true)
         for slot in lane.pointee.tracker.slots {
-            s.fingers.place(Finger(touch: slot.id, position: slot.position, down: slot.down))
+            s.fingers.append(Finger(touch: slot.id, position: slot.position, down: slot.down))
+            var k = s.fingers.count - 1
+            while k > 0 && s.fingers[k - 1].touch > s.fingers[k].touch {
+                s.fingers.swapAt(k - 1, k)
+                k -= 1
+            }
         }
     }
 }
