@@ -14,12 +14,6 @@ public struct Finger: Hashable, Sendable {
     /// False for a finger that lifted in the frame still being built (its
     /// lift position); once that frame is judged, it is gone.
     public var down: Bool
-
-    public init(touch: TouchID, position: Point, down: Bool) {
-        self.touch = touch
-        self.position = position
-        self.down = down
-    }
 }
 
 /// One device as the engine has it after its latest call.
