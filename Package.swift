@@ -67,12 +67,15 @@ let package = Package(
         // Making traces: the trace builder, hands as they are, the recognition
         // corpus, random gestures. For tests and benchmarks.
         .target(name: "GestureTesting", dependencies: ["GestureCore", "GestureTraces"]),
+        // What a client of the running daemon reads: its state file and its
+        // monitor stream (the settings app links this, not the daemon).
+        .target(name: "GestureClient", dependencies: ["GestureSystem"]),
         // The daemon: the run loop, its input sources, the effect router,
         // status, doctor, the Touchégg server.
         .target(
             name: "GestureBridge",
             dependencies: ["GestureCore", "GestureSystem", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11",
-                           "CLinux", "CDBusLoader"]
+                           "GestureClient", "CLinux", "CDBusLoader"]
         ),
         .executableTarget(
             name: "gesture-bridge",
@@ -109,7 +112,7 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         .executableTarget(
             name: "gesture-bridge-settings",
-            dependencies: ["CGtk", "GestureSettingsModel", "GestureBridge", "GestureConfig", "GestureTraces", "GestureSystem",
+            dependencies: ["CGtk", "GestureSettingsModel", "GestureClient", "GestureConfig", "GestureTraces", "GestureSystem",
                            "GestureCore"]
         ),
         // The settings app's parts without a window: options, the stream read, banners, chords.

@@ -153,7 +153,7 @@ for _ in 0..<rounds {
     var feed: MonitorFeed? = nil
     if monitor {
         engine.explain = true
-        feed = MonitorFeed(names: names, actions: names.map { _ in BindingActions() }, devices: trace.header.devices)
+        feed = MonitorFeed(names: names, actions: names.map { _ in BindingActions() })
     }
     for e in trace.events {
         buffer.removeAll(keepingCapacity: true)

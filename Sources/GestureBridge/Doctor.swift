@@ -5,6 +5,7 @@ import GestureSystem
 import GestureConfig
 import GestureCore
 import GestureX11
+import GestureClient
 
 /// `gesture-bridge doctor`: why nothing happens, each finding with its fix.
 public struct Doctor {
@@ -32,17 +33,6 @@ public struct Doctor {
         self.configPath = configPath
     }
 
-    /// The one-line explanation `run` refuses a Wayland session with.
-    public static func waylandSession(_ env: [String: String]) -> String? {
-        let type = env["XDG_SESSION_TYPE"]?.lowercased() ?? ""
-        let wayland = env["WAYLAND_DISPLAY"] ?? ""
-        guard type == "wayland" || !wayland.isEmpty else { return nil }
-        return "this is a Wayland session (\(type == "wayland" ? "XDG_SESSION_TYPE=wayland" : "WAYLAND_DISPLAY=\(wayland)")): "
-            + "gesture-bridge works on X11, and XWayland gives an X client no desktop-wide touches or touchpad gestures. "
-            + "Log in to an X11 session (\"GNOME on Xorg\", \"Plasma (X11)\"), or on Wayland use the desktop's own "
-            + "gestures (GNOME, KDE) or a compositor-level tool"
-    }
-
     /// Runs every check. True if nothing is a problem.
     public mutating func run() -> Bool {
         session()
@@ -63,7 +53,7 @@ public struct Doctor {
     // MARK: Checks
 
     private mutating func session() {
-        if let w = Self.waylandSession(environment) {
+        if let w = Session.wayland(environment) {
             say(.problem, "session", w, fix: "log out and choose an X11 session at the login screen")
         } else {
             say(.ok, "session", "X11 (\(environment["XDG_SESSION_TYPE"].map { "XDG_SESSION_TYPE=\($0)" } ?? "no XDG_SESSION_TYPE"))")

@@ -16,8 +16,9 @@ public enum Deed {
 }
 
 /// Where the engine's effects go. A gesture's phase becomes its binding's
-/// actions (keys, buttons, pointer, windows, commands), or for a binding the
-/// desktop shell animates (`yields`: touchegg-protocol) a signal to it; a
+/// actions (keys, buttons, pointer, windows, commands), but none for a
+/// binding the desktop shell animates (`yields`: touchegg-protocol, whose
+/// signals `ToucheggForwarder` makes beside the router); a
 /// touch decision goes back to the input source; the arena's notes and
 /// rejections go to the log. `route` only says what is to be done (`Deed`);
 /// `act` does a binding's actions. The daemon routes through it, and so does
@@ -69,16 +70,14 @@ public final class EffectRouter {
     }
 
     /// What one engine call's effects call for, appended to `deeds`.
-    /// `window`: the window under the touch (commands see its class);
-    /// `forwarder`: touchegg-protocol's, which turns a `yields` binding's
-    /// phases into signals (nil: off, and they are dropped).
-    public func route(_ effects: [Effect], window: WindowContext, forwarder: inout ToucheggForwarder?,
-                      into deeds: inout [Deed]) {
+    /// `window`: the window under the touch (commands see its class).
+    public func route(_ effects: [Effect], window: WindowContext, into deeds: inout [Deed]) {
         for e in effects {
             switch e {
             case .gesture(let g) where forwarded[g.binding]:
-                // A gesture forwarded to Touchégg's clients: no action of ours.
-                if let signal = forwarder?.phase(g, at: g.time) { deeds.append(.signal(signal)) }
+                // A gesture forwarded to Touchégg's clients (touchegg-protocol's
+                // forwarder makes its signals, `ToucheggForwarder.follow`): no action of ours.
+                continue
             case .gesture(let g) where g.phase == .changed && !actsOnChange[g.binding]:
                 continue
             case .gesture(let g):

@@ -32,7 +32,7 @@ enum DaemonMain {
         let env = ProcessEnvironment.current()
         // Under Wayland an X client gets no desktop-wide touches: say so and stop
         // (a played trace needs none, so --play may run anywhere).
-        if options.play == nil, let why = Doctor.waylandSession(env) {
+        if options.play == nil, let why = Session.wayland(env) {
             writeLine("gesture-bridge: \(why)")
             exit(waylandExit)
         }

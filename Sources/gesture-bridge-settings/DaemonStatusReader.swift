@@ -1,4 +1,4 @@
-import GestureBridge
+import GestureClient
 
 /// The daemon on this display, as `gesture-bridge status` reads it.
 enum DaemonStatusReader {

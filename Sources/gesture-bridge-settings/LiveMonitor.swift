@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CGtk
 import GestureSettingsModel
-import GestureBridge
+import GestureClient
 import GestureTraces
 
 /// What the monitor stream says about one binding in the running attempt.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CGtk
-import GestureBridge
+import GestureClient
 import GestureConfig
 import GestureCore
 import GestureSettingsModel

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CGtk
 import GestureSettingsModel
-import GestureBridge
+import GestureClient
 import GestureSystem
 
 /// One thing the banner says: in plain words, with the fix as a button where there is one.
@@ -27,7 +27,7 @@ enum SessionStatus {
     static func messages(environment: [String: String], display: String, daemon: DaemonState?, configPath: String,
                          configExists: Bool) -> [BannerMessage] {
         var out: [BannerMessage] = []
-        if let wayland = Doctor.waylandSession(environment) {
+        if let wayland = Session.wayland(environment) {
             out.append(BannerMessage(level: .error, text: L("This is not an X11 session: {reason}.", ["reason": wayland])))
             return out
         }

@@ -64,6 +64,18 @@ import Testing
         #expect(concurrency.isEmpty, "gesture-bridge-daemon calls into the concurrency runtime: \(concurrency.prefix(5))")
     }
 
+    /// The settings app links what it uses: the settings model, the config,
+    /// and the daemon's clients' reader (GestureClient: its state file, its
+    /// monitor stream), not the daemon (issue 54). By symbol: package
+    /// modules are linked in whole.
+    @Test func theSettingsAppLinksNotTheDaemon() throws {
+        let settings = Spawn.gestureBridge.replacingSuffix("/gesture-bridge", with: "/gesture-bridge-settings")
+        let nm = Spawn.run("/usr/bin/nm", [settings], environment: [:])
+        try #require(nm.status == 0 && nm.stdout.contains("$s13GestureClient"), "nm read nothing: \(nm.stderr)")
+        #expect(!nm.stdout.contains("$s13GestureBridge"), "gesture-bridge-settings links the daemon (GestureBridge)")
+        #expect(!nm.stdout.contains("$s10GestureX11"), "gesture-bridge-settings links the daemon's X side (GestureX11)")
+    }
+
     /// libdbus (and libsystemd, libgcrypt, lz4, zstd after it) is loaded
     /// with dlopen when touchegg-protocol turns on: linked by neither
     /// (ToucheggProtocolTests reads a live daemon's maps).

@@ -81,14 +81,13 @@ final class RecordingSynthesizer: Synthesizer {
         var all: [Effect] = []
         var rejected = 0
         var out: [Effect] = []
-        var forwarder: ToucheggForwarder? = nil
         var deeds: [Deed] = []
         func perform(_ effects: [Effect], at now: Seconds) {
             // The performer's clock is the trace's: drag-locks run out as the daemon's would.
             performer.advance(to: now)
             // As the daemon does: route, then carry out the actions in order.
             deeds.removeAll()
-            router.route(effects, window: engine.window, forwarder: &forwarder, into: &deeds)
+            router.route(effects, window: engine.window, into: &deeds)
             for case .act(let g, let window) in deeds { router.act(g, window: window, now: now) }
             for e in effects {
                 if case .rejected = e { rejected += 1 } else { all.append(e) }

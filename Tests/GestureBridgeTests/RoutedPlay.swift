@@ -9,10 +9,9 @@ import GestureTraces
 /// once its actions are done.
 func playRouted(_ events: [TraceEvent], engine: inout GestureEngine, router: EffectRouter, until end: Seconds = 10,
                 carriedOut: (_ index: Int, _ effects: [Effect]) -> Void = { _, _ in }) {
-    var forwarder: ToucheggForwarder? = nil
     func carryOut(_ effects: [Effect], now: Double) {
         var deeds: [Deed] = []
-        router.route(effects, window: engine.window, forwarder: &forwarder, into: &deeds)
+        router.route(effects, window: engine.window, into: &deeds)
         for case .act(let g, let window) in deeds { router.act(g, window: window, now: now) }
     }
     for (i, e) in events.enumerated() {

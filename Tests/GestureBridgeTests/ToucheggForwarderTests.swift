@@ -16,30 +16,27 @@ import GestureTesting
         touchegg-protocol = true
         """
 
-    /// The config's engine and forwarder fed a trace: the signals, and the
-    /// user's bindings that fired.
+    /// The config's engine and forwarder fed a trace, the forwarder after
+    /// the engine as in the daemon: the signals, and the user's bindings
+    /// that fired.
     static func run(_ config: String, _ b: TraceBuilder) throws -> (signals: [ToucheggSignal], fired: [String]) {
         let loaded = try isolatedLoader.load(text: config, file: "t.toml").get()
         let trace = b.trace
         var engine = GestureEngine(table: loaded.table, screen: trace.header.screen, devices: trace.header.devices)
-        var forwarder = ToucheggForwarder(screen: trace.header.screen, devices: trace.header.devices)
-        var signals: [ToucheggSignal] = [], fired: [String] = []
-        func take(_ effects: [Effect]) {
-            for case .gesture(let g) in effects {
-                if engine.bindings[g.binding].yields {
-                    if let s = forwarder.phase(g, at: g.time) { signals.append(s) }
-                } else if g.phase == .ended {
-                    fired.append(engine.bindings[g.binding].name)
-                }
+        var forwarder = ToucheggForwarder()
+        var deeds: [Deed] = [], fired: [String] = []
+        func take(_ input: Input?, _ effects: [Effect]) {
+            forwarder.follow(input, effects, engine, into: &deeds)
+            for case .gesture(let g) in effects where !engine.bindings[g.binding].yields && g.phase == .ended {
+                fired.append(engine.bindings[g.binding].name)
             }
         }
         for e in trace.events {
-            take(engine.advance(to: e.t))
-            if let s = forwarder.observe(e.input, at: e.t) { signals.append(s) }
-            take(engine.process(e.input, at: e.t))
+            take(nil, engine.advance(to: e.t))
+            take(e.input, engine.process(e.input, at: e.t))
         }
-        take(engine.advance(to: (trace.events.last?.t ?? 0) + 5))
-        return (signals, fired)
+        take(nil, engine.advance(to: (trace.events.last?.t ?? 0) + 5))
+        return (deeds.compactMap { if case .signal(let s) = $0 { s } else { nil } }, fired)
     }
 
     static func touchpad(size: Size?) -> TraceBuilder {

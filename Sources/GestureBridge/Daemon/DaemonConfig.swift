@@ -104,7 +104,7 @@ extension Daemon {
         var engine = GestureEngine(table: table, screen: connection.screen, devices: devices)
         engine.explain = options.verbose
         serveTouchegg(table.settings.toucheggProtocol)
-        let forwarder = clients.touchegg != nil ? ToucheggForwarder(screen: connection.screen, devices: devices) : nil
+        let forwarder = clients.touchegg != nil ? ToucheggForwarder() : nil
         recognition = Recognition(engine: engine, router: makeRouter(), forwarder: forwarder)
         if clients.monitor?.listening == true { startOrStopMonitoring() }
     }

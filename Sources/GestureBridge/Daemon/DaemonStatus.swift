@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureSystem
+import GestureClient
 
 extension Daemon {
     /// What `gesture-bridge status` reads: the state file, rewritten before

@@ -34,14 +34,15 @@ struct Recognition {
 
     /// One input at engine time `t` (taken as the engine's now when earlier:
     /// X's clock and ours may disagree by a millisecond).
+    /// Data goes one way: the input to the engine, then its effects and
+    /// its snapshot (`GestureEngine.snapshot(of:)`) to the outputs (the
+    /// forwarder, the router, the monitor stream), which change nothing of it.
     mutating func feed(_ input: Input, at t: Double) {
         let t = max(t, engine.now)
-        // The forwarded gesture's motion (and the End of one our recognizer
-        // cancelled) goes out before the engine's phases of the same input.
-        if forwarder != nil, let signal = forwarder!.observe(input, at: t) { deeds.append(.signal(signal)) }
         buffer.removeAll(keepingCapacity: true)
         engine.process(input, at: t, into: &buffer)
-        router.route(buffer, window: engine.window, forwarder: &forwarder, into: &deeds)
+        if forwarder != nil { forwarder!.follow(input, buffer, engine, into: &deeds) }
+        router.route(buffer, window: engine.window, into: &deeds)
         if monitor != nil {
             monitor!.input(input, at: t)
             monitor!.effects(buffer, engine: engine, at: t)
@@ -52,7 +53,8 @@ struct Recognition {
     mutating func advance(to t: Double) {
         buffer.removeAll(keepingCapacity: true)
         engine.advance(to: t, into: &buffer)
-        router.route(buffer, window: engine.window, forwarder: &forwarder, into: &deeds)
+        if forwarder != nil { forwarder!.follow(nil, buffer, engine, into: &deeds) }
+        router.route(buffer, window: engine.window, into: &deeds)
         if monitor != nil { monitor!.effects(buffer, engine: engine, at: t) }
     }
 

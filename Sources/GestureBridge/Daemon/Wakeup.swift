@@ -120,7 +120,6 @@ extension Daemon {
     /// The monitor stream is made while a client listens, from now on.
     mutating func startOrStopMonitoring() {
         let on = clients.monitor?.listening == true
-        recognition.monitoring(on ? MonitorFeed(config.loaded, devices: connection.input?.devices ?? []) : nil,
-                               verbose: options.verbose)
+        recognition.monitoring(on ? MonitorFeed(config.loaded) : nil, verbose: options.verbose)
     }
 }

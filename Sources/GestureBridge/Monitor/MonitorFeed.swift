@@ -3,7 +3,10 @@ import GestureCore
 import GestureTraces
 
 /// What the monitor stream says (`docs/monitor.md`): one JSON object per
-/// line, made from what the engine was given and what it decided. Pure: the
+/// line, made from what the engine decided (its effects) and how it stands
+/// after each call (`GestureEngine.snapshot(of:)`: the fingers, the hand's
+/// motion, the bindings' standings); the feed works out no geometry of its
+/// own, and of an input it only notes which device it was about. Pure: the
 /// daemon feeds it as it runs (only while a client listens), and
 /// `gesture-bridge replay --monitor` over a trace, so a test can hold the
 /// stream of a trace as a golden.
@@ -26,11 +29,6 @@ public struct MonitorFeed {
     private var lanes: [Lane] = []
     private struct Lane {
         let device: DeviceID
-        var kind: DeviceKind? = nil
-        /// Where its fingers are, in the order of their touch ids.
-        var fingers: [(touch: TouchID, at: Point)] = []
-        /// A touchpad gesture in progress: its kind and fingers.
-        var pad: PadGesture? = nil
         /// When its touches and progress were last said.
         var said: Seconds? = nil
         /// Its bindings as they stood after the last engine call that had
@@ -40,13 +38,6 @@ public struct MonitorFeed {
         /// `last` is how its bindings stand after the engine call being
         /// said (false: no attempt runs on it now).
         var standing = false
-    }
-    private struct PadGesture {
-        var kind: StaticString
-        var fingers: Int
-        var travel = Point.zero
-        var scale = 1.0
-        var angle = 0.0
     }
     /// Devices with an attempt running, as last seen (in order: devices are few).
     private var running: [DeviceID] = []
@@ -59,10 +50,13 @@ public struct MonitorFeed {
     /// Where the engine writes a device's standings; swapped with its
     /// lane's `last` when it has some, so no call makes an array.
     private var scratch: [BindingStanding] = []
+    /// Where the engine writes a device's fingers and hand for a frame (kept:
+    /// a frame makes no array).
+    private var hand = DeviceSnapshot()
     /// The lines made since the last `clear`, each ending in a newline.
     public private(set) var out = JSONBytes(capacity: 4096)
 
-    public init(names: [String], actions: [BindingActions], devices: [Device]) {
+    public init(names: [String], actions: [BindingActions]) {
         self.names = names
         quotedNames = names.map { name in
             var q = JSONBytes()
@@ -70,11 +64,10 @@ public struct MonitorFeed {
             return Array(q.bytes)
         }
         self.actions = actions
-        for d in devices { lanes[lane(d.id)].kind = d.kind }
     }
 
-    public init(_ config: LoadedConfig, devices: [Device]) {
-        self.init(names: config.table.allBindings.map(\.name), actions: config.actions, devices: devices)
+    public init(_ config: LoadedConfig) {
+        self.init(names: config.table.allBindings.map(\.name), actions: config.actions)
     }
 
     /// The stream's bytes so far: whole lines, each ending in a newline.
@@ -102,53 +95,20 @@ public struct MonitorFeed {
 
     /// Says every device's touches and progress held back by the throttle.
     public mutating func flush(engine: GestureEngine, at t: Seconds) {
-        for d in pending { frame(look(d, engine), at: t) }
+        for d in pending { frame(look(d, engine), engine, at: t) }
         pending.removeAll(keepingCapacity: true)
     }
 
     // MARK: What the engine was given
 
-    /// An input, at engine time `t`.
+    /// An input, at engine time `t`: its device's touches or touchpad
+    /// gesture changed (where they are now, the engine says at the frame).
     public mutating func input(_ input: Input, at t: Seconds) {
         switch input {
-        case .touchBegin(let d, let id, let p), .touchUpdate(let d, let id, let p):
-            lanes[lane(d)].fingers.place(id, at: p)
+        case .touchBegin(let d, _, _), .touchUpdate(let d, _, _), .touchEnd(let d, _, _),
+             .swipeBegin(let d, _, _), .pinchBegin(let d, _, _), .swipeUpdate(let d, _, _, _),
+             .pinchUpdate(let d, _, _, _, _), .swipeEnd(let d, _, _), .pinchEnd(let d, _, _):
             mark(d)
-        case .touchEnd(let d, let id, _):
-            lanes[lane(d)].fingers.removeAll { $0.touch == id }
-            mark(d)
-        case .swipeBegin(let d, let n, _):
-            lanes[lane(d)].pad = PadGesture(kind: "swipe", fingers: n)
-            mark(d)
-        case .pinchBegin(let d, let n, _):
-            lanes[lane(d)].pad = PadGesture(kind: "pinch", fingers: n)
-            mark(d)
-        case .swipeUpdate(let d, _, let delta, _):
-            let i = lane(d)
-            if var g = lanes[i].pad {
-                g.travel = g.travel + delta
-                lanes[i].pad = g
-            }
-            mark(d)
-        case .pinchUpdate(let d, _, let delta, let scale, let angle):
-            let i = lane(d)
-            if var g = lanes[i].pad {
-                g.travel = g.travel + delta
-                g.scale = scale
-                g.angle += angle
-                lanes[i].pad = g
-            }
-            mark(d)
-        case .swipeEnd(let d, _, _), .pinchEnd(let d, _, _):
-            lanes[lane(d)].pad = nil
-            mark(d)
-        case .deviceAdded(let dev):
-            lanes[lane(dev.id)].kind = dev.kind
-        case .deviceRemoved(let d):
-            let i = lane(d)
-            lanes[i].kind = nil
-            lanes[i].fingers = []
-            lanes[i].pad = nil
         default:
             break
         }
@@ -221,7 +181,7 @@ public struct MonitorFeed {
             }
             pending.remove(at: i)
             // Looked at above: every pending device is deciding.
-            frame(lane(d), at: t)
+            frame(lane(d), engine, at: t)
         }
     }
 
@@ -292,34 +252,36 @@ public struct MonitorFeed {
         }
     }
 
-    /// A device's fingers (or touchpad gesture) and its bindings' progress.
-    /// Its bindings are the lane's `last` when `standing`, else none.
-    private mutating func frame(_ i: Int, at t: Seconds) {
+    /// A device's fingers (or touchpad gesture), as the engine has them
+    /// now, and its bindings' progress. Its bindings are the lane's `last`
+    /// when `standing`, else none.
+    private mutating func frame(_ i: Int, _ engine: GestureEngine, at t: Seconds) {
         lanes[i].said = t
+        engine.snapshot(of: lanes[i].device, into: &hand, .hand)
         head(t, ", \"type\": \"frame\", \"device\": ", lanes[i].device)
-        out.raw(lanes[i].kind.map(Self.field) ?? ", \"kind\": \"unknown\"")
-        if let g = lanes[i].pad {
-            out.raw(", \"touchpad\": {\"gesture\": \"")
-            out.raw(g.kind)
-            out.raw("\", \"fingers\": ")
-            out.int(g.fingers)
+        out.raw(hand.kind.map(Self.field) ?? ", \"kind\": \"unknown\"")
+        if hand.touchpadGesture {
+            out.raw(hand.source == .touchpadPinch ? ", \"touchpad\": {\"gesture\": \"pinch\", \"fingers\": "
+                                                  : ", \"touchpad\": {\"gesture\": \"swipe\", \"fingers\": ")
+            out.int(hand.landed)
             out.raw(", \"dx\": ")
-            out.tenths(g.travel.x)
+            out.tenths(hand.travel.x)
             out.raw(", \"dy\": ")
-            out.tenths(g.travel.y)
+            out.tenths(hand.travel.y)
             out.raw(", \"scale\": ")
-            out.tenths(g.scale)
+            out.tenths(hand.scale)
             out.raw(", \"angle\": ")
-            out.tenths(g.angle)
+            out.tenths(hand.angle)
             out.byte(UInt8(ascii: "}"))
         }
         out.raw(", \"fingers\": [")
-        for k in lanes[i].fingers.indices {
-            let p = lanes[i].fingers[k].at
-            out.raw(k == 0 ? "[" : ", [")
-            out.tenths(p.x)
+        var first = true
+        for f in hand.fingers where f.down {
+            out.raw(first ? "[" : ", [")
+            first = false
+            out.tenths(f.position.x)
             out.raw(", ")
-            out.tenths(p.y)
+            out.tenths(f.position.y)
             out.byte(UInt8(ascii: "]"))
         }
         out.raw("], \"bindings\": [")
@@ -439,15 +401,6 @@ extension Array where Element == DeviceID {
         var i = 0
         while i < count && self[i] < d { i += 1 }
         if i == count || self[i] != d { insert(d, at: i) }
-    }
-}
-
-extension Array where Element == (touch: TouchID, at: Point) {
-    /// A finger landed or moved: kept in the order of touch ids.
-    fileprivate mutating func place(_ id: TouchID, at p: Point) {
-        var i = 0
-        while i < count && self[i].touch < id { i += 1 }
-        if i < count && self[i].touch == id { self[i].at = p } else { insert((id, p), at: i) }
     }
 }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinux
+import GestureClient
 
 /// The monitor socket: `gesture-bridge-DISPLAY.monitor` in the runtime
 /// directory, for `gesture-bridge watch` and anything that reads JSON lines.

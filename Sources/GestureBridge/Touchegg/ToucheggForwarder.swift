@@ -49,6 +49,12 @@ public struct ToucheggSignal: Hashable, Sendable, CustomStringConvertible {
 /// ends (touchpad lift; on touchscreens when one finger is left, as there),
 /// also after our recognizer cancelled it (a reversed swipe), as Touchégg
 /// knows no cancel: its clients read a low End percentage as "go back".
+///
+/// It runs after the engine, on what the engine says (`follow`): the
+/// effects, and the device's snapshot (`GestureEngine.snapshot(of:)`) for
+/// where the fingers are and how far the touchpad gesture went. Of the
+/// input it reads only which device it was about and whether it moved or
+/// lifted; the geometry is the engine's.
 public struct ToucheggForwarder: Sendable {
     /// Touchégg's fallbacks when libinput knows no size (libinput-device-info.h).
     public static let defaultStartThreshold = 200.0
@@ -74,72 +80,92 @@ public struct ToucheggForwarder: Sendable {
         var device: ToucheggSignal.DeviceType
         var began: Seconds
         var thresholds: Thresholds
-        /// Touchscreens: each finger's position when the gesture began.
-        var start: [TouchID: Point] = [:]
+        /// Touchscreens: the fingers down when the gesture began.
+        var start: [Finger] = []
         /// Our recognizer cancelled it: End comes with the lift.
         var cancelled = false
     }
 
-    /// What each device's fingers did since its gesture began.
-    struct Motion {
+    /// What each device's hand did since it landed, as the engine's
+    /// snapshots said it after each of its inputs: kept here because the
+    /// engine forgets a hand when its attempt ends, in the same call as the
+    /// gesture's End (whose percentage is where the hand was).
+    struct Hand {
         var unaccelerated = Point.zero
         var scale = 1.0
-        /// Where each finger is, or was when it lifted (the End counts it there).
-        var touches: [TouchID: Point] = [:]
-        var down: Set<TouchID> = []
+        /// Every finger seen, where it last was (a lifted one: where it lifted).
+        var fingers: [Finger] = []
     }
 
-    private var devices: [DeviceID: Device] = [:]
-    private var screen: Screen
-    private var motion: [DeviceID: Motion] = [:]
+    private var hands: [DeviceID: Hand] = [:]
     private var forwarded: [DeviceID: Forwarded] = [:]
+    /// Where the engine writes a device's snapshot (kept: no array per event).
+    private var seen = DeviceSnapshot()
 
-    public init(screen: Screen, devices: [Device]) {
-        self.screen = screen
-        for d in devices { self.devices[d.id] = d }
+    public init() {}
+
+    /// One engine call's outputs, after it: the signals its effects and
+    /// `input` (nil: time passed) make, appended to `deeds` in order. The
+    /// motion of the input comes first (the update of a gesture already
+    /// forwarded, or the End of one our recognizer cancelled), then the
+    /// phases of the forwarded bindings in the effects.
+    public mutating func follow(_ input: Input?, _ effects: [Effect], _ engine: GestureEngine,
+                                into deeds: inout [Deed]) {
+        if let input, let signal = motion(input, engine, at: engine.now) { deeds.append(.signal(signal)) }
+        for case .gesture(let g) in effects where engine.bindings[g.binding].yields {
+            if let signal = phase(g, engine, at: g.time) { deeds.append(.signal(signal)) }
+        }
     }
 
-    /// Every input, before the engine takes it: the motion it tracks, and
-    /// the updates (or the End of a cancelled gesture) it makes.
-    public mutating func observe(_ input: Input, at t: Seconds) -> ToucheggSignal? {
+    /// An input the engine took: the hand it changed, as the engine has it
+    /// now, and the update (or the End of a cancelled gesture) it makes.
+    mutating func motion(_ input: Input, _ engine: GestureEngine, at t: Seconds) -> ToucheggSignal? {
         switch input {
-        case .deviceAdded(let d): devices[d.id] = d; return nil
-        case .deviceRemoved(let id): devices[id] = nil; motion[id] = nil; forwarded[id] = nil; return nil
-        case .screenChanged(let s): screen = s; return nil
-        case .swipeBegin(let d, _, _), .pinchBegin(let d, _, _):
-            motion[d] = Motion()
+        case .deviceRemoved(let id):
+            hands[id] = nil
+            forwarded[id] = nil
             return nil
-        case .swipeUpdate(let d, _, let delta, let raw):
-            motion[d, default: Motion()].unaccelerated += raw ?? delta
-            return update(d, at: t)
-        case .pinchUpdate(let d, _, _, let scale, _):
-            motion[d, default: Motion()].scale = scale
+        case .swipeBegin(let d, _, _), .pinchBegin(let d, _, _):
+            hands[d] = Hand()
+            return nil
+        case .swipeUpdate(let d, _, _, _), .pinchUpdate(let d, _, _, _, _):
+            engine.snapshot(of: d, into: &seen, .hand)
+            if seen.touchpadGesture {
+                hands[d, default: Hand()].unaccelerated = seen.unaccelerated
+                hands[d, default: Hand()].scale = seen.scale
+            }
             return update(d, at: t)
         case .swipeEnd(let d, _, _), .pinchEnd(let d, _, _):
             return endIfCancelled(d, at: t)
-        case .touchBegin(let d, let id, let p):
-            if motion[d]?.down.isEmpty ?? true { motion[d] = Motion() }   // a new hand
-            motion[d, default: Motion()].touches[id] = p
-            motion[d, default: Motion()].down.insert(id)
+        case .touchBegin(let d, _, _):
+            engine.snapshot(of: d, into: &seen, .hand)
+            if seen.fingersDown <= 1 { hands[d] = Hand() }   // a new hand
+            see(d)
             return nil
-        case .touchUpdate(let d, let id, let p):
-            motion[d, default: Motion()].touches[id] = p
+        case .touchUpdate(let d, _, _):
+            engine.snapshot(of: d, into: &seen, .hand)
+            see(d)
             return update(d, at: t)
-        case .touchEnd(let d, let id, let p):
-            motion[d]?.touches[id] = p
-            motion[d]?.down.remove(id)
-            if (motion[d]?.down.count ?? 0) <= 1 { return endIfCancelled(d, at: t) }
+        case .touchEnd(let d, _, _):
+            engine.snapshot(of: d, into: &seen, .hand)
+            see(d)
+            if (hands[d]?.fingers.reduce(0) { $0 + ($1.down ? 1 : 0) } ?? 0) <= 1 { return endIfCancelled(d, at: t) }
             return nil
-        case .window, .modifiers:
+        case .deviceAdded, .screenChanged, .window, .modifiers:
             return nil
         }
     }
 
+    /// The snapshot's fingers into `d`'s hand.
+    private mutating func see(_ d: DeviceID) {
+        for f in seen.fingers { hands[d, default: Hand()].fingers.place(f) }
+    }
+
     /// A phase of a forwarded binding, from the engine.
-    public mutating func phase(_ g: GestureEvent, at t: Seconds) -> ToucheggSignal? {
+    mutating func phase(_ g: GestureEvent, _ engine: GestureEngine, at t: Seconds) -> ToucheggSignal? {
         switch g.phase {
         case .began:
-            guard let f = begin(g, at: t) else { return nil }
+            guard let f = begin(g, engine, at: t) else { return nil }
             forwarded[g.device] = f
             return signal(.begin, f, g.device, at: t)
         case .ended:
@@ -149,13 +175,14 @@ public struct ToucheggForwarder: Sendable {
             forwarded[g.device]?.cancelled = true
             return nil
         case .changed, .step, .repeat:
-            return nil   // updates follow the device's motion (observe)
+            return nil   // updates follow the device's motion (`motion`)
         }
     }
 
-    private func begin(_ g: GestureEvent, at t: Seconds) -> Forwarded? {
-        guard let dev = devices[g.device], dev.kind != .other else { return nil }
-        let m = motion[g.device] ?? Motion()
+    private mutating func begin(_ g: GestureEvent, _ engine: GestureEngine, at t: Seconds) -> Forwarded? {
+        engine.snapshot(of: g.device, into: &seen, [.hand, .device])
+        guard let dev = seen.device, dev.kind != .other else { return nil }
+        let m = hands[g.device] ?? Hand()
         let touchpad = dev.kind == .touchpad
         let type: ToucheggSignal.GestureType = g.value.direction != nil ? .swipe : .pinch
         var direction: ToucheggSignal.Direction
@@ -168,10 +195,10 @@ public struct ToucheggForwarder: Sendable {
         }
         var f = Forwarded(type: type, direction: direction, fingers: Int32(g.value.fingers),
                           device: touchpad ? .touchpad : .touchscreen, began: t,
-                          thresholds: touchpad ? touchpadThresholds(dev) : touchscreenThresholds(dev))
+                          thresholds: touchpad ? touchpadThresholds(dev) : touchscreenThresholds(dev, engine.screen))
         // Touchscreens count from where the gesture began (Touchégg rebases
         // once its start threshold is passed).
-        if !touchpad { f.start = m.touches.filter { m.down.contains($0.key) } }
+        if !touchpad { f.start = m.fingers.filter(\.down) }
         return f
     }
 
@@ -193,20 +220,21 @@ public struct ToucheggForwarder: Sendable {
     }
 
     private func percentage(_ f: Forwarded, _ d: DeviceID) -> Double {
-        let m = motion[d] ?? Motion()
+        let m = hands[d] ?? Hand()
         switch (f.type, f.device) {
         case (.swipe, .touchpad):
             return Self.swipePercentage(f.direction, m.unaccelerated, f.thresholds)
         case (.pinch, .touchpad):
             return Self.pinchPercentage(f.direction, m.scale)
         case (.swipe, .touchscreen):
-            return Self.swipePercentage(f.direction, Self.meanMotion(from: f.start, to: m.touches), f.thresholds)
+            return Self.swipePercentage(f.direction, m.fingers.meanMotion(from: f.start), f.thresholds)
         case (.pinch, .touchscreen):
-            return Self.pinchPercentage(f.direction, Self.spanRatio(from: f.start, to: m.touches))
+            return Self.pinchPercentage(f.direction, m.fingers.widthRatio(from: f.start))
         }
     }
 
-    // MARK: Touchégg's arithmetic (libinput-handler.cpp, libinput-touch-handler.cpp)
+    // MARK: Touchégg's arithmetic (libinput-handler.cpp, libinput-touch-handler.cpp;
+    // the fingers' mean motion and span: `[Finger]` in GestureCore)
 
     /// calculateSwipeAnimationPercentage.
     static func swipePercentage(_ direction: ToucheggSignal.Direction, _ delta: Point, _ th: Thresholds) -> Double {
@@ -228,27 +256,6 @@ public struct ToucheggForwarder: Sendable {
         return min(100, max(0, min(2, scale) - 1) * 100)
     }
 
-    /// getAverageDelta: the mean motion of the fingers down at the start.
-    static func meanMotion(from start: [TouchID: Point], to now: [TouchID: Point]) -> Point {
-        var sum = Point.zero, n = 0.0
-        for (id, s) in start {
-            guard let c = now[id] else { continue }
-            sum = sum + (c - s)
-            n += 1
-        }
-        return n > 0 ? sum / n : .zero
-    }
-
-    /// getPinchDelta: the horizontal span of the fingers now over at the start.
-    static func spanRatio(from start: [TouchID: Point], to now: [TouchID: Point]) -> Double {
-        func span(_ ps: some Collection<Point>) -> Double {
-            guard let lo = ps.map(\.x).min(), let hi = ps.map(\.x).max() else { return 0 }
-            return hi - lo
-        }
-        let s = span(start.values)
-        return s > 0 ? span(now.values) / s : 1
-    }
-
     func touchpadThresholds(_ d: Device) -> Thresholds {
         guard let mm = d.sizeMM, mm.width > 0, mm.height > 0 else {
             return Thresholds(start: Self.defaultStartThreshold, finishHorizontal: Self.defaultFinishThreshold,
@@ -260,7 +267,7 @@ public struct ToucheggForwarder: Sendable {
                           finishVertical: units(mm.height) * Self.touchpadFinishPercent / 100)
     }
 
-    func touchscreenThresholds(_ d: Device) -> Thresholds {
+    func touchscreenThresholds(_ d: Device, _ screen: Screen) -> Thresholds {
         var w = screen.width, h = screen.height
         if let name = d.output, let o = screen.outputs.first(where: { $0.name == name }) { w = o.width; h = o.height }
         return Thresholds(start: min(w, h) * Self.touchscreenStartPercent / 100,

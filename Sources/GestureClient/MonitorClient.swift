@@ -1,10 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureConfig
-import GestureCore
 import GestureSystem
-import GestureTraces
 
 /// A reader of the monitor stream: the running daemon's socket, or any file
 /// descriptor (`watch --stdin`), one line at a time.
@@ -79,44 +76,5 @@ public final class MonitorClient {
             }
             buffer += chunk[0..<n]
         }
-    }
-}
-
-extension MonitorFeed {
-    /// The stream a trace makes under a config, as the daemon would have
-    /// streamed it to a client listening from the start
-    /// (`gesture-bridge replay --monitor`): each timer run when it is due,
-    /// as the daemon's loop runs them, and 1 s of timers after the last event.
-    public static func lines(of trace: Trace, config: LoadedConfig) -> [String] {
-        var feed = MonitorFeed(config, devices: trace.header.devices)
-        var engine = GestureEngine(table: config.table, screen: trace.header.screen, devices: trace.header.devices)
-        engine.explain = true
-        var out: [String] = []
-        var effects: [Effect] = []
-        func timers(until t: Seconds) {
-            while let due = engine.nextDeadline, due < t {
-                effects.removeAll(keepingCapacity: true)
-                engine.advance(to: due, into: &effects)
-                feed.effects(effects, engine: engine, at: due)
-                out += feed.take()
-            }
-        }
-        var last: Seconds = 0
-        for e in trace.events {
-            timers(until: e.t)
-            effects.removeAll(keepingCapacity: true)
-            engine.process(e.input, at: e.t, into: &effects)
-            feed.input(e.input, at: e.t)
-            feed.effects(effects, engine: engine, at: e.t)
-            out += feed.take()
-            last = max(last, e.t)
-        }
-        let end = last + Replayer.tail
-        timers(until: end)
-        effects.removeAll()
-        engine.advance(to: end, into: &effects)
-        feed.effects(effects, engine: engine, at: end)
-        feed.flush(engine: engine, at: end)
-        return out + feed.take()
     }
 }
