@@ -46,7 +46,10 @@ enum Spawn {
         var open = 2
         var chunk = [UInt8](repeating: 0, count: 65536)
         while open > 0 {
-            guard poll(&fds, 2, 30_000) > 0 else { break }  // bounded: a hung child fails the test
+            // Bounded: a hung child fails the test. 300 s, not 30: under
+            // ThreadSanitizer on a loaded machine `tune` scoring its everyday
+            // negatives printed nothing for over 30 s and its output was lost.
+            guard poll(&fds, 2, 300_000) > 0 else { break }
             for k in 0..<2 where fds[k].fd >= 0 && fds[k].revents != 0 {
                 let n = read(fds[k].fd, &chunk, chunk.count)
                 if n > 0 {
