@@ -396,8 +396,13 @@ def delete_binding(app, contains):
     """Delete lives in the binding's form (issue 52, point 5): the row's
     chevron (its activatable widget: 'Edit' and the row's title) opens it."""
     click(find(binding_row(app, contains), "push button", contains="Edit"))
+    # The form's title in the run's language: "Edit Gesture", or "Edit
+    # {gesture}" (an expression's form) whatever the translation's word order.
+    prefix, _, suffix = T("Edit {gesture}").partition("{gesture}")
+    def is_form(name):
+        return name == T("Edit Gesture") or (name.startswith(prefix) and name.endswith(suffix) and name != T("Edit"))
     f = wait_for(lambda: next((app.node.getChildAtIndex(i) for i in range(app.node.childCount)
-                               if app.node.getChildAtIndex(i).name.startswith("Edit")), None), "the binding's form")
+                               if is_form(app.node.getChildAtIndex(i).name or "")), None), "the binding's form")
     click(find(f, "push button", "Delete"))
 
 
@@ -1041,7 +1046,7 @@ def narrowed_to_360(wid, what):
 
 
 def narrow_form_to_360():
-    narrowed_to_360(window_id("Add Gesture"), "narrow form")
+    narrowed_to_360(window_id(T("Add Gesture")), "narrow form")
 
 
 def scenario_narrow_form(session):
@@ -1107,7 +1112,7 @@ def scenario_calm_rows(session):
     try:
         row = binding_row(app, "zoom:")
         buttons = [n.name for n in find_all(row, "push button")]
-        expect(len(buttons) == 1 and buttons[0].startswith("Edit"), f"the row has buttons besides its chevron: {buttons}")
+        expect(len(buttons) == 1 and buttons[0].startswith(T.piece("Edit")), f"the row has buttons besides its chevron: {buttons}")
         find(row, "check box", "zoom")
         # The row itself (its title, away from the chevron and the switch), with the pointer:
         # GTK 4.8 gives a list item no AT-SPI action.
