@@ -321,6 +321,15 @@ def set_text(node, text):
     time.sleep(0.1)
 
 
+def type_into(node, text):
+    """Clicked first, as a person would: AdwEntryRow (libadwaita 1.2) shows its
+    apply button ("Set …") only for an edit made while its text has the focus."""
+    e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    xdotool("mousemove", "--window", window_id(), str(e.x + e.width // 2), str(e.y + e.height // 2), "click", "1")
+    time.sleep(0.2)
+    set_text(node, text)
+
+
 def text_of(node):
     t = node.queryText()
     return t.getText(0, t.characterCount)
@@ -528,8 +537,7 @@ def scenario_edits(session):
 
         # 8. A setting: swipe-distance 70px (in place of 90px), then long-press reset to its default.
         click(find(w, "page tab", "Settings"))
-        entry = find(w, "text", "swipe-distance")
-        set_text(entry, "70px")
+        type_into(find(w, "text", "swipe-distance"), "70px")
         click(find(w, "push button", "Set swipe-distance"))
         expect_golden(session, path, "app-9-setting.toml")
         click(find(w, "push button", "Reset long-press"))
