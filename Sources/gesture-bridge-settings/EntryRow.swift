@@ -23,11 +23,12 @@ struct AdwEntryRow {
 
     private func fn<F>(_ symbol: String, _ type: F.Type) -> F { unsafeBitCast(dlsym(handle, symbol)!, to: type) }
 
-    /// A row titled `title` holding `text`, whose apply button emits
-    /// "apply"; the row is a GtkEditable (UI.text(ofEditable:)).
-    /// `applyName` names the apply button for screen readers: libadwaita
-    /// 1.2 gives it a tooltip only, and the AT-SPI scenarios press it by name.
-    @MainActor func new(title: String, text: String, applyName: String) -> Widget {
+    /// A row titled `title` (markup) holding `text`, whose apply button emits
+    /// "apply"; the row is a GtkEditable (UI.text(ofEditable:)). Its text is
+    /// named `name` and its apply button `applyName` for screen readers:
+    /// libadwaita 1.2 gives the button a tooltip only, and the AT-SPI
+    /// scenarios find both by name.
+    @MainActor func new(title: String, name: String, text: String, applyName: String) -> Widget {
         let row = fn("adw_entry_row_new", New.self)()!
         adw_preferences_row_set_title(g(row), title)
         // The text first: the apply button shows for an edit, not for the value stored.
@@ -36,7 +37,7 @@ struct AdwEntryRow {
         // Its own text and button (the only ones until suffixes are added): named as the 1.1 row names them.
         for w in Self.descendants(of: row) {
             if g_type_check_instance_is_a(g(w), gtk_button_get_type()) != 0 { cx_gtk_set_accessible_label(g(w), applyName) }
-            if g_type_check_instance_is_a(g(w), gtk_text_get_type()) != 0 { cx_gtk_set_accessible_label(g(w), title) }
+            if g_type_check_instance_is_a(g(w), gtk_text_get_type()) != 0 { cx_gtk_set_accessible_label(g(w), name) }
         }
         return row
     }

@@ -46,13 +46,16 @@ import GestureSystem
         for (info, value) in controller.document.settings {
             let key = info.key
             let units = info.units.isEmpty ? "" : " (\(info.units))"
-            let about = L(info.description) + "\n" + L("Default {value}", ["value": Self.shown(info.defaultValue) + units])
+            let byDefault = L("Default {value}", ["value": Self.shown(info.defaultValue) + units])
+            let about = L(info.description) + "\n" + byDefault
             let row: Widget
             let addSuffix: (Widget) -> Void
             if info.kind != .boolean, let adw = entryRow {
                 // libadwaita 1.2: the row is the entry, its apply button is Set. It has no
-                // subtitle: what the setting does and its default are its tooltip.
-                row = adw.new(title: key, text: value.map(Self.shown) ?? "", applyName: L("Set {setting}", ["setting": key]))
+                // subtitle: what the setting does and its default are its tooltip. (The
+                // default in the title lost the app from AT-SPI in the edits scenario.)
+                row = adw.new(title: key, name: key, text: value.map(Self.shown) ?? "",
+                              applyName: L("Set {setting}", ["setting": key]))
                 gtk_widget_set_tooltip_text(g(row), about)
                 UI.setSensitive(row, !readOnly)
                 on(row, "apply", store(key, info.kind, row, stored: value))
