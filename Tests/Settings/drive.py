@@ -322,6 +322,14 @@ def set_text(node, text):
     time.sleep(0.1)
 
 
+def settled(f):
+    """(f(),), or None while a widget f walks goes away under it (a page being built)."""
+    try:
+        return (f(),)
+    except Exception:
+        return None
+
+
 def has_entry_row():
     """The app uses AdwEntryRow: libadwaita has it (1.2) and the 1.1 way is not asked for."""
     if os.environ.get("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1"):
@@ -550,13 +558,15 @@ def scenario_edits(session):
         click(find(w, "page tab", "Settings"))
         # The row: AdwEntryRow where libadwaita has it (its apply button shows
         # for an edit), else an entry and a Set button, off until an edit.
-        sets = find_all(w, "push button", "Set swipe-distance")
+        entry = find(w, "text", "swipe-distance")
+        sets = wait_for(lambda: settled(lambda: find_all(w, "push button", "Set swipe-distance")),
+                        "the Settings page to hold still")[0]
         if ENTRY_ROW:
             expect(not sets, f"an AdwEntryRow shows its apply button before an edit: {len(sets)}")
         else:
             expect(len(sets) == 1 and not sets[0].getState().contains(pyatspi.STATE_SENSITIVE),
                    "the 1.1 row's Set button is not there, or pressable before an edit")
-        type_into(find(w, "text", "swipe-distance"), "70px")
+        type_into(entry, "70px")
         click(find(w, "push button", "Set swipe-distance"))
         expect_golden(session, path, "app-9-setting.toml")
         click(find(w, "push button", "Reset long-press"))
