@@ -11,6 +11,8 @@ import GestureSystem
     private let group: Widget
     private let controller: DocumentController
     private var rows: [Widget] = []
+    /// AdwEntryRow where libadwaita has it (1.2), else nil: entry + Set.
+    private let entryRow = AdwEntryRow.load()
 
     init(controller: DocumentController) {
         self.controller = controller
@@ -42,51 +44,33 @@ import GestureSystem
         rows.removeAll()
         let readOnly = controller.readOnlyReason != nil
         for (info, value) in controller.document.settings {
-            let row = raw(adw_action_row_new())!
-            adw_preferences_row_set_title(g(row), info.key)
-            let units = info.units.isEmpty ? "" : " (\(info.units))"
-            adw_action_row_set_subtitle(g(row), (L(info.description) + "\n" + L("Default {value}", ["value": Self.shown(info.defaultValue) + units])).xmlEscaped)
-            adw_action_row_set_subtitle_lines(g(row), 0)
             let key = info.key
-            if info.kind == .boolean {
-                let toggle = raw(gtk_switch_new())!
-                gtk_switch_set_active(g(toggle), (value ?? info.defaultValue) == "true" ? 1 : 0)
-                cx_gtk_set_accessible_label(g(toggle), key)
-                gtk_widget_set_valign(g(toggle), GTK_ALIGN_CENTER)
-                UI.setSensitive(toggle, !readOnly)
-                onNotify(toggle, "active") { [self] in
-                    let v = gtk_switch_get_active(g(toggle)) != 0 ? "true" : "false"
-                    if let why = controller.apply({ $0.setSetting(key, v) }) { controller.say(why); reload() }
-                }
-                adw_action_row_add_suffix(g(row), g(toggle))
+            let units = info.units.isEmpty ? "" : " (\(info.units))"
+            let byDefault = L("Default {value}", ["value": Self.shown(info.defaultValue) + units])
+            let about = L(info.description) + "\n" + byDefault
+            let row: Widget
+            let addSuffix: (Widget) -> Void
+            if info.kind != .boolean, let adw = entryRow {
+                // libadwaita 1.2: the row is the entry, its apply button is Set. It has no
+                // subtitle: what the setting does and its default are its tooltip. (The
+                // default in the title lost the app from AT-SPI in the edits scenario.)
+                row = adw.new(title: key, name: key, text: value.map(Self.shown) ?? "",
+                              applyName: L("Set {setting}", ["setting": key]))
+                gtk_widget_set_tooltip_text(g(row), about)
+                UI.setSensitive(row, !readOnly)
+                on(row, "apply", store(key, info.kind, row, stored: value))
+                addSuffix = { adw.addSuffix(row, $0) }
             } else {
-                let entry = raw(gtk_entry_new())!
-                gtk_editable_set_width_chars(g(entry), 6)
-                gtk_entry_set_placeholder_text(g(entry), Self.shown(info.defaultValue))
-                UI.setText(ofEditable: entry, value.map(Self.shown) ?? "")
-                cx_gtk_set_accessible_label(g(entry), key)
-                gtk_widget_set_valign(g(entry), GTK_ALIGN_CENTER)
-                UI.setSensitive(entry, !readOnly)
-                let kind = info.kind
-                let stored = value.map(Self.shown) ?? ""
-                // Icons, as AdwEntryRow's apply button (libadwaita 1.2): a row fits 360 px.
-                let set = UI.iconButton("object-select-symbolic", name: L("Set {setting}", ["setting": key])) {}
-                gtk_widget_set_tooltip_text(g(set), L("Set"))
-                gtk_widget_set_valign(g(set), GTK_ALIGN_CENTER)
-                UI.setSensitive(set, false)
-                let store: Action = { [self] in
-                    let typed = UI.text(ofEditable: entry)
-                    guard typed.trimmingWhitespace() != stored else { return }
-                    let why = typed.trimmingWhitespace().isEmpty ? controller.apply { $0.resetSetting(key) }
-                        : controller.apply { $0.setSetting(key, Self.toml(typed, kind: kind)) }
-                    if let why { controller.say(why) }
+                row = raw(adw_action_row_new())!
+                adw_preferences_row_set_title(g(row), key)
+                adw_action_row_set_subtitle(g(row), about.xmlEscaped)
+                adw_action_row_set_subtitle_lines(g(row), 0)
+                addSuffix = { adw_action_row_add_suffix(g(row), g($0)) }
+                if info.kind == .boolean {
+                    addSuffix(toggle(key, info, value, readOnly: readOnly))
+                } else {
+                    for w in entryAndSet(key, info, value, readOnly: readOnly) { addSuffix(w) }
                 }
-                // Enter or L("Set") stores it; a value being typed is not stored halfway.
-                on(entry, "activate", store)
-                on(set, "clicked", store)
-                on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmingWhitespace() != stored) }
-                adw_action_row_add_suffix(g(row), g(entry))
-                adw_action_row_add_suffix(g(row), g(set))
             }
             let reset = UI.iconButton("edit-undo-symbolic", name: L("Reset {setting}", ["setting": key])) { [self] in
                 if let why = controller.apply({ $0.resetSetting(key) }) { controller.say(why) }
@@ -94,9 +78,57 @@ import GestureSystem
             gtk_widget_set_tooltip_text(g(reset), L("Reset"))
             gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
             UI.setSensitive(reset, value != nil && !readOnly)
-            adw_action_row_add_suffix(g(row), g(reset))
+            addSuffix(reset)
             adw_preferences_group_add(g(group), g(row))
             rows.append(row)
+        }
+    }
+
+    /// A boolean setting's switch, stored as it flips.
+    private func toggle(_ key: String, _ info: SettingInfo, _ value: String?, readOnly: Bool) -> Widget {
+        let toggle = raw(gtk_switch_new())!
+        gtk_switch_set_active(g(toggle), (value ?? info.defaultValue) == "true" ? 1 : 0)
+        cx_gtk_set_accessible_label(g(toggle), key)
+        gtk_widget_set_valign(g(toggle), GTK_ALIGN_CENTER)
+        UI.setSensitive(toggle, !readOnly)
+        onNotify(toggle, "active") { [self] in
+            let v = gtk_switch_get_active(g(toggle)) != 0 ? "true" : "false"
+            if let why = controller.apply({ $0.setSetting(key, v) }) { controller.say(why); reload() }
+        }
+        return toggle
+    }
+
+    /// libadwaita 1.1: an entry and a Set icon button (AdwEntryRow's apply button, by hand).
+    private func entryAndSet(_ key: String, _ info: SettingInfo, _ value: String?, readOnly: Bool) -> [Widget] {
+        let entry = raw(gtk_entry_new())!
+        gtk_editable_set_width_chars(g(entry), 6)
+        gtk_entry_set_placeholder_text(g(entry), Self.shown(info.defaultValue))
+        UI.setText(ofEditable: entry, value.map(Self.shown) ?? "")
+        cx_gtk_set_accessible_label(g(entry), key)
+        gtk_widget_set_valign(g(entry), GTK_ALIGN_CENTER)
+        UI.setSensitive(entry, !readOnly)
+        let stored = value.map(Self.shown) ?? ""
+        let set = UI.iconButton("object-select-symbolic", name: L("Set {setting}", ["setting": key])) {}
+        gtk_widget_set_tooltip_text(g(set), L("Set"))
+        gtk_widget_set_valign(g(set), GTK_ALIGN_CENTER)
+        UI.setSensitive(set, false)
+        // Enter or L("Set") stores it; a value being typed is not stored halfway.
+        let apply = store(key, info.kind, entry, stored: value)
+        on(entry, "activate", apply)
+        on(set, "clicked", apply)
+        on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmingWhitespace() != stored) }
+        return [entry, set]
+    }
+
+    /// What `editable` holds, stored (or, empty, reset to the default) if it differs from the file.
+    private func store(_ key: String, _ kind: SettingInfo.Kind, _ editable: Widget, stored value: String?) -> Action {
+        let stored = value.map(Self.shown) ?? ""
+        return { [self] in
+            let typed = UI.text(ofEditable: editable)
+            guard typed.trimmingWhitespace() != stored else { return }
+            let why = typed.trimmingWhitespace().isEmpty ? controller.apply { $0.resetSetting(key) }
+                : controller.apply { $0.setSetting(key, Self.toml(typed, kind: kind)) }
+            if let why { controller.say(why) }
         }
     }
 }

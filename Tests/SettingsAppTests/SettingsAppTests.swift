@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CGtk
 import GestureConfig
 import GestureBridge
@@ -218,5 +221,17 @@ func readFile(_ path: String) -> String {
                       (" true ", .boolean, "true")])
     func aTypedValueIsTOML(typed: String, kind: SettingInfo.Kind, toml: String) {
         #expect(SettingsPage.toml(typed, kind: kind) == toml)
+    }
+}
+
+/// Issue 52, point 5: AdwEntryRow (libadwaita 1.2) is used exactly when the
+/// library loaded has it, and never when the 1.1 way is asked for.
+@Suite struct EntryRowTests {
+    @Test func followsTheLibrary() {
+        let has = dlsym(dlopen(nil, RTLD_NOW), "adw_entry_row_new") != nil
+        #expect((AdwEntryRow.load() != nil) == has)
+        setenv("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1", "1", 1)
+        defer { unsetenv("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1") }
+        #expect(AdwEntryRow.load() == nil)
     }
 }
