@@ -138,7 +138,13 @@ import GestureSystem
         }
         // Closing the bar (Escape, its ×) shows every row again.
         onNotify(searchBar, "search-mode-enabled") { [self] in
-            if gtk_search_bar_get_search_mode(g(searchBar)) == 0 { UI.setText(ofEditable: searchEntry, "") }
+            if gtk_search_bar_get_search_mode(g(searchBar)) == 0 { endSearch() }
+        }
+        // Escape in the entry: its own signal, not only the bar's (GTK 4.8's
+        // bar left the rows filtered when Escape came by XTest).
+        on(searchEntry, "stop-search") { [self] in
+            gtk_search_bar_set_search_mode(g(searchBar), 0)
+            endSearch()
         }
         on(addScope, "clicked") { [self] in addApplication() }
         on(removeScopeButton, "clicked") { [self] in removeApplication() }
@@ -202,6 +208,14 @@ import GestureSystem
         showContent()
         gtk_search_bar_set_search_mode(g(searchBar), 1)
         gtk_widget_grab_focus(g(searchEntry))
+    }
+
+    /// The bar closed: no query, every row shown at once (not after the
+    /// entry's search delay).
+    private func endSearch() {
+        UI.setText(ofEditable: searchEntry, "")
+        query = ""
+        filterRows()
     }
 
     /// Hides the rows whose words (title, gesture, action) lack the query, ignoring case.
