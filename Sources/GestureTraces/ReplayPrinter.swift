@@ -78,6 +78,7 @@ public struct ReplayPrinter {
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"
         case .layerNotHeld(let held): return "a layer of other modifiers (held: \(held))"
+        case .notTheShape(let v): return v.said
         }
     }
 

@@ -16,6 +16,7 @@ struct Thresholds: Sendable {
     var repeatDelay: Seconds
     var repeatInterval: Seconds
     var pxPerMM: Double
+    var strokes: StrokeSet
 
     init(_ s: Settings, pxPerMM: Double) {
         tapTimeout = s.tapTimeout
@@ -31,6 +32,7 @@ struct Thresholds: Sendable {
         repeatDelay = s.repeatDelay
         repeatInterval = s.repeatInterval
         self.pxPerMM = pxPerMM
+        strokes = s.strokes
     }
 
     func px(_ l: Length?, default d: Double) -> Double {

@@ -30,7 +30,11 @@ struct Attempt: Sendable {
             case .possible where state.isRecognized:
                 arena.recognize(id, at: t)
             case .possible, .recognized:
-                if state == .failed || state == .cancelled { arena.fail(id, at: t, &sink) }
+                if state == .failed || state == .cancelled {
+                    // --explain: a stroke says which shape it was closest to.
+                    let why = sink.explain ? trees[id].strokeVerdict.map(ArenaReason.notTheShape) : nil
+                    arena.fail(id, at: t, &sink, reason: why ?? .failed)
+                }
             default:
                 break
             }
