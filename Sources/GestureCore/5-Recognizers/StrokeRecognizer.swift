@@ -40,6 +40,7 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     private var spacing = StrokeRecognizer.initialSpacing
     /// The bounding box of the path, kept as it grows (for `measure`).
     private var lo = Point.zero, hi = Point.zero
+    var pointsKept: Int { path.count }
     /// The match at the lift, for `--explain` and people watching.
     private(set) var verdict: StrokeMatch?
 
