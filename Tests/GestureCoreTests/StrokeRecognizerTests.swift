@@ -141,7 +141,7 @@ import GestureTesting
             r.step(c)
         }
         #expect(r.state == .possible)
-        #expect(r.pointsKept <= StrokeRecognizer.maximumPoints)
-        #expect(r.pointsKept > StrokeRecognizer.maximumPoints / 2)
+        #expect(r.pointsKept <= StrokePath.maximumPoints)
+        #expect(r.pointsKept > StrokePath.maximumPoints / 2)
     }
 }

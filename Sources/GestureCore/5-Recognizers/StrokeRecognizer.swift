@@ -11,20 +11,17 @@
 /// |----------|--------------------------------------------------------------|--------|
 /// | possible | pinch events, finger rule broken, fingers moving apart,      | failed |
 /// |          | touchpad gesture cancelled                                   |        |
-/// | possible | movement: the path grows (at most `maximumPoints` points)    | possible |
+/// | possible | movement: the path grows (`StrokePath`: at most 128 points)   | possible |
 /// | possible | a lift / touchpad gesture end, its shape the closest and     | ended  |
 /// |          | scoring its threshold                                        |        |
 /// | possible | a lift / end otherwise (too small, a line, another shape,    | failed |
+/// |          | the fingers spread or turned by half the drawing,             |        |
 /// |          | too low a score: `verdict` says which)                       |        |
 struct StrokeRecognizer: LeafRecognizer, Sendable {
     /// px: a bounding-box diagonal under this is a tap or a wobble.
     static let defaultMinimumSize = 60.0
-    /// Points kept of a path: past it, every other point is dropped and the
-    /// spacing doubles, so each event costs at most this many moves and the
-    /// match at the lift always reads a bounded path.
-    static let maximumPoints = 128
-    /// The spacing between kept points to begin with, px.
-    static let initialSpacing = 2.0
+    /// The drawing must be this many times the fingers' spread or turn.
+    static let dominance = 2.0
 
     let rule: FingerRule
     let shape: String
@@ -36,11 +33,8 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     var changed: Bool { false }
     var deadline: Seconds? { nil }
     /// The centroid's path since the fingers landed (relative to the landing).
-    private var path: [Point] = []
-    private var spacing = StrokeRecognizer.initialSpacing
-    /// The bounding box of the path, kept as it grows (for `measure`).
-    private var lo = Point.zero, hi = Point.zero
-    var pointsKept: Int { path.count }
+    private var path = StrokePath()
+    var pointsKept: Int { path.points.count }
     /// The match at the lift, for `--explain` and people watching.
     private(set) var verdict: StrokeMatch?
 
@@ -55,16 +49,12 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
         options.minimumSize = minimumSize
         options.threshold = 0   // each shape's own (`StrokeSet.match`)
         matcher = t.strokes.matcher(options)
-        path.reserveCapacity(Self.maximumPoints)
     }
 
     mutating func reset() {
         state = .possible
         value = GestureValue()
-        path.removeAll(keepingCapacity: true)
-        spacing = Self.initialSpacing
-        lo = .zero
-        hi = .zero
+        path.removeAll()
         verdict = nil
     }
 
@@ -74,34 +64,21 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
             state = .failed
             return
         }
-        follow(c.translation)
+        path.add(c.translation)
         if c.lifted > 0 || c.ended { finish(c) }
-    }
-
-    /// One more point of the path, if it moved by the spacing.
-    private mutating func follow(_ p: Point) {
-        if let last = path.last, (p - last).length < spacing { return }
-        if path.count == Self.maximumPoints {
-            var k = 0
-            for i in stride(from: 0, to: path.count, by: 2) {
-                path[k] = path[i]
-                k += 1
-            }
-            path.removeLast(path.count - k)
-            spacing *= 2
-        }
-        path.append(p)
-        lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y))
-        hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
     }
 
     /// The match, once, at the lift.
     private mutating func finish(_ c: Contact) {
-        guard c.landed == rule.fingers else {
+        // Fingers that spread or turned as much as half the drawing pinched
+        // or rotated: their centroid's path is no drawing (real hands: a
+        // two-finger turn's centroid drew an L).
+        let size = (path.hi - path.lo).length
+        guard c.landed == rule.fingers, max(c.spreadMotion, c.turnMotion) * Self.dominance <= size else {
             state = .failed
             return
         }
-        let m = strokes.match(path, with: matcher)
+        let m = strokes.match(path.points, with: matcher)
         verdict = m
         if m.name == shape && !shape.isEmpty {
             value = GestureValue(contact: c, fingers: rule.fingers)
@@ -147,6 +124,6 @@ public struct StrokeVerdict: Hashable, Sendable {
 // the size drawn so far against `minimumSize` (the score is known at the lift).
 extension StrokeRecognizer {
     func measure(_ c: Contact) -> Measure {
-        Measure(kind: .distance, value: (hi - lo).length, threshold: minimumSize, unit: "px").counting(rule, c)
+        Measure(kind: .distance, value: (path.hi - path.lo).length, threshold: minimumSize, unit: "px").counting(rule, c)
     }
 }
