@@ -147,4 +147,24 @@ import XTestSupport
         #expect(r.log.contains("nothing was drawn"))
         #expect(!FileSystem.exists(dir + "/strokes.toml"))
     }
+
+    /// `import easystroke`: the bindings and, beside them, the shapes drawn
+    /// there; the config checks with every shape taught.
+    @Test func easystrokesShapesAreImportedBesideTheConfig() throws {
+        let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
+        let env = ["HOME": dir, "PATH": "/usr/bin:/bin"]
+        let r = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", repositoryRoot + "/Tests/Import/easystroke/actions-0.5.6",
+                                                "--output", dir + "/config.toml"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("shapes written to \(dir)/strokes.toml"), "\(r.stderr)")
+        let shapes = try StrokesFile.load(path: dir + "/strokes.toml").get()
+        #expect(!shapes.shapes.isEmpty && shapes.shapes.allSatisfy { !$0.templates.isEmpty })
+        let check = Spawn.run(Spawn.gestureBridge, ["check", "--config", dir + "/config.toml"], environment: env)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(!check.stderr.contains("is taught"), "\(check.stderr)")
+        let again = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", repositoryRoot + "/Tests/Import/easystroke/actions-0.5.6",
+                                                    "--output", dir + "/config.toml"], environment: env)
+        #expect(again.status == 1)
+    }
 }
