@@ -90,14 +90,7 @@ struct TeachCommand: ParsableCommand {
         print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\")'")
     }
 
-    func read(_ path: String) throws -> Trace {
-        do {
-            return try TraceFile.read(path: path)
-        } catch {
-            writeLine("gesture-bridge teach: \(error)")
-            throw ExitCode(2)
-        }
-    }
+    func read(_ path: String) throws -> Trace { try readTrace(path, for: "teach") }
 
     func save(_ set: StrokeSet, to path: String) throws {
         guard case .success = FileSystem.write(StrokesFile.text(set), to: path) else {
