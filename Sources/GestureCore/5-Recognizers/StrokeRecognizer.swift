@@ -28,6 +28,8 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     let minimumSize: Double
     let strokes: StrokeSet
     let matcher: StrokeMatcher
+    /// One match per lift for every stroke binding (`StrokeMatchMemo`).
+    let memo: StrokeMatchMemo
     private(set) var state = RecognizerState.possible
     private(set) var value = GestureValue()
     var changed: Bool { false }
@@ -49,6 +51,7 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
         options.minimumSize = minimumSize
         options.threshold = 0   // each shape's own (`StrokeSet.match`)
         matcher = t.strokes.matcher(options)
+        memo = t.strokeMemo
     }
 
     mutating func reset() {
@@ -78,7 +81,7 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
             state = .failed
             return
         }
-        let m = strokes.match(path.points, with: matcher)
+        let m = strokes.match(path.points, with: matcher, memo: memo)
         verdict = m
         if m.name == shape && !shape.isEmpty {
             value = GestureValue(contact: c, fingers: rule.fingers)

@@ -42,13 +42,35 @@ public struct StrokeSet: Hashable, Sendable {
     /// `path` resampled to `count` points evenly spaced along it.
     public static func resampled(_ path: [Point], count: Int) -> [Point] { StrokeCloud.resample(path, count: count) }
 
-    /// `path` matched: accepted when its closest shape scores that shape's threshold.
-    public func match(_ path: [Point], with matcher: StrokeMatcher) -> StrokeMatch {
-        var m = matcher.match(path)
+    /// `path` matched: accepted when its closest shape scores that shape's
+    /// threshold. With a memo, bindings that match the same path with the
+    /// same options match it once.
+    public func match(_ path: [Point], with matcher: StrokeMatcher, memo: StrokeMatchMemo? = nil) -> StrokeMatch {
+        var m = memo?.match(path, matcher) ?? matcher.match(path)
         guard m.rejection == nil || m.rejection == .belowThreshold, let closest = m.closest else { return m }
         let accepted = m.score >= (self[closest]?.needed ?? StrokeShape.defaultThreshold)
         m.name = accepted ? closest : nil
         m.rejection = accepted ? nil : .belowThreshold
         return m
+    }
+}
+
+/// The last match of one engine's rules: every stroke binding of an
+/// attempt matches the same path at the same lift, so the first to ask
+/// matches and the others read its answer (10 bindings cost one match).
+/// One engine's, stepped on its one thread, as the rules that hold it.
+public final class StrokeMatchMemo: @unchecked Sendable {
+    private var path: [Point] = []
+    private var options: StrokeOptions? = nil
+    private var result = StrokeMatch(name: nil, score: 0, closest: nil, rejection: nil)
+
+    public init() {}
+
+    func match(_ path: [Point], _ matcher: StrokeMatcher) -> StrokeMatch {
+        if options == matcher.options && self.path == path { return result }
+        result = matcher.match(path)
+        self.path = path
+        options = matcher.options
+        return result
     }
 }

@@ -17,6 +17,8 @@ struct Thresholds: Sendable {
     var repeatInterval: Seconds
     var pxPerMM: Double
     var strokes: StrokeSet
+    /// Shared by the stroke recognizers built from these thresholds.
+    let strokeMemo = StrokeMatchMemo()
 
     init(_ s: Settings, pxPerMM: Double) {
         tapTimeout = s.tapTimeout
