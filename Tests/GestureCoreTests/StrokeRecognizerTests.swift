@@ -84,14 +84,14 @@ import GestureTesting
     @Test func explainSaysTheClosestShapeAndItsScore() {
         let run = Run(Self.drawn(StrokeShapes.check(220)), [bind("L", Self.stroke("L"))], settings: Self.settings)
         let said = run.notes.compactMap { n -> String? in
-            if case .notTheShape(let v) = n.reason { return v.said } else { return nil }
+            if case .notTheShape(let v) = n.reason { return v.said(Self.settings.strokes.shapes.map(\.name)) } else { return nil }
         }
         #expect(said.count == 1)
         #expect(said.first?.hasPrefix("closest: check, score ") == true, "\(said)")
         #expect(said.first?.hasSuffix(" of 0.80 needed (not L)") == true, "\(said)")
         let tooSmall = Run(Self.drawn(StrokeShapes.ell(20)), [bind("L", Self.stroke("L"))], settings: Self.settings)
-        #expect(tooSmall.notes.contains { $0.reason == .notTheShape(StrokeVerdict(shape: "L", closest: nil, score: 0,
-                                                                                        needed: 0.8, why: "too small")) })
+        #expect(tooSmall.notes.contains { $0.reason == .notTheShape(StrokeVerdict(shape: 0, closest: -1, score: 0,
+                                                                                        needed: 0.8, why: .tooSmall)) })
     }
 
     @Test func directionInsensitiveTakesACircleEitherWay() {

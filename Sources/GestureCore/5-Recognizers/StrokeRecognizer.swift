@@ -44,14 +44,14 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
         rule = FingerRule(s, t)
         shape = s.shape
         minimumSize = t.px(s.minimumSize, default: Self.defaultMinimumSize)
-        strokes = t.strokes
+        strokes = t.strokes?.set ?? StrokeSet()
         var options = StrokeOptions()
         options.directionSensitive = s.directionSensitive
         options.rotationInvariant = !s.rotationSensitive
         options.minimumSize = minimumSize
         options.threshold = 0   // each shape's own (`StrokeSet.match`)
-        matcher = t.strokes.matcher(options)
-        memo = t.strokeMemo
+        matcher = strokes.matcher(options)
+        memo = t.strokes?.memo ?? StrokeMatchMemo()
     }
 
     mutating func reset() {
@@ -94,27 +94,34 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     /// Why the last attempt was not this shape, for `--explain`.
     var rejection: StrokeVerdict? {
         guard state == .failed, let m = verdict else { return nil }
-        return StrokeVerdict(shape: shape, closest: m.closest, score: m.score,
-                             needed: m.closest.flatMap { strokes[$0]?.needed } ?? strokes[shape]?.needed
-                                 ?? StrokeShape.defaultThreshold,
-                             why: m.rejection?.rawValue)
+        let closest = m.closest.flatMap { c in strokes.shapes.firstIndex { $0.name == c } } ?? -1
+        return StrokeVerdict(shape: strokes.shapes.firstIndex { $0.name == shape } ?? -1, closest: closest, score: m.score,
+                             needed: closest >= 0 ? strokes.shapes[closest].needed
+                                 : strokes[shape]?.needed ?? StrokeShape.defaultThreshold,
+                             why: m.rejection)
     }
 }
 
 /// A stroke that was not its shape: the closest shape and its score
-/// ("closest: L, score 0.71 of 0.80 needed").
+/// ("closest: L, score 0.71 of 0.80 needed"). Shapes by their place in the
+/// shapes taught (`StrokeSet.shapes`), so an effect carrying it stays plain
+/// data (no String: effects are copied on every input's path).
 public struct StrokeVerdict: Hashable, Sendable {
-    public var shape: String
-    public var closest: String?
+    /// The binding's shape and the closest one; -1: none (not taught; rejected before scoring).
+    public var shape: Int
+    public var closest: Int
     public var score: Double
     public var needed: Double
-    /// "too small", "a straight line", "below threshold"...
-    public var why: String?
+    /// Too small, a straight line, too few points, below threshold.
+    public var why: StrokeMatch.Rejection?
 
-    public var said: String {
-        guard let closest else { return "\(why ?? "no shape taught"), so not \(shape)" }
-        let s = "closest: \(closest), score \(Self.hundredths(score)) of \(Self.hundredths(needed)) needed"
-        return closest == shape ? s : s + " (not \(shape))"
+    /// In words, with the names of the shapes taught.
+    public func said(_ names: [String]) -> String {
+        func name(_ i: Int) -> String { i >= 0 && i < names.count ? names[i] : "a shape taught" }
+        let mine = shape >= 0 ? name(shape) : "its shape"
+        guard closest >= 0 else { return "\(why?.rawValue ?? "no shape taught"), so not \(mine)" }
+        let s = "closest: \(name(closest)), score \(Self.hundredths(score)) of \(Self.hundredths(needed)) needed"
+        return closest == shape ? s : s + " (not \(mine))"
     }
 
     public static func hundredths(_ x: Double) -> String {

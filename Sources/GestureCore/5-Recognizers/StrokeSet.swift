@@ -74,3 +74,10 @@ public final class StrokeMatchMemo: @unchecked Sendable {
         return result
     }
 }
+
+/// What the stroke recognizers built from one set of thresholds share.
+final class StrokeContext: Sendable {
+    let set: StrokeSet
+    let memo = StrokeMatchMemo()
+    init(_ set: StrokeSet) { self.set = set }
+}
