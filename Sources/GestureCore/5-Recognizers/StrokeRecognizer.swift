@@ -103,17 +103,32 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
 }
 
 /// A stroke that was not its shape: the closest shape and its score
-/// ("closest: L, score 0.71 of 0.80 needed"). Shapes by their place in the
-/// shapes taught (`StrokeSet.shapes`), so an effect carrying it stays plain
-/// data (no String: effects are copied on every input's path).
+/// ("closest: L, score 0.71 of 0.80 needed"). Packed in one word (shapes
+/// by their place in `StrokeSet.shapes`, scores in 1/10,000): an effect
+/// carrying it stays as small and as plain as before strokes (effects are
+/// copied on every input's path).
 public struct StrokeVerdict: Hashable, Sendable {
-    /// The binding's shape and the closest one; -1: none (not taught; rejected before scoring).
-    public var shape: Int
-    public var closest: Int
-    public var score: Double
-    public var needed: Double
-    /// Too small, a straight line, too few points, below threshold.
-    public var why: StrokeMatch.Rejection?
+    private let bits: UInt64
+
+    /// `shape`, `closest`: places in the shapes taught, -1 for none (not
+    /// taught; rejected before scoring), at most 32,766.
+    public init(shape: Int, closest: Int, score: Double, needed: Double, why: StrokeMatch.Rejection?) {
+        func place(_ i: Int) -> UInt64 { UInt64(min(max(i + 1, 0), 0xFFFF)) }
+        func ten000(_ x: Double) -> UInt64 { UInt64(min(max((x * 10_000).rounded(), 0), 10_000)) }
+        let code: UInt64 = why.map { w in UInt64(StrokeVerdict.rejections.firstIndex(of: w)! + 1) } ?? 0
+        bits = place(shape) | place(closest) << 16 | ten000(score) << 32 | ten000(needed) << 46 | code << 60
+    }
+
+    static let rejections: [StrokeMatch.Rejection] = [.tooSmall, .straight, .tooFewPoints, .belowThreshold]
+
+    public var shape: Int { Int(bits & 0xFFFF) - 1 }
+    public var closest: Int { Int(bits >> 16 & 0xFFFF) - 1 }
+    public var score: Double { Double(bits >> 32 & 0x3FFF) / 10_000 }
+    public var needed: Double { Double(bits >> 46 & 0x3FFF) / 10_000 }
+    public var why: StrokeMatch.Rejection? {
+        let code = Int(bits >> 60)
+        return code == 0 ? nil : Self.rejections[code - 1]
+    }
 
     /// In words, with the names of the shapes taught.
     public func said(_ names: [String]) -> String {

@@ -32,8 +32,11 @@ struct Attempt: Sendable {
             case .possible, .recognized:
                 if state == .failed || state == .cancelled {
                     // --explain: a stroke says which shape it was closest to.
-                    let why = sink.explain ? trees[id].strokeVerdict.map(ArenaReason.notTheShape) : nil
-                    arena.fail(id, at: t, &sink, reason: why ?? .failed)
+                    if sink.explain, let v = trees[id].strokeVerdict {
+                        arena.fail(id, at: t, &sink, reason: .notTheShape(v))
+                    } else {
+                        arena.fail(id, at: t, &sink)
+                    }
                 }
             default:
                 break
