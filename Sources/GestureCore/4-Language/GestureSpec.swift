@@ -147,6 +147,11 @@ public struct StrokeSpec: LeafGesture, Hashable, Sendable {
     /// The smallest bounding-box diagonal of the path; default 60 px.
     public var minimumSize: Length?
     public var common = CommonArguments()
+    /// The shapes taught, given by the rules when they build the recognizer
+    /// (`Rules.templates`): not part of what the gesture is (== and hash
+    /// leave it out), and kept out of `Thresholds`, which an input's path
+    /// copies.
+    var taught: StrokeContext? = nil
     public init(shape: String = "", directionSensitive: Bool = true, rotationSensitive: Bool = true,
                 minimumSize: Length? = nil, common: CommonArguments = .init()) {
         self.shape = shape
@@ -202,7 +207,32 @@ public indirect enum GestureSpec: Hashable, Sendable {
     }
 }
 
+extension StrokeSpec {
+    public static func == (a: StrokeSpec, b: StrokeSpec) -> Bool {
+        a.shape == b.shape && a.directionSensitive == b.directionSensitive && a.rotationSensitive == b.rotationSensitive
+            && a.minimumSize == b.minimumSize && a.common == b.common
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(shape); h.combine(directionSensitive); h.combine(rotationSensitive); h.combine(minimumSize)
+        h.combine(common)
+    }
+}
+
 extension GestureSpec {
+    /// Its `stroke` parts given the shapes taught (what their recognizers match against).
+    func teaching(_ c: StrokeContext) -> GestureSpec {
+        switch self {
+        case .simultaneously(let a, let b): return .simultaneously(a.teaching(c), b.teaching(c))
+        case .sequenced(let a, let b): return .sequenced(a.teaching(c), b.teaching(c))
+        case .exclusively(let a, let b): return .exclusively(a.teaching(c), b.teaching(c))
+        case .stroke(var s):
+            s.taught = c
+            return .stroke(s)
+        default: return self
+        }
+    }
+
     /// The shapes its `stroke` parts name.
     public var strokeShapes: [String] {
         switch self {

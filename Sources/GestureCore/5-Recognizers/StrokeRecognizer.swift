@@ -44,14 +44,14 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
         rule = FingerRule(s, t)
         shape = s.shape
         minimumSize = t.px(s.minimumSize, default: Self.defaultMinimumSize)
-        strokes = t.strokes?.set ?? StrokeSet()
+        strokes = s.taught?.set ?? StrokeSet()
         var options = StrokeOptions()
         options.directionSensitive = s.directionSensitive
         options.rotationInvariant = !s.rotationSensitive
         options.minimumSize = minimumSize
         options.threshold = 0   // each shape's own (`StrokeSet.match`)
         matcher = strokes.matcher(options)
-        memo = t.strokes?.memo ?? StrokeMatchMemo()
+        memo = s.taught?.memo ?? StrokeMatchMemo()
     }
 
     mutating func reset() {

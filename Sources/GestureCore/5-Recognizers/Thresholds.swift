@@ -16,10 +16,6 @@ struct Thresholds: Sendable {
     var repeatDelay: Seconds
     var repeatInterval: Seconds
     var pxPerMM: Double
-    /// The shapes taught and the memo their recognizers share; nil without
-    /// shapes, so thresholds copied on an input's path copy no reference
-    /// (a config without strokes pays nothing for them).
-    var strokes: StrokeContext?
 
     init(_ s: Settings, pxPerMM: Double) {
         tapTimeout = s.tapTimeout
@@ -35,7 +31,6 @@ struct Thresholds: Sendable {
         repeatDelay = s.repeatDelay
         repeatInterval = s.repeatInterval
         self.pxPerMM = pxPerMM
-        strokes = s.strokes.shapes.isEmpty ? nil : StrokeContext(s.strokes)
     }
 
     func px(_ l: Length?, default d: Double) -> Double {
