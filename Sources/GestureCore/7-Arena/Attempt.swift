@@ -30,7 +30,14 @@ struct Attempt: Sendable {
             case .possible where state.isRecognized:
                 arena.recognize(id, at: t)
             case .possible, .recognized:
-                if state == .failed || state == .cancelled { arena.fail(id, at: t, &sink) }
+                if state == .failed || state == .cancelled {
+                    // --explain: a stroke says which shape it was closest to.
+                    if sink.explain, let v = trees[id].strokeVerdict {
+                        arena.fail(id, at: t, &sink, reason: .notTheShape(v))
+                    } else {
+                        arena.fail(id, at: t, &sink)
+                    }
+                }
             default:
                 break
             }
