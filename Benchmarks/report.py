@@ -87,6 +87,7 @@ def table(results):
     vs = {**(pick(results, "versus") or {}), **(pick(results, "versus-instructions") or {})}
     pad = pick(results, "versus-touchpad") or {}
     instr = everyday["instructions_per_event"] if everyday else None
+    stroke = pick(results, "stroke-match")
 
     def curve(kind):
         pts = sorted(curves.get(kind, []))
@@ -108,6 +109,9 @@ def table(results):
          f"{steady_mallocs:.4f} ({a1['mallocs']} at {a1['events']} events, {a2['mallocs']} at {a2['events']})"
          if steady_mallocs is not None else "–", f"0: {met(steady_mallocs, 0)}"),
         ("engine wall time per event", wall and f"{wall['ns_per_event']} ns ({wall['events_per_second']} events/s)", ""),
+        ("a drawn stroke's lift, 10 shapes × 3 templates, 10 stroke bindings (`gesture-bench stroke-match`)",
+         stroke and f"mean {stroke['mean_ms']} ms, max {stroke['max_ms']} ms ({stroke['recognized']} of {stroke['rounds']} recognized)",
+         f"≤ 1 ms: {met(stroke and stroke['mean_ms'], 1)}"),
         ("cost vs bindings (instructions/event)", cb, f"linear or better: {cbv}"),
         ("cost vs fingers (instructions/event)", cf, f"linear or better: {cfv}"),
         ("touch frame handed over → XTest request flushed (Xvfb)",

@@ -46,6 +46,9 @@ Benchmarks/allocations.sh $((events * 2)) --steady >>"$results"
 say "engine: wall time"
 .build/release/gesture-bench --events "$events" --rounds "$rounds" --json >>"$results"
 
+say "a drawn stroke's lift (10 shapes x 3 templates)"
+.build/release/gesture-bench stroke-match --rounds "$((rounds * 10))" --json >>"$results"
+
 say "cost curves (callgrind, $curve_events events each)"
 for n in "${binding_counts[@]}"; do Benchmarks/callgrind.sh "$curve_events" --bindings "$n" >>"$results"; done
 for n in "${finger_counts[@]}"; do Benchmarks/callgrind.sh "$curve_events" --fingers "$n" >>"$results"; done

@@ -28,6 +28,8 @@ import GestureSystem
 import GestureTraces
 
 /// A point of a played stroke: screen px, seconds from its first sample.
+import GestureCore
+
 struct TimedPoint { var x, y, t: Double }
 
 struct Drawing {
@@ -423,5 +425,45 @@ struct DollarP: NearestTemplate {
     }
 }
 
-/// The project's own matcher, where the build has one (branch `strokes`).
-func ownMatchers() -> [any ShapeRecognizer] { [] }
+/// The project's own matcher, as the stroke recognizer uses it: the path
+/// kept as `StrokePath` keeps it (spaced, at most 128 points), matched by
+/// `StrokeSet` against every shape's templates, with its rejections (too
+/// small, a straight line) counted as misses. The closest shape is the
+/// answer (top-1); thresholds are `teach`'s business.
+func ownMatchers() -> [any ShapeRecognizer] {
+    [OwnMatcher(directionSensitive: true), OwnMatcher(directionSensitive: false)]
+}
+
+struct OwnMatcher: ShapeRecognizer {
+    let directionSensitive: Bool
+    /// Normalized once as added, as the recognizer's are when its config loads.
+    var templates: [StrokeTemplate] = []
+
+    var name: String { directionSensitive ? "ours" : "ours, any direction" }
+
+    var options: StrokeOptions {
+        var o = StrokeOptions()
+        o.directionSensitive = directionSensitive
+        o.threshold = 0   // top-1: the closest shape, whatever its score
+        return o
+    }
+
+    static func path(_ points: [TimedPoint]) -> [Point] {
+        var p = StrokePath()
+        guard let first = points.first else { return [] }
+        // Relative to the landing, as the recognizer's contact translation is.
+        for q in points { p.add(Point(x: q.x - first.x, y: q.y - first.y)) }
+        return p.points
+    }
+
+    mutating func reset() { templates.removeAll() }
+
+    mutating func add(_ shape: String, _ points: [TimedPoint]) {
+        templates.append(StrokeTemplate(name: shape, path: Self.path(points), options: options))
+    }
+
+    func recognize(_ points: [TimedPoint]) -> (shape: String, score: Double)? {
+        let m = StrokeMatcher(templates: templates, options: options).match(Self.path(points))
+        return m.closest.map { ($0, m.score) }
+    }
+}

@@ -113,6 +113,10 @@ if args.first == "strokes" {
     args.removeFirst()
     exit(strokes(Array(args)))
 }
+if args.first == "stroke-match" {
+    args.removeFirst()
+    exit(strokeMatch(Array(args)))
+}
 if args.first == "reloads" {
     args.removeFirst()
     exit(reloads(Array(args)))

@@ -13,7 +13,7 @@ extension ReplayPrinter {
                       config.actions[g.binding].actions(for: g.phase, step: g.step).map(\.description)
                           + Self.followEnd(g, config.actions[g.binding])
                   },
-                  json: json, explain: explain)
+                  json: json, explain: explain, shapes: config.table.settings.strokes.shapes.map(\.name))
     }
 
     /// A window following the gesture (`window move`/`resize` on began):

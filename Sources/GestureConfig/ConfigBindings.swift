@@ -48,6 +48,12 @@ extension ConfigBuilder {
         switch ExpressionParser.parse(text) {
         case .success(let (s, warnings)):
             spec = s
+            for shape in s.strokeShapes where loader.strokes[shape] == nil {
+                let taught = loader.strokes.shapes.map(\.name)
+                context.report(path + ".gesture", "no shape '\(shape)' is taught, so it never fires; teach it with "
+                    + "gesture-bridge teach \(shape)" + (taught.isEmpty ? "" : " (taught: \(taught.joined(separator: ", ")))"),
+                    warning: true)
+            }
             for w in warnings { context.report(path + ".gesture", w.message, offset: w.offset, length: w.length, warning: true) }
         case .failure(let e):
             context.report(path + ".gesture", e.message, offset: e.offset, length: e.length)

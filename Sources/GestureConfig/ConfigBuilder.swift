@@ -23,6 +23,8 @@ struct ConfigBuilder {
     init(loader: ConfigLoader, context: Context) {
         self.loader = loader
         self.context = context
+        // Before [settings] and [[device]] copy the settings: every copy has the shapes.
+        table.settings.strokes = loader.strokes
     }
 
     mutating func read(_ root: TOMLTable) {

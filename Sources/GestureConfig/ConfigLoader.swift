@@ -13,6 +13,9 @@ public struct ConfigLoader: Sendable {
     /// The touch devices X has now, when known (`check` and the daemon ask
     /// X): a `name:` or `usb:` rule that matches none of them is a warning.
     public var presentDevices: [Device]? = nil
+    /// The shapes of `strokes.toml` beside the config (`load(path:)` reads
+    /// them): `stroke` gestures match against them.
+    public var strokes = StrokeSet()
 
     public init(keymaps: KeymapStore, environment: [String: String]) {
         self.keymaps = keymaps
@@ -35,8 +38,13 @@ public struct ConfigLoader: Sendable {
         if let problem = FilePermissions.problem(path) {
             return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
         }
+        var withStrokes = self
+        switch StrokesFile.load(path: StrokesFile.path(besideConfig: path)) {
+        case .success(let set): withStrokes.strokes = set
+        case .failure(let errors): return .failure(errors)
+        }
         switch FileSystem.readSettingsFile(path) {
-        case .success(let text): return load(text: text, file: path)
+        case .success(let text): return withStrokes.load(text: text, file: path)
         case .failure(let e):
             return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,
                                                                   message: "cannot read the config: \(e)")]))

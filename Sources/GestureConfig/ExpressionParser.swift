@@ -12,12 +12,12 @@ public struct ExpressionIssue: Error, Hashable, Sendable {
 /// config.md's gesture expressions, by recursive descent:
 ///
 ///     expr       := primary ( "." combinator )*
-///     primary    := NAME "(" [ arg ( "," arg )* ] ")"
+///     primary    := NAME "(" [ STRING [ "," ] ] [ arg ( "," arg )* ] ")"   (STRING: stroke's shape)
 ///     combinator := "simultaneously" "(" "with:" expr ")"
 ///                 | "sequenced" "(" "before:" expr ")"
 ///                 | "exclusively" "(" "before:" expr ")"
 ///     arg        := LABEL ":" value
-///     value      := NUMBER [ "px" | "mm" | "ms" | "s" | "deg" | "px/s" | "mm/s" ] | "." IDENT | STRING
+///     value      := NUMBER [ "px" | "mm" | "ms" | "s" | "deg" | "px/s" | "mm/s" ] | "." IDENT | STRING | "true" | "false"
 ///
 /// Gesture names are case-insensitive and take SwiftUI's names as aliases.
 public struct ExpressionParser {
@@ -121,6 +121,11 @@ public struct ExpressionParser {
         }
         _ = try expect(.openParen, "'(' after '\(name.text)'")
         var args = Arguments(kind)
+        // `stroke("L")`: the shape first, without its label.
+        if let t = current, t.kind == .string, let shape = kind.arguments.first(where: { $0.type == .shape }) {
+            try args.set(Token(kind: .identifier, text: shape.label, offset: t.offset), try argumentValue())
+            if current?.kind == .comma { _ = next() }
+        }
         if current?.kind != .closeParen {
             while true {
                 let label = try expect(.identifier, "an argument label, e.g. fingers:")
@@ -131,7 +136,10 @@ public struct ExpressionParser {
                 break
             }
         }
-        _ = try expect(.closeParen, "')' or ',' in \(gesture)(...)")
+        let close = try expect(.closeParen, "')' or ',' in \(gesture)(...)")
+        if let shape = kind.arguments.first(where: { $0.type == .shape }), !args.has(shape.label) {
+            throw issue(close, "\(gesture) needs the name of a shape taught with `gesture-bridge teach`, e.g. \(gesture)(\"L\")")
+        }
         return args.spec
     }
 
@@ -147,6 +155,9 @@ public struct ExpressionParser {
             return Value(token: Token(kind: .identifier, text: "." + id.text, offset: t.offset), number: nil, unit: nil,
                          enumName: id.text)
         case .string:
+            _ = next()
+            return Value(token: t, number: nil, unit: nil, enumName: nil)
+        case .identifier where t.text == "true" || t.text == "false":
             _ = next()
             return Value(token: t, number: nil, unit: nil, enumName: nil)
         default:
@@ -245,8 +256,19 @@ struct Arguments {
                 throw bad("a scale change greater than 0 without a unit, e.g. 0.05")
             }
             return .number(n)
+        case .shape:
+            let inner = String(v.token.text.dropFirst().dropLast())
+            guard v.token.kind == .string, !inner.isEmpty else { throw bad("a shape's name in quotes, e.g. \"L\"") }
+            return .text(inner)
+        case .flag:
+            guard v.token.kind == .identifier, v.token.text == "true" || v.token.text == "false" else {
+                throw bad("true or false")
+            }
+            return .flag(v.token.text == "true")
         }
     }
 
     var spec: GestureSpec { kind.make(given) }
+
+    func has(_ label: String) -> Bool { given.contains { $0.0.label == label } }
 }

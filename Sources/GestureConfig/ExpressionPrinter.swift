@@ -12,7 +12,7 @@ public enum ExpressionPrinter {
             // The kind's own arguments first, then the common ones (fingers, from, edgeWidth).
             let written = g.writtenArguments
             let args = (written.filter { !$0.0.isCommon } + written.filter { $0.0.isCommon })
-                .map { "\($0.0.label): \(value($0.1, $0.0.type))" }
+                .map { $0.0.type == .shape ? value($0.1, $0.0.type) : "\($0.0.label): \(value($0.1, $0.0.type))" }
             return "\(g.kind!.name)(\(args.joined(separator: ", ")))"
         }
     }
@@ -31,6 +31,8 @@ public enum ExpressionPrinter {
         case .speed(let s): return "\(length(s.perSecond))/s"
         case .direction(let d): return ".\(d.rawValue)"
         case .edge(let e): return ".\(e.rawValue)"
+        case .text(let s): return "\"\(s)\""
+        case .flag(let b): return b ? "true" : "false"
         }
     }
 

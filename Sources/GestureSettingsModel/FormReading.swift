@@ -18,6 +18,7 @@ enum FormReading {
         case .sequenced: return (nil, L("it is a composition (sequenced)"))
         case .exclusively: return (nil, L("it is a composition (exclusively)"))
         case .simultaneously: return (nil, L("it is a composition (simultaneously)"))
+        case .stroke: return (nil, L("it is a stroke (a drawn shape: gesture-bridge teach)"))
         case .tap(let s):
             kind = .tap; common = s.common; taps = s.count
         case .longPress(let s):

@@ -9,7 +9,8 @@ import GestureTraces
 /// comes back. The same seed gives the same table and trace.
 public enum RandomGestures {
     /// Every kind of gesture and composition, with and without arguments:
-    /// those below, and each kind of `GestureKind.all` they leave out, bare.
+    /// those below, and each kind of `GestureKind.all` they leave out, bare
+    /// (but stroke).
     public static let pool: [GestureSpec] = {
         func common(_ n: Int, _ from: Edge? = nil) -> CommonArguments { CommonArguments(fingers: n, from: from) }
         let picked: [GestureSpec] = [
@@ -24,7 +25,10 @@ public enum RandomGestures {
             .simultaneously(.magnify(MagnifySpec()), .rotate(RotateSpec())),
         ]
         let kinds = Set(picked.compactMap { $0.kind?.name })
-        return picked + GestureKind.all.filter { !kinds.contains($0.name) }.map { $0.make() }
+        // Not stroke: it needs taught shapes, which random tables have none of
+        // (StrokeRecognizerTests covers it); and a pool one longer reshuffles
+        // every seed's table.
+        return picked + GestureKind.all.filter { !kinds.contains($0.name) && $0.name != "stroke" }.map { $0.make() }
     }()
 
     /// A random binding named `name`: any gesture of the pool, any priority,

@@ -224,6 +224,7 @@ public struct TraceBuilder: Sendable {
 
     var fingerCount: Int { fingers.count }
     var fingerIDs: [TouchID] { fingers.map(\.id) }
+    var fingerPositions: [Point] { fingers.map(\.position) }
 
     public mutating func uniform(_ lo: Double, _ hi: Double) -> Double { rng.uniform(lo, hi) }
 

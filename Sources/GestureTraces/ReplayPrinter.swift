@@ -13,8 +13,13 @@ public struct ReplayPrinter {
     /// writes each action.
     private let actions: (GestureEvent) -> [String]
 
-    public init(names: [String], actions: @escaping (GestureEvent) -> [String], json: Bool, explain: Bool) {
+    /// The shapes taught, by their place (a stroke's verdict names them).
+    private let shapes: [String]
+
+    public init(names: [String], actions: @escaping (GestureEvent) -> [String], json: Bool, explain: Bool,
+                shapes: [String] = []) {
         self.names = names
+        self.shapes = shapes
         self.actions = actions
         self.json = json
         self.explain = explain
@@ -78,6 +83,7 @@ public struct ReplayPrinter {
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"
         case .layerNotHeld(let held): return "a layer of other modifiers (held: \(held))"
+        case .notTheShape(let v): return v.said(shapes)
         }
     }
 

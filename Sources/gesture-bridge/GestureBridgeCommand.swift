@@ -20,7 +20,7 @@ struct GestureBridgeCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [RunCommand.self, CheckCommand.self, InitCommand.self, KeymapsCommand.self, ReplayCommand.self,
                       DevicesCommand.self, RecordCommand.self, TraceCommand.self, ImportCommand.self, StatusCommand.self,
-                      DoctorCommand.self, WatchCommand.self, TuneCommand.self],
+                      DoctorCommand.self, WatchCommand.self, TuneCommand.self, TeachCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -17,3 +17,13 @@ func forEachTraceFile(_ paths: [String], _ body: (String) throws -> Void) throws
     }
     if failed { throw ExitCode(1) }
 }
+
+/// A trace file for `command` (tune, teach): a broken one is said on stderr, exit 2.
+func readTrace(_ path: String, for command: String) throws -> Trace {
+    do {
+        return try TraceFile.read(path: path)
+    } catch {
+        writeLine("gesture-bridge \(command): \(error)")
+        throw ExitCode(2)
+    }
+}

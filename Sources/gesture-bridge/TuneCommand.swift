@@ -76,14 +76,7 @@ struct TuneCommand: ParsableCommand {
         if report.status != 0 { throw ExitCode(report.status) }
     }
 
-    func read(_ path: String) throws -> Trace {
-        do {
-            return try TraceFile.read(path: path)
-        } catch {
-            writeLine("gesture-bridge tune: \(error)")
-            throw ExitCode(2)
-        }
-    }
+    func read(_ path: String) throws -> Trace { try readTrace(path, for: "tune") }
 
     /// The built-in everyday negatives.
     static func negatives() throws -> [Tuner.Named] {

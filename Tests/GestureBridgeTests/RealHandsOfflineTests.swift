@@ -1,3 +1,4 @@
+import GestureBridge
 import GestureConfig
 import GestureCore
 import GestureSystem
@@ -44,8 +45,8 @@ enum RealHandsFiles {
     }
 
     /// Every touchscreen recording, scored.
-    static func touchscreens(on screen: Screen) throws -> [RealHandsScore] {
-        let table = try table()
+    static func touchscreens(on screen: Screen, table: GestureTable? = nil) throws -> [RealHandsScore] {
+        let table = try table ?? self.table()
         return try labels().recordings.filter { $0.kind == "touchscreen" }.map { try score($0, table, on: screen) }
     }
 }
@@ -83,5 +84,51 @@ enum RealHandsFiles {
         #expect(recognized == must, "\(totals)")
         #expect(falseOnNegatives == 0, "\(totals)")
         #expect(unexpected <= 1, "\(totals)")
+    }
+
+    /// Five shapes taught as `teach` teaches them and bound (for 1 to 5 fingers: 25 bindings)
+    /// beside real.toml's: no real hand draws one, and the report is
+    /// otherwise what it was.
+    @Test(.enabled(if: RealHandsFiles.present, "../shared/real-hands is not beside the repository"),
+          arguments: [EvemuRecording.screen, EvemuRecording.vmScreen])
+    func noRealHandFiresAStroke(on screen: Screen) throws {
+        var table = try RealHandsFiles.table()
+        let shapes: [(String, [Point])] = [
+            ("L", StrokeShapes.ell(200)), ("circle", StrokeShapes.circle(100, clockwise: true)),
+            ("check", StrokeShapes.check(200)), ("v", StrokeShapes.vee(180)), ("triangle", StrokeShapes.triangle(180)),
+        ]
+        // Not a zigzag: measured 2026-11-28, a 4-stroke zigzag (taught as
+        // here, threshold fitted) fires on 2 real one- and four-finger
+        // scrubs at 1920 × 1080 (1 at 1024 × 768) that tune's everyday
+        // negatives have no likeness of (docs/strokes.md, "Risks").
+        // Taught as `teach` teaches them: 4 attempts each, thresholds fitted.
+        var strokes = StrokeSet()
+        let negatives = try Teacher.everydayNegatives()
+        for (name, path) in shapes {
+            strokes = Teacher(shape: name, paths: TeachTests.paths(TeachTests.attempts(path)), set: strokes,
+                              negatives: negatives).set
+        }
+        table.settings.strokes = strokes
+        for i in table.devices.indices { table.devices[i].settings?.strokes = strokes }
+        for fingers in 1...5 {
+            for (name, _) in shapes {
+                table.desktop.append(Binding(name: "stroke-\(name)-\(fingers)", gesture: .stroke(StrokeSpec(
+                    shape: name, common: CommonArguments(fingers: fingers))), priority: .simultaneous))
+            }
+        }
+        let with = try RealHandsFiles.touchscreens(on: screen, table: table)
+        let without = try RealHandsFiles.touchscreens(on: screen)
+        let strokesFired = with.flatMap(\.sequences).flatMap(\.fired).filter { $0.hasPrefix("stroke-") }
+        print("real hands, touchscreens, \(Int(screen.width))×\(Int(screen.height)), 25 stroke bindings: \(strokesFired)")
+        // The rest of the report is unchanged: the same bindings fire on the same sequences.
+        #expect(with.map { $0.sequences.map { $0.fired.filter { !$0.hasPrefix("stroke-") } } }
+            == without.map { $0.sequences.map(\.fired) })
+        #expect(with.reduce(0) { $0 + $1.recognized } == 26)
+        // NOT the acceptance (none): measured 2026-11-28 with thresholds
+        // fitted by teach (0.86-0.90), 3 fires at 1920 × 1080 (check-1 on
+        // a one-finger scrub, triangle-2 on a two-finger turn whose fingers
+        // kept together, check-4) and 1 at 1024 × 768: a guard that it gets
+        // no worse while the rejection is improved (docs/strokes.md, "Risks").
+        #expect(strokesFired.count <= (screen.width > 1500 ? 3 : 1), "\(strokesFired)")
     }
 }

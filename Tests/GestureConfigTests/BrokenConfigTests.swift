@@ -46,7 +46,10 @@ let brokenConfigs: [(String, String)] = [
     ("[[device]]\nmatch = \"name:ELAN*\"\nsloop = \"1mm\"", "3:1: unknown key 'sloop' in [[device]] (did you mean 'slop'?); expected match, disabled or a setting of [settings] (tap-timeout, double-tap-timeout, long-press, slop, finger-landing, swipe-distance, touchpad-swipe-distance, swipe-min-velocity, edge-width, grab-timeout, drag-lock, repeat-delay, repeat-interval)"),
     ("[[bind]]\ngesture = \"tap()\"\nname = \"\"", "3:9: 'name' takes a non-empty string"),
     // Gesture expressions.
-    (B("swip(fingers: 3)"), "2:12: unknown gesture 'swip' (did you mean 'swipe'?); expected tap, longPress, drag, swipe, magnify, rotate or hold"),
+    (B("swip(fingers: 3)"), "2:12: unknown gesture 'swip' (did you mean 'swipe'?); expected tap, longPress, drag, swipe, magnify, rotate, hold or stroke"),
+    (B("stroke()"), "2:19: stroke needs the name of a shape taught with `gesture-bridge teach`, e.g. stroke(\"L\")"),
+    ("[[bind]]\ngesture = 'stroke(\"\")'",  "2:19: 'shape' takes a shape's name in quotes, e.g. \"L\""),
+    ("[[bind]]\ngesture = 'stroke(\"L\", rotationSensitive: 1)'",  "2:43: 'rotationSensitive' takes true or false"),
     (B("swipe(fingers: 3, direction: .lef)"), "2:41: unknown direction '.lef'; expected .left, .right, .up, .down, .upLeft, .upRight, .downLeft, .downRight"),
     (B("swipe(finger: 3)"), "2:18: swipe has no argument 'finger' (did you mean 'fingers'?); it takes direction:, fingers:, minimumDistance:, minimumVelocity:, maximumDeviation:, from:, edgeWidth:"),
     (B("swipe(fingers: 0)"), "2:27: 'fingers' takes a whole number of fingers from 1 to 10, e.g. fingers: 3"),
@@ -65,7 +68,7 @@ let brokenConfigs: [(String, String)] = [
     (B("tap() drag()"), "2:18: unexpected 'drag' after the gesture; combine gestures with .simultaneously(with:), .sequenced(before:) or .exclusively(before:)"),
     (B("tap(count: 2))"), "2:25: unexpected ')' after the gesture; combine gestures with .simultaneously(with:), .sequenced(before:) or .exclusively(before:)"),
     (B("tap(count: 2;)"), "2:24: unexpected character ';' in the gesture"),
-    (B(""), "2:12: expected a gesture (tap, longPress, drag, swipe, magnify, rotate, hold), found the end"),
+    (B(""), "2:12: expected a gesture (tap, longPress, drag, swipe, magnify, rotate, hold, stroke), found the end"),
     (B("tap(count: )"), "2:23: expected a value (a number like 3 or 40px, or a name like .left), found ')'"),
     // Actions.
     (A("kye ctrl+a"), "3:13: unknown action 'kye' (did you mean 'key'?); expected key, keydown, keyup, button, buttondown, buttonup, move, exec, workspace, show-desktop, window or none"),

@@ -9,7 +9,17 @@ import Testing
     static let samples: [ArgumentType: String] = [
         .fingers: "3", .count: "2", .edge: ".leftEdge", .direction: ".upLeft", .duration: "0.6s",
         .length: "40px", .speed: "300px/s", .angle: "20deg", .scale: "0.1",
+        .shape: "\"L\"", .flag: "false",
     ]
+
+    /// What a kind needs written first: stroke's shape.
+    static func required(_ kind: GestureKind) -> [GestureArgument] { kind.arguments.filter { $0.type == .shape } }
+
+    /// `name(args)`, the shape written first (positionally) when the kind has one.
+    static func call(_ name: String, _ kind: GestureKind, _ args: [String]) -> String {
+        let shape = required(kind).isEmpty || args.contains(where: { $0.hasPrefix("shape:") }) ? [] : ["\"L\""]
+        return "\(name)(\((shape + args.map { $0.hasPrefix("shape: ") ? String($0.dropFirst(7)) : $0 }).joined(separator: ", ")))"
+    }
 
     static let names = GestureKind.all.map(\.name)
 
@@ -17,22 +27,23 @@ import Testing
     func everyArgumentParsesAndPrintsBack(_ name: String) throws {
         let kind = try #require(GestureKind.named(name)).kind
         for argument in kind.arguments {
-            let text = "\(name)(\(argument.label): \(Self.samples[argument.type]!))"
+            let text = Self.call(name, kind, ["\(argument.label): \(Self.samples[argument.type]!)"])
             let spec = try ExpressionParser.parse(text).get().0
             #expect(spec.kind?.name == name)
-            #expect(spec.writtenArguments.map(\.0.label) == [argument.label], "\(text)")
+            let expected = Set(Self.required(kind).map(\.label) + [argument.label])
+            #expect(Set(spec.writtenArguments.map(\.0.label)) == expected, "\(text)")
             #expect(ExpressionPrinter.text(spec) == text)
         }
         // All at once: printed with the kind's own arguments first, then the
         // common ones, and parsed back to the same gesture.
         let all = kind.arguments.map { "\($0.label): \(Self.samples[$0.type]!)" }
-        let spec = try ExpressionParser.parse("\(name)(\(all.joined(separator: ", ")))").get().0
+        let spec = try ExpressionParser.parse(Self.call(name, kind, all)).get().0
         #expect(spec.writtenArguments.count == kind.arguments.count)
         let printed = ExpressionPrinter.text(spec)
         let own = kind.arguments.filter { !$0.isCommon }.map(\.label)
         let common = kind.arguments.filter(\.isCommon).map(\.label)
         #expect(common == ["fingers", "from", "edgeWidth"])
-        let order = (own + common).map { printed.range(of: $0 + ":")!.lowerBound }
+        let order = (own + common).filter { $0 != "shape" }.map { printed.range(of: $0 + ":")!.lowerBound }
         #expect(order == order.sorted(), "\(printed)")
         #expect(try ExpressionParser.parse(printed).get().0 == spec)
     }
@@ -53,12 +64,12 @@ import Testing
         for kind in GestureKind.all {
             for n in [kind.name] + kind.aliases + Array(kind.deprecated.keys) {
                 #expect(seen.updateValue(kind.name, forKey: n.lowercased()) == nil, "\(n) names two kinds")
-                let (spec, warnings) = try ExpressionParser.parse(n.uppercased() + "()").get()
+                let (spec, warnings) = try ExpressionParser.parse(Self.call(n.uppercased(), kind, [])).get()
                 #expect(spec.kind?.name == kind.name)
                 #expect(warnings.count == (kind.deprecated[n] == nil ? 0 : 1))
             }
         }
-        #expect(ExpressionParser.gestureNames == ["tap", "longPress", "drag", "swipe", "magnify", "rotate", "hold"])
+        #expect(ExpressionParser.gestureNames == ["tap", "longPress", "drag", "swipe", "magnify", "rotate", "hold", "stroke"])
     }
 
     /// A default taken from `[settings]` names a setting of the argument's type.
@@ -80,7 +91,7 @@ import Testing
                 }
             }
         }
-        #expect(count == 13)
+        #expect(count == 14)
     }
 
     /// Each kind's bare spec is what `make()` gives, with nothing written,
@@ -91,6 +102,18 @@ import Testing
         let spec = kind.make()
         #expect(spec.writtenArguments.isEmpty)
         #expect(spec.maximumFingers == kind.defaultFingers)
-        #expect(try ExpressionParser.parse(name + "()").get().0 == spec)
+        if Self.required(kind).isEmpty {
+            #expect(try ExpressionParser.parse(name + "()").get().0 == spec)
+        } else {
+            // stroke() names no shape: an error that says how to write one.
+            guard case .failure(let e) = ExpressionParser.parse(name + "()") else {
+                Issue.record("\(name)() parsed")
+                return
+            }
+            #expect(e.message == "stroke needs the name of a shape taught with `gesture-bridge teach`, e.g. stroke(\"L\")")
+            let shaped = try ExpressionParser.parse(Self.call(name, kind, [])).get().0
+            #expect(shaped.writtenArguments.map(\.0.label) == ["shape"])
+            #expect(shaped.maximumFingers == kind.defaultFingers)
+        }
     }
 }

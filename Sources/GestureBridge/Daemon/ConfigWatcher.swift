@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureConfig
 
 /// inotify on the config file's directory, so editors that save by renaming
 /// a new file over the old one (and deleting, recreating) are seen too.
@@ -75,7 +76,8 @@ public final class ConfigWatcher {
                     // Something appeared on the way to the directory: look again.
                     rewatch()
                     if watch >= 0 { changed = true }
-                } else if name == file {
+                } else if name == file || name == StrokesFile.name {
+                    // The shapes beside the config load with it (StrokesFile).
                     changed = true
                 }
                 off += MemoryLayout<inotify_event>.size + len

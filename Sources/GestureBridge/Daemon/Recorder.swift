@@ -10,8 +10,10 @@ import GestureTraces
 /// file that `replay` reads. It only observes (selection, or raw touches if
 /// another client holds the selection): applications keep their touches.
 public enum Recorder {
-    /// Records until SIGINT or SIGTERM; returns the exit status.
-    public static func run(path: String, display: String?, report: (String) -> Void) -> Int32 {
+    /// Records until SIGINT or SIGTERM, or until `done` says so after an
+    /// input (`teach --live`: enough attempts); returns the exit status.
+    public static func run(path: String, display: String?, report: (String) -> Void,
+                           done: ((Input) -> Bool)? = nil) -> Int32 {
         let signals = SignalSource()
         let connection: XConnection, listener: XIListener
         do {
@@ -37,6 +39,7 @@ public enum Recorder {
             if fds[0].revents != 0 && signals.read().contains(where: { $0 == .stop }) { running = false }
             listener.drain(now: monotonicNow(), readSocket: fds[1].revents != 0) { input, t in
                 recording.write(input, at: t)
+                if let done, done(input) { running = false }
             }
             recording.flush()
         }

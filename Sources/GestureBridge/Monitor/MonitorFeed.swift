@@ -334,6 +334,7 @@ public struct MonitorFeed {
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"
         case .layerNotHeld(let held): return "its modifiers are not held (held: \(held))"
+        case .notTheShape(let v): return v.said([])   // the monitor has no shape names: "a shape taught"
         }
     }
 

@@ -157,7 +157,8 @@ struct DeviceLane: Sendable {
         sink.device = device.id
         withAttempt(rules) { a, tracker in
             if tracker.contact.landed > 0 && !tracker.contact.settled
-                && Self.landingClosed(tracker.contact, a.maximumFingers, rules.thresholds, at: t) {
+                && Self.landingClosed(tracker.contact, a.maximumFingers, rules.thresholds.fingerLanding,
+                                      rules.thresholds.slop, at: t) {
                 tracker.setSettled(true)
             }
             let c = tracker.contact
@@ -182,9 +183,12 @@ struct DeviceLane: Sendable {
     /// hand whose fingers come one by one as it moves may bring another (the
     /// E4 panel's 4-finger drag: fingers flicker and land over 0.27 s), so
     /// its count is final only when `finger-landing` passes.
-    private static func landingClosed(_ c: Contact, _ maximumFingers: Int, _ th: Thresholds, at t: Seconds) -> Bool {
-        c.landed >= maximumFingers || t >= c.lastLanding + th.fingerLanding
-            || c.movedSinceLanding >= th.slop && !c.landedApart
+    /// Given the two thresholds it reads, not `Thresholds` (whose stroke
+    /// shapes are a reference: copying it on every frame would retain it).
+    private static func landingClosed(_ c: Contact, _ maximumFingers: Int, _ fingerLanding: Seconds, _ slop: Double,
+                                      at t: Seconds) -> Bool {
+        c.landed >= maximumFingers || t >= c.lastLanding + fingerLanding
+            || c.movedSinceLanding >= slop && !c.landedApart
     }
 
     /// Ends the attempt at once (device removed, or its touches replaced by a

@@ -52,7 +52,10 @@ final class Rules: Sendable {
     }
 
     private static func templates(_ table: GestureTable, _ thresholds: Thresholds) -> [RecognizerTree] {
-        table.allBindings.map { RecognizerTree($0.gesture, thresholds) }
+        // Stroke gestures get the shapes taught (and the memo their
+        // recognizers share) in their spec; without strokes, nothing.
+        let taught = table.allBindings.contains { !$0.gesture.strokeShapes.isEmpty } ? StrokeContext(table.settings.strokes) : nil
+        return table.allBindings.map { RecognizerTree(taught.map($0.gesture.teaching) ?? $0.gesture, thresholds) }
     }
 
     private static func scopesInEffect(_ table: GestureTable, _ w: WindowContext) -> [Bool] {

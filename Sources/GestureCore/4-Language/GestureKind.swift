@@ -36,6 +36,10 @@ public enum ArgumentType: String, Hashable, Sendable {
     case angle
     /// A ratio without a unit, above 0 and under 10.
     case scale
+    /// A shape's name, a string (`stroke("L")`: written first, without a label).
+    case shape
+    /// `true` or `false`.
+    case flag
 }
 
 /// A gesture argument's value: durations, angles and scales are numbers
@@ -47,6 +51,8 @@ public enum ArgumentValue: Hashable, Sendable {
     case speed(Speed)
     case direction(Direction)
     case edge(Edge)
+    case text(String)
+    case flag(Bool)
 }
 
 /// What an argument is when it is not written.
@@ -141,6 +147,8 @@ extension ArgumentValue {
         case .speed(let v): return v
         case .direction(let v): return v
         case .edge(let v): return v
+        case .text(let v): return v
+        case .flag(let v): return v
         }
     }
 }
@@ -151,6 +159,8 @@ extension Length: ArgumentPayload { var argument: ArgumentValue { .length(self) 
 extension Speed: ArgumentPayload { var argument: ArgumentValue { .speed(self) } }
 extension Direction: ArgumentPayload { var argument: ArgumentValue { .direction(self) } }
 extension Edge: ArgumentPayload { var argument: ArgumentValue { .edge(self) } }
+extension String: ArgumentPayload { var argument: ArgumentValue { .text(self) } }
+extension Bool: ArgumentPayload { var argument: ArgumentValue { .flag(self) } }
 
 /// A kind of preset gesture (`tap`, `swipe`, ...): one entry of `GestureKind.all`.
 public struct GestureKind: Sendable {

@@ -135,6 +135,33 @@ public struct HoldSpec: LeafGesture, Hashable, Sendable {
     }
 }
 
+/// `stroke("L")`: a shape drawn with the fingers, matched at the lift
+/// against the templates of `strokes.toml` (docs/strokes.md).
+public struct StrokeSpec: LeafGesture, Hashable, Sendable {
+    /// The shape's name in the templates file.
+    public var shape: String = ""
+    /// A circle drawn clockwise is not one drawn anticlockwise. Default true.
+    public var directionSensitive: Bool = true
+    /// A shape drawn turned is another shape (an L on its side is not an L). Default true.
+    public var rotationSensitive: Bool = true
+    /// The smallest bounding-box diagonal of the path; default 60 px.
+    public var minimumSize: Length?
+    public var common = CommonArguments()
+    /// The shapes taught, given by the rules when they build the recognizer
+    /// (`Rules.templates`): not part of what the gesture is (== and hash
+    /// leave it out), and kept out of `Thresholds`, which an input's path
+    /// copies.
+    var taught: StrokeContext? = nil
+    public init(shape: String = "", directionSensitive: Bool = true, rotationSensitive: Bool = true,
+                minimumSize: Length? = nil, common: CommonArguments = .init()) {
+        self.shape = shape
+        self.directionSensitive = directionSensitive
+        self.rotationSensitive = rotationSensitive
+        self.minimumSize = minimumSize
+        self.common = common
+    }
+}
+
 /// A gesture expression: a preset gesture (a case per `GestureKind`) or a
 /// composition of two.
 public indirect enum GestureSpec: Hashable, Sendable {
@@ -145,6 +172,7 @@ public indirect enum GestureSpec: Hashable, Sendable {
     case magnify(MagnifySpec)
     case rotate(RotateSpec)
     case hold(HoldSpec)
+    case stroke(StrokeSpec)
     /// `a.simultaneously(with: b)`
     case simultaneously(GestureSpec, GestureSpec)
     /// `a.sequenced(before: b)`
@@ -173,7 +201,45 @@ public indirect enum GestureSpec: Hashable, Sendable {
         case .magnify(let s): return s
         case .rotate(let s): return s
         case .hold(let s): return s
+        case .stroke(let s): return s
         case .simultaneously, .sequenced, .exclusively: return nil
+        }
+    }
+}
+
+extension StrokeSpec {
+    public static func == (a: StrokeSpec, b: StrokeSpec) -> Bool {
+        a.shape == b.shape && a.directionSensitive == b.directionSensitive && a.rotationSensitive == b.rotationSensitive
+            && a.minimumSize == b.minimumSize && a.common == b.common
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(shape); h.combine(directionSensitive); h.combine(rotationSensitive); h.combine(minimumSize)
+        h.combine(common)
+    }
+}
+
+extension GestureSpec {
+    /// Its `stroke` parts given the shapes taught (what their recognizers match against).
+    func teaching(_ c: StrokeContext) -> GestureSpec {
+        switch self {
+        case .simultaneously(let a, let b): return .simultaneously(a.teaching(c), b.teaching(c))
+        case .sequenced(let a, let b): return .sequenced(a.teaching(c), b.teaching(c))
+        case .exclusively(let a, let b): return .exclusively(a.teaching(c), b.teaching(c))
+        case .stroke(var s):
+            s.taught = c
+            return .stroke(s)
+        default: return self
+        }
+    }
+
+    /// The shapes its `stroke` parts name.
+    public var strokeShapes: [String] {
+        switch self {
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            return a.strokeShapes + b.strokeShapes
+        case .stroke(let s): return [s.shape]
+        default: return []
         }
     }
 }
@@ -266,5 +332,16 @@ extension GestureKind {
                         .fingers, .from, .edgeWidth,
                     ],
                     recognizer: HoldRecognizer.init),
+        GestureKind("stroke", StrokeSpec(), GestureSpec.stroke,
+                    needs: [.touches, .swipes], fingers: 1, steps: nil,
+                    arguments: [
+                        .always("shape", .shape, \StrokeSpec.shape, default: ""),
+                        .always("directionSensitive", .flag, \StrokeSpec.directionSensitive, default: true),
+                        .always("rotationSensitive", .flag, \StrokeSpec.rotationSensitive, default: true),
+                        .optional("minimumSize", .length, \StrokeSpec.minimumSize,
+                                  default: .value(.length(.px(StrokeRecognizer.defaultMinimumSize)))),
+                        .fingers, .from, .edgeWidth,
+                    ],
+                    recognizer: StrokeRecognizer.init),
     ]
 }

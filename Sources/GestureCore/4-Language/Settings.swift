@@ -55,6 +55,9 @@ public struct Settings: Hashable, Sendable {
     /// forward 3- and 4-finger swipes and pinches to its clients (desktop
     /// shells that animate with the fingers). Off by default.
     public var toucheggProtocol = false
+    /// The shapes taught for `stroke` (`strokes.toml` beside the config,
+    /// not a `[settings]` key): empty without strokes.
+    public var strokes = StrokeSet()
 
     public init() {}
 }

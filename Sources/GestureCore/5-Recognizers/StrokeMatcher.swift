@@ -87,7 +87,9 @@ public struct StrokeMatcher: Sendable {
         var best = Double.infinity
         var closest: String?
         for template in templates where template.cloud.count == cloud.count {
-            let d = distance(cloud, template.cloud)
+            // Abandoned as soon as it cannot beat the best so far: the same
+            // answer, most templates given up on early.
+            let d = distance(cloud, template.cloud, bound: best)
             if d < best { best = d; closest = template.name }
         }
         guard closest != nil else {
@@ -99,49 +101,54 @@ public struct StrokeMatcher: Sendable {
                            rejection: accepted ? nil : .belowThreshold)
     }
 
-    /// The smallest cloud distance over the rotations tried.
-    func distance(_ a: [Point], _ b: [Point]) -> Double {
-        guard options.rotationInvariant else { return cloudDistance(a, b) }
-        var best = Double.infinity
+    /// The smallest cloud distance over the rotations tried; at least
+    /// `bound` when it is not under it.
+    func distance(_ a: [Point], _ b: [Point], bound: Double = .infinity) -> Double {
+        guard options.rotationInvariant else { return cloudDistance(a, b, bound: bound) }
+        var best = bound
         for k in 0..<8 {
             let r = StrokeCloud.rotated(a, eighths: k)
-            best = min(best, cloudDistance(r, b))
+            best = min(best, cloudDistance(r, b, bound: best))
         }
         return best
     }
 
     /// $P's greedy matching, both ways, from several starts; with direction,
     /// each pair also pays for the difference of its points' places in the order.
-    func cloudDistance(_ a: [Point], _ b: [Point]) -> Double {
+    func cloudDistance(_ a: [Point], _ b: [Point], bound: Double = .infinity) -> Double {
         let n = a.count
         let step = max(1, Int(Double(n).squareRoot() * 0.5))
-        var best = Double.infinity
+        var best = bound
         var start = 0
+        // One scratch array for every run (no allocation per greedy pass).
+        var matched = [Bool](repeating: false, count: n)
         while start < n {
-            best = min(best, greedy(a, b, start: start), greedy(b, a, start: start))
+            best = min(best, greedy(a, b, start: start, bound: best, &matched))
+            best = min(best, greedy(b, a, start: start, bound: best, &matched))
             start += step
         }
         return best
     }
 
-    private func greedy(_ a: [Point], _ b: [Point], start: Int) -> Double {
+    /// $P's greedy pass; stops once its sum reaches `bound` (it can only grow).
+    private func greedy(_ a: [Point], _ b: [Point], start: Int, bound: Double, _ matched: inout [Bool]) -> Double {
         let n = a.count
-        var matched = [Bool](repeating: false, count: n)
+        for k in 0..<n { matched[k] = false }
+        let order = options.directionSensitive ? 1 / Double(n) : 0
         var sum = 0.0
         var i = start
         for weightIndex in 0..<n {
             var minD = Double.infinity
             var index = 0
+            let p = a[i]
             for j in 0..<n where !matched[j] {
-                var d = (a[i] - b[j]).length
-                if options.directionSensitive {
-                    d += Double(abs(i - j)) / Double(n)
-                }
+                let d = (p - b[j]).length + Double(abs(i - j)) * order
                 if d < minD { minD = d; index = j }
             }
             matched[index] = true
             let weight = 1 - Double(weightIndex) / Double(n)
             sum += weight * minD
+            if sum >= bound { return sum }
             i = (i + 1) % n
         }
         return sum

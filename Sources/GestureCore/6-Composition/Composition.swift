@@ -63,6 +63,14 @@ struct RecognizerTree: Sendable {
         return first.map { leaves[$0].measure(c) }
     }
 
+    /// Why a stroke in it failed, if one did (`--explain` only: a cast per leaf).
+    var strokeVerdict: StrokeVerdict? {
+        for leaf in leaves {
+            if let v = (leaf as? StrokeRecognizer)?.rejection { return v }
+        }
+        return nil
+    }
+
     /// Back to its state as built, in place: each recognizer resets where it
     /// lies, so a new attempt copies and allocates nothing.
     mutating func reset() {

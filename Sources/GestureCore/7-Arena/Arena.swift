@@ -97,10 +97,10 @@ struct Arena: Sendable {
 
     /// possible or recognized → failed: its gesture failed, or was cancelled
     /// before it began.
-    mutating func fail(_ id: BindingID, at t: Seconds, _ sink: inout EffectSink) {
+    mutating func fail(_ id: BindingID, at t: Seconds, _ sink: inout EffectSink, reason: ArenaReason = .failed) {
         guard members[id].standing.isCompeting else { return }
         members[id].standing = .failed
-        sink.note(id, .conceded, .failed, at: t)
+        sink.note(id, .conceded, reason, at: t)
     }
 
     /// recognized → began: the winner, or a simultaneous binding, publishes.

@@ -58,6 +58,8 @@ public enum ArenaReason: Hashable, Sendable {
     /// A layer (`modifiers`) whose modifiers were not held as the gesture
     /// started: held are these.
     case layerNotHeld(held: Modifiers)
+    /// A stroke drawn was not its shape: the closest one and its score.
+    case notTheShape(StrokeVerdict)
 }
 
 public enum ArenaNoteKind: String, Hashable, Sendable {

@@ -1,0 +1,121 @@
+import ArgumentParser
+import GestureBridge
+import GestureConfig
+import GestureCore
+import GestureSystem
+import GestureTraces
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct TeachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "teach",
+        abstract: "Teach a shape for stroke(\"NAME\") gestures from your own drawings.",
+        discussion: """
+            Give traces of you drawing the shape (gesture-bridge record; a trace may \
+            hold several attempts, apart by half a second with no finger down), or \
+            --live to draw them now. Each attempt becomes a template of NAME in \
+            strokes.toml beside the config (docs/strokes.md), replacing NAME's old \
+            ones; a running daemon reloads it. The threshold is fitted between your \
+            attempts (each scored against the others) and everyday hands that must \
+            fire nothing (taps, swipes, scrolls, palms), and teach says what it risks. \
+            Bind it with gesture = 'stroke("NAME")'.
+            """
+    )
+
+    @OptionGroup var config: ConfigOption
+    @Flag(help: "List the shapes taught.") var list = false
+    @Option(help: ArgumentHelp("Remove a shape.", valueName: "NAME")) var remove: String?
+    @Flag(help: "Draw the attempts now (on the touchscreen or touchpad), --count of them.") var live = false
+    @Option(help: "Attempts to draw with --live.") var count = 5
+    @OptionGroup var display: DisplayOption
+    @Argument(help: "The shape's name, then traces of you drawing it (.jsonl).") var words: [String] = []
+
+    var strokesPath: String {
+        StrokesFile.path(besideConfig: config.path ?? ConfigLoader.defaultPath(environment: ProcessEnvironment.current()))
+    }
+
+    func run() throws {
+        let path = strokesPath
+        var set: StrokeSet
+        switch StrokesFile.load(path: path) {
+        case .success(let s): set = s
+        case .failure(let e):
+            writeLine(e.description)
+            writeLine("gesture-bridge teach: \(path) has errors; fix them first")
+            throw ExitCode(1)
+        }
+        if list {
+            if set.shapes.isEmpty { print("no shapes taught (\(path))") }
+            for s in set.shapes {
+                print("\(s.name): \(s.templates.count) template\(s.templates.count == 1 ? "" : "s"), threshold \(StrokeVerdict.hundredths(s.needed))")
+            }
+            return
+        }
+        if let name = remove {
+            guard set[name] != nil else {
+                writeLine("gesture-bridge teach: no shape '\(name)' in \(path) (taught: \(set.shapes.map(\.name).joined(separator: ", ")))")
+                throw ExitCode(1)
+            }
+            set.shapes.removeAll { $0.name == name }
+            try save(set, to: path)
+            print("removed \(name) from \(path)")
+            return
+        }
+        guard let name = words.first, !name.isEmpty else {
+            writeLine("gesture-bridge teach: name the shape: gesture-bridge teach NAME TRACE... (or --live, --list, --remove NAME)")
+            throw ExitCode(2)
+        }
+        let files = live ? [try recordLive(name)] : Array(words.dropFirst())
+        guard !files.isEmpty else {
+            writeLine("gesture-bridge teach: give traces of \(name) (gesture-bridge record), or --live to draw them now")
+            throw ExitCode(2)
+        }
+        var paths: [(name: String, path: [Point])] = []
+        for f in files {
+            let parts = Tuner.attempts(of: try read(f))
+            for (i, t) in parts.enumerated() {
+                guard let e = StrokeExample(t) else { continue }
+                paths.append((parts.count > 1 ? "\(f) #\(i + 1)" : f, e.path))
+            }
+        }
+        guard !paths.isEmpty else {
+            writeLine("gesture-bridge teach: the traces hold no drawing")
+            throw ExitCode(2)
+        }
+        let teacher = Teacher(shape: name, paths: paths, set: set, negatives: try Teacher.everydayNegatives())
+        for l in teacher.report { print(l) }
+        try save(teacher.set, to: path)
+        print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\")'")
+    }
+
+    func read(_ path: String) throws -> Trace { try readTrace(path, for: "teach") }
+
+    func save(_ set: StrokeSet, to path: String) throws {
+        guard case .success = FileSystem.write(StrokesFile.text(set), to: path) else {
+            writeLine("gesture-bridge teach: cannot write \(path)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--live`: records until `count` attempts are drawn (every finger up,
+    /// or the touchpad swipe ended), with a progress line after each.
+    func recordLive(_ name: String) throws -> String {
+        let env = ProcessEnvironment.current()
+        let path = RuntimeDirectory.path(env) + "/gesture-bridge-teach-\(getpid()).jsonl"
+        writeLine("gesture-bridge teach: draw \(name) \(count) times (lift your fingers between attempts)")
+        var progress = LiveAttempts(wanted: count)
+        let status = Recorder.run(path: path, display: display.display, report: { writeLine("gesture-bridge: \($0)") }) { input in
+            guard progress.see(input) else { return false }
+            writeLine("gesture-bridge teach: \(name): attempt \(progress.done) of \(progress.wanted) " + progress.bar)
+            return progress.done >= progress.wanted
+        }
+        guard status == 0 else { throw ExitCode(status) }
+        guard progress.done > 0 else {
+            writeLine("gesture-bridge teach: nothing was drawn")
+            throw ExitCode(2)
+        }
+        return path
+    }
+}
