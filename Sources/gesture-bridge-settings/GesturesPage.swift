@@ -142,10 +142,8 @@ import GestureSystem
         }
         // Escape in the entry: its own signal, not only the bar's (GTK 4.8's
         // bar left the rows filtered when Escape came by XTest).
-        on(searchEntry, "stop-search") { [self] in
-            gtk_search_bar_set_search_mode(g(searchBar), 0)
-            endSearch()
-        }
+        // (Closing the bar notifies above, which ends the search.)
+        on(searchEntry, "stop-search") { [self] in gtk_search_bar_set_search_mode(g(searchBar), 0) }
         on(addScope, "clicked") { [self] in addApplication() }
         on(removeScopeButton, "clicked") { [self] in removeApplication() }
         on(addButton, "clicked") { [self] in openForm(nil) }
