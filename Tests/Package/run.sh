@@ -136,6 +136,11 @@ root_test() {
   needs="$(dpkg-deb -f "$deb" Depends), $(dpkg-deb -f "$deb" Recommends), $(dpkg-deb -f "$settings_deb" Depends | sed 's/gesture-bridge ([^)]*), //')"
   check "$suite: apt installs what the packages depend on (and recommend, as apt does by default)" \
     in_root apt-get satisfy -y -q "$needs"
+  # A German user's locale, as a German desktop has it: glibc 2.39 and later
+  # (trixie's 2.41) ignore LANGUAGE in C.UTF-8 as in C, so the translation is
+  # tried in de_DE.UTF-8, made here (Debian's, before the snapshot).
+  check "$suite: a de_DE.UTF-8 locale for the translation's check" \
+    bash -c "chroot '$root' env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends locales && chroot '$root' localedef -i de_DE -f UTF-8 de_DE.UTF-8"
   snapshot >"$tmp/before"
   in_root dpkg-query -W -f='${Package}\n' >"$tmp/packages-before" 2>/dev/null
   check "$suite: apt installs both packages" in_root apt-get install -y -q /tmp/pkg.deb /tmp/settings.deb
@@ -162,10 +167,10 @@ root_test() {
     /usr/share/locale/de/LC_MESSAGES/gesture-bridge.mo /usr/share/locale/zh_TW/LC_MESSAGES/gesture-bridge.mo; do
     check "$suite: installed: $f" test -s "$root$f"
   done
-  # The settings app in German from the package's .mo (the root has no de_DE
-  # locale, C.UTF-8 takes LANGUAGE: glibc honours it in any locale but C/POSIX).
+  # The settings app in German from the package's .mo, in the German locale
+  # made above.
   check "$suite: the settings app speaks German from /usr/share/locale" \
-    bash -c "$in_chroot env LANGUAGE=de LC_ALL=C.UTF-8 gesture-bridge-settings --help | grep -q '^Die Gesten von gesture-bridge'"
+    bash -c "$in_chroot env LANG=de_DE.UTF-8 gesture-bridge-settings --help | grep -q '^Die Gesten von gesture-bridge'"
   check "$suite: the user unit is enabled for every user's graphical session" \
     test -L "$root/etc/systemd/user/graphical-session.target.wants/gesture-bridge.service"
   check "$suite: the unit does not restart it in a Wayland session" grep -q '^RestartPreventExitStatus=3$' "$root/usr/lib/systemd/user/gesture-bridge.service"
