@@ -26,12 +26,12 @@ struct DeliveryTiming: CustomTestStringConvertible, Sendable {
 
     func apply(_ trace: Trace) -> Trace {
         var out = trace
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var i = 0, last = -Double.infinity
         while i < trace.events.count {
             var j = i
             while j < trace.events.count && trace.events[j].t == trace.events[i].t { j += 1 }
-            let t = trace.events[i].t * stretch + jitter * rng.unit()
+            let t = trace.events[i].t * stretch + rng.uniform(0, jitter)
             for k in i..<j {
                 // Times never go back: a frame jittered behind the one before waits for it.
                 let late = j - i > 1 && k - i >= (j - i + 1) / 2
@@ -42,20 +42,6 @@ struct DeliveryTiming: CustomTestStringConvertible, Sendable {
         }
         return out
     }
-}
-
-/// A small seeded generator (SplitMix64): the same perturbation every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// As recorded, and as the VM might deliver it: 30 timings.
