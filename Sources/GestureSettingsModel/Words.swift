@@ -52,7 +52,7 @@ public enum Words {
             s = t.count == 2 ? L("Double tap") : t.count == 3 ? L("Triple tap")
                 : Ln("Tap {count} time", "Tap {count} times", t.count)
         }
-        if case .swipe(let w) = spec, let d = w.direction { s = swipe(d) }
+        if case .swipe(let w) = spec, let directed = swipe(w.direction) { s = directed }
         if case .edge(let edge)? = spec.writtenArguments.first(where: { $0.0.type == .edge })?.1 { s = fromEdge(edge, s) }
         let fingers = spec.maximumFingers
         if !inComposition || fingers != 1 {
@@ -62,17 +62,19 @@ public enum Words {
         return s
     }
 
-    /// A swipe and its direction, one sentence each (a language may put the direction anywhere).
-    static func swipe(_ d: Direction) -> String {
+    /// A swipe and its direction, one sentence each (a language may put the
+    /// direction anywhere); nil without one (the kind's own words then).
+    static func swipe(_ d: Direction?) -> String? {
         switch d {
-        case .left: return L("Swipe left")
-        case .right: return L("Swipe right")
-        case .up: return L("Swipe up")
-        case .down: return L("Swipe down")
-        case .upLeft: return L("Swipe up and left")
-        case .upRight: return L("Swipe up and right")
-        case .downLeft: return L("Swipe down and left")
-        case .downRight: return L("Swipe down and right")
+        case nil: return nil
+        case .left?: return L("Swipe left")
+        case .right?: return L("Swipe right")
+        case .up?: return L("Swipe up")
+        case .down?: return L("Swipe down")
+        case .upLeft?: return L("Swipe up and left")
+        case .upRight?: return L("Swipe up and right")
+        case .downLeft?: return L("Swipe down and left")
+        case .downRight?: return L("Swipe down and right")
         }
     }
 
