@@ -16,6 +16,7 @@ struct Press: Sendable {
     /// nil: the press failed (not touches, the rule broken, moved too far);
     /// else when it is due (the recognizer's deadline) and whether it is
     /// reached: every finger down, and due.
+    @inline(__always)
     func wait(_ c: Contact) -> (due: Seconds, reached: Bool)? {
         guard c.source == .touch, rule.stillPossible(c), c.maxTravel <= maximumDistance else { return nil }
         let due = c.lastLanding + minimumDuration
