@@ -62,6 +62,35 @@ import GestureTesting
         }
     }
 
+    /// A shape with a corner is not matched by a drawing with none: a
+    /// point cloud alone took a circle for a triangle and a gently bent line
+    /// for a check (real hands, RealHandsOfflineTests); the same shapes drawn
+    /// with their corners, even rounded, still match.
+    @Test func aCorneredShapeNeedsACorner() {
+        let m = StrokeMatcher(templates: [StrokeTemplate(name: "triangle", path: StrokeShapes.triangle()),
+                                          StrokeTemplate(name: "check", path: StrokeShapes.check())])
+        let circle = m.match(StrokeShapes.circle(120, clockwise: true))
+        #expect(circle.name == nil && circle.rejection == .noCorner, "\(circle)")
+        // 60 degrees of a circle of 200 px: bent enough not to be a line.
+        let bent = (0...30).map { k in
+            let a = (Double(k) / 30 - 0.5) * Double.pi / 3
+            return Point(x: 200 * StrokeShapes.sine(a), y: 200 * (1 - StrokeShapes.cosine(a)))
+        }
+        let arc = m.match(bent)
+        #expect(arc.name == nil && arc.rejection == .noCorner, "\(arc)")
+        #expect(m.match(StrokeShapes.triangle(200)).name == "triangle")
+        // A check whose corner is drawn round: each point the mean of its 7 neighbours.
+        let check = StrokeShapes.check(150)
+        let round = check.indices.map { i -> Point in
+            let lo = max(0, i - 3), hi = min(check.count - 1, i + 3)
+            return check[lo...hi].reduce(Point.zero, +) / Double(hi - lo + 1)
+        }
+        #expect(m.match(round).name == "check", "\(m.match(round))")
+        // Without a cornered template nothing is asked of the drawing.
+        #expect(StrokeMatcher(templates: [StrokeTemplate(name: "o", path: StrokeShapes.circle(clockwise: true))])
+            .match(StrokeShapes.circle(90, clockwise: true, wobble: 0.04)).name == "o")
+    }
+
     /// The bounded, table-driven match gives the very answer of $P's greedy
     /// matching every template in full (written here plainly, as the matcher
     /// was before it was made fast): the same closest template and the same

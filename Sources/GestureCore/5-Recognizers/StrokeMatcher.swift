@@ -11,8 +11,10 @@
 // `name` is the accepted shape or nil (rejected); `closest` is always the best
 // template's name (nil only without templates); `score` is in 0...1, 1 = same
 // cloud. A path is rejected when it is smaller than `minimumSize` (a tap), when
-// it is nearly straight (a swipe or a scroll), or when its score is below
-// `threshold`.
+// it is nearly straight (a swipe or a scroll), when the closest shape has a
+// corner and the path has none (a point cloud does not see corners: a
+// slightly bent line came closest to a check, a circle to a triangle), or
+// when its score is below `threshold`.
 
 /// Options of a stroke match.
 public struct StrokeOptions: Hashable, Sendable {
@@ -38,10 +40,13 @@ public struct StrokeOptions: Hashable, Sendable {
 public struct StrokeTemplate: Hashable, Sendable {
     public let name: String
     let cloud: [Point]
+    /// Its sharpest turn, degrees (`StrokeCloud.sharpestTurn`).
+    let sharpest: Double
 
     public init(name: String, path: [Point], options: StrokeOptions = StrokeOptions()) {
         self.name = name
         self.cloud = StrokeCloud.normalize(path, count: options.points)
+        self.sharpest = cloud.withUnsafeBufferPointer { StrokeCloud.sharpestTurn($0) }
     }
 }
 
@@ -61,6 +66,7 @@ public struct StrokeMatch: Hashable, Sendable {
         case straight = "a straight line"
         case tooFewPoints = "too few points"
         case belowThreshold = "below threshold"
+        case noCorner = "no corner where the shape has one"
     }
 }
 
@@ -97,13 +103,14 @@ public struct StrokeMatcher: Sendable {
         let n = max(options.points, 1)
         let turns = options.rotationInvariant ? 8 : 1
         let pairs = turns * templates.count
-        let (best, closest) = withUnsafeTemporaryAllocation(of: Point.self, capacity: n * turns) { clouds in
+        let (best, closest, sharpest) = withUnsafeTemporaryAllocation(of: Point.self, capacity: n * turns) { clouds in
             StrokeCloud.normalize(path, into: UnsafeMutableBufferPointer(rebasing: clouds[0..<n]))
             for k in 1..<turns {
                 StrokeCloud.rotate(UnsafeBufferPointer(rebasing: clouds[0..<n]), eighths: k,
                                    into: UnsafeMutableBufferPointer(rebasing: clouds[k * n..<(k + 1) * n]))
             }
-            return withUnsafeTemporaryAllocation(of: Double.self, capacity: StrokeDistance.scratch(n) + pairs) { doubles in
+            let sharpest = StrokeCloud.sharpestTurn(UnsafeBufferPointer(rebasing: clouds[0..<n]))
+            let (best, closest) = withUnsafeTemporaryAllocation(of: Double.self, capacity: StrokeDistance.scratch(n) + pairs) { doubles in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: pairs) { order in
                     withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { matched in
                         var d = StrokeDistance(n: n, directionSensitive: options.directionSensitive,
@@ -113,11 +120,21 @@ public struct StrokeMatcher: Sendable {
                     }
                 }
             }
+            return (best, closest, sharpest)
         }
         guard let closest else {
             return StrokeMatch(name: nil, score: 0, closest: nil, rejection: nil)
         }
         let score = StrokeCloud.score(distance: best, count: n)
+        // The shape's corner, where the drawing has none: the gentlest of the
+        // shape's templates sets what it needs, half its sharpest turn (a
+        // corner drawn round still turns most of its angle between chords a
+        // fifteenth of the drawing long; a circle turns 46 degrees there, a
+        // triangle's corner 107-117; `StrokeCloud.sharpestTurn`).
+        let needed = templates.reduce(Double.infinity) { $1.name == templates[closest].name ? min($0, $1.sharpest) : $0 }
+        if sharpest < needed * StrokeCloud.cornerKept {
+            return StrokeMatch(name: nil, score: score, closest: templates[closest].name, rejection: .noCorner)
+        }
         let accepted = score >= options.threshold
         return StrokeMatch(name: accepted ? templates[closest].name : nil, score: score, closest: templates[closest].name,
                            rejection: accepted ? nil : .belowThreshold)
@@ -339,6 +356,32 @@ enum StrokeCloud {
             k += 1
         }
         while made < count { out[made] = path[path.count - 1]; made += 1 }
+    }
+
+    /// A cloud's turn is measured between chords of this many of its
+    /// segments (2 of 31: a fifteenth of the drawing each), so a finger's
+    /// tremor on a small drawing does not read as a corner.
+    static let cornerSpan = 2
+    /// The part of the shape's sharpest turn a drawing must have.
+    static let cornerKept = 0.5
+
+    /// The sharpest turn of a resampled path, degrees (0...180): the largest
+    /// angle between the chord that comes into a point and the chord that
+    /// leaves it, each `cornerSpan` segments long. Points are evenly spaced
+    /// along the path, so the span is a fixed part of the drawing whatever
+    /// its size; turning the cloud changes nothing. A corner turns its full
+    /// angle (a triangle 107-117 degrees, a check 108, an L 90), a circle
+    /// 360 x 2 x 2/31 = 46 at most.
+    static func sharpestTurn(_ cloud: UnsafeBufferPointer<Point>) -> Double {
+        let n = cloud.count, w = cornerSpan
+        guard n > 2 * w else { return 0 }
+        var sharpest = 0.0
+        for k in w..<(n - w) {
+            let a = cloud[k] - cloud[k - w], b = cloud[k + w] - cloud[k]
+            guard a.length > 0, b.length > 0 else { continue }
+            sharpest = max(sharpest, Angle.between(a, b))
+        }
+        return sharpest
     }
 
     static func length(_ path: [Point]) -> Double {
