@@ -322,7 +322,7 @@ def hands_recordings(ts):
     return out
 
 def stroke_recordings(ts, tp):
-    """The strokes scenario's shapes (e2e-strokes.toml, e2e-strokes-shapes.toml):
+    """The strokes scenarios' drawings (strokes/config.toml, strokes/strokes.toml):
     drawn as a hand draws, each segment eased (slow into a corner, slow out)
     with a small tremor. name -> (recording, title)."""
     out = {}

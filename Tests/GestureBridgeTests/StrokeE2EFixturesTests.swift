@@ -17,8 +17,8 @@ import Testing
 
     static func table() throws -> GestureTable {
         var loader = ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["HOME": "/nonexistent"])
-        loader.strokes = try StrokesFile.parse(read("e2e-strokes-shapes.toml"), file: "strokes.toml").get()
-        return try loader.load(text: read("e2e-strokes.toml"), file: "e2e-strokes.toml").get().table
+        loader.strokes = try StrokesFile.parse(read("strokes/strokes.toml"), file: "strokes.toml").get()
+        return try loader.load(text: read("strokes/config.toml"), file: "config.toml").get().table
     }
 
     @Test(arguments: [

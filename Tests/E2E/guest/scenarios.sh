@@ -498,7 +498,7 @@ fi
 kill "$tc_pid" "$gw_pid" "$gio_pid" 2>/dev/null; wait "$tc_pid" "$gw_pid" 2>/dev/null
 if [ -n "${te_pid:-}" ]; then "$probe" signal "$te_pid" TERM >/dev/null; wait "$te_pid"; fi
 
-# ---- strokes: a daemon on e2e-strokes.toml, its shapes beside it (strokes.toml) ----
+# ---- strokes: a daemon on strokes/config.toml, its shapes beside it (strokes/strokes.toml) ----
 # Shapes drawn as a hand draws (make-fixtures.py): each must run its action
 # at the lift, and nothing else may fire (counted at the end, over each span).
 if [ "$no_daemon" != 1 ]; then
