@@ -1,4 +1,4 @@
-// gesture-bench strokes DIR [--rounds R] [--templates T] [--seed N]
+// gesture-bench strokes DIR [--rounds R] [--templates T] [--seed N] [--ours]
 //
 // Drawn shapes recognized from examples, measured on real people's drawings
 // (docs/strokes-evaluation.md): DIR is Mehous/TestingFramework's
@@ -73,25 +73,26 @@ extension NearestTemplate {
 
 func strokes(_ arguments: [String]) -> Int32 {
     var args = arguments[...]
-    var dir: String? = nil, rounds = 100, templates = 3, seed: UInt64 = 1
+    var dir: String? = nil, rounds = 100, templates = 3, seed: UInt64 = 1, oursOnly = false
     while let a = args.popFirst() {
         switch a {
         case "--rounds": rounds = Int(args.popFirst() ?? "") ?? rounds
         case "--templates": templates = Int(args.popFirst() ?? "") ?? templates
         case "--seed": seed = UInt64(args.popFirst() ?? "") ?? seed
+        case "--ours": oursOnly = true   // the project's matcher only (the others' figures do not change with it)
         default:
             guard !a.hasPrefix("-"), dir == nil else {
-                print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N]")
+                print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N] [--ours]")
                 return 2
             }
             dir = a
         }
     }
     guard let dir else {
-        print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N]")
+        print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N] [--ours]")
         return 2
     }
-    let recognizers: [any ShapeRecognizer] = [DollarOne(rotationInvariant: true), DollarOne(rotationInvariant: false), DollarP()]
+    let recognizers: [any ShapeRecognizer] = (oursOnly ? [] : [DollarOne(rotationInvariant: true), DollarOne(rotationInvariant: false), DollarP()])
         + ownMatchers()
     do {
         let tcgs = try loadTCGS(dir + "/3DTCGS")
@@ -464,6 +465,8 @@ struct OwnMatcher: ShapeRecognizer {
 
     func recognize(_ points: [TimedPoint]) -> (shape: String, score: Double)? {
         let m = StrokeMatcher(templates: templates, options: options).match(Self.path(points))
+        // A rejection (too small, a line, no corner) is a miss (threshold 0: never below it).
+        guard m.rejection == nil else { return nil }
         return m.closest.map { ($0, m.score) }
     }
 }

@@ -321,6 +321,47 @@ def hands_recordings(ts):
     out["touchscreen-hands-ten-resting"] = (h.r, "10 fingers land over half a second and rest 1.5 s, shifting 4 mm", [])
     return out
 
+def stroke_recordings(ts, tp):
+    """The strokes scenarios' drawings (strokes/config.toml, strokes/strokes.toml):
+    drawn as a hand draws, each segment eased (slow into a corner, slow out)
+    with a small tremor. name -> (recording, title)."""
+    out = {}
+    def tremor(k):
+        return 0.2 * math.sin(1.3 * k), 0.2 * math.cos(1.9 * k)
+    def drawn(device, fingers, waypoints, frames_per_segment, rest_frames=0):
+        # fingers: offsets (mm) of each finger from the drawing point.
+        r = Recording(device)
+        at = waypoints[0]
+        r.frame([(at[0] + dx, at[1] + dy) for dx, dy in fingers])
+        r.t += FRAME * rest_frames   # a still finger sends nothing
+        k = 0
+        for (x0, y0), (x1, y1) in zip(waypoints, waypoints[1:]):
+            for i in range(1, frames_per_segment + 1):
+                s = ease(i / frames_per_segment); k += 1
+                wx, wy = tremor(k)
+                at = (x0 + (x1 - x0) * s + wx, y0 + (y1 - y0) * s + wy)
+                r.frame([(at[0] + dx, at[1] + dy) for dx, dy in fingers])
+        r.frame([(at[0] + dx, at[1] + dy) for dx, dy in fingers], lift=True)
+        return r, r.frames - 1
+    # An L over e2e-app: 50 mm down, 40 mm right (170 x 136 px), 0.9 s.
+    ell = [(60, 40), (60, 90), (100, 90)]
+    out["touchscreen-stroke-L-1"] = (*drawn(ts, [(0, 0)], ell, 36), "touchscreen: 1 finger draws an L, 50 mm down "
+                                     "and 40 mm right, in 0.9 s")
+    # A circle 40 mm across, clockwise on the screen from its top, after a
+    # 0.7 s press (the long press takes 0.5 s): the composition's press, then
+    # the drawing; and the same circle with no press (which must not fire it).
+    circle = [(120 + 20 * math.sin(2 * math.pi * k / 24), 120 - 20 * math.cos(2 * math.pi * k / 24)) for k in range(25)]
+    out["touchscreen-press-then-circle-1"] = (*drawn(ts, [(0, 0)], circle, 3, rest_frames=58),
+                                              "touchscreen: 1 finger pressed 0.7 s, then draws a circle 40 mm "
+                                              "across, clockwise from its top, in 0.9 s")
+    out["touchscreen-circle-1"] = (*drawn(ts, [(0, 0)], circle, 3), "touchscreen: 1 finger draws a circle 40 mm "
+                                   "across, clockwise from its top, in 0.9 s, with no press first")
+    # Three fingers on the touchpad: an L, 25 mm down and 30 mm right.
+    three = [(-12, 0), (0, 0), (12, 0)]
+    out["touchpad-stroke-L-3"] = (*drawn(tp, three, [(45, 12), (45, 42), (75, 42)], 30),
+                                  "touchpad: 3 fingers draw an L, 30 mm down and 30 mm right, in 0.7 s")
+    return out
+
 def row(n, x, y, spacing):
     return [(x + i * spacing, y) for i in range(n)]
 
@@ -408,6 +449,8 @@ def recordings():
         x = dev.width_mm / 2 + 20
         swipe(f"{key}-swipe-left-3", dev, row(3, x - 12, dev.height_mm / 2, 12), -40, 0, 24,
               f"{dev.name}: 3 fingers swipe left 40 mm")
+    for name, (r, last, title) in stroke_recordings(ts, tp).items():
+        out[name] = r.text(title + " (strokes scenario; threshold: the lift, strokes are matched there)", last)
     for name, (r, title, acts) in hands_recordings(ts).items():
         out[name] = r.text(f"touchscreen: {title} (hands scenario: {' '.join(acts) or 'nothing'} must end; "
                            "threshold: none)", "-")

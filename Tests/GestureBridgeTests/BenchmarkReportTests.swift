@@ -41,6 +41,18 @@ import Glibc
         #expect(over.status == 0 && over.stdout.contains("| 2100 | ≤ 2,000: not met |"))
     }
 
+    /// Issue 53: a drawn stroke's worst lift, in CPU time, fails the run above 1 ms.
+    @Test func aStrokesWorstLiftIsGuarded() {
+        func stroke(max: Double) -> String {
+            #"{"bench": "stroke-match", "shapes": 10, "templates": 3, "rounds": 200, "mean_ms": 0.15, "p99_ms": 0.3, "max_ms": \#(max), "wall_mean_ms": 0.6, "wall_p99_ms": 16.4, "wall_max_ms": 28.2, "recognized": 200}"#
+        }
+        let under = report([Self.engine(1952), stroke(max: 0.4)])
+        #expect(under.status == 0, "\(under.stderr)")
+        #expect(under.stdout.contains("CPU: mean 0.15 ms, p99 0.3 ms, max 0.4 ms; wall: mean 0.6 ms, p99 16.4 ms, max 28.2 ms (200 of 200 recognized) | max ≤ 1 ms (CPU): met |"))
+        let over = report([Self.engine(1952), stroke(max: 1.2)])
+        #expect(over.status == 1 && over.stderr.contains("a drawn stroke's lift: 1.2 ms of CPU at worst, above 1 ms"), "\(over.stderr)")
+    }
+
     /// Issue 45's floor: the static daemon's memory, size, start-up and the
     /// monitor stream, each against its target.
     @Test func theDaemonsFloorTargets() {

@@ -39,6 +39,11 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     var pointsKept: Int { path.points.count }
     /// The match at the lift, for `--explain` and people watching.
     private(set) var verdict: StrokeMatch?
+    /// The most the fingers spread or turned while all were down, px: at
+    /// the lift the fingers are up and their radius is 0, so the spread
+    /// and turn read there are 0 (real hands: a 4-finger pinch in and out
+    /// drew a check at its lift).
+    private var shapeSeen = 0.0
 
     init(_ s: StrokeSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
@@ -59,6 +64,7 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
         value = GestureValue()
         path.removeAll()
         verdict = nil
+        shapeSeen = 0
     }
 
     mutating func step(_ c: Contact) {
@@ -68,16 +74,17 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
             return
         }
         path.add(c.translation)
+        if c.lifted == 0 { shapeSeen = max(shapeSeen, c.spreadMotion, c.turnMotion) }
         if c.lifted > 0 || c.ended { finish(c) }
     }
 
     /// The match, once, at the lift.
     private mutating func finish(_ c: Contact) {
-        // Fingers that spread or turned as much as half the drawing pinched
-        // or rotated: their centroid's path is no drawing (real hands: a
-        // two-finger turn's centroid drew an L).
+        // Fingers that spread or turned, at any time while down, as much as
+        // half the drawing pinched or rotated: their centroid's path is no
+        // drawing (real hands: a two-finger turn's centroid drew an L).
         let size = (path.hi - path.lo).length
-        guard c.landed == rule.fingers, max(c.spreadMotion, c.turnMotion) * Self.dominance <= size else {
+        guard c.landed == rule.fingers, max(shapeSeen, c.spreadMotion, c.turnMotion) * Self.dominance <= size else {
             state = .failed
             return
         }
@@ -119,7 +126,7 @@ public struct StrokeVerdict: Hashable, Sendable {
         bits = place(shape) | place(closest) << 16 | ten000(score) << 32 | ten000(needed) << 46 | code << 60
     }
 
-    static let rejections: [StrokeMatch.Rejection] = [.tooSmall, .straight, .tooFewPoints, .belowThreshold]
+    static let rejections: [StrokeMatch.Rejection] = [.tooSmall, .straight, .tooFewPoints, .belowThreshold, .noCorner]
 
     public var shape: Int { Int(bits & 0xFFFF) - 1 }
     public var closest: Int { Int(bits >> 16 & 0xFFFF) - 1 }
@@ -136,6 +143,7 @@ public struct StrokeVerdict: Hashable, Sendable {
         let mine = shape >= 0 ? name(shape) : "its shape"
         guard closest >= 0 else { return "\(why?.rawValue ?? "no shape taught"), so not \(mine)" }
         let s = "closest: \(name(closest)), score \(Self.hundredths(score)) of \(Self.hundredths(needed)) needed"
+            + (why == .noCorner ? ", but \(StrokeMatch.Rejection.noCorner.rawValue)" : "")
         return closest == shape ? s : s + " (not \(mine))"
     }
 

@@ -498,6 +498,34 @@ fi
 kill "$tc_pid" "$gw_pid" "$gio_pid" 2>/dev/null; wait "$tc_pid" "$gw_pid" 2>/dev/null
 if [ -n "${te_pid:-}" ]; then "$probe" signal "$te_pid" TERM >/dev/null; wait "$te_pid"; fi
 
+# ---- strokes: a daemon on strokes/config.toml, its shapes beside it (strokes/strokes.toml) ----
+# Shapes drawn as a hand draws (make-fixtures.py): each must run its action
+# at the lift, and nothing else may fire (counted at the end, over each span).
+if [ "$no_daemon" != 1 ]; then
+  "$work/gesture-bridge" run --config "$work/config/stroke-bindings.toml" --verbose >"$share/daemon-strokes.log" 2>&1 &
+  strokes_pid=$!
+  until_ok 20 grep -q "listening on display" "$share/daemon-strokes.log" || say "strokes daemon did not start"
+fi
+declare -A stroke_seen
+stroke_play() {  # scenario device recording key: plays it, notes the key's latency if it came
+  local since; since=$(mark); starts+=("$1 $since")
+  play "$2" "$3"
+  local t
+  if t=$(await "$since" "key+ $4"); then stroke_seen[$1]="$4 observed $(latency "$3" "$t") (the lift: frame $(last_frame "$3"))"
+  else stroke_seen[$1]=; fi
+}
+stroke_play touchscreen-stroke-L touchscreen touchscreen-stroke-L-1 F7
+stroke_play touchpad-stroke-L-3 touchpad touchpad-stroke-L-3 F9
+stroke_play touchscreen-press-then-stroke touchscreen touchscreen-press-then-circle-1 F8
+# The same circle with no press: the composition must not fire (waited for, bounded).
+since=$(mark); starts+=("touchscreen-stroke-without-press $since")
+play touchscreen touchscreen-circle-1
+"$probe" wait "$observed" "$since" "key+ F8" 1 1.5 >/dev/null 2>&1
+stroke_play touchpad-swipe-beside-stroke touchpad touchpad-swipe-left-3 F10
+# A stroke's lift comes last in its span: give the last one time to fire wrongly.
+"$probe" wait "$observed" "$(mark)" "key+ F9" 1 1.0 >/dev/null 2>&1
+if [ -n "${strokes_pid:-}" ]; then "$probe" signal "$strokes_pid" TERM >/dev/null; wait "$strokes_pid"; fi
+
 # ---- checks over each scenario's span (from its start to the next one's) ----
 starts+=("end $(mark)")
 span() { local i; for i in "${!starts[@]}"; do [ "${starts[$i]%% *}" = "$1" ] && { echo "${starts[$i]#* } ${starts[$((i + 1))]#* }"; return; }; done; }
@@ -544,6 +572,27 @@ read -r a b <<<"$(span raw-tap-2)"
 f7=$(count "$a" "$b" "key+ F7"); f8=$(count "$a" "$b" "key+ F8")
 if [ -n "$raw_seen" ] && [ "$f7" = 1 ] && [ "$f8" = 0 ]; then pass raw-tap-2 "$raw_seen; F7 once, F8 (4-finger tap) never"
 else fail raw-tap-2 "F7 (2-finger tap) $f7 times, F8 (4-finger tap) $f8 times; want 1 and 0"; fi
+
+# Strokes: each its own key, once, and no other stroke key in its span.
+stroke_checks() {  # scenario key
+  local a b k n others=
+  read -r a b <<<"$(span "$1")"
+  for k in F7 F8 F9 F10; do
+    n=$(count "$a" "$b" "key+ $k")
+    if [ "$k" = "$2" ]; then [ "$n" = 1 ] || others+="$k $n times (want 1); "
+    elif [ "$n" != 0 ]; then others+="$k $n times; "; fi
+  done
+  if [ -n "${stroke_seen[$1]}" ] && [ -z "$others" ]; then pass "$1" "${stroke_seen[$1]}; no other stroke or swipe key"
+  else fail "$1" "${stroke_seen[$1]:-no $2 within ${timeout_s}s}; $others"; fi
+}
+stroke_checks touchscreen-stroke-L F7
+stroke_checks touchpad-stroke-L-3 F9
+stroke_checks touchscreen-press-then-stroke F8
+stroke_checks touchpad-swipe-beside-stroke F10
+read -r a b <<<"$(span touchscreen-stroke-without-press)"
+n=0; for k in F7 F8 F9 F10; do n=$((n + $(count "$a" "$b" "key+ $k"))); done
+if [ "$n" = 0 ] && [ "$no_daemon" != 1 ]; then pass touchscreen-stroke-without-press "the circle drawn with no press first: no key (the composition needs its press)"
+else fail touchscreen-stroke-without-press "$n keys pressed for the circle with no press$([ "$no_daemon" = 1 ] && echo '; control run: no daemon')"; fi
 
 # Results in the order the scenarios ran.
 for entry in "${starts[@]}"; do grep " ${entry%% *}: " "$results" || true; done >"$work/ordered"

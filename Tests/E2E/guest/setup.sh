@@ -11,6 +11,9 @@ install -m 600 "$share/e2e-raw.toml" "$work/config/raw.toml"
 install -m 600 "$share/e2e-pointer.toml" "$work/config/pointer.toml"
 install -m 600 "$share/e2e-touchegg.toml" "$work/config/touchegg.toml"
 install -m 600 "$share/e2e-hands.toml" "$work/config/hands.toml"
+# The strokes scenario: its bindings, and its shapes beside them as strokes.toml.
+install -m 600 "$share/strokes/config.toml" "$work/config/stroke-bindings.toml"
+install -m 600 "$share/strokes/strokes.toml" "$work/config/strokes.toml"
 install -m 600 "$share/e2e-desktops.toml" "$work/config/desktops.toml"
 probe=$work/gesture-e2e-probe
 observed=$work/observed.log
