@@ -6,6 +6,8 @@
 #     window open on a config, connected to a running daemon, no gesture;
 #     and the same with no daemon (it tries to connect every 2 s)
 #   - its RSS with the window open
+#   - the load average (1 min) before and after: the machine may be shared,
+#     and a busy one stretches the start (say it with the figures)
 # Usage: [BIN=dir with gesture-bridge and gesture-bridge-settings] Benchmarks/settings.sh [IDLE_SECONDS] [RUNS]
 # (BIN defaults to the release build, built first). Prints one JSON line.
 set -euo pipefail
@@ -17,6 +19,7 @@ if [ -z "${BIN:-}" ]; then
   swift build -c release --product gesture-bridge-settings >/dev/null
   BIN=.build/release
 fi
+load_before=$(cut -d' ' -f1 /proc/loadavg)
 work=$(mktemp -d); chmod 700 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 source scripts/daemon-harness.sh
@@ -46,22 +49,29 @@ read -r ff_median ff_min ff_max <<<"$first_frame"
 harness_run "$work/daemon.log" "$BIN/gesture-bridge" run --config "$work/config.toml"
 daemon=$daemon_pid
 wait_log "$work/daemon.log" "listening on display" 30
-# The app's CPU ticks, wakeups and RSS over IDLE seconds after it settled: "ticks wakeups rss-kB".
+# Every thread's context switches (GTK's and GDBus's threads too), not only the main one's.
+all_threads_switches() {
+  cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ {s += $2} END {print s + 0}'
+}
+# The app's CPU ticks, wakeups and RSS over IDLE seconds after it settled:
+# "ticks wakeups rss-kB wakeups-of-all-threads".
 idle_app() {
   harness_run "$work/$1" "$BIN/gesture-bridge-settings" --config "$work/config.toml"
   local app=$daemon_pid t0 c0 t1 c1 rss
   sleep 3
   read -r t0 c0 _ _ < <(process_stats "$app")
+  local a0; a0=$(all_threads_switches "$app")
   sleep "$idle"
   read -r t1 c1 rss _ < <(process_stats "$app")
+  local a1; a1=$(all_threads_switches "$app")
   kill -TERM "$app"; wait "$app" 2>/dev/null || true
-  echo "$((t1 - t0)) $((c1 - c0)) $rss"
+  echo "$((t1 - t0)) $((c1 - c0)) $rss $((a1 - a0))"
 }
-read -r ticks wakeups rss < <(idle_app app.log)
+read -r ticks wakeups rss all_wakeups < <(idle_app app.log)
 kill -TERM "$daemon"; wait "$daemon" 2>/dev/null || true
 
 # Idle with no daemon: the app looks for one every 2 s.
-read -r ticks2 wakeups2 _ < <(idle_app app2.log)
+read -r ticks2 wakeups2 _ all_wakeups2 < <(idle_app app2.log)
 
-printf '{"bench": "settings-app", "first_frame_ms": %s, "first_frame_ms_min": %s, "first_frame_ms_max": %s, "runs": %s, "idle_seconds": %s, "idle_ticks": %s, "idle_wakeups": %s, "idle_no_daemon_ticks": %s, "idle_no_daemon_wakeups": %s, "rss_kb": %s}\n' \
-  "$ff_median" "$ff_min" "$ff_max" "$runs" "$idle" "$ticks" "$wakeups" "$ticks2" "$wakeups2" "$rss"
+printf '{"bench": "settings-app", "first_frame_ms": %s, "first_frame_ms_min": %s, "first_frame_ms_max": %s, "runs": %s, "idle_seconds": %s, "idle_ticks": %s, "idle_wakeups": %s, "idle_no_daemon_ticks": %s, "idle_no_daemon_wakeups": %s, "idle_wakeups_all_threads": %s, "idle_no_daemon_wakeups_all_threads": %s, "rss_kb": %s, "load_before": %s, "load_after": %s}\n' \
+  "$ff_median" "$ff_min" "$ff_max" "$runs" "$idle" "$ticks" "$wakeups" "$ticks2" "$wakeups2" "$all_wakeups" "$all_wakeups2" "$rss" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)"

@@ -13,6 +13,8 @@ import GestureSystem
     /// "ID KIND NAME" of each device the daemon uses (its state file).
     var seen: () -> [String] = { [] }
     private let perDevice = SettingInfo.all.filter(\.perDevice)
+    /// AdwEntryRow where libadwaita has it (1.2), else nil: entry + ✓.
+    private let entryRow = AdwEntryRow.load()
 
     init(controller: DocumentController) {
         self.controller = controller
@@ -83,26 +85,25 @@ import GestureSystem
         }
         adw_preferences_group_add(g(group), g(UI.row(L("Switched off"), subtitle: L("gesture-bridge ignores this device"), suffix: off)))
 
+        // Each of its own settings as on the Settings page (SettingRow): AdwEntryRow and its
+        // apply button where libadwaita has it, else an entry and ✓; ↶ removes it.
         for (key, value) in d.settings where key != "disabled" && key != "match" {
-            let entry = raw(gtk_entry_new())!
-            gtk_editable_set_width_chars(g(entry), 9)
-            UI.setText(ofEditable: entry, SettingsPage.shown(value))
-            cx_gtk_set_accessible_label(g(entry), key)
-            UI.setSensitive(entry, !readOnly)
-            let kind = SettingInfo.named(key)?.kind ?? .length
-            on(entry, "activate") { [self] in
-                let v = SettingsPage.toml(UI.text(ofEditable: entry), kind: kind)
-                if let why = controller.apply({ $0.setDeviceSetting(index, key, v) }) { controller.say(why) }
+            let info = SettingInfo.named(key)
+            let kind = info?.kind ?? .length
+            let made = SettingRow.make(entryRow, key: key, about: info.map { L($0.description) } ?? "",
+                                       placeholder: info.map { SettingsPage.shown($0.defaultValue) } ?? "",
+                                       stored: SettingsPage.shown(value),
+                                       setName: L("Set {setting} for {device}", ["setting": key, "device": d.match]),
+                                       readOnly: readOnly) { [self] typed in
+                let why = typed.trimmingWhitespace().isEmpty ? controller.apply { $0.resetDeviceSetting(index, key) }
+                    : controller.apply { $0.setDeviceSetting(index, key, SettingsPage.toml(typed, kind: kind)) }
+                if let why { controller.say(why) }
             }
-            let reset = UI.button(L("Reset"), classes: ["flat"]) { [self] in
+            made.addSuffix(SettingRow.resetButton(name: L("Reset {setting} for {device}", ["setting": key, "device": d.match]),
+                                                  enabled: !readOnly) { [self] in
                 if let why = controller.apply({ $0.resetDeviceSetting(index, key) }) { controller.say(why) }
-            }
-            cx_gtk_set_accessible_label(g(reset), L("Reset {setting} for {device}", ["setting": key, "device": d.match]))
-            UI.setSensitive(reset, !readOnly)
-            let row = UI.row(key, subtitle: SettingInfo.named(key).map { L($0.description) }, suffix: entry)
-            gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
-            adw_action_row_add_suffix(g(row), g(reset))
-            adw_preferences_group_add(g(group), g(row))
+            })
+            adw_preferences_group_add(g(group), g(made.row))
         }
 
         // Another setting for this device.

@@ -28,6 +28,7 @@ import GestureSystem
     private let searchBar: Widget
     private let searchEntry: Widget
     private var query = ""
+    private var escapeInstalled = false
     private var scopes: [ScopeID] = []
     private(set) var selected: ScopeID = .allApplications
     /// Rebuilding the sidebar selects rows: not the user's choice.
@@ -206,6 +207,25 @@ import GestureSystem
         showContent()
         gtk_search_bar_set_search_mode(g(searchBar), 1)
         gtk_widget_grab_focus(g(searchEntry))
+        escapeEndsSearch()
+    }
+
+    /// Escape anywhere in the window ends a search, as in GNOME's apps: the
+    /// entry's own stop-search reaches only a focus in the entry, and Tab or
+    /// a click moves it off (Escape then did nothing; the search scenario
+    /// tests both). Bubble phase: the entry, and a widget that has a use of
+    /// its own for Escape, see it first. Installed with the first search,
+    /// when the window exists; no search is open before one.
+    private func escapeEndsSearch() {
+        guard !escapeInstalled else { return }
+        escapeInstalled = true
+        let keys = raw(gtk_event_controller_key_new())!
+        onKeyPressed(keys) { [self] keyval, _, _ in
+            guard keyval == UInt32(GDK_KEY_Escape), gtk_search_bar_get_search_mode(g(searchBar)) != 0 else { return false }
+            gtk_search_bar_set_search_mode(g(searchBar), 0)
+            return true
+        }
+        gtk_widget_add_controller(g(window()), g(keys))
     }
 
     /// The bar closed: no query, every row shown at once (not after the

@@ -4,8 +4,8 @@ import GestureSettingsModel
 import GestureSystem
 
 /// `[settings]` (issue 42, point 4): each setting with its units, its
-/// default and what it does; a value typed is stored on Enter, L("Reset")
-/// removes it from the file (the default applies).
+/// default and what it does; a value typed is stored on Enter or its ✓
+/// button (SettingRow), the ↶ button removes it from the file (the default applies).
 @MainActor final class SettingsPage {
     let widget: Widget
     private let group: Widget
@@ -21,7 +21,7 @@ import GestureSystem
         adw_preferences_group_set_title(g(group), L("Settings"))
         adw_preferences_group_set_description(g(group),
             // One literal: xgettext reads no Swift "+".
-            L("How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). Type a value, then Enter or Set; Reset goes back to the default."))
+            L("How far, how long and how fast a gesture must go, for every device ([[device]] tables may change them per device). Type a value, then press Enter or the check mark button beside it; the arrow button goes back to the default."))
         adw_preferences_page_add(g(widget), g(group))
         controller.changed.append { [self] in reload() }
         reload()
@@ -48,39 +48,20 @@ import GestureSystem
             let units = info.units.isEmpty ? "" : " (\(info.units))"
             let byDefault = L("Default {value}", ["value": Self.shown(info.defaultValue) + units])
             let about = L(info.description) + "\n" + byDefault
-            let row: Widget
-            let addSuffix: (Widget) -> Void
-            if info.kind != .boolean, let adw = entryRow {
-                // libadwaita 1.2: the row is the entry, its apply button is Set. It has no
-                // subtitle: what the setting does and its default are its tooltip. (The
-                // default in the title lost the app from AT-SPI in the edits scenario.)
-                row = adw.new(title: key, name: key, text: value.map(Self.shown) ?? "",
-                              applyName: L("Set {setting}", ["setting": key]))
-                gtk_widget_set_tooltip_text(g(row), about)
-                UI.setSensitive(row, !readOnly)
-                on(row, "apply", store(key, info.kind, row, stored: value))
-                addSuffix = { adw.addSuffix(row, $0) }
+            let made: SettingRow.Made
+            if info.kind == .boolean {
+                made = SettingRow.actionRow(key, about)
+                made.addSuffix(toggle(key, info, value, readOnly: readOnly))
             } else {
-                row = raw(adw_action_row_new())!
-                adw_preferences_row_set_title(g(row), key)
-                adw_action_row_set_subtitle(g(row), about.xmlEscaped)
-                adw_action_row_set_subtitle_lines(g(row), 0)
-                addSuffix = { adw_action_row_add_suffix(g(row), g($0)) }
-                if info.kind == .boolean {
-                    addSuffix(toggle(key, info, value, readOnly: readOnly))
-                } else {
-                    for w in entryAndSet(key, info, value, readOnly: readOnly) { addSuffix(w) }
-                }
+                made = SettingRow.make(entryRow, key: key, about: about, placeholder: Self.shown(info.defaultValue),
+                                       stored: value.map(Self.shown) ?? "", setName: L("Set {setting}", ["setting": key]),
+                                       readOnly: readOnly, store: store(key, info.kind))
             }
-            let reset = UI.iconButton("edit-undo-symbolic", name: L("Reset {setting}", ["setting": key])) { [self] in
+            made.addSuffix(SettingRow.resetButton(name: L("Reset {setting}", ["setting": key]), enabled: value != nil && !readOnly) { [self] in
                 if let why = controller.apply({ $0.resetSetting(key) }) { controller.say(why) }
-            }
-            gtk_widget_set_tooltip_text(g(reset), L("Reset"))
-            gtk_widget_set_valign(g(reset), GTK_ALIGN_CENTER)
-            UI.setSensitive(reset, value != nil && !readOnly)
-            addSuffix(reset)
-            adw_preferences_group_add(g(group), g(row))
-            rows.append(row)
+            })
+            adw_preferences_group_add(g(group), g(made.row))
+            rows.append(made.row)
         }
     }
 
@@ -98,34 +79,9 @@ import GestureSystem
         return toggle
     }
 
-    /// libadwaita 1.1: an entry and a Set icon button (AdwEntryRow's apply button, by hand).
-    private func entryAndSet(_ key: String, _ info: SettingInfo, _ value: String?, readOnly: Bool) -> [Widget] {
-        let entry = raw(gtk_entry_new())!
-        gtk_editable_set_width_chars(g(entry), 6)
-        gtk_entry_set_placeholder_text(g(entry), Self.shown(info.defaultValue))
-        UI.setText(ofEditable: entry, value.map(Self.shown) ?? "")
-        cx_gtk_set_accessible_label(g(entry), key)
-        gtk_widget_set_valign(g(entry), GTK_ALIGN_CENTER)
-        UI.setSensitive(entry, !readOnly)
-        let stored = value.map(Self.shown) ?? ""
-        let set = UI.iconButton("object-select-symbolic", name: L("Set {setting}", ["setting": key])) {}
-        gtk_widget_set_tooltip_text(g(set), L("Set"))
-        gtk_widget_set_valign(g(set), GTK_ALIGN_CENTER)
-        UI.setSensitive(set, false)
-        // Enter or L("Set") stores it; a value being typed is not stored halfway.
-        let apply = store(key, info.kind, entry, stored: value)
-        on(entry, "activate", apply)
-        on(set, "clicked", apply)
-        on(entry, "changed") { UI.setSensitive(set, !readOnly && UI.text(ofEditable: entry).trimmingWhitespace() != stored) }
-        return [entry, set]
-    }
-
-    /// What `editable` holds, stored (or, empty, reset to the default) if it differs from the file.
-    private func store(_ key: String, _ kind: SettingInfo.Kind, _ editable: Widget, stored value: String?) -> Action {
-        let stored = value.map(Self.shown) ?? ""
-        return { [self] in
-            let typed = UI.text(ofEditable: editable)
-            guard typed.trimmingWhitespace() != stored else { return }
+    /// What was typed, stored (or, empty, reset to the default).
+    private func store(_ key: String, _ kind: SettingInfo.Kind) -> (String) -> Void {
+        return { [self] typed in
             let why = typed.trimmingWhitespace().isEmpty ? controller.apply { $0.resetSetting(key) }
                 : controller.apply { $0.setSetting(key, Self.toml(typed, kind: kind)) }
             if let why { controller.say(why) }
