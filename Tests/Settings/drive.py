@@ -15,6 +15,7 @@ UPDATE_GOLDENS=1 writes the goldens instead of comparing (review the diff).
 import argparse
 import ctypes
 import os
+import re
 import shutil
 import signal
 import socket
@@ -1127,6 +1128,26 @@ def scenario_narrow_form(session):
         app.close()
 
 
+def row_in_view(app, contains):
+    """The binding row's extents (window coordinates) once all of it is in
+    the window: the list is scrolled with the wheel over it until it is (a
+    longer language's rows are taller, and the row may start below the
+    window's bottom, where a click lands on nothing)."""
+    wid = window_id()
+    height = int(re.search(r"Geometry: \d+x(\d+)", subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True,
+                                                                  text=True, timeout=10).stdout).group(1))
+    for _ in range(20):
+        e = binding_row(app, contains).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        if e.height > 0 and 0 <= e.y and e.y + e.height <= height:
+            return e
+        lists = find(app.window, "list", "Gestures").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        wheel = "5" if e.y + e.height > height else "4"
+        xdotool("mousemove", "--window", wid, str(lists.x + lists.width // 2), str(min(height - 10, lists.y + lists.height // 2)),
+                "click", wheel)
+        time.sleep(0.2)
+    raise Failure(f"the row {contains!r} never came into the window ({e.x},{e.y} {e.width}x{e.height} in a window {height} high)")
+
+
 def window_id(title=APP_NAME):
     wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{title}$"], capture_output=True,
                          text=True, timeout=10).stdout.split()
@@ -1218,9 +1239,24 @@ def scenario_calm_rows(session):
         find(row, "check box", "zoom")
         # The row itself (its title, away from the chevron and the switch), with the pointer:
         # GTK 4.8 gives a list item no AT-SPI action.
-        e = row.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        e = row_in_view(app, "zoom:")
         xdotool("mousemove", "--window", window_id(), str(e.x + 40), str(e.y + e.height // 2), "click", "1")
-        f = form(app, "Edit Gesture")
+        try:
+            f = wait_for(lambda: app.frame("Edit Gesture"), "the 'Edit Gesture' dialog", timeout=4)
+        except Failure:
+            # Seen in French only, after the devices and search scenarios: the
+            # first click, on the row's title, opened nothing (the cause is
+            # not known; alone, the scenario passes). The second must.
+            log("note: the click on the row opened no form; clicking again")
+            e = row_in_view(app, "zoom:")
+            xdotool("mousemove", "--window", window_id(), str(e.x + 40), str(e.y + e.height // 2), "click", "1")
+        try:
+            f = form(app, "Edit Gesture")
+        except Failure as failure:
+            at = app.window.queryComponent().getAccessibleAtPoint(e.x + 40, e.y + e.height // 2, pyatspi.WINDOW_COORDS)
+            geometry = subprocess.run(["xdotool", "getwindowgeometry", window_id()], capture_output=True, text=True).stdout
+            raise Failure(f"{failure}; clicked at ({e.x + 40},{e.y + e.height // 2}) in the row {e.x},{e.y} {e.width}x{e.height}; "
+                          f"there: {at.getRoleName() if at else None} {at.name if at else ''!r}; window {geometry.split()}")
         find(f, "push button", "Delete")
         click(find(f, "push button", "Cancel"))
         wait_for(lambda: app.frame("Edit Gesture") is None, "Cancel to close the form")
