@@ -10,7 +10,7 @@ import GestureCore
 /// field for) has no form: it is edited as text.
 public struct BindingForm: Hashable, Sendable {
     public enum Kind: String, CaseIterable, Hashable, Sendable {
-        case swipe, pinch, rotate, tap, longPress, hold, drag
+        case swipe, pinch, rotate, tap, longPress, hold, drag, stroke
 
         /// The expression's gesture name.
         public var expressionName: String {
@@ -30,6 +30,8 @@ public struct BindingForm: Hashable, Sendable {
             case .longPress: return L("Long press")
             case .hold: return Lc("gesture", "Hold")
             case .drag: return L("Drag")
+            // TRANSLATORS: the gesture kind stroke("NAME"): a shape drawn with the fingers.
+            case .stroke: return L("Shape")
             }
         }
 
@@ -44,7 +46,7 @@ public struct BindingForm: Hashable, Sendable {
         /// It moves: `every N steps` applies (swipe, drag, pinch, rotate, hold).
         public var isContinuous: Bool {
             switch self {
-            case .tap, .longPress: return false
+            case .tap, .longPress, .stroke: return false
             default: return true
             }
         }
@@ -129,6 +131,8 @@ public struct BindingForm: Hashable, Sendable {
     public var priority: Priority
     /// The `name` key; nil or empty: none.
     public var name: String?
+    /// A stroke's shape: a name of strokes.toml (taught with "Draw a shape" or `gesture-bridge teach`).
+    public var shape: String = ""
 
     public init(kind: Kind, fingers: Int? = nil, direction: Direction? = nil, edge: Edge? = nil, tapCount: Int = 1,
                 device: DeviceFilter = .any, modifiers: Modifiers? = nil, when: When = .end, action: Action,
@@ -150,6 +154,7 @@ public struct BindingForm: Hashable, Sendable {
     /// The gesture expression: `swipe(fingers: 3, direction: .left)`.
     public var expression: String {
         var args: [String] = []
+        if kind == .stroke { args.append(Literals.quote(shape)) }
         if kind == .tap && tapCount != 1 { args.append("count: \(tapCount)") }
         args.append("fingers: \(fingers)")
         if kind == .swipe, let d = direction { args.append("direction: .\(d.rawValue)") }

@@ -13,12 +13,15 @@ enum FormReading {
         }
         guard let spec else { return (nil, L("its gesture expression does not parse")) }
         let kind: BindingForm.Kind, common: CommonArguments
-        var direction: Direction? = nil, taps = 1
+        var direction: Direction? = nil, taps = 1, shape = ""
         switch spec {
         case .sequenced: return (nil, L("it is a composition (sequenced)"))
         case .exclusively: return (nil, L("it is a composition (exclusively)"))
         case .simultaneously: return (nil, L("it is a composition (simultaneously)"))
-        case .stroke: return (nil, L("it is a stroke (a drawn shape: gesture-bridge teach)"))
+        case .stroke(let s):
+            // The form has the shape and its fingers; the options are written as text.
+            guard s.directionSensitive, s.rotationSensitive, s.minimumSize == nil else { return (nil, thresholds) }
+            kind = .stroke; common = s.common; shape = s.shape
         case .tap(let s):
             kind = .tap; common = s.common; taps = s.count
         case .longPress(let s):
@@ -91,9 +94,10 @@ enum FormReading {
             action = a
             when = key == "on-began" ? .start : key == "on-repeat" ? .repeating : .end
         }
-        let form = BindingForm(kind: kind, fingers: spec.maximumFingers, direction: direction, edge: common.from,
+        var form = BindingForm(kind: kind, fingers: spec.maximumFingers, direction: direction, edge: common.from,
                                tapCount: taps, device: device, modifiers: modifiers, when: when, action: action,
                                decrease: decrease, priority: priority, name: name)
+        form.shape = shape
         return (form, nil)
     }
 

@@ -60,6 +60,8 @@ public enum Words {
         case .magnify(let m): s = L("Pinch"); edge = m.common.from
         case .rotate(let r): s = L("Rotate"); edge = r.common.from
         case .hold(let h): s = Lc("gesture", "Hold"); edge = h.common.from
+        // TRANSLATORS: a stroke gesture: {shape} is the name of a shape the user taught ("L", "circle").
+        case .stroke(let k): s = L("Draw “{shape}”", ["shape": k.shape]); edge = k.common.from
         // A kind without words of its own yet says its name from the table of kinds.
         default: s = spec.kind.map { capitalized($0.name) } ?? ""
         }

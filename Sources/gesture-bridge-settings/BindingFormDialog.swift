@@ -46,12 +46,15 @@ import GestureSystem
     private var closed = false
     private let inApplicationScope: Bool
     private let save: (BindingForm) -> String?
+    /// A stroke's shape: its name and the "Draw a shape" canvas (DrawShape.swift).
+    private let draw: DrawShapePanel
 
     init(parent: Widget, title: String, form: BindingForm?, inApplicationScope: Bool, seenDevices: [DeviceFilter],
-         delete: Action? = nil, checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
+         configPath: String, delete: Action? = nil, checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
         self.save = save
         self.checkAction = checkAction
         self.inApplicationScope = inApplicationScope
+        draw = DrawShapePanel(configPath: configPath)
         devices = DeviceFilter.kinds + seenDevices.filter { !DeviceFilter.kinds.contains($0) }
         device = Choice(devices.map(Self.deviceLabel))
         window = Dialog.window(over: parent, title: title, width: 760, height: 720)
@@ -82,6 +85,7 @@ import GestureSystem
         let gesture = Self.group(L("Gesture"))
         addRow(gesture, LN("Name"), nameEntry)
         addRow(gesture, LN("Kind"), kind.box)
+        addRow(gesture, LN("Shape"), draw.nameEntry)
         addRow(gesture, LN("Fingers"), fingers.box)
         addRow(gesture, LN("Taps"), taps.box)
         addRow(gesture, LN("Direction"), direction.box)
@@ -89,6 +93,7 @@ import GestureSystem
         addRow(gesture, LN("Device"), device.box)
         addRow(gesture, LN("Only while held"), UI.flow(modifierChecks.map(\.0)))
         UI.append(page, gesture)
+        UI.append(page, draw.box)
 
         let acts = Self.group(L("What it does"))
         addRow(acts, LN("When"), when.box)
@@ -131,6 +136,7 @@ import GestureSystem
         on(window, "unrealize") { [self] in closed = true }
         for c in [fingers, taps, direction, edge, device] { c.changed = { [self] in showPreview() } }
         action.changed = { [self] in showPreview() }
+        draw.changed = { [self] in showPreview() }
         decrease.changed = { [self] in showPreview() }
         for (check, _) in modifierChecks { on(check, "toggled") { [self] in showPreview() } }
         fill(form ?? BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .named("workspace next")))
@@ -175,6 +181,8 @@ import GestureSystem
         let k = selectedKind
         UI.setVisible(rows["Taps"]!, k == .tap)
         UI.setVisible(rows["Direction"]!, k == .swipe)
+        UI.setVisible(rows["Shape"]!, k == .stroke)
+        UI.setVisible(draw.box, k == .stroke)
         let steps = when.selected == 3
         when.setVisible(2, k == .longPress || k == .hold)
         when.setVisible(3, k.isContinuous)
@@ -232,6 +240,7 @@ import GestureSystem
     private func fill(_ f: BindingForm) {
         UI.setText(ofEditable: nameEntry, f.name ?? "")
         kind.select(BindingForm.Kind.allCases.firstIndex(of: f.kind) ?? 0)
+        draw.shape = f.shape
         fingers.select(max(0, min(4, f.fingers - 1)))
         taps.select(max(0, min(2, f.tapCount - 1)))
         direction.select(Self.directions.firstIndex(of: f.direction) ?? 0)
@@ -274,6 +283,7 @@ import GestureSystem
         case .failure(let p): return .failure(p)
         case .success(let a): main = a
         }
+        if k == .stroke && draw.shape.isEmpty { return .failure(FormProblem(L("name the shape"))) }
         var other: BindingForm.Action? = nil
         if case .steps = moment {
             switch decrease.action {
@@ -281,12 +291,14 @@ import GestureSystem
             case .success(let a): other = a
             }
         }
-        return .success(BindingForm(kind: k, fingers: fingers.selected + 1,
+        var form = BindingForm(kind: k, fingers: fingers.selected + 1,
                                     direction: k == .swipe ? Self.directions[direction.selected] : nil,
                                     edge: Self.edges[edge.selected], tapCount: k == .tap ? taps.selected + 1 : 1,
                                     device: devices[device.selected], modifiers: mods.isEmpty ? nil : mods,
                                     when: moment, action: main, decrease: other,
-                                    priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name))
+                                    priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name)
+        form.shape = k == .stroke ? draw.shape : ""
+        return .success(form)
     }
 
     private func store() {

@@ -103,6 +103,16 @@ func onKeyPressed(_ controller: Widget, _ f: @escaping KeyHandler) {
     connect(controller, "key-pressed", f, unsafeBitCast(handler, to: GCallback.self))
 }
 
+/// A signal with two doubles: a GtkGestureDrag's `drag-begin` (where it
+/// started), `drag-update` and `drag-end` (how far from there).
+func onPoint(_ object: Widget, _ signal: String, _ f: @escaping @MainActor (Double, Double) -> Void) {
+    let handler: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+        let f: @MainActor (Double, Double) -> Void = closure(data)
+        MainActor.assumeIsolated { f(x, y) }
+    }
+    connect(object, signal, f, unsafeBitCast(handler, to: GCallback.self))
+}
+
 /// Runs `f` once from the main loop after `milliseconds`.
 func after(milliseconds: UInt32, _ f: @escaping Action) {
     let box = Unmanaged.passRetained(Callback(f) as AnyObject).toOpaque()

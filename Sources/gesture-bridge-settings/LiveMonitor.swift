@@ -4,6 +4,7 @@ import Glibc
 import CGtk
 import GestureSettingsModel
 import GestureClient
+import GestureCore
 import GestureTraces
 
 /// What the monitor stream says about one binding in the running attempt.
@@ -52,6 +53,11 @@ struct LiveState {
     /// How many times each binding has acted (began, or ran actions) since
     /// the window opened: a row lights up when its count goes up.
     var acted: [String: Int] = [:]
+    /// The path the fingers drew in each device's running attempt, and the
+    /// last attempt's when it was over (Try It matches it as a stroke).
+    var drawing: [Int: CentroidPath] = [:]
+    var lastDrawn: [Point] = []
+    var drawnCount = 0
     static let keptVerdicts = 6
 
     /// The binding's standing in any device's attempt.
@@ -71,6 +77,7 @@ struct LiveState {
                 guard let xy = p.array, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
                 return (x, y)
             }
+            drawing[id, default: CentroidPath()].add(d.fingers.map { Point(x: $0.x, y: $0.y) })
             if let pad = v["touchpad"], let gesture = pad["gesture"]?.string {
                 d.touchpad = "\(Int(pad["fingers"]?.number ?? 0))-finger \(gesture)"
             } else {
@@ -116,6 +123,10 @@ struct LiveState {
                 d.fired = true
             }
         case "over":
+            if let p = drawing.removeValue(forKey: id), p.points.count >= 2 {
+                lastDrawn = p.points
+                drawnCount += 1
+            }
             if d.open && !d.fired {
                 closest = Self.closest(d.bindings)?.name
                 say(Self.whyNot(d.bindings))
