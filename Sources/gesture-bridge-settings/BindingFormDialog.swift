@@ -86,6 +86,7 @@ import GestureSystem
         addRow(gesture, LN("Name"), nameEntry)
         addRow(gesture, LN("Kind"), kind.box)
         addRow(gesture, LN("Shape"), draw.nameEntry)
+        UI.append(gesture, draw.box)
         addRow(gesture, LN("Fingers"), fingers.box)
         addRow(gesture, LN("Taps"), taps.box)
         addRow(gesture, LN("Direction"), direction.box)
@@ -93,7 +94,6 @@ import GestureSystem
         addRow(gesture, LN("Device"), device.box)
         addRow(gesture, LN("Only while held"), UI.flow(modifierChecks.map(\.0)))
         UI.append(page, gesture)
-        UI.append(page, draw.box)
 
         let acts = Self.group(L("What it does"))
         addRow(acts, LN("When"), when.box)
@@ -129,6 +129,8 @@ import GestureSystem
             gtk_spin_button_set_value(g(every), Self.defaultStep(selectedKind))
             // A pinch or a rotation takes two fingers at least.
             if fingers.selected + 1 < selectedKind.defaultFingers { fingers.select(selectedKind.defaultFingers - 1) }
+            // A shape is drawn with one finger unless said (the mouse draws its examples).
+            if selectedKind == .stroke { fingers.select(0) }
             update()
         }
         for c in [when, priority] { c.changed = { [self] in update() } }

@@ -152,7 +152,9 @@ import GestureTraces
         guard problem == nil, current.count >= 2 else { return }
         if Self.negatives == nil { Self.negatives = (try? Teacher.everydayNegatives()) ?? [] }
         let old = set[name]?.templates ?? []
-        let paths = old.enumerated().map { (name: "example \($0.offset + 1)", path: $0.element) } + [(name: "new", path: current)]
+        // From where it began, as `teach` keeps a drawing (any origin matches alike).
+        let drawn = current.map { $0 - current[0] }
+        let paths = old.enumerated().map { (name: "example \($0.offset + 1)", path: $0.element) } + [(name: "new", path: drawn)]
         let teacher = Teacher(shape: name, paths: paths, set: set, negatives: Self.negatives ?? [])
         switch StrokesFile.save(name, of: teacher.set, to: strokesPath) {
         case .failure(let e):
