@@ -77,7 +77,7 @@ struct LiveState {
                 guard let xy = p.array, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
                 return (x, y)
             }
-            drawing[id, default: CentroidPath()].add(d.fingers.map { Point(x: $0.x, y: $0.y) })
+            if !d.fingers.isEmpty { drawing[id, default: CentroidPath()].add(d.fingers.map { Point(x: $0.x, y: $0.y) }) }
             if let pad = v["touchpad"], let gesture = pad["gesture"]?.string {
                 d.touchpad = "\(Int(pad["fingers"]?.number ?? 0))-finger \(gesture)"
             } else {

@@ -1244,7 +1244,8 @@ def stroke_trace(session, name, start):
 
 def scenario_draw_shape(session):
     """Draw a shape: the form's kind Shape, an L drawn twice with the mouse on
-    its canvas, each added as an example; the second attempt is recognized
+    its canvas, each added as an example (the first added, undone, added
+    again: Undo gives the file back byte for byte); the second attempt is recognized
     live ("matches L, …"); strokes.toml (a hand-written one, its comment and
     shape kept) equals its golden; the binding is saved as any other. Then
     Try It, a daemon playing a finger drawing an L: the closest shape and its score."""
@@ -1268,6 +1269,16 @@ def scenario_draw_shape(session):
         draw_on(wid, canvas, ell())
         first = said(f, "no match, closest {shape} {score} of {needed}", shape="v")
         log("first L:", text_of(first))
+        fixture = open(strokes, "rb").read()
+        click(add)
+        find(f, "label", "Added. Draw it again to see how it is recognized now.")
+        expect(open(strokes, "rb").read() != fixture, "Add as Example wrote nothing")
+        # Undo: the file as it was, byte for byte; then the same L again, added for good.
+        click(find(f, "push button", "Undo"))
+        find(f, "label", "The last example is taken out again.")
+        expect(open(strokes, "rb").read() == fixture, "Undo did not give strokes.toml back as it was")
+        draw_on(wid, canvas, ell())
+        said(f, "no match, closest {shape} {score} of {needed}", shape="v")
         click(add)
         find(f, "label", "Added. Draw it again to see how it is recognized now.")
         # The second, leaning a little: recognized against the first.
