@@ -80,7 +80,7 @@ import GestureTraces
         }
         onPoint(drag, "drag-end") { [self] _, _ in attemptEnded() }
         gtk_widget_add_controller(g(canvas), g(drag))
-        setDrawFunction()
+        onDraw(canvas) { [self] cr, width, height in draw(cr, width, height) }
         on(addButton, "clicked") { [self] in addExample() }
         on(clearButton, "clicked") { [self] in
             current = []
@@ -183,14 +183,6 @@ import GestureTraces
     }
 
     // MARK: Drawing
-
-    private func setDrawFunction() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        gtk_drawing_area_set_draw_func(g(canvas), { _, cr, width, height, data in
-            let panel = Unmanaged<DrawShapePanel>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { panel.draw(cr, Double(width), Double(height)) }
-        }, box, { data in Unmanaged<DrawShapePanel>.fromOpaque(data!).release() })
-    }
 
     private func draw(_ cr: OpaquePointer?, _ width: Double, _ height: Double) {
         let ink = UI.themeColor(canvas, "window_fg_color", GdkRGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1))

@@ -85,7 +85,7 @@ import GestureSystem
         adw_clamp_set_child(g(clamp), g(page))
         widget = UI.scrolled(clamp)
 
-        drawFingers()
+        onDraw(canvas) { [self] cr, width, height in draw(cr, width, height) }
         on(recordButton, "clicked") { [self] in toggleRecording() }
         on(proposeButton, "clicked") { [self] in propose(traces: tracesEntry) }
         on(applyButton, "clicked") { [self] in applyProposal() }
@@ -145,14 +145,6 @@ import GestureSystem
     }
 
     /// The fingers of each device, scaled from root pixels into the canvas.
-    private func drawFingers() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        gtk_drawing_area_set_draw_func(g(canvas), { _, cr, width, height, data in
-            let page = Unmanaged<TryItPage>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { page.draw(cr, Double(width), Double(height)) }
-        }, box, { data in Unmanaged<TryItPage>.fromOpaque(data!).release() })
-    }
-
     private func draw(_ cr: OpaquePointer?, _ width: Double, _ height: Double) {
         // Root pixels: the screen GDK reports (the first monitor's size is enough to place fingers).
         var screen = (w: 1920.0, h: 1080.0)

@@ -725,6 +725,11 @@ def shifted_trace(session, source, offset, name):
     return out
 
 
+def playing(session, config, trace):
+    """A daemon on `config` playing `trace` (docs/traces: `run --play`)."""
+    return session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", config, "--play", trace],
+                         stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+
 def scenario_daemon(session):
     """The daemon not running (the banner and its button), then running on
     played traces: the row of the binding a swipe triggers lights up; a short
@@ -743,8 +748,7 @@ def scenario_daemon(session):
 
     # A daemon playing a 3-finger swipe left (8 s from its start: the app connects first).
     swipe = shifted_trace(session, os.path.join(ROOT, "Tests/Traces/touchscreen-swipe-left-3.jsonl"), 8.0, "swipe.jsonl")
-    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", swipe],
-                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    daemon = playing(session, path, swipe)
     app = App(session, path)
     try:
         w = app.window
@@ -762,8 +766,7 @@ def scenario_daemon(session):
 
     # A short swipe: nothing fires; Try It says why.
     short = shifted_trace(session, os.path.join(ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"), 4.0, "short.jsonl")
-    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", short],
-                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    daemon = playing(session, path, short)
     app = App(session, path)
     try:
         w = app.window
@@ -1312,8 +1315,7 @@ def scenario_draw_shape(session):
 
     # Try It: a finger drawing an L, played by the daemon (8 s on: the app connects first).
     trace = stroke_trace(session, "ell.jsonl", 8.0)
-    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", trace],
-                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    daemon = playing(session, path, trace)
     app = App(session, path)
     try:
         w = app.window
