@@ -57,6 +57,8 @@ import GestureTraces
         addButton = raw(gtk_button_new_with_label(L("Add as Example")))!
         gtk_widget_add_css_class(g(addButton), "suggested-action")
         undoButton = raw(gtk_button_new_with_label(L("Undo")))!
+        // Said in full: "Undo" alone is also the dialog's Cancel in some languages (French: Annuler).
+        cx_gtk_set_accessible_label(g(undoButton), L("Undo the last example"))
         let clearButton = raw(gtk_button_new_with_label(L("Clear")))!
         box = UI.box(true, spacing: 8)
         UI.append(box, UI.label(L("Draw a shape"), classes: ["title-4"]))

@@ -1277,7 +1277,7 @@ def scenario_draw_shape(session):
         find(f, "label", "Added. Draw it again to see how it is recognized now.")
         expect(open(strokes, "rb").read() != fixture, "Add as Example wrote nothing")
         # Undo: the file as it was, byte for byte; then the same L again, added for good.
-        click(find(f, "push button", "Undo"))
+        click(find(f, "push button", "Undo the last example"))
         find(f, "label", "The last example is taken out again.")
         expect(open(strokes, "rb").read() == fixture, "Undo did not give strokes.toml back as it was")
         draw_on(wid, canvas, ell())
