@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "GestureTesting", dependencies: ["GestureCore", "GestureTraces"]),
         // What a client of the running daemon reads: its state file and its
         // monitor stream (the settings app links this, not the daemon).
-        .target(name: "GestureClient", dependencies: ["GestureSystem"]),
+        .target(name: "GestureClient", dependencies: ["GestureSystem", "GestureTraces"]),
         // The daemon: the run loop, its input sources, the effect router,
         // status, doctor, the Touchégg server.
         .target(

@@ -7,7 +7,9 @@
 # xgettext has no Swift reader; its C reader reads Swift's "…" literals
 # (the app uses no raw or interpolated msgids). The keywords are
 # Localization.swift's: L(msgid), Ln(singular, plural, n), Lc(context, msgid),
-# LN(msgid) and LcN(context, msgid) (marked only). The settings' descriptions
+# LN(msgid) and LcN(context, msgid) (marked only). The gesture kinds' words
+# are GestureCore's table (GestureSpec.swift's Msgid(msgid), Msgid(context,
+# msgid)), shown through L()/Lc(). The settings' descriptions
 # are GestureConfig's table (SettingInfo.descriptions), shown through L().
 # The desktop entry and the metainfo are read with gettext's own rules.
 #
@@ -30,9 +32,11 @@ xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=L
   --keyword=LcN:1c,2 -o "$tmp/code.pot" Sources/GestureSettingsModel/*.swift Sources/gesture-bridge-settings/*.swift \
   2> >(grep -v "unterminated string literal" >&2)
 xgettext "${common[@]}" -L C --keyword=L --no-location -o "$tmp/settings.pot" "$tmp/settings-descriptions.c"
+xgettext "${common[@]}" -L C --keyword= --keyword=Msgid:1,1t --keyword=Msgid:1c,2,2t -o "$tmp/kinds.pot" \
+  Sources/GestureCore/4-Language/GestureSpec.swift
 xgettext "${common[@]}" -o "$tmp/data.pot" data/settings/io.github.gesture_bridge.Settings.desktop \
   data/settings/io.github.gesture_bridge.Settings.metainfo.xml
-msgcat --use-first "$tmp/code.pot" "$tmp/settings.pot" "$tmp/data.pot" \
+msgcat --use-first "$tmp/code.pot" "$tmp/kinds.pot" "$tmp/settings.pot" "$tmp/data.pot" \
   | sed -e 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/' \
         -e '/^"POT-Creation-Date: /d' > "$tmp/gesture-bridge.pot"
 

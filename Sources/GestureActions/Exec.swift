@@ -19,7 +19,7 @@ public enum Exec {
     /// `/bin/sh -c` (tests compare the two ways).
     public static func spawn(_ command: String, environment: [String: String], shell: Bool = false) -> Result<pid_t, ExecError> {
         var program = "/bin/sh", words = ["/bin/sh", "-c", command]
-        if !shell, let argv = Words.direct(command) {
+        if !shell, let argv = ShellWords.direct(command) {
             guard let path = ExecPath.lookup(argv[0], path: environment["PATH"]) else {
                 return .failure(ExecError(command: command, errno: ENOENT))
             }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Where `exec` finds a program (its words: `Words.direct`).
+/// Where `exec` finds a program (its words: `ShellWords.direct`).
 public enum ExecPath {
     /// The program as the shell finds it: a name with a slash as it is,
     /// otherwise the first executable file of that name along `path`

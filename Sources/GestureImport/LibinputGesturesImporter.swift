@@ -91,7 +91,7 @@ public enum LibinputGesturesImporter {
                 out.skip(line: line, "unknown gesture type: '\(typeWord)'; libinput-gestures knows swipe, pinch and hold")
                 continue
             }
-            guard let argv = Words.shlex(command) else {
+            guard let argv = ShellWords.shlex(command) else {
                 out.skip(line: line, "unbalanced quotes: the command \(command) has an unclosed quote (libinput-gestures refuses it too)")
                 continue
             }

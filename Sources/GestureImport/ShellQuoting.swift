@@ -3,7 +3,7 @@ import GestureActions
 /// Commands of a tool that runs them without a shell (libinput-gestures:
 /// Python's `shlex.split`, then `Popen(argv)`; Touchégg 1.x: QProcess),
 /// carried over to our `exec`, which runs under `/bin/sh -c`: split as that
-/// tool splits (`Words`), then each word quoted so that the shell hands the
+/// tool splits (`ShellWords`), then each word quoted so that the shell hands the
 /// program exactly the same words.
 enum ShellQuoting {
     /// The words as one `/bin/sh` command line that runs the same argv. With
@@ -14,7 +14,7 @@ enum ShellQuoting {
     }
 
     /// Characters the shell reads as themselves (the same as `exec` runs without a shell).
-    static let safe = Words.plain
+    static let safe = ShellWords.plain
 
     /// A word the shell reads back unchanged: bare when it is only safe
     /// characters, otherwise in single quotes ('\'' for a quote inside).

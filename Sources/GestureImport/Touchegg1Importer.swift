@@ -102,7 +102,7 @@ enum Touchegg1Importer {
             }
             actions = keys
         case "RUN_COMMAND":
-            guard let argv = Words.qprocess(settings), !argv.isEmpty else {
+            guard let argv = ShellWords.qprocess(settings), !argv.isEmpty else {
                 return .failure(ImportSkip(message: "no command: \(what)"))
             }
             actions = ["exec " + ShellQuoting.command(argv)]

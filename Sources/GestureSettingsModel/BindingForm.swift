@@ -9,48 +9,13 @@ import GestureCore
 /// more (a composition, a threshold, several actions, keys the form has no
 /// field for) has no form: it is edited as text.
 public struct BindingForm: Hashable, Sendable {
-    public enum Kind: String, CaseIterable, Hashable, Sendable {
-        case swipe, pinch, rotate, tap, longPress, hold, drag, stroke
+    /// A kind of gesture: an entry of `GestureKind.all`, whose name, words,
+    /// fingers, continuity and step unit the form reads (FormKinds.swift).
+    public typealias Kind = GestureKind
 
-        /// The expression's gesture name.
-        public var expressionName: String {
-            switch self {
-            case .pinch: return "magnify"
-            default: return rawValue
-            }
-        }
-
-        /// As the form lists it: "Swipe", "Pinch", "Long press"…
-        public var words: String {
-            switch self {
-            case .swipe: return L("Swipe")
-            case .pinch: return L("Pinch")
-            case .rotate: return L("Rotate")
-            case .tap: return L("Tap")
-            case .longPress: return L("Long press")
-            case .hold: return Lc("gesture", "Hold")
-            case .drag: return L("Drag")
-            // TRANSLATORS: the gesture kind stroke("NAME"): a shape drawn with the fingers.
-            case .stroke: return L("Shape")
-            }
-        }
-
-        /// Fingers when the expression does not say (the gestures' defaults).
-        public var defaultFingers: Int {
-            switch self {
-            case .pinch, .rotate: return 2
-            default: return 1
-            }
-        }
-
-        /// It moves: `every N steps` applies (swipe, drag, pinch, rotate, hold).
-        public var isContinuous: Bool {
-            switch self {
-            case .tap, .longPress, .stroke: return false
-            default: return true
-            }
-        }
-    }
+    /// The kinds the form offers, in its order (`GestureKind.formPlace`).
+    public static let kinds: [Kind] = GestureKind.all.compactMap { k in k.formPlace.map { (k, $0) } }
+        .sorted { $0.1 < $1.1 }.map(\.0)
 
     /// When the action fires.
     public enum When: Hashable, Sendable {
@@ -114,11 +79,11 @@ public struct BindingForm: Hashable, Sendable {
 
     public var kind: Kind
     public var fingers: Int
-    /// Swipe only; nil: any direction.
+    /// A kind with a `.direction` argument only (swipe); nil: any direction.
     public var direction: Direction?
     /// Where it must start; nil: anywhere.
     public var edge: Edge?
-    /// Taps: 1, 2 (double tap), 3.
+    /// Taps (the kind's `.count` argument): 1, 2 (double tap), 3.
     public var tapCount: Int
     public var device: DeviceFilter
     /// The layer: the modifier keys that must be held (`modifiers = "alt"`); nil: none.
@@ -154,12 +119,12 @@ public struct BindingForm: Hashable, Sendable {
     /// The gesture expression: `swipe(fingers: 3, direction: .left)`.
     public var expression: String {
         var args: [String] = []
-        if kind == .stroke { args.append(Literals.quote(shape)) }
-        if kind == .tap && tapCount != 1 { args.append("count: \(tapCount)") }
+        if kind.argument(.shape) != nil { args.append(Literals.quote(shape)) }
+        if tapCount != 1, let count = kind.argument(.count) { args.append("\(count.label): \(tapCount)") }
         args.append("fingers: \(fingers)")
-        if kind == .swipe, let d = direction { args.append("direction: .\(d.rawValue)") }
+        if let d = direction, let a = kind.argument(.direction) { args.append("\(a.label): .\(d.rawValue)") }
         if let e = edge { args.append("from: .\(e.rawValue)") }
-        return kind.expressionName + "(" + args.joined(separator: ", ") + ")"
+        return kind.name + "(" + args.joined(separator: ", ") + ")"
     }
 }
 

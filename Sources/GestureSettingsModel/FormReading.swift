@@ -12,38 +12,25 @@ enum FormReading {
             return (nil, L("it has '{key}', which the form has no field for", ["key": other.key]))
         }
         guard let spec else { return (nil, L("its gesture expression does not parse")) }
-        let kind: BindingForm.Kind, common: CommonArguments
-        var direction: Direction? = nil, taps = 1, shape = ""
-        switch spec {
-        case .sequenced: return (nil, L("it is a composition (sequenced)"))
-        case .exclusively: return (nil, L("it is a composition (exclusively)"))
-        case .simultaneously: return (nil, L("it is a composition (simultaneously)"))
-        case .stroke(let s):
-            // The form has the shape and its fingers; the options are written as text.
-            guard s.directionSensitive, s.rotationSensitive, s.minimumSize == nil else { return (nil, thresholds) }
-            kind = .stroke; common = s.common; shape = s.shape
-        case .tap(let s):
-            kind = .tap; common = s.common; taps = s.count
-        case .longPress(let s):
-            guard s.minimumDuration == nil, s.maximumDistance == nil else { return (nil, thresholds) }
-            kind = .longPress; common = s.common
-        case .drag(let s):
-            guard s.minimumDistance == nil else { return (nil, thresholds) }
-            kind = .drag; common = s.common
-        case .swipe(let s):
-            guard s.minimumDistance == nil, s.minimumVelocity == nil, s.maximumDeviation == nil else { return (nil, thresholds) }
-            kind = .swipe; common = s.common; direction = s.direction
-        case .magnify(let s):
-            guard s.minimumScaleDelta == nil else { return (nil, thresholds) }
-            kind = .pinch; common = s.common
-        case .rotate(let s):
-            guard s.minimumAngleDelta == nil else { return (nil, thresholds) }
-            kind = .rotate; common = s.common
-        case .hold(let s):
-            guard s.minimumDuration == nil, s.maximumDistance == nil else { return (nil, thresholds) }
-            kind = .hold; common = s.common
+        guard let kind = spec.kind else {
+            if case .sequenced = spec { return (nil, L("it is a composition (sequenced)")) }
+            if case .exclusively = spec { return (nil, L("it is a composition (exclusively)")) }
+            return (nil, L("it is a composition (simultaneously)"))
         }
-        guard common.edgeWidth == nil else { return (nil, thresholds) }
+        guard kind.formPlace != nil else {
+            return (nil, L("it is a kind of gesture the form does not offer ({gesture})", ["gesture": kind.displayName]))
+        }
+        // Any argument the form has no field for is a threshold of its own.
+        let written = spec.writtenArguments
+        // A stroke's shape is a field; its flags only at their defaults (true).
+        guard written.allSatisfy({ formArguments.contains($0.0.type) || $0.1 == .flag(true) }) else { return (nil, thresholds) }
+        func value(_ type: ArgumentType) -> ArgumentValue? { written.first { $0.0.type == type }?.1 }
+        var taps = 1, direction: Direction? = nil, edge: Edge? = nil
+        if case .whole(let n)? = value(.count) { taps = n }
+        if case .direction(let d)? = value(.direction) { direction = d }
+        if case .edge(let e)? = value(.edge) { edge = e }
+        var shape = ""
+        if case .text(let name)? = value(.shape) { shape = name }
         var device = DeviceFilter.any
         if let v = t["device"] {
             guard let d = v.string.flatMap(DeviceFilter.init) else { return (nil, L("its device is not one the form knows")) }
@@ -94,12 +81,15 @@ enum FormReading {
             action = a
             when = key == "on-began" ? .start : key == "on-repeat" ? .repeating : .end
         }
-        var form = BindingForm(kind: kind, fingers: spec.maximumFingers, direction: direction, edge: common.from,
+        var form = BindingForm(kind: kind, fingers: spec.maximumFingers, direction: direction, edge: edge,
                                tapCount: taps, device: device, modifiers: modifiers, when: when, action: action,
                                decrease: decrease, priority: priority, name: name)
         form.shape = shape
         return (form, nil)
     }
+
+    /// The arguments the form has fields for: Fingers, Taps, Direction, Starts.
+    static let formArguments: Set<ArgumentType> = [.fingers, .count, .direction, .edge, .shape]
 
     static var thresholds: String { L("it sets its own thresholds") }
 

@@ -45,27 +45,17 @@ public enum Words {
         default:
             break
         }
-        var s: String
-        var edge: Edge? = nil
-        switch spec {
-        case .tap(let t):
-            s = t.count == 1 ? L("Tap") : t.count == 2 ? L("Double tap") : t.count == 3 ? L("Triple tap")
+        // The kind's words from the table of kinds; a tap's count and a
+        // swipe's direction have sentences of their own.
+        var s = spec.kind?.displayName ?? ""
+        if case .tap(let t) = spec, t.count != 1 {
+            s = t.count == 2 ? L("Double tap") : t.count == 3 ? L("Triple tap")
                 : Ln("Tap {count} time", "Tap {count} times", t.count)
-            edge = t.common.from
-        case .longPress(let l): s = L("Long press"); edge = l.common.from
-        case .drag(let d): s = L("Drag"); edge = d.common.from
-        case .swipe(let w):
-            s = swipe(w.direction)
-            edge = w.common.from
-        case .magnify(let m): s = L("Pinch"); edge = m.common.from
-        case .rotate(let r): s = L("Rotate"); edge = r.common.from
-        case .hold(let h): s = Lc("gesture", "Hold"); edge = h.common.from
-        // TRANSLATORS: a stroke gesture: {shape} is the name of a shape the user taught ("L", "circle").
-        case .stroke(let k): s = L("Draw “{shape}”", ["shape": k.shape]); edge = k.common.from
-        // A kind without words of its own yet says its name from the table of kinds.
-        default: s = spec.kind.map { capitalized($0.name) } ?? ""
         }
-        if let edge { s = fromEdge(edge, s) }
+        if case .swipe(let w) = spec, let directed = swipe(w.direction) { s = directed }
+        // TRANSLATORS: a stroke gesture: {shape} is the name of a shape the user taught ("L", "circle").
+        if case .stroke(let k) = spec { s = L("Draw “{shape}”", ["shape": k.shape]) }
+        if case .edge(let edge)? = spec.writtenArguments.first(where: { $0.0.type == .edge })?.1 { s = fromEdge(edge, s) }
         let fingers = spec.maximumFingers
         if !inComposition || fingers != 1 {
             // TRANSLATORS: {gesture} is a gesture ("Swipe left from the right edge"), {count} its fingers.
@@ -74,10 +64,11 @@ public enum Words {
         return s
     }
 
-    /// A swipe and its direction, one sentence each (a language may put the direction anywhere).
-    static func swipe(_ d: Direction?) -> String {
+    /// A swipe and its direction, one sentence each (a language may put the
+    /// direction anywhere); nil without one (the kind's own words then).
+    static func swipe(_ d: Direction?) -> String? {
         switch d {
-        case nil: return L("Swipe")
+        case nil: return nil
         case .left?: return L("Swipe left")
         case .right?: return L("Swipe right")
         case .up?: return L("Swipe up")
@@ -249,26 +240,11 @@ public enum Words {
         }
     }
 
-    /// One step of `on-step`, in the gesture's unit: "15 %" (pinch), "15°"
-    /// (rotate), "120 px" (swipe, drag), "0.5 s" (hold).
+    /// One step of `on-step`, in the unit of the part whose motion it counts
+    /// (the first continuous one): "15 %" (pinch), "15°" (rotate), "120 px"
+    /// (swipe, drag), "0.5 s" (hold); a bare number when nothing moves.
     static func stepWords(_ every: Double, gesture: GestureSpec?) -> String {
-        switch gesture.flatMap(stepLeaf) {
-        case .magnify?: return L("{value} %", ["value": Literals.number((every * 1000).rounded() / 10)])
-        case .rotate?: return L("{value}°", ["value": Literals.number(every)])
-        case .hold?: return L("{value} s", ["value": Literals.number(every)])
-        case .drag?, .swipe?: return L("{value} px", ["value": Literals.number(every)])
-        default: return Literals.number(every)
-        }
-    }
-
-    /// The part of a gesture whose motion `on-step` counts (the first continuous one).
-    static func stepLeaf(_ g: GestureSpec) -> GestureSpec? {
-        switch g {
-        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
-            return stepLeaf(a) ?? stepLeaf(b)
-        case .tap, .longPress: return nil
-        default: return g
-        }
+        gesture?.stepUnit?.words(every) ?? Literals.number(every)
     }
 
     // MARK: Priority

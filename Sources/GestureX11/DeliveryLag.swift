@@ -7,12 +7,12 @@
 /// timer's deadline but read after it (X was slow to send it, or sent one
 /// hardware frame's touches in two writes) would then be judged after the
 /// timer, and the rest of a split frame as a frame of its own; `replay` of
-/// the same record judges both in X's order. With the engine's clock `hold`
-/// behind, every event read within `hold` of its stamp comes in order: a
+/// the same record judges both in X's order. With the engine's clock `delay`
+/// behind, every event read within `delay` of its stamp comes in order: a
 /// frame's first touches wait for the rest, a lift for its tap. Timers are
 /// late by as much: a few milliseconds where X delivers at once.
 ///
-/// `hold` follows the delays seen: the longest of the last two windows of
+/// `delay` follows the delays seen: the longest of the last two windows of
 /// `window` seconds (so one slow moment is forgotten within 2 windows), plus
 /// `margin`, between `floor` and `ceiling`. The floor covers what is always
 /// there: X's millisecond stamps, the daemon's tick clock (CLOCK_MONOTONIC_
@@ -34,7 +34,7 @@ public struct DeliveryLag: Sendable, Equatable {
 
     /// The time the engine judges an event stamped at `stamped`: its stamp,
     /// unless the engine's clock is past it already (X delivered it later
-    /// than the hold-back), then just after the engine's clock — after
+    /// than the delay), then just after the engine's clock — after
     /// whatever the engine judged at that moment, a frame or a timer,
     /// wherever a record of it rounds the time (to the microsecond).
     public static func judged(_ stamped: Double, engineNow: Double) -> Double {
@@ -48,7 +48,7 @@ public struct DeliveryLag: Sendable, Equatable {
     }
 
     /// How far the engine's clock stays behind the daemon's.
-    public var hold: Double { min(Self.ceiling, max(Self.floor, max(current, previous) + Self.margin)) }
+    public var delay: Double { min(Self.ceiling, max(Self.floor, max(current, previous) + Self.margin)) }
 
     /// The daemon's clock reached `now`: windows that ended by then are
     /// shifted out (called at each read, with or without events).
@@ -85,8 +85,8 @@ public struct DeliveryClock: Sendable {
         return t
     }
 
-    /// The engine's clock at daemon time `now`: behind it by the hold.
-    public func engineTime(_ now: Double) -> Double { now - lag.hold }
+    /// The engine's clock at daemon time `now`: behind it by the delay.
+    public func engineTime(_ now: Double) -> Double { now - lag.delay }
     /// The daemon time at which the engine's clock reaches `t`.
-    public func wallTime(_ t: Double) -> Double { t + lag.hold }
+    public func wallTime(_ t: Double) -> Double { t + lag.delay }
 }

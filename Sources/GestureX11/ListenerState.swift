@@ -82,7 +82,7 @@ struct ListenerState {
                     _ = touches.on(.moved(at: at), key)
                 default:
                     switch touches.on(.grabEnded, key) {
-                    case .dropEnd: return out   // the end X sends for a touch we handed back: the finger is still down
+                    case .dropEnd: return out   // X's end for a touch handed back (the finger is still down), or one whose raw end was its lift
                     case .lift(takenAbove: true): takenAbove += 1
                     default: break
                     }

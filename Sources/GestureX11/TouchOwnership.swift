@@ -16,6 +16,12 @@ struct Grab: Hashable {
     var master: Int32
     var kind: Kind
 
+    /// Below the window manager's grab (TopLevelGrabs).
+    var isTopLevel: Bool {
+        if case .topLevel = kind { return true }
+        return false
+    }
+
     /// The window X's decision goes through.
     var window: Window {
         switch kind {
@@ -38,11 +44,17 @@ struct Grab: Hashable {
 /// end came before the decision is *lifted*: X still waits for the decision.
 /// Below the window manager's grab, a touch that ends before the window
 /// manager handed it down was taken for the window manager's own gesture.
+/// There, the grab's end may never come: mutter keeps a touch it cannot
+/// place (a tap on its guard window, while it starts) for good, and a
+/// listener below it hears nothing more of it. Its raw end is then the
+/// lift (*rawLifted*): the engine must not count a finger that is up, or
+/// every later hand is a finger larger.
 ///
 ///     state        event          next         outcome
 ///     —            began          undecided    —
 ///     undecided    moved          undecided    —  (where it is, by the grab)
 ///     undecided    raw            undecided    —  (where it is, raw; lifted?)
+///     undecided    raw end        rawLifted    lift at the grab's last place  (top-level grab, not handed down)
 ///     undecided    handedDown     undecided    —  (ours now)
 ///     undecided    grabEnded      lifted       lift (takenAbove unless handed down, on a top-level grab)
 ///     undecided    decided ✓      accepted     allow accept
@@ -50,6 +62,8 @@ struct Grab: Hashable {
 ///     lifted       handedDown     lifted       —
 ///     lifted       grabEnded      lifted       lift
 ///     lifted       decided        —            allow accept/reject
+///     rawLifted    decided        —            allow accept/reject
+///     rawLifted    grabEnded      rawLifted    dropEnd  (the engine had its lift)
 ///     accepted     grabEnded      —            lift
 ///     followed     grabEnded      followed     dropEnd (once; then lift)
 ///     followed     raw            followed     follow (— when it is the raw end)
@@ -67,6 +81,9 @@ struct TouchOwnership {
     enum State: Equatable {
         case undecided(Undecided)
         case lifted(Grab, handedDown: Bool)
+        /// Below the window manager, its raw end came before any grab end
+        /// or decision: the engine has its lift, X still waits for ours.
+        case rawLifted(Grab)
         case accepted
         /// `offset`: raw position + offset = root position; `endToDrop`:
         /// the grab's TouchEnd X sends on the rejection is still to come.
@@ -113,7 +130,8 @@ struct TouchOwnership {
         /// The grab's end is the touch's lift: the engine gets it.
         /// `takenAbove`: the window manager kept the touch.
         case lift(takenAbove: Bool)
-        /// The end X sends for a touch handed back: the finger is still down.
+        /// A grab's end the engine must not get: X sends it for a touch
+        /// handed back (the finger is still down), or the raw end was the lift.
         case dropEnd
         /// A touch handed back moved (or lifted, `ended`), at this root position.
         case follow(Point, ended: Bool)
@@ -140,6 +158,8 @@ struct TouchOwnership {
         case (.undecided(var u), .moved(let at)):
             u.root = at
             return (.undecided(u), .none)
+        case (.undecided(let u), .raw(_, ended: true)) where u.grab.isTopLevel && !u.handedDown:
+            return (.rawLifted(u.grab), .follow(u.root, ended: true))
         case (.undecided(var u), .raw(let at, let ended)):
             u.raw = at
             u.rawEnded = u.rawEnded || ended
@@ -154,11 +174,13 @@ struct TouchOwnership {
         case (.undecided(let u), .decided(accepted: false)):
             let followed = State.followed(offset: u.raw.map { u.root - $0 } ?? .zero, endToDrop: true)
             return (u.rawEnded ? nil : followed, .allow(u.grab, accept: false))
+        case (.rawLifted, .grabEnded):
+            return (state, .dropEnd)
         case (.lifted(let grab, _), .handedDown):
             return (.lifted(grab, handedDown: true), .none)
         case (.lifted, .grabEnded):
             return (state, .lift(takenAbove: false))
-        case (.lifted(let grab, _), .decided(let accepted)):
+        case (.lifted(let grab, _), .decided(let accepted)), (.rawLifted(let grab), .decided(let accepted)):
             return (nil, .allow(grab, accept: accepted))
         case (.accepted, .grabEnded), (nil, .grabEnded):
             return (nil, .lift(takenAbove: false))
@@ -213,7 +235,7 @@ struct TouchOwnership {
         touches.values.contains {
             switch $0 {
             case .undecided, .followed: return true
-            case .lifted, .accepted: return false
+            case .lifted, .rawLifted, .accepted: return false
             }
         }
     }
@@ -222,7 +244,7 @@ struct TouchOwnership {
     var undecided: Int {
         touches.values.count {
             switch $0 {
-            case .undecided, .lifted: return true
+            case .undecided, .lifted, .rawLifted: return true
             case .accepted, .followed: return false
             }
         }
@@ -242,7 +264,7 @@ struct TouchOwnership {
         let held = touches.compactMap { key, state -> (key: Key, grab: Grab)? in
             switch state {
             case .undecided(let u): return (key, u.grab)
-            case .lifted(let grab, _): return (key, grab)
+            case .lifted(let grab, _), .rawLifted(let grab): return (key, grab)
             case .accepted, .followed: return nil
             }
         }

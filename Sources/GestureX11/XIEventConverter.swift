@@ -8,43 +8,53 @@ public enum XIEventConverter {
     /// XI_TouchBegin / Update / End: root coordinates, the slave device it
     /// came from, the touch id.
     public static func touch(_ e: xcb_input_touch_begin_event_t) -> Input? {
-        let p = Point(x: fixed(e.root_x), y: fixed(e.root_y))
-        let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
-        switch Int32(e.event_type) {
-        case XI_TouchBegin: return .touchBegin(device: d, touch: id, at: p)
-        case XI_TouchUpdate: return .touchUpdate(device: d, touch: id, at: p)
-        case XI_TouchEnd: return .touchEnd(device: d, touch: id, at: p)
+        touch(stage(e.event_type, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd), source: e.sourceid, detail: e.detail,
+              at: Point(x: fixed(e.root_x), y: fixed(e.root_y)))
+    }
+
+    /// A touch (`detail`: its id) beginning, moving or ending at `p`: what
+    /// a touch event and a raw one both say.
+    static func touch(_ stage: XIStage?, source: xcb_input_device_id_t, detail: UInt32, at p: Point) -> Input? {
+        let d = DeviceID(source), id = TouchID(truncatingIfNeeded: detail)
+        switch stage {
+        case .begin?: return .touchBegin(device: d, touch: id, at: p)
+        case .update?: return .touchUpdate(device: d, touch: id, at: p)
+        case .end?: return .touchEnd(device: d, touch: id, at: p)
+        case nil: return nil
+        }
+    }
+
+    /// Which of three event types (begin, update, end) `type` is; nil for another.
+    static func stage(_ type: UInt16, _ begin: Int32, _ update: Int32, _ end: Int32) -> XIStage? {
+        switch Int32(type) {
+        case begin: return .begin
+        case update: return .update
+        case end: return .end
         default: return nil
         }
     }
 
     /// XI 2.4 swipe: `detail` is the finger count.
     public static func swipe(_ e: xcb_input_gesture_swipe_begin_event_t) -> Input? {
-        let d = DeviceID(e.sourceid), fingers = Int(e.detail)
-        switch Int32(e.event_type) {
-        case XI_GestureSwipeBegin:
-            return .swipeBegin(device: d, fingers: fingers, at: Point(x: fixed(e.root_x), y: fixed(e.root_y)))
-        case XI_GestureSwipeUpdate:
-            return .swipeUpdate(device: d, fingers: fingers, delta: Point(x: fixed(e.delta_x), y: fixed(e.delta_y)),
-                                unaccelerated: Point(x: fixed(e.delta_unaccel_x), y: fixed(e.delta_unaccel_y)))
-        case XI_GestureSwipeEnd:
-            return .swipeEnd(device: d, fingers: fingers, cancelled: e.flags & UInt32(XIGestureSwipeEventCancelled) != 0)
-        default: return nil
+        switch stage(e.event_type, XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd) {
+        case .begin?: return .swipeBegin(device: e.device, fingers: e.fingers, at: e.at)
+        case .update?:
+            let unaccelerated = Point(x: fixed(e.delta_unaccel_x), y: fixed(e.delta_unaccel_y))
+            return .swipeUpdate(device: e.device, fingers: e.fingers, delta: e.delta, unaccelerated: unaccelerated)
+        case .end?: return .swipeEnd(device: e.device, fingers: e.fingers, cancelled: e.cancelled(XIGestureSwipeEventCancelled))
+        case nil: return nil
         }
     }
 
     /// XI 2.4 pinch: absolute scale, rotation delta in degrees (clockwise).
     public static func pinch(_ e: xcb_input_gesture_pinch_begin_event_t) -> Input? {
-        let d = DeviceID(e.sourceid), fingers = Int(e.detail)
-        switch Int32(e.event_type) {
-        case XI_GesturePinchBegin:
-            return .pinchBegin(device: d, fingers: fingers, at: Point(x: fixed(e.root_x), y: fixed(e.root_y)))
-        case XI_GesturePinchUpdate:
-            return .pinchUpdate(device: d, fingers: fingers, delta: Point(x: fixed(e.delta_x), y: fixed(e.delta_y)),
-                                scale: fixed(e.scale), angleDelta: fixed(e.delta_angle))
-        case XI_GesturePinchEnd:
-            return .pinchEnd(device: d, fingers: fingers, cancelled: e.flags & UInt32(XIGesturePinchEventCancelled) != 0)
-        default: return nil
+        switch stage(e.event_type, XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd) {
+        case .begin?: return .pinchBegin(device: e.device, fingers: e.fingers, at: e.at)
+        case .update?:
+            let (scale, angle) = (fixed(e.scale), fixed(e.delta_angle))
+            return .pinchUpdate(device: e.device, fingers: e.fingers, delta: e.delta, scale: scale, angleDelta: angle)
+        case .end?: return .pinchEnd(device: e.device, fingers: e.fingers, cancelled: e.cancelled(XIGesturePinchEventCancelled))
+        case nil: return nil
         }
     }
 
@@ -74,18 +84,41 @@ public enum XIEventConverter {
         }
         guard let px = scale(x, device.xRange, area.x, area.width) ?? last?.x,
               let py = scale(y, device.yRange, area.y, area.height) ?? last?.y else { return nil }
-        let p = Point(x: px, y: py)
-        let d = DeviceID(e.sourceid), id = TouchID(truncatingIfNeeded: e.detail)
-        switch Int32(e.event_type) {
-        case XI_RawTouchBegin: return .touchBegin(device: d, touch: id, at: p)
-        case XI_RawTouchUpdate: return .touchUpdate(device: d, touch: id, at: p)
-        case XI_RawTouchEnd: return .touchEnd(device: d, touch: id, at: p)
-        default: return nil
-        }
+        return touch(stage(e.event_type, XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd), source: e.sourceid,
+                     detail: e.detail, at: Point(x: px, y: py))
     }
 
     /// X's 16.16 fixed point.
     static func fixed(_ v: xcb_input_fp1616_t) -> Double { Double(v) / 65536 }
     /// X's 32.32 fixed point.
     static func fixed(_ v: xcb_input_fp3232_t) -> Double { Double(v.integral) + Double(v.frac) / 4_294_967_296 }
+}
+
+/// The fields XI 2.4's swipe and pinch events share (a pinch adds its scale
+/// and angle after the deltas): read once for both.
+protocol XIGestureEvent {
+    var sourceid: xcb_input_device_id_t { get }
+    var detail: UInt32 { get }
+    var root_x: xcb_input_fp1616_t { get }
+    var root_y: xcb_input_fp1616_t { get }
+    var delta_x: xcb_input_fp1616_t { get }
+    var delta_y: xcb_input_fp1616_t { get }
+    var flags: UInt32 { get }
+}
+
+extension xcb_input_gesture_swipe_begin_event_t: XIGestureEvent {}
+extension xcb_input_gesture_pinch_begin_event_t: XIGestureEvent {}
+
+/// An XI2 event's place in its touch or gesture: XI's begin, update and end.
+enum XIStage { case begin, update, end }
+
+extension XIGestureEvent {
+    /// The slave device it came from.
+    var device: DeviceID { DeviceID(sourceid) }
+    /// `detail` is the finger count.
+    var fingers: Int { Int(detail) }
+    var at: Point { Point(x: XIEventConverter.fixed(root_x), y: XIEventConverter.fixed(root_y)) }
+    var delta: Point { Point(x: XIEventConverter.fixed(delta_x), y: XIEventConverter.fixed(delta_y)) }
+
+    func cancelled(_ flag: Int32) -> Bool { flags & UInt32(flag) != 0 }
 }

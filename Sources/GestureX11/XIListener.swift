@@ -12,8 +12,8 @@ public final class XIListener {
     public private(set) var plan = ListenPlan()
     /// What changes with every event (ListenerState.swift).
     private var state: ListenerState
-    /// Inputs held until the application under a begin is known (WindowHold.swift).
-    private var hold = WindowHold()
+    /// Inputs held until the application under a begin is known (ApplicationQueue.swift).
+    private var queue = ApplicationQueue()
     /// The touchpads whose gestures are grabbed.
     private var gestureGrabbed: [Int32] = []
     /// Touch grabs on the top-level windows, when the root's is taken.
@@ -269,7 +269,7 @@ public final class XIListener {
     /// else only what an earlier round trip already read.
     /// Touches, touchpad gestures and their windows and modifiers come at
     /// the time X stamped them; what X does not stamp (devices, monitors)
-    /// at the engine's clock, `now` less the hold (`engineTime(now)`), after
+    /// at the engine's clock, `now` less the delivery delay (`engineTime(now)`), after
     /// the read's other inputs. Reading asks X nothing: what it needs to ask
     /// goes out once the read is done (`afterRead`), and the inputs that
     /// wait for an answer about a window come with a later drain.
@@ -338,9 +338,9 @@ public final class XIListener {
         refreshStale(emit)
         if windows.asking { windows.takeAnswers() }
         var asked = windows.askMapped()
-        if !hold.isEmpty {
-            hold.release(known: { windows.cached($0) }, emit)
-            if let w = hold.awaited, windows.lookUp(w) { asked = true }
+        if !queue.isEmpty {
+            queue.release(known: { windows.cached($0) }, emit)
+            if let w = queue.awaited, windows.lookUp(w) { asked = true }
         }
         if asked { connection.flush() }   // sent at once: a touch may wait for the answer
         followRawIfNeeded()
@@ -374,8 +374,8 @@ public final class XIListener {
         Dictionary(uniqueKeysWithValues: devices.filter { $0.kind != .other }.map { ($0.id, monitors.area(device: $0.id)) })
     }
 
-    private func pass(_ item: WindowHold.Item, _ emit: (Input, Double) -> Void) {
-        hold.pass(item, known: { windows.cached($0) }, emit)
+    private func pass(_ item: ApplicationQueue.Item, _ emit: (Input, Double) -> Void) {
+        queue.pass(item, known: { windows.cached($0) }, emit)
     }
 
     /// A device plugged or unplugged (or enabled, disabled).

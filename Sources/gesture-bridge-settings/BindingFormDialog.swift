@@ -11,7 +11,7 @@ import GestureSystem
 @MainActor final class BindingFormDialog {
     let window: Widget
     private let nameEntry: Widget
-    private let kind = Choice(BindingForm.Kind.allCases.map(\.words))
+    private let kind = Choice(BindingForm.kinds.map(\.displayName))
     private let fingers = Choice(["1", "2", "3", "4", "5"], names: [L("1 finger"), L("2 fingers"), L("3 fingers"), L("4 fingers"), L("5 fingers")])
     private let taps = Choice([L("Single"), L("Double"), L("Triple")], names: [L("Single tap"), L("Double tap"), L("Triple tap")])
     private static let directions: [Direction?] = [nil, .left, .right, .up, .down, .upLeft, .upRight, .downLeft, .downRight]
@@ -126,11 +126,11 @@ import GestureSystem
 
         kind.changed = { [self] in
             // A new kind's own step: 100 px is no pinch's.
-            gtk_spin_button_set_value(g(every), Self.defaultStep(selectedKind))
+            if let unit = selectedKind.stepUnit { gtk_spin_button_set_value(g(every), unit.firstStep) }
             // A pinch or a rotation takes two fingers at least.
             if fingers.selected + 1 < selectedKind.defaultFingers { fingers.select(selectedKind.defaultFingers - 1) }
             // A shape is drawn with one finger unless said (the mouse draws its examples).
-            if selectedKind == .stroke { fingers.select(0) }
+            if selectedKind.argument(.shape) != nil { fingers.select(0) }
             update()
         }
         for c in [when, priority] { c.changed = { [self] in update() } }
@@ -141,7 +141,7 @@ import GestureSystem
         draw.changed = { [self] in showPreview() }
         decrease.changed = { [self] in showPreview() }
         for (check, _) in modifierChecks { on(check, "toggled") { [self] in showPreview() } }
-        fill(form ?? BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .named("workspace next")))
+        fill(form ?? BindingForm(kind: BindingForm.kinds[0], fingers: 3, direction: .left, action: .named("workspace next")))
         update()
     }
 
@@ -175,26 +175,28 @@ import GestureSystem
         }
     }
 
-    private var selectedKind: BindingForm.Kind { BindingForm.Kind.allCases[kind.selected] }
+    private var selectedKind: BindingForm.Kind { BindingForm.kinds[kind.selected] }
 
     /// Shows the fields the kind and the moment take.
     private func update() {
         guard !closed else { return }
         let k = selectedKind
-        UI.setVisible(rows["Taps"]!, k == .tap)
-        UI.setVisible(rows["Direction"]!, k == .swipe)
-        UI.setVisible(rows["Shape"]!, k == .stroke)
-        UI.setVisible(draw.box, k == .stroke)
+        UI.setVisible(rows["Taps"]!, k.argument(.count) != nil)
+        UI.setVisible(rows["Direction"]!, k.argument(.direction) != nil)
+        UI.setVisible(rows["Shape"]!, k.argument(.shape) != nil)
+        UI.setVisible(draw.box, k.argument(.shape) != nil)
         let steps = when.selected == 3
-        when.setVisible(2, k == .longPress || k == .hold)
+        // "While held" for a press, "Every step" for what moves (the table's `decidedByTime`, `stepUnit`).
+        when.setVisible(2, k.decidedByTime)
         when.setVisible(3, k.isContinuous)
-        if (when.selected == 2 && !(k == .longPress || k == .hold)) || (steps && !k.isContinuous) { when.select(0) }
+        if (when.selected == 2 && !k.decidedByTime) || (steps && !k.isContinuous) { when.select(0) }
         UI.setVisible(rows["Every"]!, when.selected == 3)
         UI.setVisible(decreaseGroup, when.selected == 3)
         gtk_label_set_text(g(actionRowTitle), when.selected == 3 ? L("Increase (this way)") : L("Action"))
-        gtk_label_set_text(g(everyUnit), Self.unit(k))
-        gtk_spin_button_set_digits(g(every), k == .hold ? 1 : 0)
-        gtk_spin_button_set_increments(g(every), k == .hold ? 0.1 : 1, 10)
+        let unit = k.stepUnit ?? .px
+        gtk_label_set_text(g(everyUnit), unit.symbol)
+        gtk_spin_button_set_digits(g(every), UInt32(unit.decimals))
+        gtk_spin_button_set_increments(g(every), unit.decimals == 1 ? 0.1 : 1, 10)
         gtk_label_set_text(g(priorityLine), Words.priority(Priority.allCases[priority.selected],
                                                            inApplicationScope: inApplicationScope))
         showPreview()
@@ -220,28 +222,9 @@ import GestureSystem
         }
     }
 
-    /// A step to start from, in the form's unit.
-    static func defaultStep(_ k: BindingForm.Kind) -> Double {
-        switch k {
-        case .pinch, .rotate: return 15
-        case .hold: return 0.5
-        default: return 100
-        }
-    }
-
-    /// The unit of `every` as the form shows it (a pinch's ratio as %).
-    static func unit(_ k: BindingForm.Kind) -> String {
-        switch k {
-        case .pinch: return L("%")
-        case .rotate: return L("°")
-        case .hold: return L("s")
-        default: return L("px")
-        }
-    }
-
     private func fill(_ f: BindingForm) {
         UI.setText(ofEditable: nameEntry, f.name ?? "")
-        kind.select(BindingForm.Kind.allCases.firstIndex(of: f.kind) ?? 0)
+        kind.select(BindingForm.kinds.firstIndex(of: f.kind) ?? 0)
         draw.shape = f.shape
         fingers.select(max(0, min(4, f.fingers - 1)))
         taps.select(max(0, min(2, f.tapCount - 1)))
@@ -257,7 +240,7 @@ import GestureSystem
         case .repeating: when.select(2)
         case .steps(let n):
             when.select(3)
-            gtk_spin_button_set_value(g(every), f.kind == .pinch ? n * 100 : n)
+            gtk_spin_button_set_value(g(every), n * (f.kind.stepUnit?.shownPerWritten ?? 1))
         }
         action.set(f.action)
         decrease.set(f.decrease ?? f.action)
@@ -276,7 +259,7 @@ import GestureSystem
         switch when.selected {
         case 1: moment = .start
         case 2: moment = .repeating
-        case 3: moment = .steps(every: k == .pinch ? n / 100 : n)
+        case 3: moment = .steps(every: n / (k.stepUnit?.shownPerWritten ?? 1))
         default: moment = .end
         }
         let name = UI.text(ofEditable: nameEntry).trimmingWhitespace()
@@ -285,7 +268,7 @@ import GestureSystem
         case .failure(let p): return .failure(p)
         case .success(let a): main = a
         }
-        if k == .stroke && draw.shape.isEmpty { return .failure(FormProblem(L("name the shape"))) }
+        if k.argument(.shape) != nil && draw.shape.isEmpty { return .failure(FormProblem(L("name the shape"))) }
         var other: BindingForm.Action? = nil
         if case .steps = moment {
             switch decrease.action {
@@ -294,12 +277,12 @@ import GestureSystem
             }
         }
         var form = BindingForm(kind: k, fingers: fingers.selected + 1,
-                                    direction: k == .swipe ? Self.directions[direction.selected] : nil,
-                                    edge: Self.edges[edge.selected], tapCount: k == .tap ? taps.selected + 1 : 1,
+                                    direction: k.argument(.direction) != nil ? Self.directions[direction.selected] : nil,
+                                    edge: Self.edges[edge.selected], tapCount: k.argument(.count) != nil ? taps.selected + 1 : 1,
                                     device: devices[device.selected], modifiers: mods.isEmpty ? nil : mods,
                                     when: moment, action: main, decrease: other,
                                     priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name)
-        form.shape = k == .stroke ? draw.shape : ""
+        form.shape = k.argument(.shape) != nil ? draw.shape : ""
         return .success(form)
     }
 

@@ -17,7 +17,7 @@ import Glibc
         ("echo '$HOME | ; &'", ["echo", "$HOME | ; &"]),
     ])
     func plainCommandsRunWithoutAShell(command: String, words: [String]) {
-        #expect(Words.direct(command) == words)
+        #expect(ShellWords.direct(command) == words)
     }
 
     @Test(arguments: [
@@ -26,7 +26,7 @@ import Glibc
         "echo ~/x", "echo a\\ b", "echo \"a\\\"b\"", "echo 'unclosed", "(sub)", "a & ", "", "   ",
     ])
     func shellSyntaxGoesToTheShell(command: String) {
-        #expect(Words.direct(command) == nil)
+        #expect(ShellWords.direct(command) == nil)
     }
 
     /// A program on a PATH of the test's own that writes its words and
@@ -61,7 +61,7 @@ import Glibc
         Self.tool(dir)
         defer { for f in ["gb-argv-dump", "direct", "shell"] { unlink(dir + "/" + f) }; rmdir(dir) }
         let command = "gb-argv-dump a 'b c' \"d  e\" --x=y Grüße ''"
-        #expect(Words.direct(command) != nil)
+        #expect(ShellWords.direct(command) != nil)
         var results: [String] = []
         for (name, shell) in [("direct", false), ("shell", true)] {
             let env = ["PATH": dir + ":/usr/bin:/bin", "OUT": dir + "/" + name, "GESTURE_NAME": "next", "GESTURE_DX": "-300.5"]

@@ -356,7 +356,7 @@ import Testing
         ("$HOME/x $(y)", ["$HOME/x", "$(y)"], "\"$HOME/x\" '$(y)'"),
     ])
     func commandsKeepTheirWords(line: String, words: [String], command: String) {
-        #expect(Words.shlex(line) == words)
+        #expect(ShellWords.shlex(line) == words)
         #expect(ShellQuoting.command(words, expandFirst: true) == command)
     }
 }

@@ -20,7 +20,7 @@ import Testing
     }
 
     static func randomForm(_ g: inout Seeded) -> BindingForm {
-        let kind = BindingForm.Kind.allCases.randomElement(using: &g)!
+        let kind = BindingForm.kinds.randomElement(using: &g)!
         let actions: [BindingForm.Action] = [.named("workspace next"), .named("key overview"), .keys("super+a"),
                                              .button(3, here: true), .command("notify-send hi"), .nothing]
         var when: BindingForm.When = [.end, .start].randomElement(using: &g)!

@@ -62,6 +62,25 @@ import Testing
         #expect(pinch.actionWords == "Ctrl+Plus / Ctrl+Minus per 15 %")
     }
 
+    /// The form's kinds are the table's (`GestureKind.all`, their `formPlace`):
+    /// each is written and read back as itself with the table's fingers, and
+    /// says the table's words (a stroke its shape's: DrawnShapeTests).
+    @Test func theFormsKindsAreTheTablesKinds() {
+        #expect(BindingForm.kinds.map(\.name) == ["swipe", "magnify", "rotate", "tap", "longPress", "hold", "drag", "stroke"])
+        for kind in BindingForm.kinds {
+            var form = BindingForm(kind: kind, when: kind.isContinuous ? .steps(every: 2) : .end, action: .nothing)
+            if kind.argument(.shape) != nil { form.shape = "L" }
+            #expect(form.fingers == kind.defaultFingers)
+            #expect(form.gestureWords.hasPrefix(kind.argument(.shape) != nil ? "Draw “L”" : kind.displayName))
+            #expect(form.actionWords.hasSuffix(kind.stepUnit.map { $0.words(2) } ?? "Nothing"))
+            guard case .success(let text) = document("keymap = \"gnome\"\n").add(form, to: .allApplications) else {
+                Issue.record("\(kind.name): not added")
+                continue
+            }
+            #expect(document(text).scopes[0].bindings.last?.form == form, "\(kind.name)")
+        }
+    }
+
     @Test(arguments: [
         (BindingForm(kind: .swipe, fingers: 3, direction: .left, action: .nothing), "swipe(fingers: 3, direction: .left)"),
         (BindingForm(kind: .swipe, fingers: 1, direction: .left, edge: .rightEdge, action: .nothing),

@@ -125,3 +125,10 @@ func expectOnlyChanged(_ old: String, _ new: String, within span: Range<Int>, _ 
     let same = b.count >= before.count + after.count && b.starts(with: before) && b.reversed().starts(with: after.reversed())
     #expect(same, "\(what): bytes outside \(span) changed (\(changedRange(old, new)))", sourceLocation: sourceLocation)
 }
+
+/// The table's kinds by name, as the tests write them (`BindingForm(kind: .swipe, …)`).
+extension GestureKind {
+    static func entry(_ name: String) -> GestureKind { GestureKind.all.first { $0.name == name }! }
+    static let swipe = entry("swipe"), pinch = entry("magnify"), rotate = entry("rotate"), tap = entry("tap"),
+               longPress = entry("longPress"), hold = entry("hold"), drag = entry("drag"), stroke = entry("stroke")
+}

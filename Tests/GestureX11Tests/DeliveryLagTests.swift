@@ -5,7 +5,7 @@ import Testing
 /// delivery delay of the last two windows, plus a margin, within a floor
 /// and a ceiling (DeliveryLag.swift).
 @Suite struct DeliveryLagTests {
-    /// (events as (stamped, read), the daemon's clock when asked, the hold).
+    /// (events as (stamped, read), the daemon's clock when asked, the delay).
     @Test(arguments: [
         // Nothing seen: the floor (X's ms stamps, the tick clock, the frame join).
         ([], 100.0, DeliveryLag.floor),
@@ -24,12 +24,12 @@ import Testing
         // An event stamped after it was read (clocks a millisecond apart) counts as no delay.
         ([(100.010, 100.005)], 100.011, DeliveryLag.floor),
     ] as [([(Double, Double)], Double, Double)])
-    func holdFollowsTheDelaysSeen(events: [(Double, Double)], now: Double, expected: Double) {
+    func delayFollowsTheDelaysSeen(events: [(Double, Double)], now: Double, expected: Double) {
         var lag = DeliveryLag()
         lag.roll(to: 100.0)
         for (stamped, read) in events { lag.saw(stamped: stamped, now: read) }
         lag.roll(to: now)
-        #expect(abs(lag.hold - expected) < 1e-9)
+        #expect(abs(lag.delay - expected) < 1e-9)
     }
 
     /// A slow moment in one window is carried one window more, whatever
@@ -38,14 +38,14 @@ import Testing
         var lag = DeliveryLag()
         lag.roll(to: 0)
         lag.saw(stamped: 1.0, now: 1.050)
-        var holds: [Double] = []
+        var delays: [Double] = []
         for k in 1...12 {
             let now = Double(k) * 1.0
             lag.saw(stamped: now - 0.001, now: now)
-            holds.append(lag.hold)
+            delays.append(lag.delay)
         }
         // Windows of 5 s from 0: [0, 5) saw the 50 ms; [5, 10) carries it; from 10 it is gone.
-        #expect(holds[..<9].allSatisfy { abs($0 - 0.052) < 1e-9 })
-        #expect(holds[9...].allSatisfy { $0 == DeliveryLag.floor })
+        #expect(delays[..<9].allSatisfy { abs($0 - 0.052) < 1e-9 })
+        #expect(delays[9...].allSatisfy { $0 == DeliveryLag.floor })
     }
 }

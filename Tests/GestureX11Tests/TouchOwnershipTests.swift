@@ -38,6 +38,18 @@ import Testing
         Row(name: "its raw end: the finger is up", state: undecided(raw: Point(x: 95, y: 200)),
             event: .raw(at: Point(x: 96, y: 200), ended: true),
             next: undecided(raw: Point(x: 96, y: 200), rawEnded: true), outcome: .none),
+        Row(name: "its raw end below the window manager, not handed down: the lift (its grab end may never come)",
+            state: undecided(onFrame, raw: Point(x: 95, y: 200)), event: .raw(at: Point(x: 96, y: 200), ended: true),
+            next: .rawLifted(onFrame), outcome: .follow(Point(x: 100, y: 200), ended: true)),
+        Row(name: "its raw end below the window manager, handed down: the grab's end is the lift",
+            state: undecided(onFrame, handedDown: true), event: .raw(at: Point(x: 96, y: 200), ended: true),
+            next: undecided(onFrame, raw: Point(x: 96, y: 200), rawEnded: true, handedDown: true), outcome: .none),
+        Row(name: "lifted by its raw end, then the grab's end: dropped", state: .rawLifted(onFrame), event: .grabEnded,
+            next: .rawLifted(onFrame), outcome: .dropEnd),
+        Row(name: "lifted by its raw end, decided: X told, gone", state: .rawLifted(onFrame), event: .decided(accepted: false),
+            next: nil, outcome: .allow(onFrame, accept: false)),
+        Row(name: "lifted by its raw end, handed down: nothing", state: .rawLifted(onFrame), event: .handedDown,
+            next: .rawLifted(onFrame), outcome: .none),
         Row(name: "handed down by the window manager", state: undecided(onFrame), event: .handedDown,
             next: undecided(onFrame, handedDown: true), outcome: .none),
         Row(name: "the grab's end before the decision: a lift, X still waits", state: undecided(), event: .grabEnded,
@@ -93,6 +105,22 @@ import Testing
     }
 
     let key = TouchOwnership.Key(device: 10, touch: 7)
+
+    /// Seen under mutter and muffin (E2E --desktops): the first tap, on
+    /// mutter's guard window while it starts, was kept by it for good; no
+    /// grab end ever came, and the engine counted that finger in every later
+    /// hand (a 3-finger swipe read as a 4-finger drag).
+    @Test func aTouchTheWindowManagerKeepsForGoodLiftsAtItsRawEnd() {
+        var o = TouchOwnership()
+        #expect(o.on(.began(Self.onFrame, at: Point(x: 256, y: 512)), key) == .none)
+        #expect(o.on(.raw(at: Point(x: 250, y: 510), ended: false), key) == .none)
+        #expect(o.on(.raw(at: Point(x: 250, y: 510), ended: true), key) == .follow(Point(x: 256, y: 512), ended: true))
+        #expect(!o.needsRaw)
+        #expect(o.undecided == 1)   // X still waits for our decision
+        #expect(o.on(.decided(accepted: false), key) == .allow(Self.onFrame, accept: false))
+        #expect(o.undecided == 0)
+        #expect(o.on(.grabEnded, key) == .lift(takenAbove: false))   // gone: a late end is nobody's
+    }
 
     @Test func aTouchHandedBackIsFollowedThroughRawEvents() {
         var o = TouchOwnership()

@@ -167,39 +167,39 @@ import Testing
     }
 }
 
-/// Inputs held for the application under a begin (WindowHold.swift).
-@Suite struct WindowHoldTests {
+/// Inputs held for the application under a begin (ApplicationQueue.swift).
+@Suite struct ApplicationQueueTests {
     static let app = WindowContext(windowClass: "A", instance: "a")
     static let begin = Input.touchBegin(device: 11, touch: 1, at: .zero)
     static let end = Input.touchEnd(device: 11, touch: 1, at: .zero)
 
     @Test func aKnownWindowPassesAtOnceAndIsSaidOnce() {
-        var hold = WindowHold(), out: [Input] = []
+        var queue = ApplicationQueue(), out: [Input] = []
         for _ in 0..<2 {
-            hold.pass(.window(5, 1), known: { _ in Self.app }) { i, _ in out.append(i) }
-            hold.pass(.input(Self.begin, 1), known: { _ in Self.app }) { i, _ in out.append(i) }
+            queue.pass(.window(5, 1), known: { _ in Self.app }) { i, _ in out.append(i) }
+            queue.pass(.input(Self.begin, 1), known: { _ in Self.app }) { i, _ in out.append(i) }
         }
         #expect(out == [.window(Self.app), Self.begin, Self.begin])
-        #expect(hold.isEmpty)
+        #expect(queue.isEmpty)
     }
 
     /// An unknown window holds everything after it, in order, each with its
     /// own time, until its application is known.
-    @Test func anUnknownWindowHoldsWhatFollows() {
-        var hold = WindowHold(), out: [(Input, Double)] = []
+    @Test func anUnknownWindowQueuesWhatFollows() {
+        var queue = ApplicationQueue(), out: [(Input, Double)] = []
         var known: [Window: WindowContext] = [:]
-        hold.pass(.window(5, 1.0), known: { known[$0] }) { out.append(($0, $1)) }
-        hold.pass(.input(Self.begin, 1.0), known: { known[$0] }) { out.append(($0, $1)) }
-        hold.pass(.input(.screenChanged(Screen(width: 10, height: 10)), 1.5), known: { known[$0] }) { out.append(($0, $1)) }
-        hold.pass(.input(Self.end, 2.0), known: { known[$0] }) { out.append(($0, $1)) }
+        queue.pass(.window(5, 1.0), known: { known[$0] }) { out.append(($0, $1)) }
+        queue.pass(.input(Self.begin, 1.0), known: { known[$0] }) { out.append(($0, $1)) }
+        queue.pass(.input(.screenChanged(Screen(width: 10, height: 10)), 1.5), known: { known[$0] }) { out.append(($0, $1)) }
+        queue.pass(.input(Self.end, 2.0), known: { known[$0] }) { out.append(($0, $1)) }
         #expect(out.isEmpty)
-        #expect(hold.awaited == 5)
-        hold.release(known: { known[$0] }) { out.append(($0, $1)) }
+        #expect(queue.awaited == 5)
+        queue.release(known: { known[$0] }) { out.append(($0, $1)) }
         #expect(out.isEmpty)
         known[5] = Self.app
-        hold.release(known: { known[$0] }) { out.append(($0, $1)) }
+        queue.release(known: { known[$0] }) { out.append(($0, $1)) }
         #expect(out.map(\.0) == [.window(Self.app), Self.begin, .screenChanged(Screen(width: 10, height: 10)), Self.end])
         #expect(out.map(\.1) == [1.0, 1.0, 1.5, 2.0])
-        #expect(hold.isEmpty && hold.awaited == nil)
+        #expect(queue.isEmpty && queue.awaited == nil)
     }
 }

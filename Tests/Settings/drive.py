@@ -1264,7 +1264,7 @@ def scenario_draw_shape(session):
         xdotool("windowsize", wid, "760", "790")
         time.sleep(0.5)
         set_text(find(f, "text", "Name"), "terminal")
-        click(find(f, "push button", "Shape"))
+        click(find(f, "push button", "Draw a shape"))
         set_text(find(f, "text", "Shape"), "L")
         canvas = find(f, None, "Drawing canvas")
         add = find(f, "push button", "Add as Example")

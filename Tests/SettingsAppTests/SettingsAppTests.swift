@@ -84,7 +84,7 @@ func readFile(_ path: String) -> String {
         #expect(s.verdicts.last == "nothing fired; closest: swipe-left-3: moved 54 px of 80")
         #expect(s.acted.isEmpty)
         // Every binding of the attempt is out, with its reason.
-        let b = s.devices[11]?.bindings.first { $0.name == "swipe-left-3" }?.live
+        let b = s.devices[11]?.bindings.first { $0.name == "swipe-left-3" }?.standing
         #expect(b?.standing == "failed")
         #expect(b?.reason == "moved 54 px of 80")
     }

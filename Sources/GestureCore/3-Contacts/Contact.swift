@@ -76,6 +76,10 @@ public struct Contact: Hashable, Sendable {
     /// anew: a hand put down one by one. A finger that lifts and lands
     /// again (a flicker, a re-grip: ts14, ts22, ts26) does not count.
     public var lateGrowths: UInt8 = 0
+    /// A finger landed late `oneByOneGap` or more after the one before and
+    /// made the hand bigger: a hand put down finger by finger, which may
+    /// bring its next finger in any frame (`ContactTracker.frameJoin(for:)`).
+    public var grewOneByOne: Bool = false
     /// The most fingers this hand had landed, in any of its attempts.
     public var mostFingers: UInt8 = 0
     /// Fingers down now (touchpads: the event's finger count).
@@ -148,6 +152,12 @@ public struct Contact: Hashable, Sendable {
     /// 3.5 s; the ten over 3 s); a flickering finger (ts22's E4
     /// panel) comes back within 0.1 s, so a real drag waits little more.
     static let growingHandWait: Seconds = 1.0
+
+    /// s from a landing to the late finger after it that make a hand put
+    /// down one by one: past `finger-landing` (0.2 s) and a pinch's late
+    /// second finger (ts-samus: 0.16 s, under emulation up to 0.217 s);
+    /// fingers put down one by one come 0.3–0.7 s apart.
+    static let oneByOneGap: Seconds = 0.3
 
     /// The spread and the turn as px (or mm) for fingers `r` from their centre.
     func spread(atRadius r: Double) -> Double { scale > 0 ? r * abs(1 - 1 / scale) : 0 }

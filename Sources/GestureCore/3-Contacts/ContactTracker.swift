@@ -35,6 +35,16 @@ struct ContactTracker {
     /// adjacent millisecond stamps: an event within this of the frame's first,
     /// of a touch not yet in the frame, belongs to it.
     static let frameJoin: Seconds = 0.0015
+    /// The same for a hand put down one by one (`Contact.grewOneByOne`),
+    /// whose next finger may land in any frame: X's two reads of a frame
+    /// came 5 ms apart in a gate run (12 ms in LiveTimingTests), and the
+    /// motion read first, judged alone, began the smaller hand's gesture
+    /// that the landing read next cancelled (ts17 #2: a 2-finger swipe
+    /// begun and cancelled 5 ms later, in the frame its third finger
+    /// landed in). Its frames wait for the second read, as long as a
+    /// touchscreen's frame (60 Hz: 17 ms) at most; a hand landing
+    /// together keeps `frameJoin`, and its gestures their latency.
+    static let oneByOneFrameJoin: Seconds = 0.015
     /// px: a finger this close to the fingers' centre turns nothing (its
     /// angle around the centre is noise).
     static let shortestArmForTurn = 0.5
@@ -46,7 +56,10 @@ struct ContactTracker {
     }
 
     /// When the frame being built can take no more events and must be judged.
-    var frameDeadline: Seconds? { pendingFrame.map { $0 + Self.frameJoin } }
+    var frameDeadline: Seconds? { pendingFrame.map { $0 + frameJoin } }
+
+    /// How long the frame being built waits for the rest of its events.
+    private var frameJoin: Seconds { contact.grewOneByOne ? Self.oneByOneFrameJoin : Self.frameJoin }
 
     /// An event of `touch` at `t` belongs to the frame being built. A finger
     /// that lands in a frame where every finger down lifts does not: the
@@ -56,7 +69,7 @@ struct ContactTracker {
     func joinsFrame(_ touch: TouchID, at t: Seconds, landing: Bool) -> Bool {
         guard let f = pendingFrame else { return true }
         if landing && !slots.contains(where: \.down) { return false }
-        return t - f <= Self.frameJoin && !slots.contains { $0.id == touch && $0.inFrame }
+        return t - f <= frameJoin && !slots.contains { $0.id == touch && $0.inFrame }
     }
 
     var active: Bool { !contact.ended && contact.landed > 0 }
@@ -112,6 +125,7 @@ struct ContactTracker {
                                          output mapped: String? = nil) {
         let down = slots
         let hadTooMany = contact.tooManyFingers, grown = contact.lateGrowths
+        let oneByOne = contact.grewOneByOne, previousLanding = contact.lastLanding
         // The most this hand had: `landed` bounds what was down at once.
         let most = max(Int(contact.mostFingers), contact.landed)
         openSession(source: .touch, time: time)
@@ -120,6 +134,7 @@ struct ContactTracker {
         // are all `growing` asks.)
         let now = down.count + 1
         contact.lateGrowths = now > most ? min(grown, 254) + 1 : grown
+        contact.grewOneByOne = oneByOne || now > most && time - previousLanding >= Contact.oneByOneGap
         contact.mostFingers = UInt8(min(max(most, now), 255))
         contact.session = 1
         contact.landedApart = !down.isEmpty

@@ -1,7 +1,8 @@
 // What a kind of preset gesture is, as data: its names, its arguments with
-// their units and defaults, its recognizer, what it needs from X. The kinds
-// themselves are one table, `GestureKind.all` (GestureSpec.swift); the
-// expression parser and printer, ListenPlan and the random generator read it.
+// their units and defaults, its recognizer, what it needs from X, and what
+// the settings app says of it. The kinds themselves are one table,
+// `GestureKind.all` (GestureSpec.swift); the expression parser and printer,
+// ListenPlan, the random generator and the settings app's form and words read it.
 
 /// What a gesture kind needs X to deliver (ListenPlan asks for it).
 public struct GestureEvents: OptionSet, Hashable, Sendable {
@@ -162,8 +163,50 @@ extension Edge: ArgumentPayload { var argument: ArgumentValue { .edge(self) } }
 extension String: ArgumentPayload { var argument: ArgumentValue { .text(self) } }
 extension Bool: ArgumentPayload { var argument: ArgumentValue { .flag(self) } }
 
+/// An English message the settings app shows in the user's language (its
+/// `L`/`Lc` and po/): GestureCore says nothing itself, it only names the
+/// words. scripts/update-po.sh extracts `Msgid("…")` and `Msgid("context", "…")`
+/// from GestureSpec.swift.
+public struct Msgid: Hashable, Sendable {
+    /// gettext's context (msgctxt): the same English word translated apart.
+    public let context: String?
+    public let text: String
+    public init(_ text: String) {
+        context = nil
+        self.text = text
+    }
+    public init(_ context: String, _ text: String) {
+        self.context = context
+        self.text = text
+    }
+}
+
+/// What `on-step`'s `every` counts in (the settings app shows the unit).
+public enum StepUnit: Hashable, Sendable {
+    /// px of travel (swipe, drag).
+    case px
+    /// A ratio of the scale: 0.15 is 15 % (magnify).
+    case ratio
+    /// Degrees turned (rotate).
+    case degrees
+    /// Seconds held (hold).
+    case seconds
+}
+
+extension StepKind {
+    var unit: StepUnit {
+        switch self {
+        case .alongDirection, .dragAxis: return .px
+        case .scale: return .ratio
+        case .angle: return .degrees
+        case .duration: return .seconds
+        }
+    }
+}
+
 /// A kind of preset gesture (`tap`, `swipe`, ...): one entry of `GestureKind.all`.
-public struct GestureKind: Sendable {
+/// Two are equal when they are the same entry (the same name).
+public struct GestureKind: Hashable, Sendable {
     /// Its name in expressions (and in `check`'s canonical text).
     public let name: String
     /// Other names it answers to, SwiftUI's mostly (matched case-insensitively).
@@ -178,8 +221,14 @@ public struct GestureKind: Sendable {
     public let defaultFingers: Int
     /// How `on-step` counts; nil for a discrete gesture (no `changed`, no steps).
     let stepKind: StepKind?
-    /// It decides when a timer runs out (a press), not by movement.
-    let decidedByTime: Bool
+    /// It decides when a timer runs out (a press), not by movement: the
+    /// settings app's form offers `on-repeat` ("while held") for it.
+    public let decidedByTime: Bool
+    /// Its name in the settings app ("Long press"), translated there.
+    public let words: Msgid
+    /// Where the settings app's form lists it among its kinds (ascending);
+    /// nil: the form does not offer it, the binding is edited as text.
+    public let formPlace: Int?
     let spec: ObjectIdentifier
     /// Its spec with no argument written.
     let blank: any LeafGesture
@@ -188,8 +237,8 @@ public struct GestureKind: Sendable {
 
     init<S: LeafGesture>(
         _ name: String, _ blank: S, _ embed: @escaping @Sendable (S) -> GestureSpec, aliases: [String] = [],
-        deprecated: [String: String] = [:], needs: GestureEvents, fingers: Int, steps: StepKind?,
-        decidedByTime: Bool = false, arguments: [GestureArgument],
+        deprecated: [String: String] = [:], words: Msgid, formPlace: Int? = nil, needs: GestureEvents, fingers: Int,
+        steps: StepKind?, decidedByTime: Bool = false, arguments: [GestureArgument],
         recognizer: @escaping @Sendable (S, Thresholds) -> any LeafRecognizer
     ) {
         self.name = name
@@ -200,11 +249,21 @@ public struct GestureKind: Sendable {
         defaultFingers = fingers
         stepKind = steps
         self.decidedByTime = decidedByTime
+        self.words = words
+        self.formPlace = formPlace
         spec = ObjectIdentifier(S.self)
         self.blank = blank
         self.embed = { embed($0 as! S) }
         self.recognizer = { recognizer($0 as! S, $1) }
     }
+
+    public static func == (a: GestureKind, b: GestureKind) -> Bool { a.name == b.name }
+    public func hash(into h: inout Hasher) { h.combine(name) }
+
+    /// What `on-step` counts in; nil for a discrete gesture.
+    public var stepUnit: StepUnit? { stepKind?.unit }
+    /// It moves: it has `changed` phases and `on-step` crossings.
+    public var isContinuous: Bool { stepKind != nil }
 
     /// The gesture with these arguments written (each of this kind's, of
     /// its type); the others unset.
@@ -257,6 +316,10 @@ extension GestureSpec {
         guard let l = leaf else { return [] }
         return GestureKind.of(l).arguments.compactMap { a in a.read(l).map { (a, $0) } }
     }
+
+    /// What the first continuous part's `on-step` counts in; nil when no
+    /// part moves.
+    public var stepUnit: StepUnit? { StepKind.of(self)?.unit }
 
     /// What every part of it needs X to deliver.
     public var needs: GestureEvents {

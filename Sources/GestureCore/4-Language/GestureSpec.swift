@@ -262,18 +262,19 @@ extension GestureSpec {
 }
 
 extension GestureKind {
-    /// Every kind of preset gesture, declared once: name and aliases, the
-    /// arguments (type, unit and default, in config.md's order), what it
-    /// needs from X, its fingers, how `on-step` counts, its recognizer.
+    /// Every kind of preset gesture, declared once: name and aliases, its
+    /// words and place in the settings app's form, the arguments (type, unit
+    /// and default, in config.md's order), what it needs from X, its
+    /// fingers, how `on-step` counts, its recognizer.
     /// Adding a kind: its spec above (with its case and its line in `leaf`),
     /// its recognizer's file, and its entry here (docs/engine.md).
     public static let all: [GestureKind] = [
         GestureKind("tap", TapSpec(), GestureSpec.tap, aliases: ["TapGesture", "SpatialTapGesture"],
-                    needs: .touches, fingers: 1, steps: nil,
+                    words: Msgid("Tap"), formPlace: 3, needs: .touches, fingers: 1, steps: nil,
                     arguments: [.always("count", .count, \TapSpec.count, default: 1), .fingers, .from, .edgeWidth],
                     recognizer: TapRecognizer.init),
         GestureKind("longPress", LongPressSpec(), GestureSpec.longPress, aliases: ["LongPressGesture"],
-                    needs: .touches, fingers: 1, steps: nil, decidedByTime: true,
+                    words: Msgid("Long press"), formPlace: 4, needs: .touches, fingers: 1, steps: nil, decidedByTime: true,
                     arguments: [
                         .optional("minimumDuration", .duration, \LongPressSpec.minimumDuration,
                                   default: .setting("long-press")),
@@ -283,7 +284,7 @@ extension GestureKind {
                     ],
                     recognizer: LongPressRecognizer.init),
         GestureKind("drag", DragSpec(), GestureSpec.drag, aliases: ["DragGesture"],
-                    needs: [.touches, .swipes], fingers: 1, steps: .dragAxis,
+                    words: Msgid("Drag"), formPlace: 6, needs: [.touches, .swipes], fingers: 1, steps: .dragAxis,
                     arguments: [
                         .optional("minimumDistance", .length, \DragSpec.minimumDistance,
                                   default: .value(.length(.px(DragRecognizer.defaultMinimumDistance)))),
@@ -291,7 +292,7 @@ extension GestureKind {
                     ],
                     recognizer: DragRecognizer.init),
         GestureKind("swipe", SwipeSpec(), GestureSpec.swipe,
-                    needs: [.touches, .swipes], fingers: 1, steps: .alongDirection,
+                    words: Msgid("Swipe"), formPlace: 0, needs: [.touches, .swipes], fingers: 1, steps: .alongDirection,
                     arguments: [
                         .optional("direction", .direction, \SwipeSpec.direction, default: .unset),
                         .fingers,
@@ -307,7 +308,7 @@ extension GestureKind {
                     recognizer: SwipeRecognizer.init),
         GestureKind("magnify", MagnifySpec(), GestureSpec.magnify, aliases: ["MagnifyGesture", "pinch"],
                     deprecated: ["MagnificationGesture": "MagnifyGesture"],
-                    needs: [.touches, .pinches], fingers: 2, steps: .scale,
+                    words: Msgid("Pinch"), formPlace: 1, needs: [.touches, .pinches], fingers: 2, steps: .scale,
                     arguments: [
                         .optional("minimumScaleDelta", .scale, \MagnifySpec.minimumScaleDelta,
                                   default: .value(.number(PinchRecognizer.defaultMinimumScaleDelta))),
@@ -316,7 +317,7 @@ extension GestureKind {
                     recognizer: PinchRecognizer.init),
         GestureKind("rotate", RotateSpec(), GestureSpec.rotate, aliases: ["RotateGesture"],
                     deprecated: ["RotationGesture": "RotateGesture"],
-                    needs: [.touches, .pinches], fingers: 2, steps: .angle,
+                    words: Msgid("Rotate"), formPlace: 2, needs: [.touches, .pinches], fingers: 2, steps: .angle,
                     arguments: [
                         .optional("minimumAngleDelta", .angle, \RotateSpec.minimumAngleDelta,
                                   default: .value(.number(PinchRecognizer.defaultMinimumAngleDelta))),
@@ -324,7 +325,7 @@ extension GestureKind {
                     ],
                     recognizer: PinchRecognizer.init),
         GestureKind("hold", HoldSpec(), GestureSpec.hold,
-                    needs: .touches, fingers: 1, steps: .duration, decidedByTime: true,
+                    words: Msgid("gesture", "Hold"), formPlace: 5, needs: .touches, fingers: 1, steps: .duration, decidedByTime: true,
                     arguments: [
                         .optional("minimumDuration", .duration, \HoldSpec.minimumDuration,
                                   default: .value(.number(HoldRecognizer.defaultMinimumDuration))),
@@ -333,7 +334,7 @@ extension GestureKind {
                     ],
                     recognizer: HoldRecognizer.init),
         GestureKind("stroke", StrokeSpec(), GestureSpec.stroke,
-                    needs: [.touches, .swipes], fingers: 1, steps: nil,
+                    words: Msgid("Draw a shape"), formPlace: 7, needs: [.touches, .swipes], fingers: 1, steps: nil,
                     arguments: [
                         .always("shape", .shape, \StrokeSpec.shape, default: ""),
                         .always("directionSensitive", .flag, \StrokeSpec.directionSensitive, default: true),

@@ -13,16 +13,13 @@ struct HoldRecognizer: ProgressRecognizer, Sendable {
     /// Seconds: the seeds' timed press begins as soon as the fingers settle.
     static let defaultMinimumDuration: Seconds = 0
 
-    let rule: FingerRule
-    let minimumDuration: Seconds
-    let maximumDistance: Double
+    let press: Press
     private(set) var progress = Progress()
     private(set) var deadline: Seconds?
 
     init(_ s: HoldSpec, _ t: Thresholds) {
-        rule = FingerRule(s, t)
-        minimumDuration = s.minimumDuration ?? Self.defaultMinimumDuration
-        maximumDistance = t.px(s.maximumDistance, default: t.slop)
+        press = Press(s, minimumDuration: s.minimumDuration ?? Self.defaultMinimumDuration,
+                      maximumDistance: s.maximumDistance, t)
     }
 
     mutating func reset() {
@@ -33,18 +30,17 @@ struct HoldRecognizer: ProgressRecognizer, Sendable {
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
-            guard c.source == .touch, rule.stillPossible(c), c.maxTravel <= maximumDistance else {
+            guard let (due, reached) = press.wait(c) else {
                 deadline = nil
                 return progress.fail()
             }
-            let due = c.lastLanding + minimumDuration
             deadline = due
-            if rule.ready(c) && c.time >= due {
-                progress.begin(c, rule)
+            if reached {
+                progress.begin(c, press.rule)
                 deadline = nil
             }
         case .active:
-            progress.follow(c, rule) { !$0.sameMotion(as: $1) }
+            progress.follow(c, press.rule) { !$0.sameMotion(as: $1) }
         default:
             return
         }
@@ -54,8 +50,5 @@ struct HoldRecognizer: ProgressRecognizer, Sendable {
 
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension HoldRecognizer {
-    func measure(_ c: Contact) -> Measure {
-        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: minimumDuration * 1000, unit: "ms")
-            .counting(rule, c)
-    }
+    func measure(_ c: Contact) -> Measure { press.measure(c) }
 }

@@ -6,9 +6,7 @@
 /// |          | moved > maximumDistance                                  |        |
 /// | possible | fingers down and settled for minimumDuration              | ended  |
 struct LongPressRecognizer: LeafRecognizer, Sendable {
-    let rule: FingerRule
-    let minimumDuration: Seconds
-    let maximumDistance: Double
+    let press: Press
 
     private(set) var state = RecognizerState.possible
     /// Discrete: its value never "changes", it is there when it ends.
@@ -17,9 +15,7 @@ struct LongPressRecognizer: LeafRecognizer, Sendable {
     private(set) var deadline: Seconds?
 
     init(_ s: LongPressSpec, _ t: Thresholds) {
-        rule = FingerRule(s, t)
-        minimumDuration = s.minimumDuration ?? t.longPress
-        maximumDistance = t.px(s.maximumDistance, default: t.slop)
+        press = Press(s, minimumDuration: s.minimumDuration ?? t.longPress, maximumDistance: s.maximumDistance, t)
     }
 
     mutating func reset() {
@@ -30,16 +26,14 @@ struct LongPressRecognizer: LeafRecognizer, Sendable {
 
     mutating func step(_ c: Contact) {
         guard state == .possible else { return }
-        guard c.source == .touch, rule.stillPossible(c), c.maxTravel <= maximumDistance
-        else {
+        guard let (due, reached) = press.wait(c) else {
             state = .failed
             deadline = nil
             return
         }
-        let due = c.lastLanding + minimumDuration
         deadline = due
-        if rule.ready(c) && c.time >= due {
-            value = GestureValue(contact: c, fingers: rule.fingers)
+        if reached {
+            value = GestureValue(contact: c, fingers: press.rule.fingers)
             value.pressing = true
             state = .ended
             deadline = nil
@@ -50,9 +44,5 @@ struct LongPressRecognizer: LeafRecognizer, Sendable {
 
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension LongPressRecognizer {
-    func measure(_ c: Contact) -> Measure {
-        Measure(kind: .time, value: max(0, c.time - c.lastLanding) * 1000, threshold: minimumDuration * 1000, unit: "ms",
-                setting: "long-press")
-            .counting(rule, c)
-    }
+    func measure(_ c: Contact) -> Measure { press.measure(c, setting: "long-press") }
 }

@@ -5,7 +5,7 @@ import Testing
 /// without a shell (`direct`, nil: it needs one), Python's shlex
 /// (libinput-gestures) and QProcess (Touchégg 1.x). nil: the line is
 /// refused (an unclosed quote), or for `direct`, left to the shell.
-@Suite struct WordsTests {
+@Suite struct ShellWordsTests {
     struct Row: Sendable, CustomStringConvertible {
         let line: String
         let direct: [String]?
@@ -37,8 +37,8 @@ import Testing
 
     @Test(arguments: table)
     func eachGrammarSplitsTheLineItsWay(row: Row) {
-        #expect(Words.direct(row.line) == row.direct)
-        #expect(Words.shlex(row.line) == row.shlex)
-        #expect(Words.qprocess(row.line) == row.qprocess)
+        #expect(ShellWords.direct(row.line) == row.direct)
+        #expect(ShellWords.shlex(row.line) == row.shlex)
+        #expect(ShellWords.qprocess(row.line) == row.qprocess)
     }
 }

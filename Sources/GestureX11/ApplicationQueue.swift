@@ -1,8 +1,8 @@
 import CX11
 import GestureCore
 
-/// The engine's inputs, in X's order, held from a begin on a window whose
-/// application is not known yet until it is. The engine must hear of the
+/// The engine's inputs, in X's order, queued from a begin on a window whose
+/// application is not known yet until it is (not the `hold` gesture). The engine must hear of the
 /// application before the touch that begins on it (a per-application
 /// gesture applies from the first touch on a new window), and everything
 /// after that touch after it; the listener asks X about the window once the
@@ -10,7 +10,7 @@ import GestureCore
 /// the grab's timeout: X holds a grabbed touch back from the applications
 /// until the engine decides it). Each input keeps the time X stamped it.
 /// Pure: the listener says what is known.
-struct WindowHold {
+struct ApplicationQueue {
     enum Item: Equatable {
         /// A begin's top-level window: its application, once known, is the
         /// engine's `.window` input (when it is not the last one it heard of).

@@ -1,11 +1,11 @@
 // Three grammars of command-line words, side by side, on one skeleton (a
 // word being built, whitespace ending it, each grammar's quotes):
 //
-//   - `Words.direct`: what our `exec` runs without a shell — only when the
+//   - `ShellWords.direct`: what our `exec` runs without a shell — only when the
 //     shell would do nothing but split the command into words.
-//   - `Words.shlex`: Python's POSIX-mode `shlex.split` (libinput-gestures
+//   - `ShellWords.shlex`: Python's POSIX-mode `shlex.split` (libinput-gestures
 //     splits its commands so and runs them without a shell).
-//   - `Words.qprocess`: `QProcess::startDetached(QString)`'s split
+//   - `ShellWords.qprocess`: `QProcess::startDetached(QString)`'s split
 //     (Touchégg 1.x runs its commands so).
 //
 // `WordsTests` runs the three on one table of inputs, so their differences
@@ -48,7 +48,7 @@ private struct WordBuilder {
     }
 }
 
-public enum Words {
+public enum ShellWords {
     // MARK: exec without a shell
 
     /// Characters the shell reads as themselves, outside quotes.
@@ -56,7 +56,7 @@ public enum Words {
 
     /// What the shell treats specially as a first word: reserved words and
     /// builtins that are not also programs on PATH.
-    static let shellWords: Set<String> = [
+    static let reservedWords: Set<String> = [
         "!", "{", "}", "case", "do", "done", "elif", "else", "esac", "fi", "for", "if", "in", "then", "until", "while",
         ".", ":", "alias", "bg", "break", "cd", "command", "continue", "eval", "exec", "exit", "export", "fg", "getopts",
         "hash", "jobs", "local", "read", "readonly", "return", "set", "shift", "source", "times", "trap", "type",
@@ -99,7 +99,7 @@ public enum Words {
         }
         let words = b.finish()
         guard let first = words.first, !first.isEmpty else { return nil }
-        if first.contains("=") || shellWords.contains(first) { return nil }
+        if first.contains("=") || reservedWords.contains(first) { return nil }
         return words
     }
 
