@@ -1246,7 +1246,7 @@ def stroke_trace(session, name, start):
 
 
 def scenario_draw_shape(session):
-    """Draw a shape: the form's kind Shape, an L drawn twice with the mouse on
+    """Draw a shape: the form's kind Draw a shape, an L drawn twice with the mouse on
     its canvas, each added as an example (the first added, undone, added
     again: Undo gives the file back byte for byte); the second attempt is recognized
     live ("matches L, …"); strokes.toml (a hand-written one, its comment and
