@@ -90,21 +90,99 @@ public enum StrokesFile {
         return .success(StrokeSet(shapes))
     }
 
-    /// The file's text for `set` (what `teach` writes): each path kept to
+    /// The file's text for `set` (a new file): each path kept to
     /// `StrokeOptions().points` points, at 0.1 px.
     public static func text(_ set: StrokeSet) -> String {
-        var out = "# Shapes for stroke(\"NAME\") gestures, written by `gesture-bridge teach` (docs/strokes.md).\n"
-        for shape in set.shapes {
-            out += "\n[\(key(shape.name))]\n"
-            if let t = shape.threshold { out += "threshold = \(StrokeVerdict.hundredths(t))\n" }
-            out += "templates = [\n"
-            for path in shape.templates {
-                let points = path.count > 64 ? StrokeSet.resampled(path, count: 64) : path
-                out += "  [" + points.map { "\(tenths($0.x)), \(tenths($0.y))" }.joined(separator: ", ") + "],\n"
-            }
-            out += "]\n"
-        }
+        var out = heading
+        for shape in set.shapes { out += "\n" + table(shape) }
         return out
+    }
+
+    static let heading = "# Shapes for stroke(\"NAME\") gestures, written by `gesture-bridge teach` (docs/strokes.md).\n"
+
+    /// One shape's table, header first, each line ending in a line break.
+    static func table(_ shape: StrokeShape) -> String {
+        "[\(key(shape.name))]\n" + (shape.threshold.map { "threshold = \(StrokeVerdict.hundredths($0))\n" } ?? "")
+            + "templates = " + templates(shape) + "\n"
+    }
+
+    /// The `templates` array as written: one path a line.
+    static func templates(_ shape: StrokeShape) -> String {
+        var out = "[\n"
+        for path in shape.templates {
+            let points = path.count > 64 ? StrokeSet.resampled(path, count: 64) : path
+            out += "  [" + points.map { "\(tenths($0.x)), \(tenths($0.y))" }.joined(separator: ", ") + "],\n"
+        }
+        return out + "]"
+    }
+
+    /// `text` (the file as it is; "" for none) with the shape `name` as
+    /// `set` has it now: its table's threshold and templates replaced in
+    /// place, the table added at the end, or taken out when `set` no longer
+    /// has it. Every other byte stays: the other shapes, their order,
+    /// comments (what `teach` and the settings app's "Draw a shape" write).
+    /// A text that is not TOML (the caller loads it first) is written anew.
+    public static func updating(_ text: String, shape name: String, in set: StrokeSet) -> String {
+        guard !text.isEmpty, let outline = ConfigOutline.of(text) else { return Self.text(set) }
+        var bytes = Array(text.utf8)
+        func lineStart(_ at: Int) -> Int {
+            var i = at
+            while i > 0 && bytes[i - 1] != UInt8(ascii: "\n") { i -= 1 }
+            return i
+        }
+        func lineEnd(_ at: Int) -> Int {   // one past the line break
+            var i = at
+            while i < bytes.count && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            return min(bytes.count, i + 1)
+        }
+        func replace(_ r: Range<Int>, _ with: String) { bytes.replaceSubrange(r, with: Array(with.utf8)) }
+        let shape = set[name]
+        guard let t = outline.tables.first(where: { $0.path == name }) else {
+            guard let shape else { return text }
+            let sep = bytes.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
+            return text + sep + table(shape)
+        }
+        let lastEnd = lineEnd(max(t.header.lowerBound, t.members.map(\.value.bytes.upperBound).max() ?? 0) - 1)
+        guard let shape else {
+            // The table's lines, the comment lines right above it (about it),
+            // and the blank line that parted it from the one above.
+            var from = lineStart(t.header.lowerBound)
+            while from > 0, case let above = lineStart(from - 1), bytes[above] == UInt8(ascii: "#") { from = above }
+            if from >= 2, bytes[from - 1] == UInt8(ascii: "\n"), bytes[from - 2] == UInt8(ascii: "\n") { from -= 1 }
+            replace(from..<lastEnd, "")
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // From the end backwards: each replacement leaves the offsets before it valid.
+        var edits: [(Range<Int>, String)] = []
+        if let m = t.members.first(where: { $0.key == "templates" }) {
+            edits.append((m.value.bytes, templates(shape)))
+        } else {
+            edits.append((lastEnd..<lastEnd, "templates = " + templates(shape) + "\n"))
+        }
+        let threshold = shape.threshold.map { StrokeVerdict.hundredths($0) }
+        if let m = t.members.first(where: { $0.key == "threshold" }) {
+            if let threshold { edits.append((m.value.bytes, threshold)) }
+            else { edits.append((lineStart(m.keyBytes.lowerBound)..<lineEnd(m.value.bytes.upperBound - 1), "")) }
+        } else if let threshold {
+            let after = lineEnd(t.header.lowerBound)
+            edits.append((after..<after, "threshold = \(threshold)\n"))
+        }
+        for (r, with) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { replace(r, with) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the shape `name` as `set` has it into the file at `path`, the
+    /// rest of the file as it was (`updating`); answers the text the file
+    /// had before ("" when there was none: an undo writes it back).
+    public static func save(_ name: String, of set: StrokeSet, to path: String) -> Result<String, FileError> {
+        var before = ""
+        if FileSystem.exists(path) {
+            switch FileSystem.readSettingsFile(path) {
+            case .success(let t): before = t
+            case .failure(let e): return .failure(e)
+            }
+        }
+        return FileSystem.write(updating(before, shape: name, in: set), to: path).map { before }
     }
 
     static func key(_ name: String) -> String {

@@ -96,6 +96,8 @@ public struct BindingForm: Hashable, Sendable {
     public var priority: Priority
     /// The `name` key; nil or empty: none.
     public var name: String?
+    /// A stroke's shape: a name of strokes.toml (taught with "Draw a shape" or `gesture-bridge teach`).
+    public var shape: String = ""
 
     public init(kind: Kind, fingers: Int? = nil, direction: Direction? = nil, edge: Edge? = nil, tapCount: Int = 1,
                 device: DeviceFilter = .any, modifiers: Modifiers? = nil, when: When = .end, action: Action,
@@ -117,6 +119,7 @@ public struct BindingForm: Hashable, Sendable {
     /// The gesture expression: `swipe(fingers: 3, direction: .left)`.
     public var expression: String {
         var args: [String] = []
+        if kind.argument(.shape) != nil { args.append(Literals.quote(shape)) }
         if tapCount != 1, let count = kind.argument(.count) { args.append("\(count.label): \(tapCount)") }
         args.append("fingers: \(fingers)")
         if let d = direction, let a = kind.argument(.direction) { args.append("\(a.label): .\(d.rawValue)") }

@@ -250,7 +250,8 @@ extension BindingForm {
     var keyValues: [(key: String, value: String?)] {
         var out: [(String, String?)] = [
             ("name", name.flatMap { $0.isEmpty ? nil : Literals.quote($0) }),
-            ("gesture", Literals.quote(expression)),
+            // 'stroke("L")' as docs/strokes.md writes it: a literal string needs no escapes.
+            ("gesture", expression.contains("\"") && !expression.contains("'") ? "'\(expression)'" : Literals.quote(expression)),
             ("device", device == .any ? nil : Literals.quote(device.text)),
             ("modifiers", modifiers.flatMap { $0.isEmpty ? nil : Literals.quote($0.description) }),
             ("priority", priority == .normal ? nil : Literals.quote(priority.rawValue)),

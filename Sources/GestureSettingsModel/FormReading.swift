@@ -22,12 +22,15 @@ enum FormReading {
         }
         // Any argument the form has no field for is a threshold of its own.
         let written = spec.writtenArguments
-        guard written.allSatisfy({ formArguments.contains($0.0.type) }) else { return (nil, thresholds) }
+        // A stroke's shape is a field; its flags only at their defaults (true).
+        guard written.allSatisfy({ formArguments.contains($0.0.type) || $0.1 == .flag(true) }) else { return (nil, thresholds) }
         func value(_ type: ArgumentType) -> ArgumentValue? { written.first { $0.0.type == type }?.1 }
         var taps = 1, direction: Direction? = nil, edge: Edge? = nil
         if case .whole(let n)? = value(.count) { taps = n }
         if case .direction(let d)? = value(.direction) { direction = d }
         if case .edge(let e)? = value(.edge) { edge = e }
+        var shape = ""
+        if case .text(let name)? = value(.shape) { shape = name }
         var device = DeviceFilter.any
         if let v = t["device"] {
             guard let d = v.string.flatMap(DeviceFilter.init) else { return (nil, L("its device is not one the form knows")) }
@@ -78,14 +81,15 @@ enum FormReading {
             action = a
             when = key == "on-began" ? .start : key == "on-repeat" ? .repeating : .end
         }
-        let form = BindingForm(kind: kind, fingers: spec.maximumFingers, direction: direction, edge: edge,
+        var form = BindingForm(kind: kind, fingers: spec.maximumFingers, direction: direction, edge: edge,
                                tapCount: taps, device: device, modifiers: modifiers, when: when, action: action,
                                decrease: decrease, priority: priority, name: name)
+        form.shape = shape
         return (form, nil)
     }
 
     /// The arguments the form has fields for: Fingers, Taps, Direction, Starts.
-    static let formArguments: Set<ArgumentType> = [.fingers, .count, .direction, .edge]
+    static let formArguments: Set<ArgumentType> = [.fingers, .count, .direction, .edge, .shape]
 
     static var thresholds: String { L("it sets its own thresholds") }
 

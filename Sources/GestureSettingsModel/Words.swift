@@ -53,6 +53,8 @@ public enum Words {
                 : Ln("Tap {count} time", "Tap {count} times", t.count)
         }
         if case .swipe(let w) = spec, let directed = swipe(w.direction) { s = directed }
+        // TRANSLATORS: a stroke gesture: {shape} is the name of a shape the user taught ("L", "circle").
+        if case .stroke(let k) = spec { s = L("Draw “{shape}”", ["shape": k.shape]) }
         if case .edge(let edge)? = spec.writtenArguments.first(where: { $0.0.type == .edge })?.1 { s = fromEdge(edge, s) }
         let fingers = spec.maximumFingers
         if !inComposition || fingers != 1 {

@@ -46,12 +46,15 @@ import GestureSystem
     private var closed = false
     private let inApplicationScope: Bool
     private let save: (BindingForm) -> String?
+    /// A stroke's shape: its name and the "Draw a shape" canvas (DrawShape.swift).
+    private let draw: DrawShapePanel
 
     init(parent: Widget, title: String, form: BindingForm?, inApplicationScope: Bool, seenDevices: [DeviceFilter],
-         delete: Action? = nil, checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
+         configPath: String, delete: Action? = nil, checkAction: @escaping (String) -> Diagnostic?, save: @escaping (BindingForm) -> String?) {
         self.save = save
         self.checkAction = checkAction
         self.inApplicationScope = inApplicationScope
+        draw = DrawShapePanel(configPath: configPath)
         devices = DeviceFilter.kinds + seenDevices.filter { !DeviceFilter.kinds.contains($0) }
         device = Choice(devices.map(Self.deviceLabel))
         window = Dialog.window(over: parent, title: title, width: 760, height: 720)
@@ -82,6 +85,8 @@ import GestureSystem
         let gesture = Self.group(L("Gesture"))
         addRow(gesture, LN("Name"), nameEntry)
         addRow(gesture, LN("Kind"), kind.box)
+        addRow(gesture, LN("Shape"), draw.nameEntry)
+        UI.append(gesture, draw.box)
         addRow(gesture, LN("Fingers"), fingers.box)
         addRow(gesture, LN("Taps"), taps.box)
         addRow(gesture, LN("Direction"), direction.box)
@@ -124,6 +129,8 @@ import GestureSystem
             if let unit = selectedKind.stepUnit { gtk_spin_button_set_value(g(every), unit.firstStep) }
             // A pinch or a rotation takes two fingers at least.
             if fingers.selected + 1 < selectedKind.defaultFingers { fingers.select(selectedKind.defaultFingers - 1) }
+            // A shape is drawn with one finger unless said (the mouse draws its examples).
+            if selectedKind.argument(.shape) != nil { fingers.select(0) }
             update()
         }
         for c in [when, priority] { c.changed = { [self] in update() } }
@@ -131,6 +138,7 @@ import GestureSystem
         on(window, "unrealize") { [self] in closed = true }
         for c in [fingers, taps, direction, edge, device] { c.changed = { [self] in showPreview() } }
         action.changed = { [self] in showPreview() }
+        draw.changed = { [self] in showPreview() }
         decrease.changed = { [self] in showPreview() }
         for (check, _) in modifierChecks { on(check, "toggled") { [self] in showPreview() } }
         fill(form ?? BindingForm(kind: BindingForm.kinds[0], fingers: 3, direction: .left, action: .named("workspace next")))
@@ -175,6 +183,8 @@ import GestureSystem
         let k = selectedKind
         UI.setVisible(rows["Taps"]!, k.argument(.count) != nil)
         UI.setVisible(rows["Direction"]!, k.argument(.direction) != nil)
+        UI.setVisible(rows["Shape"]!, k.argument(.shape) != nil)
+        UI.setVisible(draw.box, k.argument(.shape) != nil)
         let steps = when.selected == 3
         // "While held" for a press, "Every step" for what moves (the table's `decidedByTime`, `stepUnit`).
         when.setVisible(2, k.decidedByTime)
@@ -215,6 +225,7 @@ import GestureSystem
     private func fill(_ f: BindingForm) {
         UI.setText(ofEditable: nameEntry, f.name ?? "")
         kind.select(BindingForm.kinds.firstIndex(of: f.kind) ?? 0)
+        draw.shape = f.shape
         fingers.select(max(0, min(4, f.fingers - 1)))
         taps.select(max(0, min(2, f.tapCount - 1)))
         direction.select(Self.directions.firstIndex(of: f.direction) ?? 0)
@@ -257,6 +268,7 @@ import GestureSystem
         case .failure(let p): return .failure(p)
         case .success(let a): main = a
         }
+        if k.argument(.shape) != nil && draw.shape.isEmpty { return .failure(FormProblem(L("name the shape"))) }
         var other: BindingForm.Action? = nil
         if case .steps = moment {
             switch decrease.action {
@@ -264,12 +276,14 @@ import GestureSystem
             case .success(let a): other = a
             }
         }
-        return .success(BindingForm(kind: k, fingers: fingers.selected + 1,
+        var form = BindingForm(kind: k, fingers: fingers.selected + 1,
                                     direction: k.argument(.direction) != nil ? Self.directions[direction.selected] : nil,
                                     edge: Self.edges[edge.selected], tapCount: k.argument(.count) != nil ? taps.selected + 1 : 1,
                                     device: devices[device.selected], modifiers: mods.isEmpty ? nil : mods,
                                     when: moment, action: main, decrease: other,
-                                    priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name))
+                                    priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name)
+        form.shape = k.argument(.shape) != nil ? draw.shape : ""
+        return .success(form)
     }
 
     private func store() {

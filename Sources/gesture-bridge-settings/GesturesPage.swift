@@ -367,7 +367,8 @@ import GestureSystem
             return
         }
         let dialog = BindingFormDialog(parent: window(), title: entry == nil ? L("Add Gesture") : L("Edit Gesture"),
-                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(), delete: entry.map(deleter),
+                                       form: entry?.form, inApplicationScope: inApp, seenDevices: seenDevices(), configPath: controller.path,
+                                       delete: entry.map(deleter),
                                        checkAction: { [controller] in controller.document.check(action: $0) }) { [self] form in
             if let entry {
                 return controller.apply { $0.update(entry.ref, form) }

@@ -103,6 +103,28 @@ func onKeyPressed(_ controller: Widget, _ f: @escaping KeyHandler) {
     connect(controller, "key-pressed", f, unsafeBitCast(handler, to: GCallback.self))
 }
 
+/// A signal with two doubles: a GtkGestureDrag's `drag-begin` (where it
+/// started), `drag-update` and `drag-end` (how far from there).
+func onPoint(_ object: Widget, _ signal: String, _ f: @escaping @MainActor (Double, Double) -> Void) {
+    let handler: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, x, y, data in
+        let f: @MainActor (Double, Double) -> Void = closure(data)
+        MainActor.assumeIsolated { f(x, y) }
+    }
+    connect(object, signal, f, unsafeBitCast(handler, to: GCallback.self))
+}
+
+/// A GtkDrawingArea drawn by `f(cairo, width, height)`; GTK keeps the
+/// closure (and what it holds) as long as the area.
+func onDraw(_ area: Widget, _ f: @escaping @MainActor (OpaquePointer?, Double, Double) -> Void) {
+    let box = Unmanaged.passRetained(Callback(f) as AnyObject).toOpaque()
+    gtk_drawing_area_set_draw_func(g(area), { _, cr, width, height, data in
+        let f: @MainActor (OpaquePointer?, Double, Double) -> Void = closure(data)
+        // GTK draws on the main thread: the cairo context never leaves it.
+        nonisolated(unsafe) let cr = cr
+        MainActor.assumeIsolated { f(cr, Double(width), Double(height)) }
+    }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+}
+
 /// Runs `f` once from the main loop after `milliseconds`.
 func after(milliseconds: UInt32, _ f: @escaping Action) {
     let box = Unmanaged.passRetained(Callback(f) as AnyObject).toOpaque()

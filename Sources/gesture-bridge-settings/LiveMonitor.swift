@@ -4,6 +4,7 @@ import Glibc
 import CGtk
 import GestureSettingsModel
 import GestureClient
+import GestureCore
 import GestureTraces
 
 /// A binding's standing as the window shows it (GestureClient's reading).
@@ -35,12 +36,19 @@ struct LiveState {
     /// How many times each binding has acted (began, or ran actions) since
     /// the window opened: a row lights up when its count goes up.
     var acted: [String: Int] { reading.acted }
+    /// The path the fingers drew in each device's running attempt, and the
+    /// last attempt's when it was over (Try It matches it as a stroke).
+    var drawing: [Int: CentroidPath] = [:]
+    var lastDrawn: [Point] = []
+    var drawnCount = 0
 
     /// The binding's standing in any device's attempt.
     func live(_ name: String) -> LiveBinding? { reading.standing(name) }
 
     mutating func consume(_ line: Substring) {
-        switch reading.consume(line) {
+        let verdict = reading.consume(line)
+        track(line)
+        switch verdict {
         case .phase(let name, let phase, _, let actions)?:
             let what = phase == "ended" ? L("{gesture} ended", ["gesture": name])
                 : phase == "cancelled" ? L("{gesture} cancelled", ["gesture": name])
@@ -55,6 +63,18 @@ struct LiveState {
             }
         case nil:
             break
+        }
+    }
+
+    /// A frame's fingers drawn into the device's path; the path kept when its attempt is over.
+    private mutating func track(_ line: Substring) {
+        guard let v = try? JSONValue.parse(line), let type = v["type"]?.string,
+              let id = v["device"]?.number.map({ Int($0) }) else { return }
+        if type == "frame", let fingers = reading.devices[id]?.fingers, !fingers.isEmpty {
+            drawing[id, default: CentroidPath()].add(fingers.map { Point(x: $0.x, y: $0.y) })
+        } else if type == "over", let p = drawing.removeValue(forKey: id), p.points.count >= 2 {
+            lastDrawn = p.points
+            drawnCount += 1
         }
     }
 

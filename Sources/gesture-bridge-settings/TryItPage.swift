@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CGtk
+import GestureConfig
 import GestureSettingsModel
 import GestureSystem
 
@@ -18,6 +19,9 @@ import GestureSystem
     private let bars: Widget
     private let whyNot: Widget
     private let verdicts: Widget
+    /// The last attempt as a stroke: the closest shape taught and its score.
+    private let shapeLine: Widget
+    private var shapesShown = 0
     private var state = LiveState()
     // Fit to my hands.
     private let bindingEntry: Widget
@@ -40,6 +44,8 @@ import GestureSystem
         whyNot = UI.label(L("Touch the touchscreen or the touchpad: each gesture's progress shows here."), classes: ["title-4"], wrap: true)
         cx_gtk_set_accessible_label(g(whyNot), L("Verdict"))
         verdicts = UI.box(true, spacing: 2)
+        shapeLine = UI.label("", wrap: true)
+        UI.setVisible(shapeLine, false)
 
         bindingEntry = raw(gtk_entry_new())!
         gtk_entry_set_placeholder_text(g(bindingEntry), "swipe-left-3")
@@ -63,6 +69,7 @@ import GestureSystem
         UI.append(page, connection)
         UI.append(page, canvas)
         UI.append(page, whyNot)
+        UI.append(page, shapeLine)
         UI.append(page, bars)
         UI.append(page, verdicts)
         UI.append(page, raw(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))!)
@@ -78,7 +85,7 @@ import GestureSystem
         adw_clamp_set_child(g(clamp), g(page))
         widget = UI.scrolled(clamp)
 
-        drawFingers()
+        onDraw(canvas) { [self] cr, width, height in draw(cr, width, height) }
         on(recordButton, "clicked") { [self] in toggleRecording() }
         on(proposeButton, "clicked") { [self] in propose(traces: tracesEntry) }
         on(applyButton, "clicked") { [self] in applyProposal() }
@@ -121,17 +128,23 @@ import GestureSystem
             }
         }
         for v in live.verdicts.reversed().dropFirst() { UI.append(verdicts, UI.label(v, classes: ["dim-label"])) }
+        showShape(live)
+    }
+
+    /// The last attempt matched as a stroke against strokes.toml's shapes
+    /// (read again each time: "Draw a shape" or `teach` may have added some):
+    /// "As a shape: matches L, 0.92", or the closest and its score. Only
+    /// when shapes are taught; a touchpad's frames have no positions.
+    private func showShape(_ live: LiveState) {
+        guard live.drawnCount != shapesShown else { return }
+        shapesShown = live.drawnCount
+        guard case .success(let set) = StrokesFile.load(path: StrokesFile.path(besideConfig: controller.path)),
+              !set.shapes.isEmpty else { return UI.setVisible(shapeLine, false) }
+        gtk_label_set_text(g(shapeLine), L("As a shape: {verdict}", ["verdict": DrawnShape.verdict(live.lastDrawn, in: set)]))
+        UI.setVisible(shapeLine, true)
     }
 
     /// The fingers of each device, scaled from root pixels into the canvas.
-    private func drawFingers() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        gtk_drawing_area_set_draw_func(g(canvas), { _, cr, width, height, data in
-            let page = Unmanaged<TryItPage>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { page.draw(cr, Double(width), Double(height)) }
-        }, box, { data in Unmanaged<TryItPage>.fromOpaque(data!).release() })
-    }
-
     private func draw(_ cr: OpaquePointer?, _ width: Double, _ height: Double) {
         // Root pixels: the screen GDK reports (the first monitor's size is enough to place fingers).
         var screen = (w: 1920.0, h: 1080.0)
@@ -167,11 +180,7 @@ import GestureSystem
         }
     }
 
-    /// A colour the theme names (@accent_color …); `fallback` where it has none.
-    private func named(_ name: String, _ fallback: GdkRGBA) -> GdkRGBA {
-        var c = GdkRGBA()
-        return gtk_style_context_lookup_color(gtk_widget_get_style_context(g(canvas)), name, &c) != 0 ? c : fallback
-    }
+    private func named(_ name: String, _ fallback: GdkRGBA) -> GdkRGBA { UI.themeColor(canvas, name, fallback) }
 
     // MARK: Fit to my hands
 

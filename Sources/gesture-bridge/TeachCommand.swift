@@ -59,7 +59,7 @@ struct TeachCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             set.shapes.removeAll { $0.name == name }
-            try save(set, to: path)
+            try save(name, of: set, to: path)
             print("removed \(name) from \(path)")
             return
         }
@@ -74,7 +74,7 @@ struct TeachCommand: ParsableCommand {
         }
         var paths: [(name: String, path: [Point])] = []
         for f in files {
-            let parts = Tuner.attempts(of: try read(f))
+            let parts = try read(f).attempts()
             for (i, t) in parts.enumerated() {
                 guard let e = StrokeExample(t) else { continue }
                 paths.append((parts.count > 1 ? "\(f) #\(i + 1)" : f, e.path))
@@ -86,14 +86,15 @@ struct TeachCommand: ParsableCommand {
         }
         let teacher = Teacher(shape: name, paths: paths, set: set, negatives: try Teacher.everydayNegatives())
         for l in teacher.report { print(l) }
-        try save(teacher.set, to: path)
+        try save(name, of: teacher.set, to: path)
         print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\")'")
     }
 
     func read(_ path: String) throws -> Trace { try readTrace(path, for: "teach") }
 
-    func save(_ set: StrokeSet, to path: String) throws {
-        guard case .success = FileSystem.write(StrokesFile.text(set), to: path) else {
+    /// The file with `shape` as `set` has it, the rest of it as it was (comments, other shapes).
+    func save(_ shape: String, of set: StrokeSet, to path: String) throws {
+        guard case .success = StrokesFile.save(shape, of: set, to: path) else {
             writeLine("gesture-bridge teach: cannot write \(path)")
             throw ExitCode(1)
         }

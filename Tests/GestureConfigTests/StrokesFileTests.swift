@@ -72,3 +72,72 @@ import Testing
         #expect(e.description.hasPrefix("\(dir)/strokes.toml:2:14: a template needs x, y pairs"))
     }
 }
+
+/// `teach` and the settings app's "Draw a shape" write one shape into the
+/// file the user may have edited: the rest of it stays, byte for byte.
+@Suite struct StrokesFileUpdateTests {
+    static let text = """
+        # my shapes
+
+        [L]   # the terminal
+        threshold = 0.82
+        templates = [
+          [0, 0, 0, 100, 60, 100],
+        ]
+
+        # a check
+        ["check mark"]
+        templates = [[0, 0, 30, 40, 100, -60]]
+
+        """
+
+    @Test func aShapesTemplatesAndThresholdReplacedInPlace() throws {
+        var set = try StrokesFile.parse(Self.text, file: "strokes.toml").get()
+        set.shapes[0].templates.append([Point(x: 0, y: 0), Point(x: 1, y: 80), Point(x: 50, y: 82.25)])
+        set.shapes[0].threshold = 0.86
+        let out = StrokesFile.updating(Self.text, shape: "L", in: set)
+        #expect(out == """
+            # my shapes
+
+            [L]   # the terminal
+            threshold = 0.86
+            templates = [
+              [0, 0, 0, 100, 60, 100],
+              [0, 0, 1, 80, 50, 82.3],
+            ]
+
+            # a check
+            ["check mark"]
+            templates = [[0, 0, 30, 40, 100, -60]]
+
+            """)
+        #expect(try StrokesFile.parse(out, file: "strokes.toml").get()["L"]?.templates.count == 2)
+    }
+
+    @Test func aNewShapeGoesAtTheEndAndARemovedOneTakesItsCommentAlong() throws {
+        var set = try StrokesFile.parse(Self.text, file: "strokes.toml").get()
+        set.shapes.append(StrokeShape(name: "v w", threshold: 0.9, templates: [[Point(x: 0, y: 0), Point(x: 10, y: 20)]]))
+        let added = StrokesFile.updating(Self.text, shape: "v w", in: set)
+        #expect(added == Self.text + "\n[\"v w\"]\nthreshold = 0.90\ntemplates = [\n  [0, 0, 10, 20],\n]\n")
+        set.shapes.removeAll { $0.name == "check mark" }
+        let removed = StrokesFile.updating(added, shape: "check mark", in: set)
+        #expect(removed == """
+            # my shapes
+
+            [L]   # the terminal
+            threshold = 0.82
+            templates = [
+              [0, 0, 0, 100, 60, 100],
+            ]
+
+            ["v w"]
+            threshold = 0.90
+            templates = [
+              [0, 0, 10, 20],
+            ]
+
+            """)
+        // No file yet: the whole text, its heading first.
+        #expect(StrokesFile.updating("", shape: "v w", in: set) == StrokesFile.text(set))
+    }
+}

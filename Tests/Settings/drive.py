@@ -744,6 +744,11 @@ def shifted_trace(session, source, offset, name):
     return out
 
 
+def playing(session, config, trace):
+    """A daemon on `config` playing `trace` (docs/traces: `run --play`)."""
+    return session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", config, "--play", trace],
+                         stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+
 def scenario_daemon(session):
     """The daemon not running (the banner and its button), then running on
     played traces: the row of the binding a swipe triggers lights up; a short
@@ -762,8 +767,7 @@ def scenario_daemon(session):
 
     # A daemon playing a 3-finger swipe left (8 s from its start: the app connects first).
     swipe = shifted_trace(session, os.path.join(ROOT, "Tests/Traces/touchscreen-swipe-left-3.jsonl"), 8.0, "swipe.jsonl")
-    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", swipe],
-                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    daemon = playing(session, path, swipe)
     app = App(session, path)
     try:
         w = app.window
@@ -781,8 +785,7 @@ def scenario_daemon(session):
 
     # A short swipe: nothing fires; Try It says why.
     short = shifted_trace(session, os.path.join(ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"), 4.0, "short.jsonl")
-    daemon = session.start([os.path.join(session.args.bin, "gesture-bridge"), "run", "--config", path, "--play", short],
-                           stdout=subprocess.DEVNULL, stderr=open(os.path.join(session.args.scratch, "daemon.log"), "a"))
+    daemon = playing(session, path, short)
     app = App(session, path)
     try:
         w = app.window
@@ -1265,11 +1268,161 @@ def scenario_calm_rows(session):
         app.close()
 
 
+# MARK: Draw a shape (issue 53, point 4)
+
+def draw_on(wid, canvas, points):
+    """A drawing with the mouse (XTest, as a person with a mouse): button 1
+    down at the first point, a move to each next one, up at the last. Points
+    are px from the canvas's corner, found on screen through AT-SPI (px, not
+    fractions: the same drawing whatever the language's layout). Few points,
+    a pause after each: GDK merges motions queued together, and a lost corner
+    would change the template (its golden)."""
+    e = canvas.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    expect(e.width > 400 and e.height >= 240, f"the canvas is {e.width}x{e.height}")
+    def at(p):
+        return [str(e.x + p[0]), str(e.y + p[1])]
+    xdotool("mousemove", "--window", wid, *at(points[0]))
+    time.sleep(0.1)
+    xdotool("mousedown", "1")
+    for p in points[1:]:
+        time.sleep(0.3)
+        xdotool("mousemove", "--window", wid, *at(p))
+    time.sleep(0.1)
+    xdotool("mouseup", "1")
+    time.sleep(0.3)
+
+
+def sentence(msgid, **values):
+    """`msgid` in the run's language as a regex: the placeholders given take
+    their values, the others any text (however a language orders them)."""
+    import re
+    marks = {k: f"\x00{k}\x00" for k in re.findall(r"\{(\w+)\}", msgid)}
+    marks.update(values)
+    pattern = re.escape(T.pattern(msgid, **marks))
+    for k in re.findall(r"\{(\w+)\}", msgid):
+        if k not in values:
+            pattern = pattern.replace(re.escape(f"\x00{k}\x00"), ".*")
+    return re.compile(pattern)
+
+
+def said(root, msgid, timeout=10.0, **values):
+    """The label saying `msgid` (`sentence`)."""
+    rx = sentence(msgid, **values)
+    return wait_for(lambda: next((n for n in walk(root) if n.getRoleName() == "label" and rx.fullmatch(n.name or "")), None),
+                    f"a label saying {msgid!r} {values}", timeout=timeout)
+
+
+def ell(lean=0, long=0):
+    """An L: down 160 px, then right 140 (`lean` moves the corner, `long` the end)."""
+    return [(200, 40), (200 + lean, 200), (340 + lean + long, 200)]
+
+
+def stroke_trace(session, name, start):
+    """A touchscreen trace of one finger drawing an L (200 px tall, at 60 Hz), from `start` s."""
+    import json
+    out = os.path.join(session.args.scratch, name)
+    pts = [(600, 300 + 5 * i) for i in range(41)] + [(600 + 5 * i, 500) for i in range(1, 25)]
+    with open(out, "w", encoding="utf-8") as o:
+        o.write(json.dumps({"trace": 1, "screen": {"width": 1280, "height": 800, "px_per_mm": 3.78},
+                            "devices": [{"id": 11, "name": "virtual touchscreen", "kind": "touchscreen"}]}) + "\n")
+        for i, (x, y) in enumerate(pts):
+            ev = "touch-begin" if i == 0 else "touch-update"
+            o.write(json.dumps({"t": round(start + i / 60, 6), "dev": 11, "ev": ev, "id": 1, "x": x, "y": y}) + "\n")
+        o.write(json.dumps({"t": round(start + len(pts) / 60, 6), "dev": 11, "ev": "touch-end", "id": 1,
+                            "x": pts[-1][0], "y": pts[-1][1]}) + "\n")
+    return out
+
+
+def scenario_draw_shape(session):
+    """Draw a shape: the form's kind Draw a shape, an L drawn twice with the mouse on
+    its canvas, each added as an example (the first added, undone, added
+    again: Undo gives the file back byte for byte); the second attempt is recognized
+    live ("matches L, …"); strokes.toml (a hand-written one, its comment and
+    shape kept) equals its golden; the binding is saved as any other. Then
+    Try It, a daemon playing a finger drawing an L: the closest shape and its score."""
+    path = fresh_config(session, "draw-shape")
+    strokes = os.path.join(os.path.dirname(path), "strokes.toml")
+    shutil.copyfile(os.path.join(HERE, "fixtures", "strokes.toml"), strokes)
+    app = App(session, path)
+    try:
+        click(find(app.window, "push button", "Add Gesture"))
+        f = form(app)
+        wid = window_id(T("Add Gesture"))
+        # Tall enough for the canvas below the gesture's rows.
+        xdotool("windowsize", wid, "760", "790")
+        time.sleep(0.5)
+        set_text(find(f, "text", "Name"), "terminal")
+        click(find(f, "push button", "Draw a shape"))
+        set_text(find(f, "text", "Shape"), "L")
+        canvas = find(f, None, "Drawing canvas")
+        add = find(f, "push button", "Add as Example")
+        # The first L: only a v is taught, so it is no match (or the v's, too low).
+        draw_on(wid, canvas, ell())
+        first = said(f, "no match, closest {shape} {score} of {needed}", shape="v")
+        log("first L:", text_of(first))
+        fixture = open(strokes, "rb").read()
+        click(add)
+        find(f, "label", "Added. Draw it again to see how it is recognized now.")
+        expect(open(strokes, "rb").read() != fixture, "Add as Example wrote nothing")
+        # Undo: the file as it was, byte for byte; then the same L again, added for good.
+        click(find(f, "push button", "Undo the last example"))
+        find(f, "label", "The last example is taken out again.")
+        expect(open(strokes, "rb").read() == fixture, "Undo did not give strokes.toml back as it was")
+        draw_on(wid, canvas, ell())
+        said(f, "no match, closest {shape} {score} of {needed}", shape="v")
+        click(add)
+        find(f, "label", "Added. Draw it again to see how it is recognized now.")
+        # The second, leaning a little: recognized against the first.
+        draw_on(wid, canvas, ell(lean=12, long=-20))
+        second = said(f, "matches {shape}, {score}", shape="L")
+        log("second L:", text_of(second))
+        if os.environ.get("SETTINGS_SCREENSHOTS") and not LANGUAGE:
+            shot = os.path.join(os.environ["SETTINGS_SCREENSHOTS"], "draw-shape.png")
+            subprocess.run(["import", "-window", wid, shot], check=True)
+            log("wrote", shot)
+        click(add)
+        find(f, "label", "Added. Draw it again to see how it is recognized now.")
+        golden = os.path.join(GOLDENS, "strokes-draw-shape.toml")
+        if UPDATE:
+            shutil.copyfile(strokes, golden)
+            log("wrote", golden)
+        got = open(strokes, encoding="utf-8").read()
+        want = open(golden, encoding="utf-8").read()
+        if got != want:
+            diff = subprocess.run(["diff", "-u", golden, strokes], capture_output=True, text=True).stdout
+            raise Failure(f"strokes.toml differs from strokes-draw-shape.toml:\n{diff}")
+        # The binding, made as any other.
+        click(find(f, "push button", "Action: named action"))
+        select(find(f, "list", "Action: named actions"), "Overview")
+        save(app, f, "Add Gesture")
+        expect_golden(session, path, "app-15-draw-shape.toml")
+        row = binding_row(app, "terminal:")
+        expect(T.pattern("Draw “{shape}”", shape="L") in row.name, f"the row says {row.name!r}")
+    finally:
+        app.close()
+
+    # Try It: a finger drawing an L, played by the daemon (8 s on: the app connects first).
+    trace = stroke_trace(session, "ell.jsonl", 8.0)
+    daemon = playing(session, path, trace)
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "page tab", "Try It"))
+        line = said(w, "As a shape: {verdict}", timeout=20)
+        log("Try It:", text_of(line))
+        expect(sentence("matches {shape}, {score}", shape="L").fullmatch(text_of(line).split(": ", 1)[-1]) or
+               sentence("matches {shape}, {score}", shape="L").search(text_of(line)), f"Try It says {text_of(line)!r}")
+    finally:
+        app.close()
+        daemon.terminate()
+        daemon.wait(5)
+
+
 SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
              scenario_foreign_monitor, scenario_import, scenario_daemon,
              scenario_undo_delete, scenario_undo_remove_application, scenario_undo_remove_device_table,
              scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow,
-             scenario_search, scenario_calm_rows, scenario_narrow_form]
+             scenario_search, scenario_calm_rows, scenario_narrow_form, scenario_draw_shape]
 
 
 def main():

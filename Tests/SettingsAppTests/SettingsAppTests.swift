@@ -114,6 +114,16 @@ func readFile(_ path: String) -> String {
         #expect(b?.measureText == "20/80 mm")
         #expect(b?.isOut == false)
     }
+
+    /// Try It's shape line: the path a recorded swipe's frames draw, kept
+    /// when its attempt is over (a 3-finger swipe left: a line going left).
+    @Test func anAttemptsPathIsKeptForTryItsShapeLine() throws {
+        let s = Self.state("swipe.stream.jsonl")
+        #expect(s.drawnCount == 1 && s.drawing.isEmpty)
+        let first = try #require(s.lastDrawn.first), last = try #require(s.lastDrawn.last)
+        #expect(s.lastDrawn.count > 5)
+        #expect(last.x - first.x < -100 && abs(last.y - first.y) < 40, "\(first) → \(last)")
+    }
 }
 
 @Suite struct SessionStatusTests {

@@ -104,31 +104,8 @@ public struct Tuner {
         return out
     }
 
-    /// A trace cut into attempts: where every finger is up (and no touchpad
-    /// gesture runs) for at least `gap`, one attempt ends and the next may begin.
-    public static func attempts(of trace: Trace, gap: Seconds = 0.5) -> [Trace] {
-        var out: [Trace] = []
-        var current: [TraceEvent] = []
-        var down = 0, lastUp: Seconds? = nil
-        for e in trace.events {
-            switch e.input {
-            case .touchBegin, .swipeBegin, .pinchBegin:
-                if down == 0, let up = lastUp, e.t - up >= gap, !current.isEmpty {
-                    out.append(Trace(header: trace.header, events: current))
-                    current.removeAll()
-                }
-                down += 1
-            case .touchEnd, .swipeEnd, .pinchEnd:
-                down = max(0, down - 1)
-                if down == 0 { lastUp = e.t }
-            default:
-                break
-            }
-            current.append(e)
-        }
-        if !current.isEmpty { out.append(Trace(header: trace.header, events: current)) }
-        return out
-    }
+    /// A trace cut into attempts (`Trace.attempts`, which `teach` cuts with too).
+    public static func attempts(of trace: Trace, gap: Seconds = 0.5) -> [Trace] { trace.attempts(gap: gap) }
 
     public func outcome(_ settings: Settings) -> Outcome {
         var t = table
@@ -234,6 +211,6 @@ extension Tuner {
     /// The built-in everyday hands that must fire nothing (the recognition
     /// corpus's negatives: EverydayNegatives.swift).
     public static func everydayNegatives() throws -> [Named] {
-        try EverydayNegatives.files.map { Named($0.name, try TraceReader.parse($0.text, file: $0.name)) }
+        try EverydayNegatives.traces().map { Named($0.name, $0.trace) }
     }
 }

@@ -334,7 +334,7 @@ extension GestureKind {
                     ],
                     recognizer: HoldRecognizer.init),
         GestureKind("stroke", StrokeSpec(), GestureSpec.stroke,
-                    words: Msgid("Draw a shape"), needs: [.touches, .swipes], fingers: 1, steps: nil,
+                    words: Msgid("Draw a shape"), formPlace: 7, needs: [.touches, .swipes], fingers: 1, steps: nil,
                     arguments: [
                         .always("shape", .shape, \StrokeSpec.shape, default: ""),
                         .always("directionSensitive", .flag, \StrokeSpec.directionSensitive, default: true),

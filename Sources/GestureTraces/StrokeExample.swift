@@ -1,5 +1,4 @@
 import GestureCore
-import GestureTraces
 
 /// A drawn attempt as `teach` reads it from a trace: the path the stroke
 /// recognizer would match (touchscreens: the mean travel of the fingers
@@ -10,7 +9,7 @@ public struct StrokeExample: Sendable {
     public var fingers: Int
     public var touchpad: Bool
 
-    /// The first drawing in `trace` (one attempt: `Tuner.attempts(of:)`); nil
+    /// The first drawing in `trace` (one attempt: `Trace.attempts`); nil
     /// when it holds no touches and no touchpad swipe.
     public init?(_ trace: Trace) {
         var landed: [TouchID: Point] = [:], now: [TouchID: Point] = [:]

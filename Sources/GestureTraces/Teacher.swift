@@ -1,10 +1,10 @@
 import GestureCore
-import GestureTraces
 
-/// `gesture-bridge teach`: a shape from the user's examples, with the
+/// `gesture-bridge teach` and the settings app's "Draw a shape": a shape
+/// from the user's examples, with the
 /// threshold fitted between them and everyday hands. Each example is
 /// scored against the others left out in turn (how the next attempt will
-/// fare), each everyday negative (`Tuner.everydayNegatives`: palms,
+/// fare), each everyday negative (`EverydayNegatives`: palms,
 /// scrolls, short and reversed swipes, taps...) against them all; the
 /// threshold goes midway between the lowest example and the highest
 /// negative that comes closest to this shape, within 0.60...0.95.
@@ -63,8 +63,8 @@ public struct Teacher: Sendable {
 
     /// Every attempt of `tune`'s everyday negatives, as paths.
     public static func everydayNegatives() throws -> [(name: String, path: [Point])] {
-        try Tuner.everydayNegatives().flatMap { n in
-            Tuner.attempts(of: n.trace).enumerated().compactMap { i, t in StrokeExample(t).map { ("\(n.name) #\(i + 1)", $0.path) } }
+        try EverydayNegatives.traces().flatMap { n in
+            n.trace.attempts().enumerated().compactMap { i, t in StrokeExample(t).map { ("\(n.name) #\(i + 1)", $0.path) } }
         }
     }
 
