@@ -104,10 +104,7 @@ struct TouchOwnership {
         /// Ended for us while the window manager above still owned it: it
         /// accepted the touch for its own gesture (had it rejected it, the
         /// touch would have become ours first).
-        var takenAbove: Bool {
-            if case .topLevel = grab.kind { return !handedDown }
-            return false
-        }
+        var takenAbove: Bool { grab.isTopLevel && !handedDown }
     }
 
     enum Event: Equatable {
