@@ -24,6 +24,8 @@ public struct MonitorFeed {
     /// The names as JSON strings, quoted once (each frame says them all).
     private let quotedNames: [[UInt8]]
     let actions: [BindingActions]
+    /// The shapes taught (strokes.toml), by index: a stroke's why-not names them.
+    let shapes: [String]
     /// What is known of each device (a few: looked up in order, cheaper
     /// than hashing at every event).
     private var lanes: [Lane] = []
@@ -56,8 +58,9 @@ public struct MonitorFeed {
     /// The lines made since the last `clear`, each ending in a newline.
     public private(set) var out = JSONBytes(capacity: 4096)
 
-    public init(names: [String], actions: [BindingActions]) {
+    public init(names: [String], actions: [BindingActions], shapes: [String] = []) {
         self.names = names
+        self.shapes = shapes
         quotedNames = names.map { name in
             var q = JSONBytes()
             q.quoted(name)
@@ -67,7 +70,8 @@ public struct MonitorFeed {
     }
 
     public init(_ config: LoadedConfig) {
-        self.init(names: config.table.allBindings.map(\.name), actions: config.actions)
+        self.init(names: config.table.allBindings.map(\.name), actions: config.actions,
+                  shapes: config.table.settings.strokes.shapes.map(\.name))
     }
 
     /// The stream's bytes so far: whole lines, each ending in a newline.
@@ -334,7 +338,7 @@ public struct MonitorFeed {
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"
         case .layerNotHeld(let held): return "its modifiers are not held (held: \(held))"
-        case .notTheShape(let v): return v.said([])   // the monitor has no shape names: "a shape taught"
+        case .notTheShape(let v): return v.said(shapes)
         }
     }
 
