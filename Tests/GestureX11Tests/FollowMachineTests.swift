@@ -102,14 +102,7 @@ import Testing
         var description: String { "\(phase) in flight \(inFlight.map(\.description) ?? "—") pending \(pending.map(\.description) ?? "—"), \(frames) frames, \(requests) requests" }
     }
 
-    struct Row: Sendable, CustomTestStringConvertible {
-        var name: String
-        var state: Session?
-        var event: Event
-        var next: Seen?
-        var outcome: Outcome
-        var testDescription: String { name }
-    }
+    typealias Row = TransitionRow<Session?, Event, Seen?, Outcome>
 
     static let w10 = moved(window, 10, 0), w20 = moved(window, 20, 0)
     static let heldSeen = Seen(.awaiting, inFlight: w10, pending: w20, frames: 3, requests: 1)
