@@ -4,8 +4,9 @@ import GestureActions
 /// How a window starts following a gesture (`window move`, `window
 /// resize`): from what the X side read of it (`Facts`: one read, before
 /// anything is written), the requests to X and the plan the frames follow.
-/// Pure: WindowMover reads the facts, calls `start`, and carries the
-/// requests out in order; the table test feeds it directly.
+/// Pure: WindowMover reads the facts, FollowMachine calls `start` on a
+/// session's begin, and WindowMover carries the requests out in order; the
+/// table test feeds it directly.
 ///
 ///     follow  maximized  snap memory      requests (after watch)          frames follow
 ///     move    yes        any              unmaximize, forgetSnap          restoring (the memory's size, else the WM's)

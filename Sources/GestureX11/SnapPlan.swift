@@ -2,8 +2,8 @@ import CX11
 import GestureActions
 
 /// What the window mover asks of X, as its pure parts decide it
-/// (FollowStart, SnapPlan); WindowMover carries them out in order, and
-/// does nothing else to X.
+/// (FollowMachine, FollowStart, SnapPlan); WindowMover carries them out in
+/// order, and does nothing else to X.
 enum WindowRequest: Equatable {
     /// StructureNotify selected: the window manager's answers come.
     case watch(Window)

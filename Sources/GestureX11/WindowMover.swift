@@ -16,10 +16,13 @@ import GestureCore
 /// no event: a request the window manager did not answer within the
 /// pacer's patience, a maximized window that did not come back to its size.
 ///
-/// Its decisions are pure and table-tested: how a move or resize starts
-/// (FollowStart), how a snap goes (SnapPlan), the pace of its requests
-/// (RequestPacer), where each frame goes (FollowPlan). They return
-/// `WindowRequest`s; `carryOut` is the only place the mover writes to X.
+/// It is X's side only: it reads (the round trips are here), feeds what it
+/// read and what X sent into `FollowMachine` (the sessions, a table), and
+/// carries out what that returns. The decisions are pure and table-tested:
+/// FollowMachine, how a move or resize starts (FollowStart), how a snap
+/// goes (SnapPlan), the pace of its requests (RequestPacer), where each
+/// frame goes (FollowPlan). They return `WindowRequest`s; `carryOut` is the
+/// only place the mover writes to X.
 public final class WindowMover {
     /// The display of the daemon's connection (the mover opens its own on it).
     let displayName: String
@@ -29,35 +32,12 @@ public final class WindowMover {
     public var onNotice: (String) -> Void = { _ in }
     /// How close to a monitor's edge a move must end to snap (the default
     /// `edge-width` of edge gestures).
-    public var edgeWidth = 24.0
-    /// How long a maximized window is given to come back to its own size.
-    static let restorePatience = 0.25
+    public var edgeWidth: Double {
+        get { machine.edgeWidth }
+        set { machine.edgeWidth = newValue }
+    }
     private var fallbackSaid = false
-
-    struct Session {
-        var follow: WindowAction.Follow
-        var window: Window
-        var topLevel: Window
-        /// Nil while a maximized window comes back to its size.
-        var plan: FollowPlan?
-        var pacer: RequestPacer
-        var extents: FrameExtents
-        /// Un-maximizing: since when, the maximized frame, where the fingers
-        /// held it, and the size it goes back to if known (a snap's memory).
-        var restoring: Restoring?
-        var ewmh: Bool
-        var place = GesturePlace()
-        var frames = 0, requests = 0
-    }
-    /// A maximized window coming back to its size as the fingers take it.
-    struct Restoring {
-        var since: Double
-        var from: WindowRect
-        var grab: (x: Double, y: Double)
-        /// What a snap's memory says it was (nil: the window manager's own, awaited).
-        var memory: SnapMemory?
-    }
-    private var sessions: [Int: Session] = [:]
+    private var machine = FollowMachine()
     private var checkAt: Double? = nil
 
     public init(display: String) {
@@ -75,37 +55,21 @@ public final class WindowMover {
     public func begin(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace, now: Double)
         -> WindowResult {
         guard let c = open() else { return .unsupported("cannot open a connection to \(displayName)") }
-        if sessions[binding] != nil { _ = end(binding: binding, place: place, cancelled: true, now: now) }
+        if machine.sessions[binding] != nil { _ = end(binding: binding, place: place, cancelled: true, now: now) }
         guard let window = c.targetClient(target) else { return .nothing("no window there, and none is active") }
         if let why = c.refusal(of: window) { return .nothing(why) }
-        // Read (round trips), decide (FollowStart: pure), write.
         guard let facts = facts(of: window, target: target, c) else {
             _ = c.takeErrors()
-            return .nothing("window 0x\(String(window, radix: 16)) went away")
+            return .nothing("\(FollowMachine.name(window)) went away")
         }
-        let ewmh = movesByEWMH(c)
-        let start = FollowStart.start(follow, facts)
-        for r in start.requests { carryOut(r, ewmh: ewmh, c) }
-        let grab = (x: start.grab.x, y: start.grab.y), frame = facts.frame, top = facts.topLevel
-        var s = Session(follow: follow, window: window, topLevel: top, plan: nil, pacer: RequestPacer(current: frame),
-                        extents: facts.extents, restoring: nil, ewmh: ewmh)
-        var how = start.how
-        switch start.following {
-        case .plan(let origin):
-            let p = FollowPlan(follow, origin: origin, grab: grab, hints: facts.hints, extents: facts.extents)
-            s.plan = p
-            if follow == .resize { how += ", its \(p.edges) following" }
-        case .restoring(let memory):
-            s.restoring = Restoring(since: now, from: frame, grab: grab, memory: memory)
-        }
-        sessions[binding] = s
+        let began = drive(.began(follow, facts, ewmh: movesByEWMH(c), now: now), binding, c, now: now)
         c.flush()
-        if c.takeErrors().contains(where: { $0.resource == window || $0.resource == top }) {
-            sessions[binding] = nil
-            return .nothing("window 0x\(String(window, radix: 16)) went away")
+        // An error on the start's requests: the window went away (the machine says so).
+        for e in c.takeErrors() {
+            if let refused = drive(.failed(e.resource), binding, c, now: now).result { return refused }
         }
         self.follow(binding: binding, place: place, now: now)
-        return .done("window 0x\(String(window, radix: 16)) at \(frame)\(how)\(ewmh ? "" : " (configure requests)")")
+        return began.result ?? .nothing("\(FollowMachine.name(window)) went away")
     }
 
     /// What a move or resize starts from, as X says it now (nil: the window went away).
@@ -130,6 +94,32 @@ public final class WindowMover {
         return ewmh
     }
 
+    /// `event` into the machine for `binding`, and what it returns carried
+    /// out: its requests queued, its notice said, what it asks read and fed
+    /// back. The last outcome is returned (its result or report).
+    @discardableResult
+    private func drive(_ event: FollowMachine.Event, _ binding: Int, _ c: XConnection, now: Double) -> FollowMachine.Outcome {
+        var o = machine.on(event, binding)
+        while true {
+            for r in o.requests { carryOut(r, ewmh: o.ewmh, c) }
+            if let notice = o.notice {
+                onNotice(notice)
+                _ = c.takeErrors()
+            }
+            guard let ask = o.ask, let answer = read(ask, c, now: now) else { return o }
+            o = machine.on(answer, binding)
+        }
+    }
+
+    /// What the machine asked, read from X (round trips); nil: the window went away.
+    private func read(_ ask: FollowMachine.Ask, _ c: XConnection, now: Double) -> FollowMachine.Event? {
+        switch ask {
+        case .frame(let w): return c.frame(of: w).map { .frameRead($0.frame, $0.extents, now: now) }
+        case .workAreas: return .workAreas(c.workAreas(monitors: Monitors(connection: c).outputs))
+        case .snapFacts(let w, let before): return .snapFacts(snapFacts(w, before: before, c))
+        }
+    }
+
     /// A request the mover's pure parts decided, queued (sent with the next
     /// flush): the only writes to X of the mover's. `ewmh`: frames go as
     /// `_NET_MOVERESIZE_WINDOW`, else as configure requests on the client.
@@ -152,28 +142,9 @@ public final class WindowMover {
 
     public func follow(binding: Int, place: GesturePlace, now: Double) {
         pump(now: now)
-        guard var s = sessions[binding], let c = connection else { return }
-        s.place = place
-        s.frames += 1
-        if s.plan == nil, let r = s.restoring { s.plan = restored(r, s, c, now: now) }
-        if let plan = s.plan, let frame = s.pacer.want(plan.frame(for: place), now: now) { send(frame, &s, c) }
-        sessions[binding] = s
+        guard machine.sessions[binding] != nil, let c = connection else { return }
+        drive(.moved(place, now: now), binding, c, now: now)
         settle(c, now: now)
-    }
-
-    /// The plan of a window coming back from maximized, once its size is
-    /// known: ours, the one it took (its frame changed), or after
-    /// `restorePatience` the one it has.
-    private func restored(_ r: Restoring, _ s: Session, _ c: XConnection, now: Double) -> FollowPlan? {
-        var size = r.memory.map { ($0.before.width, $0.before.height) }
-        var extents = r.memory?.extents ?? s.extents
-        if size == nil, let (frame, e) = c.frame(of: s.window), frame != r.from || now - r.since >= Self.restorePatience {
-            size = (frame.width, frame.height)
-            extents = e
-        }
-        guard let size else { return nil }
-        let origin = WindowGeometry.unmaximized(r.from, to: size, holding: r.grab.x, r.grab.y)
-        return FollowPlan(s.follow, origin: origin, grab: r.grab, hints: c.sizeHints(of: s.window), extents: extents)
     }
 
     /// The gesture ended: the last frame goes, and a move ending at a
@@ -181,41 +152,11 @@ public final class WindowMover {
     /// last frame put it (what is in flight or held back goes: it is that frame).
     public func end(binding: Int, place: GesturePlace, cancelled: Bool, now: Double) -> String? {
         pump(now: now)
-        guard var s = sessions.removeValue(forKey: binding), let c = connection else { return nil }
+        guard machine.sessions[binding] != nil, let c = connection else { return nil }
         defer { settle(c, now: now) }
-        if !cancelled {
-            // The gesture's last frame: where it ended.
-            s.place = place
-            s.frames += 1
-            if let plan = s.plan, let frame = s.pacer.want(plan.frame(for: place), now: now) { send(frame, &s, c) }
-        }
-        if let frame = s.pacer.flush(now: now) { send(frame, &s, c) }
-        var what = "window \(s.follow.rawValue): window 0x\(String(s.window, radix: 16))"
-        if let plan = s.plan { what += " at \(s.pacer.last) (from \(plan.origin))" }
-        what += ", \(s.frames) frames, \(s.requests) requests"
-        if let l = s.pacer.latencySummary {
-            what += ", answered \(Self.ms(l.p50)) ms p50, \(Self.ms(l.p95)) ms p95 after the frame (\(l.count))"
-        }
-        if cancelled {
-            what += "; cancelled: left where the last frame put it"
-        } else if s.follow == .move, let plan = s.plan {
-            let p = plan.point(for: s.place)
-            let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
-            if let hit = WindowGeometry.snapByPosition(p.x, p.y, monitors: areas.map(\.monitor), edgeWidth: edgeWidth,
-                                                       from: plan.grab) {
-                what += "; ended at the \(hit.snap == .maximize ? "top" : hit.snap.rawValue) edge of monitor \(areas[hit.monitor].name): "
-                what += snap(hit.snap, window: s.window, before: plan.origin, area: areas[hit.monitor].area, ewmh: s.ewmh, c)
-            }
-        }
-        carryOut(.unwatch(s.window), ewmh: s.ewmh, c)
-        if s.topLevel != s.window { carryOut(.unwatch(s.topLevel), ewmh: s.ewmh, c) }
+        let ended = drive(.ended(place, now: now, cancelled: cancelled), binding, c, now: now)
         c.flush()
-        return what
-    }
-
-    static func ms(_ seconds: Double) -> String {
-        let tenths = Int((seconds * 10_000).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        return ended.report
     }
 
     /// When the performer should wake the daemon for what no event brings.
@@ -224,91 +165,53 @@ public final class WindowMover {
     /// The mover's connection while a window follows (the daemon polls it:
     /// the window manager's answers wake it); nil otherwise.
     public var descriptor: Int32? {
-        guard !sessions.isEmpty, let c = connection, c.alive else { return nil }
+        guard !machine.sessions.isEmpty, let c = connection, c.alive else { return nil }
         return c.fd
     }
 
     /// Events Xlib has read already (a round trip's): poll would not wake for them.
     public var hasQueuedEvents: Bool {
-        guard !sessions.isEmpty, let c = connection, c.alive else { return false }
+        guard !machine.sessions.isEmpty, let c = connection, c.alive else { return false }
         return XQLength(c.display) > 0
     }
 
     /// Answers read, requests that waited too long sent.
     public func advance(to now: Double) {
-        guard !sessions.isEmpty, let c = connection else { checkAt = nil; return }
+        guard !machine.sessions.isEmpty, let c = connection else { checkAt = nil; return }
         pump(now: now)
-        for b in sessions.keys.sorted() {
-            guard var s = sessions[b] else { continue }
-            if s.plan == nil, let r = s.restoring, let plan = restored(r, s, c, now: now) {
-                s.plan = plan
-                if let frame = s.pacer.want(plan.frame(for: s.place), now: now) { send(frame, &s, c) }
-            } else if let frame = s.pacer.due(now: now) {
-                send(frame, &s, c)
-            }
-            sessions[b] = s
-        }
+        for b in machine.bindings { drive(.deadline(now: now), b, c, now: now) }
         settle(c, now: now)
-    }
-
-    private func send(_ frame: WindowRect, _ s: inout Session, _ c: XConnection) {
-        s.requests += 1
-        carryOut(.moveResize(s.window, frame, extents: s.plan?.extents ?? s.extents), ewmh: s.ewmh, c)
     }
 
     /// After a round: requests out, errors looked at (a window gone ends
     /// its move), the next check set.
     private func settle(_ c: XConnection, now: Double) {
         c.flush()
-        let errors = c.takeErrors()
-        for (b, s) in sessions where errors.contains(where: { $0.resource == s.window || $0.resource == s.topLevel }) {
-            gone(b, s, c)
+        for e in c.takeErrors() {
+            for b in machine.bindings { drive(.failed(e.resource), b, c, now: now) }
         }
-        checkAt = sessions.values.compactMap { s -> Double? in
-            if s.plan == nil, let r = s.restoring { return r.since + Self.restorePatience }
-            if let f = s.pacer.inFlight, s.pacer.pending != nil { return f.sent + RequestPacer.patience }
-            return nil
-        }.min()
+        checkAt = machine.deadline
     }
 
-    /// Reads the mover's events: a ConfigureNotify answers the request in
-    /// flight; a window destroyed or unmapped ends its move.
+    /// Reads the mover's events into the machine: a ConfigureNotify answers
+    /// the request in flight; a window destroyed or unmapped may end its move.
     private func pump(now: Double) {
         guard let c = connection, c.alive else {
-            if !sessions.isEmpty {
-                onNotice("the X connection of the window mover went away; \(sessions.count) window move(s) end")
-                sessions.removeAll()
-            }
+            if let notice = machine.connectionLost() { onNotice(notice) }
             return
         }
         var e = XEvent()
         while XPending(c.display) > 0 {
             XNextEvent(c.display, &e)
-            let type = cx_event_type(&e)
-            let w: Window
-            switch type {
-            case ConfigureNotify: w = e.xconfigure.window
-            case DestroyNotify: w = e.xdestroywindow.window
-            case UnmapNotify: w = e.xunmap.window
+            let event: FollowMachine.Event
+            switch cx_event_type(&e) {
+            case ConfigureNotify: event = .configured(e.xconfigure.window, now: now)
+            case DestroyNotify: event = .destroyed(e.xdestroywindow.window)
+            case UnmapNotify: event = .unmapped(e.xunmap.window)
             default: continue
             }
-            for (b, s) in sessions where s.window == w || s.topLevel == w {
-                if type == ConfigureNotify {
-                    var s = s
-                    if let frame = s.pacer.answered(now: now) { send(frame, &s, c) }
-                    sessions[b] = s
-                } else if type == DestroyNotify || s.window == w {
-                    // The frame is unmapped for a workspace switch too; the client only when it goes away.
-                    gone(b, s, c)
-                }
-            }
+            for b in machine.bindings { drive(event, b, c, now: now) }
         }
-    }
-
-    private func gone(_ binding: Int, _ s: Session, _ c: XConnection) {
-        sessions[binding] = nil
-        onNotice("window \(s.follow.rawValue): window 0x\(String(s.window, radix: 16)) closed during the gesture; the \(s.follow.rawValue) ends there")
-        _ = c.takeErrors()
     }
 
     // MARK: Snapping
@@ -323,28 +226,23 @@ public final class WindowMover {
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let (frame, _) = c.frame(of: window) else {
             _ = c.takeErrors()
-            return .nothing("window 0x\(String(window, radix: 16)) went away")
+            return .nothing("\(FollowMachine.name(window)) went away")
         }
         let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
         let cx = target.x ?? Double(frame.x) + Double(frame.width) / 2, cy = target.y ?? Double(frame.y) + Double(frame.height) / 2
         let i = WindowGeometry.monitor(at: cx, cy, in: areas.map(\.monitor)) ?? 0
         let ewmh = c.supportedHints.contains(c.atom("_NET_MOVERESIZE_WINDOW"))
-        let what = self.snap(snap, window: window, before: frame, area: areas[i].area, ewmh: ewmh, c)
+        let (requests, what) = SnapPlan.plan(snap, snapFacts(window, before: frame, c), area: areas[i].area)
+        for r in requests { carryOut(r, ewmh: ewmh, c) }
         c.flush()
         let errors = c.takeErrors()
-        if errors.contains(where: { $0.resource == window }) { return .nothing("window 0x\(String(window, radix: 16)) went away") }
-        return .done("window 0x\(String(window, radix: 16)) on monitor \(areas[i].name): \(what)")
+        if errors.contains(where: { $0.resource == window }) { return .nothing("\(FollowMachine.name(window)) went away") }
+        return .done("\(FollowMachine.name(window)) on monitor \(areas[i].name): \(what)")
     }
 
-    /// Snaps `window` (whose frame was `before`) within `area` (SnapPlan);
-    /// says what it asked.
-    private func snap(_ snap: WindowAction.Snap, window: Window, before: WindowRect, area: WindowRect, ewmh: Bool,
-                      _ c: XConnection) -> String {
-        let facts = SnapPlan.Facts(window: window, before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
-                                   maximized: c.isMaximized(window),
-                                   memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
-        let (requests, said) = SnapPlan.plan(snap, facts, area: area)
-        for r in requests { carryOut(r, ewmh: ewmh, c) }
-        return said
+    /// What a snap of `window` (whose frame was `before`) starts from, read from X.
+    private func snapFacts(_ window: Window, before: WindowRect, _ c: XConnection) -> SnapPlan.Facts {
+        SnapPlan.Facts(window: window, before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
+                       maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
     }
 }

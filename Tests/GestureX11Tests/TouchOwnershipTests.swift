@@ -17,14 +17,7 @@ import Testing
         .undecided(.init(grab: grab, root: Point(x: 100, y: 200), raw: raw, rawEnded: rawEnded, handedDown: handedDown))
     }
 
-    struct Row: Sendable, CustomTestStringConvertible {
-        var name: String
-        var state: State?
-        var event: Event
-        var next: State?
-        var outcome: Outcome
-        var testDescription: String { name }
-    }
+    typealias Row = TransitionRow<State?, Event, State?, Outcome>
 
     /// Every row of the table in TouchOwnership's comment, and the rows
     /// that leave a state as it is.
