@@ -49,8 +49,8 @@ struct ListenerState {
 
     /// XI2 event `type`, as XCB delivered it, read at `now`. Asks X
     /// nothing: where a device's raw axes land is known already (`rawAreas`;
-    /// a device not asked about yet, plugged in this very read, maps onto
-    /// the whole `screen` until the listener asks after the read).
+    /// a device whose matrix is not in yet maps onto the whole `screen`
+    /// until the listener's refresh is answered).
     mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, screen: GestureCore.Screen) -> Converted {
         var out = Converted()
         switch type {

@@ -38,7 +38,9 @@ final class ServerQuery {
     private let xiOpcode: UInt8
     /// Whether the server has RandR 1.5 (its monitors).
     private let randr: Bool
-    private let matrixAtom: Atom
+    /// Interned when first needed (Xlib keeps it: one round trip per
+    /// connection, at the start for the listener).
+    private lazy var matrixAtom = connection.atom("Coordinate Transformation Matrix")
     /// Atom names learnt (an atom's name never changes while the server runs).
     private var atomNames: [Atom: String] = [:]
 
@@ -64,12 +66,11 @@ final class ServerQuery {
         var products: [Int32: USBID] = [:]
     }
 
-    /// The atoms and opcodes: asked once, here (round trips, at the start).
+    /// `xiOpcode`: XInput's major opcode; `randr`: whether RandR 1.5 is there.
     init(connection: XConnection, xiOpcode: Int32, randr: Bool) {
         self.connection = connection
         self.xiOpcode = UInt8(truncatingIfNeeded: xiOpcode)
         self.randr = randr
-        matrixAtom = connection.atom("Coordinate Transformation Matrix")
     }
 
     /// Sends the first stage's requests for `topics` (nothing while a

@@ -411,10 +411,9 @@ public final class XIListener {
             grabsOut.removeFirst()
             for note in refusals(out) { onRefused(note) }
         }
-        if !stale.asked.isEmpty, let result = query.advance() {
-            apply(result, at: stale.answered(), emit)
-        } else if !stale.asked.isEmpty {
-            asked = true   // the second stage, when the first is in
+        if !stale.asked.isEmpty {
+            if let result = query.advance() { apply(result, at: stale.answered(), emit) }
+            else { asked = true }   // (the second stage may have gone out: the first is in)
         }
         let topics = stale.toAsk()
         if !topics.isEmpty {
@@ -429,19 +428,18 @@ public final class XIListener {
     /// device's raw axes land.
     private func apply(_ r: ServerQuery.Result, at t: Double, _ emit: (Input, Double) -> Void) {
         if let m = r.modifierMap { state.modifierMap = m }
+        let before = engineDevices
+        if let m = r.matrices { matrices = m }
         if let list = r.devices {
-            let before = engineDevices
             state.devices = list
-            if let m = r.matrices { matrices = m }
             gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
             grabGesturesLater(of: devices)   // a touchpad plugged in
             for input in DeviceView.changes(from: before, to: engineDevices) { pass(.input(input, t), emit) }
-        } else if let m = r.matrices {
-            matrices = m
         }
         if let outputs = r.outputs {
             let screen = monitors.screen(outputs: outputs)
-            let inputs = DeviceView.changes(from: lastScreen, to: screen, devices: DeviceView.engineDevices(devices, matrices: matrices, screen: screen))
+            let touch = DeviceView.engineDevices(devices, matrices: matrices, screen: screen)
+            let inputs = DeviceView.changes(from: lastScreen, to: screen, devices: touch)
             lastScreen = screen
             for input in inputs { pass(.input(input, t), emit) }
         }
