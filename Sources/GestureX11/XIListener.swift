@@ -220,14 +220,7 @@ public final class XIListener {
                      (active.pinches, XIGrabtypeGesturePinchBegin, [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], "pinches")]
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) && !excludes(dev.device) {
             for (mode, type, events, what) in kinds where mode == .grab {
-                var grab = XRequest(minor: 54)
-                var mask = Mask(events).bytes
-                while mask.count % 4 != 0 { mask.append(0) }
-                grab.u32(0); grab.u32(UInt32(connection.root)); grab.u32(0); grab.u32(0)   // now, the root, no cursor, no detail
-                grab.u16(UInt16(truncatingIfNeeded: dev.id)); grab.u16(1); grab.u16(UInt16(mask.count / 4))
-                grab.u8(UInt8(type)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(0); grab.u16(0)
-                for byte in mask { grab.u8(byte) }
-                grab.u32(cx_XIAnyModifier())
+                let grab = Self.gestureGrab(type, events, device: dev.id, window: connection.root)
                 out.add("\(what) of \(dev.name)", connection.send(grab, major: UInt8(truncatingIfNeeded: xi.opcode)))
             }
             gestureGrabbed.append(dev.id)
@@ -235,12 +228,31 @@ public final class XIListener {
         return out.isEmpty ? nil : out
     }
 
-    /// What X refused of the grabs `out` sent: the modifiers a grab failed
-    /// for come back with it (another client holds that grab).
+    /// XIPassiveGrabDevice of `type` (a gesture's begin) on `device`'s
+    /// `events` in `window`, with any modifier, asynchronous, not owner
+    /// events: what Xlib's XIGrabSwipeGestureBegin sends, as a request
+    /// whose answer is taken later.
+    static func gestureGrab(_ type: Int32, _ events: [Int32], device: Int32, window: Window) -> XRequest {
+        var grab = XRequest(minor: 54)
+        var mask = Mask(events).bytes
+        while mask.count % 4 != 0 { mask.append(0) }
+        grab.u32(0); grab.u32(UInt32(window)); grab.u32(0); grab.u32(0)   // now, no cursor, no detail
+        grab.u16(UInt16(truncatingIfNeeded: device)); grab.u16(1); grab.u16(UInt16(mask.count / 4))
+        grab.u8(UInt8(type)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(0); grab.u16(0)
+        for byte in mask { grab.u8(byte) }
+        grab.u32(cx_XIAnyModifier())
+        return grab
+    }
+
+    /// Whether X refused a passive grab: the modifiers it failed for come
+    /// back with its answer (another client holds that grab); an error too.
+    static func refused(_ reply: Reply?) -> Bool { reply.map { $0.u16(8) > 0 } ?? true }
+
+    /// What X refused of the grabs `out` sent.
     private func refusals(_ out: AnswerBatch<String>) -> [String] {
         var notes: [String] = []
         out.answers { what, reply in
-            guard connection.alive, reply.map({ $0.u16(8) > 0 }) ?? true else { return }
+            guard connection.alive, Self.refused(reply) else { return }
             notes.append("another client already grabs the \(what) on the root window; touchpad bindings for them will not fire")
         }
         return notes
