@@ -11,9 +11,9 @@ import Glibc
 /// driver's "Device Node" property; udev's database is world-readable, so no
 /// access to /dev/input is needed.
 public enum DeviceSize {
-    /// The size udev recorded for the device X reads from, if any.
-    static func of(_ c: XConnection, device: Int32) -> Size? {
-        guard let node = deviceNode(c, device: device) else { return nil }
+    /// The size udev recorded for the device node X reads from
+    /// (`/dev/input/eventN`, the driver's "Device Node"), if any.
+    static func of(node: String) -> Size? {
         var st = stat()
         guard stat(node, &st) == 0 else { return nil }
         let dev = UInt64(st.st_rdev)
@@ -35,13 +35,5 @@ public enum DeviceSize {
         }
         guard let width, let height, width > 0, height > 0 else { return nil }
         return Size(width: width, height: height)
-    }
-
-    /// The "Device Node" property (xf86-input-libinput, evdev): `/dev/input/eventN`.
-    static func deviceNode(_ c: XConnection, device: Int32) -> String? {
-        XDevice.property(c, device: device, "Device Node", length: 256) { format, n, data in
-            guard format == 8, n > 0 else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: data, count: n).prefix { $0 != 0 }, as: UTF8.self)
-        }
     }
 }

@@ -31,8 +31,8 @@ struct ListenerState {
     /// Where each touch was last, raw (an update may carry one axis only).
     var lastRaw: [TouchKey: Point] = [:]
     /// Where each device's raw axes land on the screen (its CTM): asked of
-    /// X by the listener after a read, at the start and again when devices
-    /// or the screen change (never here, while reading).
+    /// X by the listener at the start, and after a read that found the
+    /// devices or the screen changed, taken by a later drain (never here).
     var rawAreas: [Int32: Area] = [:]
 
     /// What one event becomes: the window under it (a touch's or gesture's
@@ -49,8 +49,8 @@ struct ListenerState {
 
     /// XI2 event `type`, as XCB delivered it, read at `now`. Asks X
     /// nothing: where a device's raw axes land is known already (`rawAreas`;
-    /// a device not asked about yet, plugged in this very read, maps onto
-    /// the whole `screen` until the listener asks after the read).
+    /// a device whose matrix is not in yet maps onto the whole `screen`
+    /// until the listener's refresh is answered).
     mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, screen: GestureCore.Screen) -> Converted {
         var out = Converted()
         switch type {

@@ -23,22 +23,25 @@ public struct ModifierMap: Hashable, Sendable {
         return out
     }
 
-    /// The server's map now.
+    /// The server's map now, waiting for X's answers (tools, the start).
     public static func read(_ connection: XConnection) -> ModifierMap {
-        guard connection.alive, let map = XGetModifierMapping(connection.display) else { return .usual }
-        defer { XFreeModifiermap(map) }
+        let q = ServerQuery(connection: connection, xiOpcode: 0, randr: false)
+        q.ask(.modifiers, devices: [])
+        return q.finish()?.modifierMap ?? .usual
+    }
+
+    /// The map from X's modifier mapping (`modifierKeycodes`: each of the
+    /// eight bits' keycodes, 0 for none) and the first keysym of each
+    /// keycode (the core keyboard mapping's group 1, level 1, as XKB gives it).
+    init(modifierKeycodes: [[UInt8]], keysym: (UInt8) -> UInt32) {
         var bits: [Modifiers] = [.shift, [], .ctrl, [], [], [], [], []]
-        let per = Int(map.pointee.max_keypermod)
-        for index in 3..<8 {
-            for k in 0..<per {
-                let code = map.pointee.modifiermap[index * per + k]
-                guard code != 0 else { continue }
-                let sym = XkbKeycodeToKeysym(connection.display, code, 0, 0)
-                // Shift and Control have bits of their own; Mod1-5 are Alt's and Super's.
-                bits[index].formUnion(Self.modifier(of: UInt32(sym)).intersection([.alt, .super]))
+        for (index, codes) in modifierKeycodes.enumerated() where index >= 3 && index < 8 {
+            // Shift and Control have bits of their own; Mod1-5 are Alt's and Super's.
+            for code in codes where code != 0 {
+                bits[index].formUnion(Self.modifier(of: keysym(code)).intersection([.alt, .super]))
             }
         }
-        return ModifierMap(bits: bits)
+        self.init(bits: bits)
     }
 
     /// The keys that make each modifier: Meta counts as Alt and Hyper as

@@ -2,7 +2,7 @@ import CX11
 import GestureCore
 
 /// The screen as the engine sees it: the root's size, px per mm, and its
-/// monitors from RandR 1.5 (`XRRGetMonitors`: the active outputs, or the
+/// monitors from RandR 1.5 (RRGetMonitors: the active outputs, or the
 /// monitors a user set with `xrandr --setmonitor`). Edge gestures count per
 /// monitor, so the edge between two monitors is an edge of each; a
 /// touchscreen mapped to one output (its coordinate transformation) lands
@@ -20,37 +20,54 @@ public final class Monitors {
             eventBase = base
             // The screen's size changing comes as RRScreenChangeNotify; a
             // monitor set or removed (xrandr --setmonitor, or the server after
-            // an output change) only as a ConfigureNotify on the root.
+            // an output change) only as a ConfigureNotify on the root: the
+            // listener selects StructureNotify with the rest of its root
+            // selection (a selection of its own here would replace that one,
+            // for every Monitors made on the connection).
             XRRSelectInput(c.display, c.root, Int32(RRScreenChangeNotifyMask))
-            XSelectInput(c.display, c.root, StructureNotifyMask)
         } else {
             eventBase = nil
         }
     }
 
-    /// The screen now.
-    public var screen: GestureCore.Screen {
+    /// The screen now (its monitors asked, waiting for the answer: tools,
+    /// the start; the listener asks and reads on).
+    public var screen: GestureCore.Screen { screen(outputs: outputs) }
+
+    /// The screen with these monitors: its size as Xlib last heard it
+    /// (RandR's events update it: `changed`), asking nothing.
+    func screen(outputs: [Output]) -> GestureCore.Screen {
         let size = connection.screenSize
         let pxPerMM = size.widthMM > 0 ? Double(size.width) / Double(size.widthMM) : 3.78
         return GestureCore.Screen(width: Double(size.width), height: Double(size.height), pxPerMM: pxPerMM, outputs: outputs)
     }
 
     /// The active monitors, in root pixels; empty without RandR 1.5 (one
-    /// output covering the screen).
+    /// output covering the screen). Waits for X's answers.
     public var outputs: [Output] {
         guard eventBase != nil else { return [] }
-        var n: Int32 = 0
-        guard let list = XRRGetMonitors(connection.display, connection.root, 1, &n) else { return [] }
-        defer { XRRFreeMonitors(list) }
-        return (0..<Int(n)).map { i in
-            let m = list[i]
-            var name = "monitor-\(i)"
-            if let p = XGetAtomName(connection.display, m.name) {
-                name = String(cString: p)
-                XFree(p)
-            }
-            return Output(name: name, x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height))
+        let q = ServerQuery(connection: connection, xiOpcode: 0, randr: true)
+        q.ask(.monitors, devices: [])
+        return q.finish()?.outputs ?? []
+    }
+
+    /// One monitor of an RRGetMonitors reply, its name an atom.
+    struct Raw {
+        var name: Atom
+        var x, y, width, height: Double
+    }
+
+    /// An RRGetMonitors reply's monitors (each: name, primary, automatic,
+    /// its outputs' count, the rectangle, the size in mm, then the outputs).
+    static func raw(_ r: Reply) -> [Raw] {
+        var out: [Raw] = [], at = 32
+        for _ in 0..<Int(r.u32(12)) {
+            guard r.has(24, at: at) else { break }
+            out.append(Raw(name: Atom(r.u32(at)), x: Double(r.i16(at + 8)), y: Double(r.i16(at + 10)),
+                           width: Double(r.u16(at + 12)), height: Double(r.u16(at + 14))))
+            at += 24 + 4 * Int(r.u16(at + 6))
         }
+        return out
     }
 
     /// Whether `event` may mean the screen or its monitors changed (and lets
@@ -67,37 +84,30 @@ public final class Monitors {
     /// The output a touchscreen is mapped to (`xinput map-to-output`): its
     /// Coordinate Transformation Matrix maps the device onto a rectangle of
     /// the screen; the output with that rectangle (within 2 px). Nil when it
-    /// covers the whole screen, or no output matches.
-    public func mappedOutput(device: Int32, outputs: [Output]) -> String? {
-        guard let rect = mappedRect(device: device) else { return nil }
-        return outputs.first { o in
+    /// covers the whole screen, or no output matches. Asks nothing.
+    static func mappedOutput(matrix: [Double]?, screen: GestureCore.Screen) -> String? {
+        guard let m = matrix, let rect = mapped(m, width: screen.width, height: screen.height) else { return nil }
+        return screen.outputs.first { o in
             abs(o.x - rect.x) <= 2 && abs(o.y - rect.y) <= 2 && abs(o.width - rect.width) <= 2 && abs(o.height - rect.height) <= 2
         }?.name
     }
 
+    /// The output a touchscreen is mapped to, its matrix asked and waited
+    /// for (tools, tests).
+    public func mappedOutput(device: Int32, outputs: [Output]) -> String? {
+        let q = ServerQuery(connection: connection, xiOpcode: XInput.opcode(connection), randr: eventBase != nil)
+        q.ask(.monitors, devices: [device])
+        return Self.mappedOutput(matrix: q.finish()?.matrices?[device], screen: screen(outputs: outputs))
+    }
+
     /// The rectangle of the screen a device's axes map onto (its Coordinate
     /// Transformation Matrix), in root pixels: the whole screen without one.
-    public func area(device: Int32) -> (x: Double, y: Double, width: Double, height: Double) {
-        let size = connection.screenSize
-        return mappedRect(device: device) ?? (0, 0, Double(size.width), Double(size.height))
+    static func area(matrix: [Double]?, screen: GestureCore.Screen) -> (x: Double, y: Double, width: Double, height: Double) {
+        matrix.flatMap { mapped($0, width: screen.width, height: screen.height) } ?? (0, 0, screen.width, screen.height)
     }
 
-    /// The part of the screen the device's matrix maps it onto; nil without
-    /// a matrix, or when it maps onto the whole screen.
-    private func mappedRect(device: Int32) -> (x: Double, y: Double, width: Double, height: Double)? {
-        guard let m = matrix(device: device) else { return nil }
-        let size = connection.screenSize
-        return Self.mapped(m, width: Double(size.width), height: Double(size.height))
-    }
-
-    /// The device's Coordinate Transformation Matrix, row-major, if it has one.
-    func matrix(device: Int32) -> [Double]? {
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        let property = connection.atom("Coordinate Transformation Matrix")
-        guard XIGetProperty(connection.display, device, property, 0, 9, 0, Atom(AnyPropertyType), &type, &format, &n, &after,
-                            &data) == Success, let data else { return nil }
-        defer { XFree(data) }
+    /// A Coordinate Transformation Matrix property's items, row-major.
+    static func matrix(format: Int32, n: Int, data: UnsafeMutablePointer<UInt8>) -> [Double]? {
         guard format == 32, n == 9 else { return nil }
         // XIGetProperty keeps 32-bit items 32 bits wide (XGetWindowProperty
         // widens them to longs; this does not); FLOAT items are a Float's bits.

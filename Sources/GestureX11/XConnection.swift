@@ -205,16 +205,25 @@ public final class XConnection {
         return body(c)
     }
 
+    /// The answers to XCB requests this connection waited for (`wait`:
+    /// round trips, at the start and in tools); the listener's drains
+    /// never wait (its tests count this, and Xlib's own waits).
+    public internal(set) var waits = 0
+
     /// Whether answers to XCB requests were read from the socket already
     /// (kept for their owner, who takes them after its next read; nothing is
-    /// asked): set by whoever made such requests.
+    /// asked): set by whoever made such requests (the window directory's,
+    /// and the listener's refresh of devices, monitors and modifier map,
+    /// which chains the directory's).
     var answersWaiting: (() -> Bool)? = nil
 
-    /// When Xlib's keymap follows a keyboard mapping change (a round trip).
+    /// When Xlib's keymap follows a keyboard mapping change (a round trip
+    /// inside Xlib: its keymap is its own, filled only by its own requests).
     public enum KeymapRefresh: Sendable {
         /// As the drain reads the change.
         case now
-        /// At `refreshKeymap()`: a drain that must ask X nothing (the listener's read).
+        /// At `refreshKeymap()`: a drain that must wait for nothing (the
+        /// listener's, whose `takeNews` refreshes it once the drains are done).
         case later
     }
 
@@ -269,7 +278,8 @@ public final class XConnection {
     }
 
     /// Xlib's keymap follows the mapping changes drains have read since the
-    /// last call (`KeymapRefresh.later`): a round trip each, after the read.
+    /// last call (`KeymapRefresh.later`): a round trip each, never in a
+    /// drain (the listener's `takeNews`).
     public func refreshKeymap() {
         guard !keymapChanges.isEmpty else { return }
         for var ev in keymapChanges {

@@ -37,21 +37,21 @@ public final class XIListener {
     /// Raw key releases selected: while the synthesizer holds keys pressed
     /// again for a hand (XTestSynthesizer.pressAgain), until it lets go.
     private var keyReleasesSelected = false
-    /// What the read learnt has changed, to be asked about after it
-    /// (`afterRead`): the read itself asks X nothing.
-    private var stale = Stale()
-    private struct Stale {
-        /// The keyboard mapping: which bits Alt and Super are.
-        var keymap = false
-        /// The devices (a hot-plug): queried again, new touchpads' gestures grabbed.
-        var devices = false
-        /// The screen and its monitors (RandR).
-        var monitors = false
-        /// Where each device's raw axes land (after either of the above).
-        var rawAreas = false
-        /// The daemon's clock at the read that found them stale.
-        var at = 0.0
-    }
+    /// What the reads learnt has changed (the modifier map, the devices,
+    /// the monitors), asked about after them (`afterRead`) and answered in
+    /// a later drain: neither the read nor what follows it waits for X.
+    private var stale = StaleTopics()
+    /// The requests for what was stale, and their answers (ServerQuery.swift).
+    private let query: ServerQuery
+    /// The daemon's clock at the last read.
+    private var readAt = 0.0
+    /// Each touch device's Coordinate Transformation Matrix, as last asked
+    /// (with the devices or the monitors): where its raw axes land, and
+    /// the output a touchscreen is mapped to.
+    private var matrices: [Int32: [Double]] = [:]
+    /// Touchpads whose gesture grabs were sent after a hot-plug, their
+    /// answers (granted or refused) not taken yet.
+    private var grabsOut: [AnswerBatch<String>] = []
 
     typealias TouchKey = TouchOwnership.Key
 
@@ -63,10 +63,23 @@ public final class XIListener {
         windows = WindowClasses(connection: connection)
         monitors = Monitors(connection: connection)
         topLevels = TopLevelGrabs(connection: connection)
-        lastScreen = monitors.screen
-        state = ListenerState(devices: XDevice.query(connection))
-        state.modifierMap = ModifierMap.read(connection)
+        // At the start, the same requests as after a read, waited for.
+        query = ServerQuery(connection: connection, xiOpcode: xi.opcode, randr: monitors.eventBase != nil)
+        query.ask(.all, devices: [])
+        let first = query.finish()
+        lastScreen = monitors.screen(outputs: first?.outputs ?? [])
+        state = ListenerState(devices: first?.devices ?? [])
+        state.modifierMap = first?.modifierMap ?? .usual
+        matrices = first?.matrices ?? [:]
         state.rawAreas = rawAreas()
+        // The daemon's loop must not sleep on answers already read from
+        // the socket: the window directory's, and the refresh's.
+        let windowAnswers = connection.answersWaiting
+        connection.answersWaiting = { [weak self] in
+            let windows = windowAnswers?() == true
+            guard let self else { return windows }
+            return self.answersCame() || windows
+        }
         // The top-level windows' creation, reparenting and destruction keep
         // the window directory true (and the top-level grabs' list, when
         // they are on); the root's own StructureNotify is the monitors'.
@@ -75,6 +88,10 @@ public final class XIListener {
     }
 
     public var devices: [XDevice] { state.devices }
+    /// Which modifier bits are Alt and Super, as last asked.
+    var modifierMap: ModifierMap { state.modifierMap }
+    /// Something is stale or being asked about (its answer not taken yet).
+    var refreshing: Bool { !stale.asked.isEmpty || !stale.marked.isEmpty }
     /// What actually listens (a refused selection falls back to raw events).
     public var active: ListenPlan { state.active }
     /// The X time of the last touch or gesture event (EWMH messages carry it).
@@ -90,14 +107,7 @@ public final class XIListener {
 
     /// Engine devices for the touch-capable ones; touchscreens with the
     /// output they are mapped to.
-    public var engineDevices: [Device] {
-        let outputs = lastScreen.outputs
-        return devices.filter { $0.kind != .other && $0.enabled }.map { d in
-            var dev = d.device
-            if d.kind == .touchscreen { dev.output = monitors.mappedOutput(device: d.id, outputs: outputs) }
-            return dev
-        }
-    }
+    public var engineDevices: [Device] { DeviceView.engineDevices(devices, matrices: matrices, screen: lastScreen) }
 
     // MARK: Listening
 
@@ -185,29 +195,67 @@ public final class XIListener {
     /// the window).
     /// Returns what X refused: a touchpad whose swipes or pinches another
     /// client already grabs on the root (those bindings will not fire on it).
+    /// Waits for X's answers (a new plan); after a hot-plug they are taken
+    /// by a later drain instead (`grabGesturesLater`).
     @discardableResult
     private func grabGestures(of list: [XDevice]) -> [String] {
-        guard active.swipes == .grab || active.pinches == .grab else { return [] }
-        let d = connection.display, root = connection.root
-        var refused: [String] = []
+        guard let out = sendGestureGrabs(of: list) else { return [] }
+        out.waitAll()
+        return refusals(out)
+    }
+
+    /// The gesture grabs for touchpads just plugged in: their answers taken
+    /// by a later drain, a refusal said then (`onRefused`).
+    private func grabGesturesLater(of list: [XDevice]) {
+        if let out = sendGestureGrabs(of: list) { grabsOut.append(out) }
+    }
+
+    /// Sends the passive gesture grabs (XIPassiveGrabDevice, any modifier)
+    /// the touchpads in `list` not grabbed yet need; each named by what it
+    /// grabs. Nil when none is needed.
+    private func sendGestureGrabs(of list: [XDevice]) -> AnswerBatch<String>? {
+        guard active.swipes == .grab || active.pinches == .grab else { return nil }
+        let out = AnswerBatch<String>(connection)
+        let kinds = [(active.swipes, XIGrabtypeGestureSwipeBegin, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], "swipes"),
+                     (active.pinches, XIGrabtypeGesturePinchBegin, [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], "pinches")]
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) && !excludes(dev.device) {
-            if active.swipes == .grab,
-               !passiveGrab([XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], for: dev.id, { m, mods in
-                   XIGrabSwipeGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-               }) {
-                refused.append("swipes of \(dev.name)")
-            }
-            if active.pinches == .grab,
-               !passiveGrab([XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], for: dev.id, { m, mods in
-                   XIGrabPinchGestureBegin(d, dev.id, root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-               }) {
-                refused.append("pinches of \(dev.name)")
+            for (mode, type, events, what) in kinds where mode == .grab {
+                let grab = Self.gestureGrab(type, events, device: dev.id, window: connection.root)
+                out.add("\(what) of \(dev.name)", connection.send(grab, major: UInt8(truncatingIfNeeded: xi.opcode)))
             }
             gestureGrabbed.append(dev.id)
         }
-        return refused.map {
-            "another client already grabs the \($0) on the root window; touchpad bindings for them will not fire"
+        return out.isEmpty ? nil : out
+    }
+
+    /// XIPassiveGrabDevice of `type` (a gesture's begin) on `device`'s
+    /// `events` in `window`, with any modifier, asynchronous, not owner
+    /// events: what Xlib's XIGrabSwipeGestureBegin sends, as a request
+    /// whose answer is taken later.
+    static func gestureGrab(_ type: Int32, _ events: [Int32], device: Int32, window: Window) -> XRequest {
+        var grab = XRequest(minor: 54)
+        var mask = Mask(events).bytes
+        while mask.count % 4 != 0 { mask.append(0) }
+        grab.u32(0); grab.u32(UInt32(window)); grab.u32(0); grab.u32(0)   // now, no cursor, no detail
+        grab.u16(UInt16(truncatingIfNeeded: device)); grab.u16(1); grab.u16(UInt16(mask.count / 4))
+        grab.u8(UInt8(type)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(0); grab.u16(0)
+        for byte in mask { grab.u8(byte) }
+        grab.u32(cx_XIAnyModifier())
+        return grab
+    }
+
+    /// Whether X refused a passive grab: the modifiers it failed for come
+    /// back with its answer (another client holds that grab); an error too.
+    static func refused(_ reply: Reply?) -> Bool { reply.map { $0.u16(8) > 0 } ?? true }
+
+    /// What X refused of the grabs `out` sent.
+    private func refusals(_ out: AnswerBatch<String>) -> [String] {
+        var notes: [String] = []
+        out.answers { what, reply in
+            guard connection.alive, Self.refused(reply) else { return }
+            notes.append("another client already grabs the \(what) on the root window; touchpad bindings for them will not fire")
         }
+        return notes
     }
 
     /// Said when another client holds the root's passive touch grab.
@@ -249,9 +297,17 @@ public final class XIListener {
     /// What the drains since the last call brought besides the engine's
     /// input: for the daemon to act on once they are done.
     /// (nil: nothing, nearly always.)
+    /// A new keymap is Xlib's to follow here, once the drains are done: the
+    /// key synthesizer on this connection looks keysyms up in Xlib's keymap
+    /// (XKeysymToKeycode), which only Xlib's own request can refresh
+    /// (XkbGetMapChanges, or the core keyboard mapping, read with a round
+    /// trip inside Xlib into the Display's private XkbDescRec): no cookie
+    /// of ours can fill it in. So it is a round trip per keymap change,
+    /// made by the daemon as it acts on the news, never by a drain.
     public func takeNews() -> InputNews? {
         guard news.mappingChanged || !news.keyReleases.isEmpty else { return nil }
         defer { news = InputNews() }
+        if news.mappingChanged { connection.refreshKeymap() }
         return news
     }
 
@@ -269,10 +325,12 @@ public final class XIListener {
     /// else only what an earlier round trip already read.
     /// Touches, touchpad gestures and their windows and modifiers come at
     /// the time X stamped them; what X does not stamp (devices, monitors)
-    /// at the engine's clock, `now` less the delivery delay (`engineTime(now)`), after
-    /// the read's other inputs. Reading asks X nothing: what it needs to ask
+    /// at the engine's clock at the read that found them changed, `now`
+    /// less the delivery delay (`engineTime(now)`), in the drain that takes
+    /// X's answer. A drain waits for X for nothing: what it needs to ask
     /// goes out once the read is done (`afterRead`), and the inputs that
-    /// wait for an answer about a window come with a later drain.
+    /// wait for an answer (a window's application, the devices, the
+    /// monitors) come with a later drain.
     public func drain(now: Double, readSocket: Bool = true, _ emit: (Input, Double) -> Void) {
         read(now: now, readSocket: readSocket, emit)
         afterRead(emit)
@@ -282,13 +340,14 @@ public final class XIListener {
     /// events into the directory. It asks X nothing (no request, no round
     /// trip): a new keymap, a device plugged or unplugged and a monitor
     /// changed are marked stale, and asked about in `afterRead`.
+    /// (docs/engine.md, "The read path".)
     func read(now: Double, readSocket: Bool, _ emit: (Input, Double) -> Void) {
         state.clock.read(at: now)
-        stale.at = now
+        readAt = now
         let opcode = UInt8(truncatingIfNeeded: xi.opcode)
         connection.drain(readSocket: readSocket, keymap: .later, onMappingChanged: {
             // Alt and Super may sit on other modifier bits now.
-            stale.keymap = true
+            stale.mark(.modifiers)
             news.mappingChanged = true
         }, generic: { event in
             let ge = event.assumingMemoryBound(to: xcb_ge_generic_event_t.self)
@@ -303,14 +362,14 @@ public final class XIListener {
             return true
         }, other: { ev in
             // A monitor plugged, unplugged, moved or resized: edges follow.
-            if monitors.changed(&ev) { stale.monitors = true }
+            if monitors.changed(&ev) { stale.mark(.monitors) }
         })
     }
 
     /// One XInput event, as XCB delivered it.
     func take(_ type: Int32, _ event: UnsafeRawPointer, now: Double, _ emit: (Input, Double) -> Void) {
         if type == XI_HierarchyChanged {
-            stale.devices = true
+            stale.mark(.devices)
             return
         }
         if type == XI_RawKeyRelease {
@@ -328,16 +387,18 @@ public final class XIListener {
         }
     }
 
-    /// Once the read is done: what it found stale asked about again (the
-    /// keymap's modifier bits, the devices, the monitors: round trips, here
-    /// and never mid-read), X's answers about windows taken (they came
-    /// with the read), the inputs they held let go, the windows mapped and
-    /// the one the held inputs wait for asked about, raw touches selected
-    /// or not as the touches now need. The window lookups wait for nothing.
+    /// Once the read is done: X's answers that came with it taken (a
+    /// refresh's: the modifier map, the devices, the monitors; the
+    /// windows'), the inputs they held let go, and what is stale asked
+    /// about (the refresh, the windows mapped, the one the held inputs
+    /// wait for), raw touches selected or not as the touches now need.
+    /// Nothing here waits for X: requests go out with their cookies kept,
+    /// and their answers are taken by a later drain once they have come.
     func afterRead(_ emit: (Input, Double) -> Void) {
-        refreshStale(emit)
+        stale.stamp(engineTime(readAt))
+        var asked = refresh(emit)
         if windows.asking { windows.takeAnswers() }
-        var asked = windows.askMapped()
+        asked = windows.askMapped() || asked
         if !queue.isEmpty {
             queue.release(known: { windows.cached($0) }, emit)
             if let w = queue.awaited, windows.lookUp(w) { asked = true }
@@ -346,48 +407,68 @@ public final class XIListener {
         followRawIfNeeded()
     }
 
-    /// What the read marked stale, asked again; what changed for the engine
-    /// said at the engine's clock at that read.
-    private func refreshStale(_ emit: (Input, Double) -> Void) {
-        let t = engineTime(stale.at)
-        if stale.keymap {
-            connection.refreshKeymap()
-            state.modifierMap = ModifierMap.read(connection)
-        }
-        if stale.devices { devicesChanged(at: t, emit) }
-        if stale.monitors {
-            let screen = monitors.screen
-            stale.rawAreas = true
-            if screen != lastScreen {
-                lastScreen = screen
-                pass(.input(.screenChanged(screen), t), emit)
-                // Touchscreens' mapped outputs may have changed with them.
-                for dev in engineDevices where dev.kind == .touchscreen { pass(.input(.deviceAdded(dev), t), emit) }
-            }
-        }
-        if stale.rawAreas { state.rawAreas = rawAreas() }
-        stale = Stale(at: stale.at)
+    /// Whether X's answers wait to be taken by the next drain (asks nothing).
+    private func answersCame() -> Bool {
+        let refreshed = !stale.asked.isEmpty && query.answered()
+        return grabsOut.first?.collect() == true || refreshed
     }
 
-    /// Where each touch device's raw axes land (asked of X: its matrix).
+    /// The refresh: its answers taken once all have come, what changed
+    /// handed over at the engine time of the read that found it stale; then
+    /// what is stale asked about (again, if marked meanwhile). True when
+    /// something was asked.
+    private func refresh(_ emit: (Input, Double) -> Void) -> Bool {
+        var asked = false
+        while let out = grabsOut.first, out.collect() {
+            grabsOut.removeFirst()
+            for note in refusals(out) { onRefused(note) }
+        }
+        if !stale.asked.isEmpty {
+            if let result = query.advance() { apply(result, at: stale.answered(), emit) }
+            else { asked = true }   // (the second stage may have gone out: the first is in)
+        }
+        let topics = stale.toAsk()
+        if !topics.isEmpty {
+            query.ask(topics, devices: devices.filter { $0.kind != .other }.map(\.id))
+            asked = true
+        }
+        return asked
+    }
+
+    /// A refresh's answers: the modifier map; the devices plugged or
+    /// unplugged (new touchpads' gestures grabbed); the screen; where each
+    /// device's raw axes land.
+    private func apply(_ r: ServerQuery.Result, at t: Double, _ emit: (Input, Double) -> Void) {
+        if let m = r.modifierMap { state.modifierMap = m }
+        let before = engineDevices
+        if let m = r.matrices { matrices = m }
+        if let list = r.devices {
+            state.devices = list
+            gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
+            grabGesturesLater(of: devices)   // a touchpad plugged in
+            for input in DeviceView.changes(from: before, to: engineDevices) { pass(.input(input, t), emit) }
+        }
+        if let outputs = r.outputs {
+            let screen = monitors.screen(outputs: outputs)
+            let touch = DeviceView.engineDevices(devices, matrices: matrices, screen: screen)
+            let inputs = DeviceView.changes(from: lastScreen, to: screen, devices: touch)
+            lastScreen = screen
+            for input in inputs { pass(.input(input, t), emit) }
+        }
+        if r.matrices != nil { state.rawAreas = rawAreas() }
+    }
+
+    /// Where each touch device's raw axes land (its matrix), on the screen
+    /// as Xlib last heard its size.
     private func rawAreas() -> [Int32: ListenerState.Area] {
-        Dictionary(uniqueKeysWithValues: devices.filter { $0.kind != .other }.map { ($0.id, monitors.area(device: $0.id)) })
+        let screen = monitors.screen(outputs: [])
+        return Dictionary(uniqueKeysWithValues: devices.filter { $0.kind != .other }.map {
+            ($0.id, Monitors.area(matrix: matrices[$0.id], screen: screen))
+        })
     }
 
     private func pass(_ item: ApplicationQueue.Item, _ emit: (Input, Double) -> Void) {
         queue.pass(item, known: { windows.cached($0) }, emit)
-    }
-
-    /// A device plugged or unplugged (or enabled, disabled).
-    private func devicesChanged(at now: Double, _ emit: (Input, Double) -> Void) {
-        let before = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
-        state.devices = XDevice.query(connection)
-        stale.rawAreas = true
-        gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
-        for note in grabGestures(of: devices) { onRefused(note) }   // a touchpad plugged in
-        let after = Dictionary(uniqueKeysWithValues: engineDevices.map { ($0.id, $0) })
-        for (id, _) in before where after[id] == nil { pass(.input(.deviceRemoved(id), now), emit) }
-        for (id, dev) in after where before[id] == nil { pass(.input(.deviceAdded(dev), now), emit) }
     }
 
     // MARK: Accept / reject

@@ -7,6 +7,12 @@ public struct XInput {
     public let major: Int32
     public let minor: Int32
 
+    /// XInput's major opcode (0 without it).
+    static func opcode(_ c: XConnection) -> Int32 {
+        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        return XQueryExtension(c.display, "XInputExtension", &opcode, &ev, &err) != 0 ? opcode : 0
+    }
+
     /// 2.2 gives touches; 2.4 touchpad gestures.
     public var hasGestures: Bool { major > 2 || (major == 2 && minor >= 4) }
 
@@ -61,66 +67,90 @@ public struct XDevice: Hashable, Sendable {
     }
 
     /// Slave pointers, each with its kind decided from what X and its driver
-    /// say it is (DeviceKindRule).
+    /// say it is (DeviceKindRule): asked as the listener asks after a read
+    /// (ServerQuery), waiting for the answers (round trips: tools, the start).
     public static func query(_ c: XConnection) -> [XDevice] {
-        var n: Int32 = 0
-        guard let infos = XIQueryDevice(c.display, XIAllDevices, &n) else { return [] }
-        defer { XIFreeDeviceInfo(infos) }
-        let types = typeNames(c)
-        let tapping = XInternAtom(c.display, DeviceKindRule.libinputTapping, 1)
-        var out: [XDevice] = []
-        for i in 0..<Int(n) {
-            let info = infos[i]
-            guard info.use == XISlavePointer || info.use == XIFloatingSlave else { continue }
-            let name = String(cString: info.name)
-            var mode = "none", touches = 0, gestures = false
-            var xr: ClosedRange<Double>? = nil, yr: ClosedRange<Double>? = nil
-            for k in 0..<Int(info.num_classes) {
-                guard let cls = info.classes[k] else { continue }
-                if cls.pointee.type == XITouchClass {
-                    let t = UnsafeMutableRawPointer(cls).assumingMemoryBound(to: XITouchClassInfo.self).pointee
-                    mode = t.mode == XIDirectTouch ? "direct" : "dependent"
-                    touches = Int(t.num_touches)
-                } else if cls.pointee.type == XIGestureClass {
-                    gestures = true
-                } else if cls.pointee.type == XIValuatorClass {
-                    let v = UnsafeMutableRawPointer(cls).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
-                    if v.max > v.min {
-                        if v.number == 0 { xr = v.min...v.max }
-                        if v.number == 1 { yr = v.min...v.max }
+        let q = ServerQuery(connection: c, xiOpcode: XInput.opcode(c), randr: false)
+        q.ask(.devices, devices: [])
+        return q.finish()?.devices ?? []
+    }
+
+    /// What XIQueryDevice says of one device.
+    struct Info {
+        var id: Int32
+        var use: Int32
+        var name: String
+        var enabled: Bool
+        var touchMode = "none"
+        var maxTouches = 0
+        var gestures = false
+        var xRange: ClosedRange<Double>? = nil
+        var yRange: ClosedRange<Double>? = nil
+        /// A pointer's slave, attached or floating (the devices the bridge lists).
+        var isSlavePointer: Bool { use == XISlavePointer || use == XIFloatingSlave }
+    }
+
+    /// An XIQueryDevice reply's devices (XI2proto's xXIDeviceInfo, each
+    /// followed by its name and classes); a short reply ends the list.
+    static func infos(_ r: Reply) -> [Info] {
+        var out: [Info] = []
+        var at = 32
+        for _ in 0..<Int(r.u16(8)) {
+            guard r.has(12, at: at) else { break }
+            let classes = Int(r.u16(at + 6)), nameLength = Int(r.u16(at + 8))
+            var info = Info(id: Int32(r.u16(at)), use: Int32(r.u16(at + 2)),
+                            name: String(decoding: r.slice(at + 12, nameLength).bytes, as: UTF8.self), enabled: r.u8(at + 10) != 0)
+            at += 12 + (nameLength + 3) / 4 * 4
+            for _ in 0..<classes {
+                let length = Int(r.u16(at + 2)) * 4
+                guard length > 0, r.has(length, at: at) else { return out }
+                switch Int32(r.u16(at)) {
+                case XITouchClass:
+                    info.touchMode = Int32(r.u8(at + 6)) == XIDirectTouch ? "direct" : "dependent"
+                    info.maxTouches = Int(r.u8(at + 7))
+                case XIGestureClass:
+                    info.gestures = true
+                case XIValuatorClass:
+                    let min = r.fp3232(at + 12), max = r.fp3232(at + 20)
+                    if max > min {
+                        if r.u16(at + 6) == 0 { info.xRange = min...max }
+                        if r.u16(at + 6) == 1 { info.yRange = min...max }
                     }
+                default: break
                 }
+                at += length
             }
-            var properties: Set<String> = []
-            if tapping != 0 && hasProperty(c, device: info.deviceid, tapping) { properties.insert(DeviceKindRule.libinputTapping) }
-            let facts = DeviceFacts(touchMode: mode, hasGestureClass: gestures, typeName: types[info.deviceid],
-                                    properties: properties, name: name)
-            let (kind, reason) = DeviceKindRule.decide(facts)
-            var d = XDevice(id: info.deviceid, name: name, kind: kind, touchMode: mode, maxTouches: touches,
-                            enabled: info.enabled != 0, xRange: xr, yRange: yr, kindReason: reason)
-            if kind == .touchpad { d.sizeMM = DeviceSize.of(c, device: info.deviceid) }
-            if kind != .other { d.usb = productID(c, device: info.deviceid) }
-            out.append(d)
+            out.append(info)
         }
         return out
     }
 
-    /// Each device's XI type atom, by name (XI 1's device list is the only
-    /// place X reports it; drivers set it: TOUCHPAD, TOUCHSCREEN, MOUSE, …).
-    private static func typeNames(_ c: XConnection) -> [Int32: String] {
-        var n: Int32 = 0
-        guard let list = XListInputDevices(c.display, &n) else { return [:] }
-        defer { XFreeDeviceList(list) }
-        var atoms: [Int32: Atom] = [:]
-        for i in 0..<Int(n) where list[i].type != 0 { atoms[Int32(truncatingIfNeeded: list[i].id)] = list[i].type }
-        var names: [Atom: String] = [:]
-        for atom in Set(atoms.values) {
-            if let p = XGetAtomName(c.display, atom) {
-                names[atom] = String(cString: p)
-                XFree(p)
-            }
-        }
-        return atoms.compactMapValues { names[$0] }
+    /// A device from what X said of it, its kind decided (DeviceKindRule).
+    init(_ info: Info, typeName: String?, properties: Set<String>, node: String?, usb: USBID?) {
+        let facts = DeviceFacts(touchMode: info.touchMode, hasGestureClass: info.gestures, typeName: typeName,
+                                properties: properties, name: info.name)
+        let (kind, reason) = DeviceKindRule.decide(facts)
+        self.init(id: info.id, name: info.name, kind: kind, touchMode: info.touchMode, maxTouches: info.maxTouches,
+                  enabled: info.enabled, xRange: info.xRange, yRange: info.yRange, kindReason: reason)
+        if kind == .touchpad { sizeMM = node.flatMap(DeviceSize.of(node:)) }
+        if kind != .other { self.usb = usb }
+    }
+
+    /// The driver's properties the listing reads (xf86-input-libinput, evdev).
+    static let nodeProperty = "Device Node", productProperty = "Device Product ID"
+
+    /// An XIGetProperty reply's items, read by `body` from their format
+    /// (8, 16, 32), count and bytes; nil without the property.
+    static func property<T>(_ r: Reply, as body: (Int32, Int, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
+        let format = Int32(r.u8(20)), n = Int(r.u32(16))
+        guard r.u32(8) != 0, n > 0, r.has(n * Int(format) / 8, at: 32), let base = r.bytes.baseAddress else { return nil }
+        return body(format, n, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self) + 32))
+    }
+
+    /// "Device Node": `/dev/input/eventN`.
+    static func node(format: Int32, n: Int, data: UnsafeMutablePointer<UInt8>) -> String? {
+        guard format == 8, n > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: n).prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// A libinput device: xf86-input-libinput's properties are on it
@@ -133,14 +163,13 @@ public struct XDevice: Hashable, Sendable {
     /// The "Device Product ID" property (xf86-input-libinput, evdev): the
     /// vendor and product ids the kernel gives (USB's, or the bus's own);
     /// nil without it or when both are 0.
-    static func productID(_ c: XConnection, device: Int32) -> USBID? {
-        property(c, device: device, "Device Product ID", length: 2) { format, n, data in
-            // XIGetProperty keeps 32-bit items 32 bits wide.
-            guard format == 32, n == 2 else { return nil }
-            let ids = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
-            guard ids[0] != 0 || ids[1] != 0 else { return nil }
-            return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
-        }
+    /// "Device Product ID"'s two items; nil when both are 0.
+    static func productID(format: Int32, n: Int, data: UnsafeMutablePointer<UInt8>) -> USBID? {
+        // XIGetProperty keeps 32-bit items 32 bits wide.
+        guard format == 32, n == 2 else { return nil }
+        let ids = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        guard ids[0] != 0 || ids[1] != 0 else { return nil }
+        return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
     }
 
     /// A device property's items (`length` at most), read by `body` from
