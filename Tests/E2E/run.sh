@@ -113,6 +113,7 @@ s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(b"sendkey s
         woken=$asked
       fi
     done ) &
+  waker=$!
 else
   monitor=(-monitor none)
 fi
@@ -124,6 +125,10 @@ timeout "$limit" qemu-system-x86_64 -machine pc,accel=tcg -m "$memory" -smp 2 \
   "${monitor[@]}" -no-reboot \
   -virtfs "local,path=$PWD/$run,mount_tag=share,security_model=none,id=share" || true
 say "VM ran $(( $(date +%s) - start )) s"
+# The waker's loop ends here: it looks for a socket qemu may have removed on
+# its way out, and left running it held whatever the caller had open (a
+# `flock` on the VM lock kept every later run waiting, 23 min here).
+if [ -n "${waker:-}" ]; then kill "$waker" 2>/dev/null || true; wait "$waker" 2>/dev/null || true; fi
 
 if [ "$script" = real-hands.sh ]; then
   [ -f "$run/real-hands-out/manifest" ] || { say "no real-hands output: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
