@@ -86,13 +86,10 @@ public final class WindowClasses {
     /// be taken.
     @discardableResult
     func collect() -> Bool {
-        guard connection.alive, let c = connection.xcbConnection else { return false }
+        guard connection.alive, connection.xcbConnection != nil else { return false }
         for i in waiting.indices where !waiting[i].arrived {
-            var reply: UnsafeMutableRawPointer? = nil
-            var error: UnsafeMutablePointer<xcb_generic_error_t>? = nil
             // X answers in order: the first not answered yet ends the pass.
-            guard xcb_poll_for_reply(c, waiting[i].sequence, &reply, &error) != 0 else { break }
-            free(error)
+            guard let reply = connection.poll(waiting[i].sequence) else { break }
             waiting[i].arrived = true
             waiting[i].reply = reply
         }
