@@ -172,20 +172,6 @@ public struct XDevice: Hashable, Sendable {
         return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
     }
 
-    /// A device property's items (`length` at most), read by `body` from
-    /// their format (8, 16, 32), count and bytes; nil without the property.
-    static func property<T>(_ c: XConnection, device: Int32, _ name: String, length: Int,
-                            _ body: (Int32, Int, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
-        var type: Atom = 0, format: Int32 = 0, n: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>? = nil
-        let atom = XInternAtom(c.display, name, 1)
-        guard atom != 0,
-              XIGetProperty(c.display, device, atom, 0, length, 0, Atom(AnyPropertyType), &type, &format, &n, &after, &data) == Success,
-              let data else { return nil }
-        defer { XFree(data) }
-        return body(format, Int(n), data)
-    }
-
     private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
         var n: Int32 = 0
         guard let props = XIListProperties(c.display, device, &n) else { return false }
