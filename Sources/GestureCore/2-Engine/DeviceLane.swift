@@ -34,6 +34,9 @@ struct DeviceLane: Sendable {
 
     var hasAttempt: Bool { attempt != nil }
 
+    /// A binding of the running attempt publishes (its gesture began).
+    var publishes: Bool { attempt?.arena.isPublishing ?? false }
+
     /// The running attempt's bindings and how far each is (empty with none).
     var standings: [BindingStanding] { attempt?.standings(on: tracker.contact) ?? [] }
 

@@ -64,6 +64,9 @@ struct Arena: Sendable {
         return nil
     }
 
+    /// Some binding's gesture began and has not ended: it publishes.
+    var isPublishing: Bool { participants.contains { members[$0].standing == .began } }
+
     // MARK: The standing machine, one mutator per edge
 
     /// absent → possible: a binding enters the arena as an attempt starts.
