@@ -151,16 +151,7 @@ public struct GestureEngine: Sendable {
             closeFrames(for: d, touch: touch, at: t, &sink)
             var lift = false
             if case .touchEnd = input { lift = true }
-            guard onLane(d, { lane, r in lane.touchMove(touch, to: p, at: t, lift: lift, r) }) else {
-                return sink.rejected(.unknownTouch, at: t)
-            }
-            // A lift while a gesture publishes ends it, whatever else its
-            // hardware frame holds (the other fingers' last motion or lifts
-            // change nothing of the ending): the frame is judged now, not
-            // once `frameJoin` has passed on the engine's clock, which the
-            // daemon holds back by X's delivery lag (DeliveryLag: 8 ms and
-            // more). The touchscreen's lift → key waited that long.
-            if lift && lanes[d].publishes { onLane(d) { lane, r in lane.commitFrame(r, &sink) } }
+            if !onLane(d, { lane, r in lane.touchMove(touch, to: p, at: t, lift: lift, r, &sink) }) { sink.rejected(.unknownTouch, at: t) }
         case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: nil, at: t, &sink)

@@ -64,8 +64,10 @@ struct Arena: Sendable {
         return nil
     }
 
-    /// Some binding's gesture began and has not ended: it publishes.
-    var isPublishing: Bool { participants.contains { members[$0].standing == .began } }
+    /// Bindings whose gesture began and has not ended (they publish):
+    /// kept by `begin` and `finish`, so asking costs a load (the engine
+    /// asks at every lift).
+    private(set) var publishing = 0
 
     // MARK: The standing machine, one mutator per edge
 
@@ -89,6 +91,7 @@ struct Arena: Sendable {
         simultaneous.removeAll(keepingCapacity: true)
         touches.removeAll(keepingCapacity: true)
         verdict = .open
+        publishing = 0
     }
 
     /// possible → recognized: its gesture was recognized at `t`; it waits for
@@ -110,6 +113,7 @@ struct Arena: Sendable {
     mutating func begin(_ id: BindingID) {
         guard case .recognized = members[id].standing else { return }
         members[id].standing = .began
+        publishing += 1
     }
 
     /// began → done: it ended or was cancelled. (Repeats are publishing's:
@@ -117,6 +121,7 @@ struct Arena: Sendable {
     mutating func finish(_ id: BindingID) {
         guard members[id].standing == .began else { return }
         members[id].standing = .done
+        publishing -= 1
     }
 
     /// Looks for a winner among the competitors (Flutter's
