@@ -75,6 +75,9 @@ public struct ReplayPrinter {
         }
     }
 
+    /// A reason in the words `--explain` says it with (`tune` says them too).
+    public func said(_ r: ArenaReason) -> String { reason(r) }
+
     private func reason(_ r: ArenaReason) -> String {
         switch r {
         case .recognized: return "it recognized"

@@ -230,6 +230,13 @@ extension Refusal {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
+    /// The words without the rule's name (`tune` names it before them).
+    public var measured: String {
+        var out = WordBytes()
+        words(&out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
     /// `said`, into `out`.
     public func write<S: WordSink>(_ out: inout S) {
         words(&out)
