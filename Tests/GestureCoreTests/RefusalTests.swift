@@ -73,13 +73,9 @@ import Testing
             b.move(by: Point(x: -200, y: 0), over: 0.2)
             b.lift()
         }, says: ["still growing", "landed 2", "1000 ms", "growing-hand"]),
-        Row(rule: .countNotSettled, gesture: drag(fingers: 2), hand: { b in
-            // A second binding wants 3 fingers: two that move 15 px (under
-            // slop) and lift within finger-landing never had their count.
-            b.land(2, at: centre)
-            b.move(by: Point(x: 15, y: 0), over: 0.05)
-            b.lift()
-        }, says: ["lifted 60 ms after the last finger landed", "before the 200 ms finger-landing", "count-not-settled"]),
+        // A second binding wants 3 fingers: two that move 15 px (under
+        // slop) and lift within finger-landing never had their count.
+        Row(rule: .countNotSettled, gesture: drag(fingers: 2), hand: Self.nudge, says: ["lifted 60 ms after the last finger landed", "before the 200 ms finger-landing", "count-not-settled"]),
         Row(rule: .tooManyFingers, gesture: swipe(.left), hand: { b in
             b.land(4, at: centre)
             b.wait(0.3)
@@ -103,11 +99,7 @@ import Testing
             b.moveEach(by: [Point(x: 24, y: 0), .zero], over: 0.05)
             b.lift()
         }, says: ["a finger moved 19.2 px (5.1 mm)", "over the 18 px", "slop", "tap-slop"]),
-        Row(rule: .tapStroke, gesture: tap(fingers: 2), hand: { b in
-            b.land(2, at: centre)
-            b.move(by: Point(x: 15, y: 0), over: 0.05)
-            b.lift()
-        }, says: ["moved together 15 px", "0.75 of the slop (13.5 px", "tap-stroke"]),
+        Row(rule: .tapStroke, gesture: tap(fingers: 2), hand: Self.nudge, says: ["moved together 15 px", "0.75 of the slop (13.5 px", "tap-stroke"]),
         Row(rule: .notTogether, gesture: tap(fingers: 2), hand: { b in
             b.land(2, at: centre, stagger: 0.1)
             b.lift()
@@ -186,6 +178,13 @@ import Testing
         .touchpadCancelled: "libinput's cancel: TraceBuilder makes no cancelled gesture",
         .wentBack: "needs a swipe recognized and kept waiting by a higher binding: CompositionTests' ranks",
     ]
+
+    /// Two fingers that move together 15 px in 50 ms, and lift.
+    static let nudge: @Sendable (inout TraceBuilder) -> Void = { b in
+        b.land(2, at: centre)
+        b.move(by: Point(x: 15, y: 0), over: 0.05)
+        b.lift()
+    }
 
     static func slowest(_ l: Length) -> Settings {
         var s = Settings()

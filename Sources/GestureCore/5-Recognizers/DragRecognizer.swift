@@ -62,22 +62,10 @@ extension DragRecognizer {
 // order, on the contact of the failing step, or the guard that held it.
 extension DragRecognizer {
     func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
-        if progress.state == .cancelled {
-            return c.cancelled ? Refusal(.touchpadCancelled, measure(c)) : rule.refusal(.extraFinger, c, t)
+        let m: Measure = measure(c)
+        if let r = rule.failedFirst(c, t, cancelled: progress.state == .cancelled, foreign: .touchpadPinch, m) { return r }
+        return rule.atLift(held, c, t, m) { why in
+            why == .dragDistance ? Refusal(.dragDistance, measure(c), pxPerMM: c.mm(t)) : nil
         }
-        if c.source == .touchpadPinch { return Refusal(.touchpadPinch, measure(c)) }
-        if let r = rule.broken(c, t) { return r }
-        var r: Refusal
-        let why = rule.atLift(held, c)
-        switch why {
-        case .dragDistance:
-            r = Refusal(.dragDistance, measure(c), pxPerMM: c.mm(t))
-        case .countNotSettled, .handGrowing, .fingersDown, .fewerFingers:
-            r = rule.refusal(why, c, t)
-        default:
-            r = Refusal(.lifted, measure(c))
-        }
-        r.atLift = true
-        return r
     }
 }

@@ -88,6 +88,35 @@ extension FingerRule {
     /// swipe), else the guard it remembered.
     func atLift(_ held: Refusal.Rule, _ c: Contact) -> Refusal.Rule { c.landed < fingers ? .fewerFingers : held }
 
+    /// A continuous gesture recognized, then cancelled before it won: an
+    /// extra finger, or libinput's cancel (`Progress.follow`).
+    func cancelled(_ c: Contact, _ t: Thresholds, _ m: Measure) -> Refusal {
+        c.cancelled ? Refusal(.touchpadCancelled, m) : refusal(.extraFinger, c, t)
+    }
+
+    /// What fails a continuous gesture before its own guards: cancelled
+    /// before it won, the touchpad's other kind of gesture (`foreign`), or
+    /// this rule broken; nil: none of them.
+    func failedFirst(_ c: Contact, _ t: Thresholds, cancelled: Bool, foreign: ContactSource, _ m: Measure) -> Refusal? {
+        if cancelled { return self.cancelled(c, t, m) }
+        if c.source == foreign { return Refusal(foreign == .touchpadPinch ? .touchpadPinch : .touchpadSwipe, m) }
+        return broken(c, t)
+    }
+
+    /// Failed at the lift: a rule of the fingers, or the guard remembered
+    /// in the recognizer's words (`own`; nil: none of its own, `lifted`).
+    func atLift(_ held: Refusal.Rule, _ c: Contact, _ t: Thresholds, _ m: Measure,
+                _ own: (Refusal.Rule) -> Refusal?) -> Refusal {
+        let why = atLift(held, c)
+        var r: Refusal
+        switch why {
+        case .countNotSettled, .handGrowing, .fingersDown, .fewerFingers: r = refusal(why, c, t)
+        default: r = own(why) ?? Refusal(.lifted, m)
+        }
+        r.atLift = true
+        return r
+    }
+
     /// The rule broken on `c`, with its measure; nil: none.
     func broken(_ c: Contact, _ t: Thresholds) -> Refusal? { violation(c).map { refusal($0, c, t) } }
 }

@@ -141,27 +141,20 @@ extension PinchRecognizer {
 // order, on the contact of the failing step, or the guard that held it.
 extension PinchRecognizer {
     func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
-        if progress.state == .cancelled {
-            return c.cancelled ? Refusal(.touchpadCancelled, measure(c)) : rule.refusal(.extraFinger, c, t)
+        let m: Measure = measure(c)
+        if let r = rule.failedFirst(c, t, cancelled: progress.state == .cancelled, foreign: .touchpadSwipe, m) { return r }
+        return rule.atLift(held, c, t, m) { why in
+            switch why {
+            case .scaleTooSmall, .angleTooSmall:
+                return Refusal(why, measure(c))
+            case .shapeNotClear:
+                let unit: StaticString = c.source == .touch ? "px" : "mm"
+                return Refusal(.shapeNotClear, Measure(kind: .distance, value: heldShape.own, threshold: heldShape.needed,
+                                                       unit: unit), other: heldShape.clear ? 1 : 0, pxPerMM: c.mm(t))
+            default:
+                return nil
+            }
         }
-        if c.source == .touchpadSwipe { return Refusal(.touchpadSwipe, measure(c)) }
-        if let r = rule.broken(c, t) { return r }
-        var r: Refusal
-        let why = rule.atLift(held, c)
-        switch why {
-        case .scaleTooSmall, .angleTooSmall:
-            r = Refusal(why, measure(c))
-        case .shapeNotClear:
-            let unit: StaticString = c.source == .touch ? "px" : "mm"
-            r = Refusal(.shapeNotClear, Measure(kind: .distance, value: heldShape.own, threshold: heldShape.needed,
-                                                unit: unit), other: heldShape.clear ? 1 : 0, pxPerMM: c.mm(t))
-        case .countNotSettled, .handGrowing, .fingersDown, .fewerFingers:
-            r = rule.refusal(why, c, t)
-        default:
-            r = Refusal(.lifted, measure(c))
-        }
-        r.atLift = true
-        return r
     }
 }
 

@@ -154,10 +154,9 @@ extension SwipeRecognizer {
     func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
         let mm = c.mm(t)
         if progress.state == .cancelled {
-            // Recognized, it was cancelled before it won.
-            if c.landed > rule.fingers { return rule.refusal(.extraFinger, c, t) }
-            if c.cancelled { return Refusal(.touchpadCancelled, measure(c)) }
+            // Recognized, it was cancelled before it won: a finger or libinput, or it went back.
             let m: Measure = measure(c)
+            guard c.landed <= rule.fingers && !c.cancelled else { return rule.cancelled(c, t, m) }
             var r = Refusal(.wentBack, Measure(kind: .distance, value: m.value, threshold: Self.heldFraction * m.threshold,
                                                unit: m.unitText, setting: m.settingText), pxPerMM: mm)
             r.wanted = progress.value.direction
@@ -176,30 +175,29 @@ extension SwipeRecognizer {
             r = Refusal(.anotherWay, distance(v.dot(other.vector) - max(0, along), minimum, c), pxPerMM: mm)
             r.went = other
         } else {
-            let why = rule.atLift(held, c)
-            switch why {
-            case .swipeDistance:
-                // Its way, and (`other`) in all: a hand that went the other way travelled 0 px its way.
-                r = Refusal(.swipeDistance, distance(max(0, along), minimum, c), other: v.length, pxPerMM: mm)
-            case .offDirection:
-                r = Refusal(.offDirection, Measure(kind: .angle, value: Angle.between(v, dir.vector),
-                                                   threshold: maximumDeviation, unit: "°", atMost: true))
-            case .travelDominance:
-                let (travel, spread, turn) = heldShape
-                let needed = max(Contact.travelPerShape * max(spread, turn), Contact.travelPerWholeShape * (spread + turn))
-                r = Refusal(.travelDominance, Measure(kind: .distance, value: travel, threshold: needed, unit: "px"),
-                            other: spread + turn, pxPerMM: mm)
-            case .tooSlow:
-                let elapsed = c.time - c.sessionStart
-                let speed = elapsed > 0 ? c.translation.length / elapsed : 0
-                r = Refusal(.tooSlow, Measure(kind: .speed, value: speed, threshold: minimumVelocity, unit: "px/s",
-                                              setting: velocityIsSetting ? "swipe-min-velocity" : nil), pxPerMM: mm)
-            case .countNotSettled, .handGrowing, .fingersDown, .fewerFingers:
-                r = rule.refusal(why, c, t)
-            default:
-                r = Refusal(.lifted, measure(c))
+            r = rule.atLift(held, c, t, measure(c)) { why in
+                switch why {
+                case .swipeDistance:
+                    // Its way, and (`other`) in all: a hand that went the other way travelled 0 px its way.
+                    return Refusal(.swipeDistance, distance(max(0, along), minimum, c), other: v.length, pxPerMM: mm)
+                case .offDirection:
+                    return Refusal(.offDirection, Measure(kind: .angle, value: Angle.between(v, dir.vector),
+                                                          threshold: maximumDeviation, unit: "°", atMost: true))
+                case .travelDominance:
+                    let (travel, spread, turn) = heldShape
+                    let needed = max(Contact.travelPerShape * max(spread, turn),
+                                     Contact.travelPerWholeShape * (spread + turn))
+                    return Refusal(.travelDominance, Measure(kind: .distance, value: travel, threshold: needed, unit: "px"),
+                                   other: spread + turn, pxPerMM: mm)
+                case .tooSlow:
+                    let elapsed = c.time - c.sessionStart
+                    let speed = elapsed > 0 ? c.translation.length / elapsed : 0
+                    return Refusal(.tooSlow, Measure(kind: .speed, value: speed, threshold: minimumVelocity, unit: "px/s",
+                                                     setting: velocityIsSetting ? "swipe-min-velocity" : nil), pxPerMM: mm)
+                default:
+                    return nil
+                }
             }
-            r.atLift = true
         }
         r.wanted = dir
         return r
