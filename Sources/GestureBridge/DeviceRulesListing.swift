@@ -25,23 +25,21 @@ public enum DeviceRulesListing {
         return out
     }
 
-    /// The settings that differ from the config's own, as `key = value`.
+    /// The settings that differ from the config's own, as `key = value`:
+    /// every key a `[[device]]` may set (the one table of settings), times
+    /// first, then lengths, then speeds.
     static func changed(_ s: Settings, from base: Settings) -> String {
-        let times: [(String, KeyPath<Settings, Seconds>)] = [
-            ("tap-timeout", \.tapTimeout), ("double-tap-timeout", \.doubleTapTimeout), ("long-press", \.longPress),
-            ("finger-landing", \.fingerLanding), ("grab-timeout", \.grabTimeout), ("drag-lock", \.dragLock),
-            ("repeat-delay", \.repeatDelay), ("repeat-interval", \.repeatInterval),
-        ]
-        let lengths: [(String, KeyPath<Settings, Length>)] = [
-            ("slop", \.slop), ("swipe-distance", \.swipeDistance), ("touchpad-swipe-distance", \.touchpadSwipeDistance),
-            ("edge-width", \.edgeWidth),
-        ]
         var out: [String] = []
-        for (key, p) in times where s[keyPath: p] != base[keyPath: p] {
-            out.append("\(key) = \(Int((s[keyPath: p] * 1000).rounded())) ms")
+        for kind in [SettingField.Kind.time, .length, .speed] {
+            for f in SettingField.all where f.kind == kind && f.perDevice && f.value(s) != f.value(base) {
+                switch f.value(s) {
+                case .time(let x): out.append("\(f.key) = \(Int((x * 1000).rounded())) ms")
+                case .length(let l): out.append("\(f.key) = \(l)")
+                case .speed(let v): out.append("\(f.key) = \(v.perSecond)/s")
+                case .boolean(let b): out.append("\(f.key) = \(b)")
+                }
+            }
         }
-        for (key, p) in lengths where s[keyPath: p] != base[keyPath: p] { out.append("\(key) = \(s[keyPath: p])") }
-        if s.swipeMinVelocity != base.swipeMinVelocity { out.append("swipe-min-velocity = \(s.swipeMinVelocity.perSecond)/s") }
         return out.isEmpty ? "the same as [settings]" : out.joined(separator: ", ")
     }
 }

@@ -3,25 +3,29 @@ import GestureCore
 
 /// `[settings]`, and a setting anywhere it may be written (`[[device]]` too).
 extension ConfigBuilder {
-    static let settingKinds: [(String, SettingKind)] = [
-        ("tap-timeout", .time), ("double-tap-timeout", .time), ("long-press", .time), ("slop", .length),
-        ("finger-landing", .time), ("swipe-distance", .length), ("touchpad-swipe-distance", .length),
-        ("swipe-min-velocity", .speed),
-        ("edge-width", .length), ("grab-timeout", .time), ("drag-lock", .time), ("repeat-delay", .time),
-        ("repeat-interval", .time),
-    ]
+    /// The settings a value with a unit is written for, and its kind: from
+    /// the one table of settings (`SettingField.all`); the boolean
+    /// `touchegg-protocol` is read apart.
+    static let settingKinds: [(String, SettingKind)] = SettingField.all.compactMap { f in
+        switch f.kind {
+        case .time: return (f.key, .time)
+        case .length: return (f.key, .length)
+        case .speed: return (f.key, .speed)
+        case .boolean: return nil
+        }
+    }
 
     mutating func readSettings(_ v: TOMLNode) {
         guard let t = v.table else { return context.report("settings", "'settings' must be a table: [settings]") }
-        let names = Self.settingKinds.map(\.0) + ["touchegg-protocol"]
+        let names = SettingField.all.map(\.key)
         for key in t.keys {
             let path = "settings." + key
-            if key == "touchegg-protocol" {
+            if let field = SettingField.named(key), field.kind == .boolean {
                 guard let on = t[key]!.bool else {
-                    context.report(path, "'touchegg-protocol' takes true or false, e.g. touchegg-protocol = true; got \(t[key]!.typeName)")
+                    context.report(path, "'\(key)' takes true or false, e.g. \(key) = true; got \(t[key]!.typeName)")
                     continue
                 }
-                table.settings.toucheggProtocol = on
+                field.set(.boolean(on), in: &table.settings)
                 continue
             }
             guard Self.settingKinds.contains(where: { $0.0 == key }) else {
@@ -47,26 +51,17 @@ extension ConfigBuilder {
                 + "with its unit, e.g. \(key) = \(kind.example); got \(got)")
             return
         }
+        // Two settings say more than their value: a distance written for
+        // swipes is for every device unless a touchpad one is written too,
+        // and repeats need time between them.
         switch (key, parsed) {
-        case ("tap-timeout", .time(let x)): s.tapTimeout = x
-        case ("double-tap-timeout", .time(let x)): s.doubleTapTimeout = x
-        case ("long-press", .time(let x)): s.longPress = x
-        case ("finger-landing", .time(let x)): s.fingerLanding = x
-        case ("grab-timeout", .time(let x)): s.grabTimeout = x
-        case ("drag-lock", .time(let x)): s.dragLock = x
-        case ("repeat-delay", .time(let x)): s.repeatDelay = x
-        case ("repeat-interval", .time(let x)):
-            if x <= 0 { context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"") }
-            s.repeatInterval = x
-        case ("slop", .length(let x)): s.slop = x
-        case ("swipe-distance", .length(let x)):
-            s.swipeDistance = x
-            // The user's distance is for every device unless they wrote a touchpad one.
-            if t["touchpad-swipe-distance"] == nil { s.touchpadSwipeDistance = x }
-        case ("touchpad-swipe-distance", .length(let x)): s.touchpadSwipeDistance = x
-        case ("edge-width", .length(let x)): s.edgeWidth = x
-        case ("swipe-min-velocity", .speed(let x)): s.swipeMinVelocity = x
-        default: break
+        case ("repeat-interval", .time(let x)) where x <= 0:
+            context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"")
+        case ("swipe-distance", .length(let x)) where t["touchpad-swipe-distance"] == nil:
+            s.touchpadSwipeDistance = x
+        default:
+            break
         }
+        SettingField.named(key)?.set(parsed.value, in: &s)
     }
 }

@@ -18,6 +18,15 @@ enum SettingValue {
     case length(Length)
     case speed(Speed)
 
+    /// As the table of settings holds it (`SettingField.Value`).
+    var value: SettingField.Value {
+        switch self {
+        case .time(let x): return .time(x)
+        case .length(let x): return .length(x)
+        case .speed(let x): return .speed(x)
+        }
+    }
+
     /// Parses `text` as a value of `kind`; nil if it is not one. A bare 0 needs no unit.
     static func parse(_ text: String, as kind: SettingKind) -> SettingValue? {
         let t = text.trimmingSpaces

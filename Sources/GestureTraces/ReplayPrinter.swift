@@ -61,7 +61,11 @@ public struct ReplayPrinter {
             switch n.kind {
             case .joined: text = "\(who) joins (device \(n.device))"
             case .won: text = "\(who) wins: it recognized its gesture and nothing outranking it could still want the touches"
-            case .conceded: text = "\(who) concedes: " + (n.reason.map(reason) ?? "")
+            case .conceded:
+                // A rule that held it back until a lift says so: "concedes at the lift: travelled …".
+                let lift: Bool
+                if case .refused(let r)? = n.reason { lift = r.atLift } else { lift = false }
+                text = "\(who) concedes\(lift ? " at the lift" : ""): " + (n.reason.map(reason) ?? "")
             }
             return [Line(text: row(n.time, "arena", text), isExplanation: true)]
         case .rejected(let r, let t) where explain:
@@ -71,6 +75,9 @@ public struct ReplayPrinter {
         }
     }
 
+    /// A reason in the words `--explain` says it with (`tune` says them too).
+    public func said(_ r: ArenaReason) -> String { reason(r) }
+
     private func reason(_ r: ArenaReason) -> String {
         switch r {
         case .recognized: return "it recognized"
@@ -79,6 +86,7 @@ public struct ReplayPrinter {
         case .grabTimeout: return "undecided for grab-timeout"
         case .extraFinger: return "a finger landed after the landing window: a new attempt"
         case .failed: return "its gesture can no longer be recognized"
+        case .refused(let r): return r.said
         case .lostTo(let b): return "\(bindingName(b)) won the touches"
         case .deviceRemoved: return "the device went away"
         case .noCandidates: return "no binding listens to this device here"

@@ -25,7 +25,8 @@ extension WatchedBinding {
 struct LiveState {
     private(set) var reading = MonitorReading()
     /// Newest last: "swipe-left-3 ended: key super+Page_Down",
-    /// "nothing fired; closest: swipe-left-3: moved 54 px of 80".
+    /// "nothing fired; closest: swipe-left-3: travelled 54 px (14.3 mm) of the
+    /// 80 px swipe-distance".
     var verdicts: [String] = []
     /// The binding the last L("nothing fired") verdict says came closest (the one to fit).
     var closest: String?

@@ -8,9 +8,10 @@ import GestureSystem
 
 /// L("Try it") (issue 42, point 3): the fingers per device as the daemon sees
 /// them, a bar per binding toward its threshold while it is possible, and,
-/// when nothing fired, why ("moved 54 px of 80"). Under it "Fit to my
-/// hands": `gesture-bridge tune` on attempts recorded now or before, its
-/// proposed change, gains and risks, applied only on the user's word.
+/// when nothing fired, why ("travelled 54 px (14.3 mm) of the 80 px
+/// swipe-distance"). Under it "Fit to my hands": `gesture-bridge tune` on
+/// attempts recorded now or before, its proposed change, gains and risks,
+/// applied only on the user's word.
 @MainActor final class TryItPage {
     let widget: Widget
     private let controller: DocumentController

@@ -16,14 +16,15 @@ struct TuneCommand: ParsableCommand {
             Give traces of you performing the gesture bound as NAME (gesture-bridge \
             record; a trace may hold several attempts, apart by half a second with no \
             finger down), or none to record them now. When some were not recognized, \
-            tune tries finger-landing, swipe-distance, touchpad-swipe-distance, slop, \
-            tap-timeout, double-tap-timeout and long-press, alone and two together, \
-            smallest change first; checks the change against everyday hands that must \
+            tune tries every setting that can refuse a gesture (\(Tuner.knobs.map(\.key).joined(separator: ", "))), \
+            alone and two together, smallest change first; checks the change against everyday hands that must \
             fire nothing (palms, scrolls, short and reversed swipes, resting fingers) \
             and your other recorded gestures (--other), which must do what they did; \
             and prints it as config lines you can paste. It writes the config only \
-            with --write (keeping FILE.bak). Exits 0 when a change recognizes every \
-            attempt without breaking anything (or none is needed), 1 when none can.
+            with --write (keeping FILE.bak). When no change recognizes them, it says \
+            for each attempt the rule that refused it and whether a setting reaches \
+            it. Exits 0 when a change recognizes every attempt without breaking \
+            anything (or none is needed), 1 when none can.
             """
     )
 

@@ -3,7 +3,7 @@ import Glibc
 #endif
 @testable import GestureBridge
 import GestureConfig
-import GestureCore
+@testable import GestureCore
 import GestureSystem
 import GestureTesting
 import GestureTraces
@@ -113,6 +113,82 @@ import Testing
         #expect(closest?.1.othersChanged == ["other:  → tap-2"])
     }
 
+    /// Tune's candidates are the one table of settings (SettingTable.swift):
+    /// every setting the engine reads is one tune varies, or says why not.
+    /// A setting added to `Settings` without a row, or a row tune forgot,
+    /// fails here.
+    @Test func everySettingTheEngineReadsIsACandidateOrSaysWhyNot() {
+        let knobs = Tuner.knobs.map(\.key)
+        #expect(knobs == SettingField.all.filter { !$0.factors.isEmpty }.map(\.key))
+        for property in Mirror(reflecting: Settings()).children.compactMap(\.label) where property != "strokes" {
+            let key = SettingTableKey.of(property)
+            let field = SettingField.named(key)
+            #expect(field != nil, "Settings.\(property) is no setting of the table")
+            #expect(knobs.contains(key) != (field?.untouchedBecause != nil), "\(key): a candidate, or why not")
+        }
+        // Every rule a setting reaches is reached by a candidate.
+        for rule in Refusal.Rule.allCases {
+            if let key = rule.setting { #expect(knobs.contains(key), "\(rule.name) is refused by \(key), not a candidate") }
+        }
+    }
+
+    /// Swipes at 200 px/s under a swipe-min-velocity of 600 px/s: tune
+    /// lowers it (a setting the old hand-kept list did not have).
+    @Test func slowSwipesGetALowerMinimumVelocity() throws {
+        var table = try Self.config().table
+        table.settings.swipeMinVelocity = Speed(.px(600))
+        let slow = Self.attempts { b, _ in
+            b.land(3, at: Point(x: 1000, y: 500))
+            b.move(by: Point(x: -200, y: 0), over: 1.0)
+            b.lift()
+        }
+        let attempts = Tuner.attempts(of: slow).enumerated().map { Tuner.Named("attempt \($0.offset + 1)", $0.element) }
+        let t = Tuner(table: table, binding: "swipe-left-3", attempts: attempts, negatives: try Tuner.everydayNegatives(),
+                      others: [])
+        guard case .change(let c, let o) = t.search() else { Issue.record("no change found"); return }
+        #expect(c.moves.map(\.key) == ["swipe-min-velocity"])
+        #expect(c.moves.first?.now == "150px/s" && c.moves.first?.was == "600px/s")
+        #expect(o.recognized == 3 && o.isClean)
+    }
+
+    /// Three-finger swipes whose fingers spread ×2 as they travel 120 px:
+    /// refused by travel-dominance, which no setting reaches. Tune finds no
+    /// change, and says for each attempt which rule refused it and why it
+    /// cannot change it.
+    @Test func anAttemptRefusedByAFixedRuleSaysSo() throws {
+        let spreading = Self.attempts { b, _ in
+            b.land(3, at: Point(x: 1000, y: 500), spacing: 100)
+            b.transform(scale: 2, degrees: 0, drift: Point(x: -120, y: 0), over: 0.3)
+            b.lift()
+        }
+        let t = try Self.tuner("swipe-left-3", spreading)
+        guard case .none(nil) = t.search() else { Issue.record("a change was found"); return }
+        #expect(t.misses().count == 3)
+        let report = TuneReport(tuner: t, verdict: .none(closest: nil), device: nil)
+        #expect(report.status == 1)
+        let lines = report.lines
+        #expect(lines.contains("# Why each attempt was not recognized, as the config is:"), "\(lines)")
+        for k in 1...3 {
+            let line = try #require(lines.first { $0.hasPrefix("#   attempt \(k): ") }, "\(lines)")
+            #expect(line.contains("refused by travel-dominance at the lift: the fingers' spread and turn"), "\(line)")
+            #expect(line.contains("outweigh their travel, 1"), "\(line)")
+        }
+        #expect(lines.filter { $0.hasPrefix("#     Fixed in the engine because a swipe's travel must be 2.5 times") }.count == 3,
+                "\(lines)")
+    }
+
+    /// A refusal a setting reaches says tune varied it; one the binding's
+    /// argument sets says to change the gesture.
+    @Test func whetherASettingReachesARuleIsSaid() {
+        let distance = Refusal(.swipeDistance, Measure(kind: .distance, value: 30, threshold: 80, unit: "px",
+                                                        setting: "swipe-distance"))
+        #expect(TuneReport.reach(distance).hasPrefix("tune varied swipe-distance"))
+        let written = Refusal(.swipeDistance, Measure(kind: .distance, value: 30, threshold: 60, unit: "px"))
+        #expect(TuneReport.reach(written) == "The binding's minimumDistance sets it, not swipe-distance: change it in the gesture.")
+        let deviation = Refusal(.offDirection, Measure(kind: .angle, value: 40, threshold: 30, unit: "°"))
+        #expect(TuneReport.reach(deviation).hasPrefix("No setting reaches it: the binding's maximumDeviation:"))
+    }
+
     @Test func everyEverydayNegativeFiresNothingUnderTheDefaults() throws {
         let table = try ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["HOME": "/nonexistent"])
             .load(text: DefaultConfig.text, file: "default").get().table
@@ -163,5 +239,16 @@ import Testing
         let unknown = Spawn.run(Spawn.gestureBridge, ["tune", "--expect", "nope", "--config", dir + "/config.toml",
                                                       dir + "/tiny.jsonl"], environment: env)
         #expect(unknown.status == 2 && unknown.stderr.contains("has no binding named 'nope'"))
+    }
+}
+
+/// A `Settings` property's key: `tapTimeout` → `tap-timeout`.
+enum SettingTableKey {
+    static func of(_ property: String) -> String {
+        var out = ""
+        for ch in property {
+            if ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) }
+        }
+        return out
     }
 }

@@ -263,7 +263,11 @@ func threeFingerSwipeLeft(_ b: inout TraceBuilder) {
         let r = Run(b, [bind("tap", tap()), bind("swipe", swipe(.left), .high)])
         let notes = r.effects.compactMap { e -> ArenaNote? in if case .arena(let n) = e { return n } else { return nil } }
         #expect(notes.filter { $0.kind == .joined }.count == 2)
-        #expect(notes.contains { $0.kind == .conceded && $0.binding == 0 && $0.reason == .failed })
+        // The tap says which rule refused it (RefusalTests: every rule).
+        #expect(notes.contains { n in
+            guard n.kind == .conceded, n.binding == 0, case .refused(let why)? = n.reason else { return false }
+            return why.rule == .extraFinger
+        })
         #expect(notes.contains { $0.kind == .won && $0.binding == 1 })
     }
 }

@@ -791,9 +791,10 @@ def scenario_daemon(session):
         w = app.window
         click(find(w, "page tab", "Try It"))
         # (GTK names a label by its text once it changes.)
-        verdict = find(w, "label", contains="nothing fired; closest: workspace-next: moved", timeout=15)
+        verdict = find(w, "label", contains="nothing fired; closest: workspace-next: travelled", timeout=15)
         log("why not:", text_of(verdict))
-        expect(" of 90" in text_of(verdict), f"the why-not line does not measure against swipe-distance 90: {text_of(verdict)}")
+        expect(" of the 90 px swipe-distance" in text_of(verdict),
+               f"the why-not line does not measure against swipe-distance 90: {text_of(verdict)}")
         # Fit to my hands, on the same short swipe recorded before.
         expect(text_of(find(w, "text", "Binding to fit")) == "workspace-next", "the closest binding is not offered to fit")
         set_text(find(w, "text", "Recorded attempts"), os.path.join(ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"))

@@ -81,12 +81,12 @@ func readFile(_ path: String) -> String {
 
     @Test func aShortSwipeSaysWhyNot() {
         let s = Self.state("short-swipe.stream.jsonl")
-        #expect(s.verdicts.last == "nothing fired; closest: swipe-left-3: moved 54 px of 80")
+        #expect(s.verdicts.last == "nothing fired; closest: swipe-left-3: travelled 54 px (14.3 mm) of the 80 px swipe-distance")
         #expect(s.acted.isEmpty)
         // Every binding of the attempt is out, with its reason.
         let b = s.devices[11]?.bindings.first { $0.name == "swipe-left-3" }?.standing
         #expect(b?.standing == "failed")
-        #expect(b?.reason == "moved 54 px of 80")
+        #expect(b?.reason == "travelled 54 px (14.3 mm) of the 80 px swipe-distance")
     }
 
     @Test func aSwipeLightsItsBindingOnce() {
@@ -100,8 +100,13 @@ func readFile(_ path: String) -> String {
     func verdictsAreWatchs(name: String) {
         let s = Self.state(name + ".stream.jsonl")
         let watch = readFile(repositoryRoot + "/Tests/Monitor/" + name + ".watch.txt")
-        let recent = watch.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "recent:" }.dropFirst()
-            .map { $0.trimmingPrefix("  ") }.filter { !$0.isEmpty }.map(String.init)
+        // A verdict watch wraps goes on in lines indented by 4.
+        var recent: [String] = []
+        for line in watch.split(separator: "\n", omittingEmptySubsequences: false).drop(while: { $0 != "recent:" }).dropFirst()
+        where !line.isEmpty {
+            if line.hasPrefix("    "), !recent.isEmpty { recent[recent.count - 1] += " " + line.dropFirst(4) }
+            else { recent.append(String(line.trimmingPrefix("  "))) }
+        }
         #expect(s.verdicts.suffix(recent.count) == recent[...])
     }
 

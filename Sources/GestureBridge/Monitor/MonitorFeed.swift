@@ -210,11 +210,17 @@ public struct MonitorFeed {
             case .won:
                 out.raw(", \"standing\": \"recognized\", \"winner\": true")
             case .conceded:
-                let why = n.reason.map { self.reason($0, binding: n.binding, device: n.device) } ?? ""
                 out.raw(n.reason.map(\.isFailure) == true ? ", \"standing\": \"failed\"" : ", \"standing\": \"rejected\"")
                 out.raw(", \"reason\": ")
-                out.quoted(why)
-                if n.reason == .failed, let m = measure(of: n.binding, device: n.device) {
+                if case .refused(let r)? = n.reason {
+                    // Written straight into the stream: our own words, nothing to escape.
+                    out.byte(UInt8(ascii: "\""))
+                    r.write(&out)
+                    out.byte(UInt8(ascii: "\""))
+                } else {
+                    out.quoted(n.reason.map { self.reason($0, binding: n.binding, device: n.device) } ?? "")
+                }
+                if let m = n.reason.flatMap({ failedMeasure($0, binding: n.binding, device: n.device) }) {
                     out.raw(", \"fraction\": ")
                     out.tenths(m.fraction)
                     out.raw(", \"fingers\": ")
@@ -339,6 +345,17 @@ public struct MonitorFeed {
         case .noCandidates: return "no binding listens to this device here"
         case .layerNotHeld(let held): return "its modifiers are not held (held: \(held))"
         case .notTheShape(let v): return v.said(shapes)
+        case .refused(let r): return r.said
+        }
+    }
+
+    /// The measure a failure is said with (its fraction and fingers): the
+    /// refusing rule's, else how far the binding had got, as last seen.
+    private func failedMeasure(_ r: ArenaReason, binding: BindingID, device: DeviceID) -> Measure? {
+        switch r {
+        case .refused(let why): return why.measure
+        case .failed: return measure(of: binding, device: device)
+        default: return nil
         }
     }
 
@@ -396,6 +413,8 @@ public struct MonitorFeed {
         case .scale: ", \"measure\": \"scale\", \"value\": "
         case .angle: ", \"measure\": \"angle\", \"value\": "
         case .time: ", \"measure\": \"time\", \"value\": "
+        case .count: ", \"measure\": \"count\", \"value\": "
+        case .speed: ", \"measure\": \"speed\", \"value\": "
         }
     }
 }
@@ -409,11 +428,14 @@ extension Array where Element == DeviceID {
     }
 }
 
+/// A refusal's words go into the stream as they are made (RefusalWords.swift).
+extension JSONBytes: WordSink {}
+
 extension ArenaReason {
     /// The binding left because its own gesture failed (not because another won).
     var isFailure: Bool {
         switch self {
-        case .failed, .extraFinger, .layerNotHeld, .deviceRemoved: return true
+        case .failed, .refused, .extraFinger, .layerNotHeld, .deviceRemoved: return true
         default: return false
         }
     }

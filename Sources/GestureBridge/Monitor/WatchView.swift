@@ -8,10 +8,12 @@ import GestureTraces
 ///
 ///     device 2 (touchscreen): 3 fingers
 ///       swipe-left-3     possible   [##########----------]  54/80 px
-///       tap-3            failed     held 420 ms, over tap-timeout 400
+///       tap-3            failed     down 420 ms after its last finger landed,
+///                                   over the 400 ms tap-timeout
 ///     recent:
 ///       swipe-right-3 ended: key super+Page_Up
-///       nothing fired; closest: swipe-left-3: moved 54 px of 80
+///       nothing fired; closest: swipe-left-3: travelled 54 px (14.3 mm) of the
+///         80 px swipe-distance
 public struct WatchView {
     /// How many verdicts stay on screen.
     public static let keptVerdicts = 6
@@ -56,20 +58,40 @@ public struct WatchView {
             out.append("device \(id) (\(d.kind)): \(hand)")
             let nameWidth = min(24, (d.bindings.map(\.name.count).max() ?? 0) + 2)
             for (name, r) in d.bindings {
-                var line = "  " + name.padded(nameWidth) + r.standing.padded(11)
+                let head = "  " + name.padded(nameWidth) + r.standing.padded(11)
                 if let reason = r.reason, r.isOut {
-                    line += reason
-                } else if r.hasMeasure {
-                    line += Self.bar(r)
+                    // A refusal says its measure, threshold and rule: wrapped under itself, not cut.
+                    out += Self.wrap(reason, after: head, width: width)
+                } else {
+                    out.append(r.hasMeasure ? head + Self.bar(r) : head)
                 }
-                out.append(line)
             }
         }
         if !verdicts.isEmpty {
-            out += ["", "recent:"] + verdicts.map { "  " + $0 }
+            out += ["", "recent:"]
+            for v in verdicts { out += Self.wrap(v, after: "  ", indent: "    ", width: width) }
         }
         if reading.unreadable > 0 { out += ["", "(\(reading.unreadable) lines were not the monitor stream)"] }
         return out.map { $0.count > width ? String($0.prefix(width)) : $0 }
+    }
+
+    /// `text` after `head`, in lines of `width` at most, broken at spaces,
+    /// each line after the first indented by `indent` (as far as `head`).
+    static func wrap(_ text: String, after head: String, indent: String? = nil, width: Int) -> [String] {
+        let indent = indent ?? String(repeating: " ", count: head.count)
+        var lines: [String] = []
+        var line = head
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let fresh = line.count == head.count
+            if !fresh && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += (fresh ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines
     }
 
     /// `[##########----------]  54/80 px`; a time limit says so.

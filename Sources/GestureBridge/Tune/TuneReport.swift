@@ -55,6 +55,7 @@ public struct TuneReport {
             let tried = Tuner.knobs.map(\.key).joined(separator: ", ")
             guard let (c, o) = closest else {
                 out.append("# No change of \(tried) (alone or two together) recognizes every attempt.")
+                out += whyNot
                 out += Self.whereToLook
                 return out
             }
@@ -64,6 +65,46 @@ public struct TuneReport {
             out += (o.negativesFiring.map { "#   fires on \($0)" } + o.othersChanged.map { "#   changes \($0)" })
         }
         return out
+    }
+
+    /// Per attempt missed as the config is, the rule that refused it (as
+    /// `replay --explain` says it) and whether a setting reaches that rule:
+    /// tune varied it, or the binding's argument or the engine fixes it.
+    var whyNot: [String] {
+        let misses = tuner.misses()
+        guard !misses.isEmpty else { return [] }
+        let printer = ReplayPrinter(names: tuner.table.allBindings.map(\.name), actions: { _ in [] }, json: false,
+                                    explain: true, shapes: tuner.table.settings.strokes.shapes.map(\.name))
+        var out = ["# Why each attempt was not recognized, as the config is:"]
+        for m in misses {
+            guard let reason = m.reason else {
+                out.append("#   \(m.attempt): \(tuner.binding) never took part (its device, scope or layer kept it out)")
+                continue
+            }
+            guard case .refused(let r) = reason else {
+                out.append("#   \(m.attempt): \(printer.said(reason))")
+                continue
+            }
+            out.append("#   \(m.attempt): refused by \(r.rule.name)\(r.atLift ? " at the lift" : ""): \(r.measured)")
+            out.append("#     " + Self.reach(r))
+        }
+        return out
+    }
+
+    /// Whether a setting reaches a refusal's rule, and if not, why.
+    static func reach(_ r: Refusal) -> String {
+        if let key = r.measure.setting {
+            guard let field = SettingField.named(key), let why = field.untouchedBecause else {
+                return "tune varied \(key): no value it tried (alone or with another) recognizes every attempt."
+            }
+            return "\(key) is not one tune varies: \(why)."
+        }
+        if let why = r.rule.fixedBecause {
+            return (r.rule.argument == nil ? "Fixed in the engine because " : "No setting reaches it: ") + why + "."
+        }
+        // A rule a setting reaches, whose threshold the binding wrote instead.
+        return "The binding's \(r.rule.argument ?? "argument") sets it, not \(r.rule.setting ?? "a setting"): "
+            + "change it in the gesture."
     }
 
     /// When no change helps: where else the threshold may be.

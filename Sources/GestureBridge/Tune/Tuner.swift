@@ -11,34 +11,32 @@ import GestureTraces
 /// gestures, which must do what they did. Pure: traces in, a verdict out;
 /// the command reads the files and writes the config.
 public struct Tuner {
-    /// A setting tune may move, and the way that lets more through.
+    /// A setting tune may move, and the way that lets more through: every
+    /// setting of the one table (`SettingField.all`) that refuses some
+    /// gesture; the others say why not (`SettingField.Tuning.untouched`).
     public struct Knob: Sendable {
         public let key: String
         /// The factors tried, in order, smallest change first.
         let factors: [Double]
-        let read: @Sendable (Settings) -> Double
-        let write: @Sendable (inout Settings, Double) -> Void
+        let field: SettingField
+
+        func read(_ s: Settings) -> Double { field.value(s).number ?? 0 }
+        func write(_ s: inout Settings, _ x: Double) { field.set(field.value(s).with(x), in: &s) }
+
         /// The value as a config writes it.
-        let text: @Sendable (Settings) -> String
+        func text(_ s: Settings) -> String {
+            switch field.value(s) {
+            case .time(let x): return Tuner.ms(x)
+            case .length(let l): return Tuner.length(l)
+            case .speed(let v): return Tuner.length(v.perSecond) + "/s"
+            case .boolean(let b): return "\(b)"
+            }
+        }
     }
 
-    public static let knobs: [Knob] = [
-        Knob(key: "finger-landing", factors: [1.25, 1.5, 2, 2.5, 3], read: { $0.fingerLanding },
-             write: { $0.fingerLanding = $1 }, text: { ms($0.fingerLanding) }),
-        Knob(key: "swipe-distance", factors: [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3], read: { $0.swipeDistance.value },
-             write: { $0.swipeDistance = $0.swipeDistance.with($1) }, text: { length($0.swipeDistance) }),
-        Knob(key: "touchpad-swipe-distance", factors: [0.8, 0.6, 0.4], read: { $0.touchpadSwipeDistance.value },
-             write: { $0.touchpadSwipeDistance = $0.touchpadSwipeDistance.with($1) },
-             text: { length($0.touchpadSwipeDistance) }),
-        Knob(key: "slop", factors: [1.25, 1.5, 2], read: { $0.slop.value }, write: { $0.slop = $0.slop.with($1) },
-             text: { length($0.slop) }),
-        Knob(key: "tap-timeout", factors: [1.25, 1.5, 2], read: { $0.tapTimeout }, write: { $0.tapTimeout = $1 },
-             text: { ms($0.tapTimeout) }),
-        Knob(key: "double-tap-timeout", factors: [1.25, 1.5, 2], read: { $0.doubleTapTimeout },
-             write: { $0.doubleTapTimeout = $1 }, text: { ms($0.doubleTapTimeout) }),
-        Knob(key: "long-press", factors: [0.8, 0.6, 0.4], read: { $0.longPress }, write: { $0.longPress = $1 },
-             text: { ms($0.longPress) }),
-    ]
+    public static let knobs: [Knob] = SettingField.all.filter { !$0.factors.isEmpty }.map {
+        Knob(key: $0.key, factors: $0.factors, field: $0)
+    }
 
     static func ms(_ s: Seconds) -> String { "\(Int((s * 1000).rounded()))ms" }
     static func length(_ l: Length) -> String {
@@ -111,6 +109,10 @@ public struct Tuner {
         var t = table
         t.settings = settings
         let recognized = attempts.filter { Self.fired($0.trace, t).contains(binding) }.count
+        // What it breaks matters only for a change that recognizes every attempt.
+        guard recognized == attempts.count else {
+            return Outcome(recognized: recognized, negativesFiring: [], othersChanged: [])
+        }
         var negativesFiring: [String] = []
         for (i, n) in negatives.enumerated() {
             let now = Self.fired(n.trace, t).subtracting(baseNegatives[i])
@@ -144,7 +146,7 @@ public struct Tuner {
         if base.recognized == attempts.count { return .nothingToChange }
         var found: [(Change, Outcome)] = []
         for k in Self.knobs {
-            for f in k.factors {
+            for f in k.factors where moves(k, f) {
                 let c = change([(k, f)])
                 let o = outcome(c.settings)
                 if o.recognized == attempts.count {
@@ -156,8 +158,8 @@ public struct Tuner {
         if !found.contains(where: { $0.1.isClean }) {
             for (i, a) in Self.knobs.enumerated() {
                 for b in Self.knobs[(i + 1)...] {
-                    pairs: for fa in a.factors {
-                        for fb in b.factors {
+                    pairs: for fa in a.factors where moves(a, fa) {
+                        for fb in b.factors where moves(b, fb) {
                             let c = change([(a, fa), (b, fb)])
                             let o = outcome(c.settings)
                             if o.recognized == attempts.count {
@@ -178,6 +180,9 @@ public struct Tuner {
         return .none(closest: closest)
     }
 
+    /// The factor changes the setting (0 stays 0: `swipe-min-velocity` is off by default).
+    func moves(_ k: Knob, _ f: Double) -> Bool { k.read(table.settings) * f != k.read(table.settings) }
+
     func change(_ moves: [(Knob, Double)]) -> Change {
         var s = table.settings
         var c = Change(settings: s)
@@ -191,26 +196,39 @@ public struct Tuner {
     }
 }
 
-extension Length {
-    var value: Double {
-        switch self {
-        case .px(let v), .mm(let v): return v
-        }
-    }
-
-    /// The same unit, another value.
-    func with(_ v: Double) -> Length {
-        switch self {
-        case .px: return .px(v)
-        case .mm: return .mm(v)
-        }
-    }
-}
-
 extension Tuner {
     /// The built-in everyday hands that must fire nothing (the recognition
     /// corpus's negatives: EverydayNegatives.swift).
     public static func everydayNegatives() throws -> [Named] {
         try EverydayNegatives.traces().map { Named($0.name, $0.trace) }
+    }
+}
+
+extension Tuner {
+    /// Why an attempt was not recognized as the config is: what its
+    /// binding conceded with under `replay --explain` (a refusal says the
+    /// rule, its measure and threshold), or nil where it never took part.
+    public struct Miss: Sendable {
+        public var attempt: String
+        public var reason: ArenaReason?
+    }
+
+    /// Every attempt not recognized as the config is, and why.
+    public func misses() -> [Miss] {
+        guard let id = table.allBindings.firstIndex(where: { $0.name == binding }) else { return [] }
+        var out: [Miss] = []
+        for a in attempts {
+            var conceded: ArenaReason? = nil
+            var acted = false
+            for e in Replayer.run(a.trace, table: table, explain: true) {
+                switch e {
+                case .arena(let n) where n.binding == id && n.kind == .conceded: conceded = n.reason
+                case .gesture(let g) where g.binding == id && g.phase != .changed && g.phase != .cancelled: acted = true
+                default: break
+                }
+            }
+            if !acted { out.append(Miss(attempt: a.name, reason: conceded)) }
+        }
+        return out
     }
 }

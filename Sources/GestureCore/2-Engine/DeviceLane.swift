@@ -165,7 +165,7 @@ struct DeviceLane: Sendable {
                 tracker.setSettled(true)
             }
             let c = tracker.contact
-            a.stepRecognizers(c, at: t, &sink)
+            a.stepRecognizers(c, rules, at: t, &sink)
             a.arena.tryToResolve(rules.contenders, at: t, &sink)
             a.releaseOverdueTouches(rules, at: t, &sink)
             a.publish(rules, pressing: !c.ended && c.fingers > 0, at: t, &sink)

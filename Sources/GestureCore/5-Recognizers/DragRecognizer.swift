@@ -16,19 +16,32 @@ struct DragRecognizer: ProgressRecognizer, Sendable {
     let minimumDistance: Double
     private(set) var progress = Progress()
     var deadline: Seconds? { nil }
+    /// The guard that held it back at its last step while possible (Refusal.swift).
+    private var held = Refusal.Rule.lifted
 
     init(_ s: DragSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
         minimumDistance = t.px(s.minimumDistance, default: Self.defaultMinimumDistance)
     }
 
-    mutating func reset() { progress.reset() }
+    mutating func reset() {
+        progress.reset()
+        held = .lifted
+    }
 
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
-            if rule.ready(c) && c.translation.length >= minimumDistance { progress.begin(c, rule) }
+            guard c.translation.length >= minimumDistance else {
+                held = .dragDistance
+                return
+            }
+            guard rule.ready(c) else {
+                held = rule.unready(c)
+                return
+            }
+            progress.begin(c, rule)
         case .active:
             progress.follow(c, rule) { !$0.sameMotion(as: $1) }
         default:
@@ -42,5 +55,17 @@ struct DragRecognizer: ProgressRecognizer, Sendable {
 extension DragRecognizer {
     func measure(_ c: Contact) -> Measure {
         Measure(kind: .distance, value: c.translation.length, threshold: minimumDistance, unit: "px").counting(rule, c)
+    }
+}
+
+// Why it failed, for people asking (Refusal.swift): `step`'s guards in its
+// order, on the contact of the failing step, or the guard that held it.
+extension DragRecognizer {
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
+        let m: Measure = measure(c)
+        if let r = rule.failedFirst(c, t, cancelled: progress.state == .cancelled, foreign: .touchpadPinch, m) { return r }
+        return rule.atLift(held, c, t, m) { why in
+            why == .dragDistance ? Refusal(.dragDistance, measure(c), pxPerMM: c.mm(t)) : nil
+        }
     }
 }

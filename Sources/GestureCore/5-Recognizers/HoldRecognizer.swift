@@ -51,4 +51,8 @@ struct HoldRecognizer: ProgressRecognizer, Sendable {
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension HoldRecognizer {
     func measure(_ c: Contact) -> Measure { press.measure(c) }
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
+        // Began, it is cancelled only by an extra finger (`Progress.follow`).
+        progress.state == .cancelled ? press.rule.refusal(.extraFinger, c, t) : press.refusal(c, t)
+    }
 }

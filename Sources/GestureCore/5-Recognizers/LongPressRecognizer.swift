@@ -15,7 +15,8 @@ struct LongPressRecognizer: LeafRecognizer, Sendable {
     private(set) var deadline: Seconds?
 
     init(_ s: LongPressSpec, _ t: Thresholds) {
-        press = Press(s, minimumDuration: s.minimumDuration ?? t.longPress, maximumDistance: s.maximumDistance, t)
+        press = Press(s, minimumDuration: s.minimumDuration ?? t.longPress, maximumDistance: s.maximumDistance,
+                      durationIsSetting: s.minimumDuration == nil, t)
     }
 
     mutating func reset() {
@@ -45,4 +46,5 @@ struct LongPressRecognizer: LeafRecognizer, Sendable {
 // How far it is toward its threshold, for people watching (Measure.swift).
 extension LongPressRecognizer {
     func measure(_ c: Contact) -> Measure { press.measure(c, setting: "long-press") }
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal { press.refusal(c, t) }
 }

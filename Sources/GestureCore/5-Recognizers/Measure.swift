@@ -13,6 +13,10 @@ public struct Measure: Hashable, Sendable {
         case angle
         /// Time since the last finger landed, in ms (tap, long press, hold).
         case time
+        /// Fingers (a refusal's count: `Refusal.swift`).
+        case count
+        /// px/s or mm/s (a refusal's speed).
+        case speed
     }
 
     public var kind: Kind
@@ -76,6 +80,8 @@ public struct Measure: Hashable, Sendable {
         case (.angle, _): return "turned \(v) \(unit) of \(th)"
         case (.time, true): return value >= threshold ? "held \(v) \(unit), over \(name) \(th)" : "held \(v) \(unit) of at most \(th)"
         case (.time, false): return "held \(v) \(unit) of \(th)"
+        case (.count, _): return "\(v) of \(th) fingers"
+        case (.speed, _): return "moved at \(v) \(unit) of \(th)"
         }
     }
 

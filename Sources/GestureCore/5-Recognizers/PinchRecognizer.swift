@@ -53,6 +53,12 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
     let slop: Double
     private(set) var progress = Progress()
     var deadline: Seconds? { nil }
+    /// The guard that held it back at its last step while possible (Refusal.swift).
+    private var held = Refusal.Rule.lifted
+    /// The shape's own motion, what it needed (px, or mm on a touchpad)
+    /// and whether it also had to be clear, when `shapeNotClear` held it
+    /// back: at the lift no spread or turn is read.
+    private var heldShape = (own: 0.0, needed: 0.0, clear: false)
 
     init(_ s: MagnifySpec, _ t: Thresholds) {
         shape = .spread
@@ -68,7 +74,10 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
         threshold = s.minimumAngleDelta ?? Self.defaultMinimumAngleDelta
     }
 
-    mutating func reset() { progress.reset() }
+    mutating func reset() {
+        progress.reset()
+        held = .lifted
+    }
 
     mutating func step(_ c: Contact) {
         switch progress.state {
@@ -78,9 +87,20 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
             guard c.source != .touchpadSwipe, rule.stillPossible(c) else {
                 return progress.fail()
             }
-            if rule.ready(c) && amount(c) >= threshold && begins(c) {
-                progress.begin(c, rule)
+            guard rule.ready(c) else {
+                held = rule.unready(c)
+                return
             }
+            guard amount(c) >= threshold else {
+                held = shape == .spread ? .scaleTooSmall : .angleTooSmall
+                return
+            }
+            guard begins(c) else {
+                held = .shapeNotClear
+                heldShape = shortfall(c)
+                return
+            }
+            progress.begin(c, rule)
         case .active:
             if shape == .spread {
                 progress.follow(c, rule) { $0.scale != $1.scale }
@@ -114,5 +134,48 @@ extension PinchRecognizer {
         case .turn:
             return Measure(kind: .angle, value: amount(c), threshold: threshold, unit: "°").counting(rule, c)
         }
+    }
+}
+
+// Why it failed, for people asking (Refusal.swift): `step`'s guards in its
+// order, on the contact of the failing step, or the guard that held it.
+extension PinchRecognizer {
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
+        let m: Measure = measure(c)
+        if let r = rule.failedFirst(c, t, cancelled: progress.state == .cancelled, foreign: .touchpadSwipe, m) { return r }
+        return rule.atLift(held, c, t, m) { why in
+            switch why {
+            case .scaleTooSmall, .angleTooSmall:
+                return Refusal(why, measure(c))
+            case .shapeNotClear:
+                let unit: StaticString = c.source == .touch ? "px" : "mm"
+                return Refusal(.shapeNotClear, Measure(kind: .distance, value: heldShape.own, threshold: heldShape.needed,
+                                                       unit: unit), other: heldShape.clear ? 1 : 0, pxPerMM: c.mm(t))
+            default:
+                return nil
+            }
+        }
+    }
+}
+
+extension PinchRecognizer {
+    /// What `begins` weighed the shape's own motion against, as
+    /// `Contact.spreadBegins` / `turnBegins` branch: (its motion, the
+    /// motion it needed, whether it also had to be clear: ×`clearScale`,
+    /// `clearAngle`). Worked out only as it is held back (amount reached,
+    /// not begun: a few steps of a hand that drags as it pinches).
+    fileprivate func shortfall(_ c: Contact) -> (own: Double, needed: Double, clear: Bool) {
+        let spread = shape == .spread
+        guard c.source == .touch else {
+            let r = Contact.touchpadPinchRadius * Contact.libinputTouchpadSlowdown
+            return (spread ? c.spread(atRadius: r) : c.turn(atRadius: r), c.padTravel.length, false)
+        }
+        let own = spread ? c.spreadMotion : c.turnMotion
+        // A turn must first outweigh the spread (a twist does not outvote a pinch).
+        if !spread && own < c.spreadMotion { return (own, c.spreadMotion, false) }
+        let together = c.fingerMotion == .together || c.fingerMotion == .resting && (spread || c.fingers == 2)
+        if spread && c.landedApart { return (own, slop, true) }
+        if together { return (own, max(slop, c.translation.length / Contact.shapeAgainstTravel), true) }
+        return (own, c.fingerMotion == .apart ? slop : max(slop, c.translation.length), !spread && c.landedApart)
     }
 }

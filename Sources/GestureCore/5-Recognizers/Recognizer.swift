@@ -11,6 +11,10 @@ protocol LeafRecognizer: Sendable {
     /// How far it is toward its threshold on `c` (for people watching:
     /// `Measure.swift`; never called while the engine steps).
     func measure(_ c: Contact) -> Measure
+    /// Why it failed (or was cancelled before it won) on `c`, the contact
+    /// of the step that failed it (`Refusal.swift`; never called while the
+    /// engine steps, only when explaining).
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal
     mutating func step(_ c: Contact)
     /// Back to its state as built (possible, no value, no timer: the tree
     /// relies on that), keeping its arguments: a new attempt reuses it where

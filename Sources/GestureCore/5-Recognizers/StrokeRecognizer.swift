@@ -160,3 +160,26 @@ extension StrokeRecognizer {
         Measure(kind: .distance, value: (path.hi - path.lo).length, threshold: minimumSize, unit: "px").counting(rule, c)
     }
 }
+
+// Why it failed, for people asking (Refusal.swift): `step`'s and `finish`'s
+// guards in their order, on the contact of the failing step. A drawing that
+// was matched and was not its shape says so in `rejection` instead.
+extension StrokeRecognizer {
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
+        if c.source == .touchpadPinch { return Refusal(.touchpadPinch, measure(c)) }
+        if c.cancelled { return Refusal(.touchpadCancelled, measure(c)) }
+        if c.fingerMotion == .apart { return Refusal(.fingersApart, measure(c)) }
+        if let r = rule.broken(c, t) { return r }
+        var r: Refusal
+        if c.landed != rule.fingers {
+            r = rule.refusal(.fewerFingers, c, t)
+        } else {
+            let size = (path.hi - path.lo).length
+            r = Refusal(.strokeShape, Measure(kind: .distance, value: max(shapeSeen, c.spreadMotion, c.turnMotion),
+                                              threshold: size / Self.dominance, unit: "px", atMost: true),
+                        other: size, pxPerMM: c.mm(t))
+        }
+        r.atLift = true
+        return r
+    }
+}

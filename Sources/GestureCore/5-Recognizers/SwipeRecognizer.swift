@@ -36,10 +36,21 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
     let touchpadMinimumDistance: TouchpadDistance
     let minimumVelocity: Double
     let maximumDeviation: Double
+    /// Its distance and velocity are the settings', not arguments of the
+    /// binding (for saying which).
+    let distanceIsSetting: Bool
+    let velocityIsSetting: Bool
     private(set) var progress = Progress()
     var deadline: Seconds? { nil }
     /// Farthest progress along the direction since it began.
     private var peak = 0.0
+    /// The guard that held it back at its last step while possible: a
+    /// byte stored as the guard returns, read only if it then fails
+    /// (Refusal.swift).
+    private var held = Refusal.Rule.lifted
+    /// The travel, spread and turn (px) when travel-dominance held it back:
+    /// at the lift the fingers are up and no spread or turn is read.
+    private var heldShape = (travel: 0.0, spread: 0.0, turn: 0.0)
 
     init(_ s: SwipeSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
@@ -48,11 +59,14 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
         touchpadMinimumDistance = s.minimumDistance.map(TouchpadDistance.init) ?? t.touchpadSwipeDistance
         minimumVelocity = s.minimumVelocity.map { $0.perSecond.pixels(pxPerMM: t.pxPerMM) } ?? t.swipeMinVelocity
         maximumDeviation = s.maximumDeviation ?? SwipeRecognizer.defaultMaximumDeviation
+        distanceIsSetting = s.minimumDistance == nil
+        velocityIsSetting = s.minimumVelocity == nil
     }
 
     mutating func reset() {
         progress.reset()
         peak = 0
+        held = .lifted
     }
 
     /// The motion measured and its threshold, for the contact's device (an
@@ -70,6 +84,7 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             }
             let (v, minimum) = measure(c)
             let d = v.length
+            held = .swipeDistance
             guard d >= minimum else { return }
             let dir = direction ?? Direction.cardinal(of: v)
             let along = v.dot(dir.vector)
@@ -77,18 +92,31 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             // by the threshold (a swipe that drifts sideways first stays possible).
             let other = Direction.cardinal(of: v)
             if other != dir && v.dot(other.vector) - max(0, along) >= minimum { return progress.fail() }
-            guard along >= minimum, Angle.between(v, dir.vector) <= maximumDeviation else { return }
+            guard along >= minimum else { return }
+            guard Angle.between(v, dir.vector) <= maximumDeviation else {
+                held = .offDirection
+                return
+            }
             // The travel outweighs the change of the hand's shape
             // (`Contact.travelDominates`).
-            guard c.travelDominates else { return }
+            guard c.travelDominates else {
+                held = .travelDominance
+                heldShape = (c.translation.length, c.spreadMotion, c.turnMotion)
+                return
+            }
+            guard rule.ready(c) else {
+                held = rule.unready(c)
+                return
+            }
             let elapsed = c.time - c.sessionStart
             let travel = c.translation.length   // the velocity is in px on the screen
-            let fastEnough = minimumVelocity <= 0 || (elapsed > 0 && travel / elapsed >= minimumVelocity)
-            if rule.ready(c) && fastEnough {
-                progress.begin(c, rule)
-                progress.value.direction = dir
-                peak = along
+            guard minimumVelocity <= 0 || (elapsed > 0 && travel / elapsed >= minimumVelocity) else {
+                held = .tooSlow
+                return
             }
+            progress.begin(c, rule)
+            progress.value.direction = dir
+            peak = along
         case .active:
             guard let dir = progress.value.direction else { return }
             let (v, distance) = measure(c)
@@ -117,5 +145,68 @@ extension SwipeRecognizer {
         let unit: StaticString = onScreen || !touchpadMinimumDistance.onThePad ? "px" : "mm"
         return Measure(kind: .distance, value: max(0, along), threshold: minimum, unit: unit,
                        setting: onScreen ? "swipe-distance" : "touchpad-swipe-distance").counting(rule, c)
+    }
+}
+
+// Why it failed, for people asking (Refusal.swift): `step`'s guards in its
+// order, on the contact of the failing step.
+extension SwipeRecognizer {
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
+        let mm = c.mm(t)
+        if progress.state == .cancelled {
+            // Recognized, it was cancelled before it won: a finger or libinput, or it went back.
+            let m: Measure = measure(c)
+            guard c.landed <= rule.fingers && !c.cancelled else { return rule.cancelled(c, t, m) }
+            var r = Refusal(.wentBack, Measure(kind: .distance, value: m.value, threshold: Self.heldFraction * m.threshold,
+                                               unit: m.unitText, setting: m.settingText), pxPerMM: mm)
+            r.wanted = progress.value.direction
+            return r
+        }
+        if c.source == .touchpadPinch { return Refusal(.touchpadPinch, measure(c)) }
+        if c.fingerMotion == .apart { return Refusal(.fingersApart, measure(c)) }
+        if let r = rule.broken(c, t) { return r }
+        let (v, minimum) = measure(c)
+        let dir = direction ?? Direction.cardinal(of: v)
+        let along = v.dot(dir.vector)
+        var r: Refusal
+        if !c.liftedAny {
+            // The only other failure: clearly another way.
+            let other = Direction.cardinal(of: v)
+            r = Refusal(.anotherWay, distance(v.dot(other.vector) - max(0, along), minimum, c), pxPerMM: mm)
+            r.went = other
+        } else {
+            r = rule.atLift(held, c, t, measure(c)) { why in
+                switch why {
+                case .swipeDistance:
+                    // Its way, and (`other`) in all: a hand that went the other way travelled 0 px its way.
+                    return Refusal(.swipeDistance, distance(max(0, along), minimum, c), other: v.length, pxPerMM: mm)
+                case .offDirection:
+                    return Refusal(.offDirection, Measure(kind: .angle, value: Angle.between(v, dir.vector),
+                                                          threshold: maximumDeviation, unit: "°", atMost: true))
+                case .travelDominance:
+                    let (travel, spread, turn) = heldShape
+                    let needed = max(Contact.travelPerShape * max(spread, turn),
+                                     Contact.travelPerWholeShape * (spread + turn))
+                    return Refusal(.travelDominance, Measure(kind: .distance, value: travel, threshold: needed, unit: "px"),
+                                   other: spread + turn, pxPerMM: mm)
+                case .tooSlow:
+                    let elapsed = c.time - c.sessionStart
+                    let speed = elapsed > 0 ? c.translation.length / elapsed : 0
+                    return Refusal(.tooSlow, Measure(kind: .speed, value: speed, threshold: minimumVelocity, unit: "px/s",
+                                                     setting: velocityIsSetting ? "swipe-min-velocity" : nil), pxPerMM: mm)
+                default:
+                    return nil
+                }
+            }
+        }
+        r.wanted = dir
+        return r
+    }
+
+    /// The swipe's distance measure: `value` toward `minimum`, in its unit.
+    private func distance(_ value: Double, _ minimum: Double, _ c: Contact) -> Measure {
+        let m: Measure = measure(c)
+        return Measure(kind: .distance, value: value, threshold: minimum, unit: m.unitText,
+                       setting: distanceIsSetting ? m.settingText : nil)
     }
 }

@@ -116,3 +116,49 @@ extension TapRecognizer {
                 atMost: true, setting: "tap-timeout").counting(rule, c)
     }
 }
+
+// Why it failed, for people asking (Refusal.swift): `step`'s failures in its
+// order, on the contact of the failing step (a tap fails at once, never held).
+extension TapRecognizer {
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
+        func ms(_ s: Seconds) -> Double { max(0, s) * 1000 }
+        let mm = c.mm(t)
+        guard c.source == .touch else { return Refusal(.notTouches, measure(c)) }
+        guard c.session > countedSession && c.landed > 0 else {
+            // Waiting for the next tap, and it did not come.
+            return Refusal(.nextTapLate, Measure(kind: .time, value: ms(c.time - lastLift), threshold: ms(doubleTapTimeout),
+                                                 unit: "ms", atMost: true, setting: "double-tap-timeout"))
+        }
+        if taps > 0 && c.sessionStart >= lastLift + doubleTapTimeout {
+            return Refusal(.nextTapLate, Measure(kind: .time, value: ms(c.sessionStart - lastLift),
+                                                 threshold: ms(doubleTapTimeout), unit: "ms", atMost: true,
+                                                 setting: "double-tap-timeout"))
+        }
+        if let r = rule.broken(c, t) { return r }
+        if c.lifted == 0 && c.maxTravel > slop {
+            return Refusal(.tapMoved, Measure(kind: .distance, value: c.maxTravel, threshold: slop, unit: "px", atMost: true,
+                                              setting: "slop"), pxPerMM: mm)
+        }
+        if c.lifted == 0 && c.translation.length > Self.strokeTravel * slop {
+            return Refusal(.tapStroke, Measure(kind: .distance, value: c.translation.length, threshold: Self.strokeTravel * slop,
+                                               unit: "px", atMost: true, setting: "slop"), pxPerMM: mm)
+        }
+        let start = c.firstLift.isFinite ? c.firstLift : c.lastLanding
+        if c.time >= start + tapTimeout {
+            // Down too long after its last landing, or (`atLift`) lifting too long after its first lift.
+            var r = Refusal(.tapTooLong, Measure(kind: .time, value: ms(c.time - start), threshold: ms(tapTimeout),
+                                                 unit: "ms", atMost: true, setting: "tap-timeout"))
+            r.atLift = c.firstLift.isFinite
+            return r
+        }
+        if c.landedApart {
+            // The late finger began the attempt anew: how late it was is gone; the window it missed is said.
+            return Refusal(.landedApart, Measure(kind: .count, value: Double(c.landed), threshold: Double(rule.fingers),
+                                                 unit: "fingers", setting: "finger-landing"), other: ms(t.fingerLanding))
+        }
+        if c.landed != rule.fingers { return rule.refusal(.fewerFingers, c, t) }
+        return Refusal(.notTogether, Measure(kind: .time, value: ms(c.firstLift - c.lastLanding),
+                                             threshold: ms(min(Contact.tapTogether, 0.5 * (c.lastLanding - c.sessionStart))),
+                                             unit: "ms"))
+    }
+}

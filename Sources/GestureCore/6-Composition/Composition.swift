@@ -71,6 +71,31 @@ struct RecognizerTree: Sendable {
         return nil
     }
 
+    /// Why it failed, from the recognizer that failed it (`--explain` only):
+    /// in a sequence, the part that failed (the second measuring from where
+    /// the first ended); of two exclusive parts, the one the whole followed
+    /// last; of two simultaneous ones, the first.
+    func refusal(_ c: Contact, _ t: Thresholds) -> Refusal? { refusal(0, c, t) }
+
+    private func refusal(_ i: Int, _ c: Contact, _ t: Thresholds) -> Refusal? {
+        switch nodes[i].kind {
+        case .leaf(let k):
+            guard nodes[i].state == .failed || nodes[i].state == .cancelled else { return nil }
+            // With the fingers it wants and those landed, as `measure` counts them (watch picks by them).
+            var r = leaves[k].refusal(c, t)
+            let counted = leaves[k].measure(c)
+            r.measure.fingers = counted.fingers
+            r.measure.landed = counted.landed
+            return r
+        case .simultaneous(let a, let b):
+            return refusal(a, c, t) ?? refusal(b, c, t)
+        case .exclusive(let a, let b):
+            return refusal(b, c, t) ?? refusal(a, c, t)
+        case .sequenced(let a, let b):
+            return nodes[i].base.flatMap { refusal(b, c.relative(to: $0), t) } ?? refusal(a, c, t)
+        }
+    }
+
     /// Back to its state as built, in place: each recognizer resets where it
     /// lies, so a new attempt copies and allocates nothing.
     mutating func reset() {

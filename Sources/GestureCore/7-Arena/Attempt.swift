@@ -23,7 +23,7 @@ struct Attempt: Sendable {
 
     /// Steps every binding still in on the same contact, and moves its
     /// standing on from its recognizer's state.
-    mutating func stepRecognizers(_ c: Contact, at t: Seconds, _ sink: inout EffectSink) {
+    mutating func stepRecognizers(_ c: Contact, _ rules: Rules, at t: Seconds, _ sink: inout EffectSink) {
         for id in arena.participants where !arena.members[id].standing.isOut {
             let state = trees[id].step(c)
             switch arena.members[id].standing {
@@ -32,7 +32,7 @@ struct Attempt: Sendable {
             case .possible, .recognized:
                 if state == .failed || state == .cancelled {
                     if sink.explain {
-                        arena.fail(id, at: t, &sink, reason: Self.failure(of: trees[id]))
+                        arena.fail(id, at: t, &sink, reason: Self.failure(of: trees[id], c, rules))
                     } else {
                         arena.fail(id, at: t, &sink)
                     }
@@ -43,14 +43,17 @@ struct Attempt: Sendable {
         }
     }
 
-    /// Why a binding failed, under `--explain`: a stroke says which shape it
-    /// was closest to. Out of line and not mutating, so the loop above (on
-    /// every frame) compiles as before strokes: inlined, the verdict's casts
-    /// cost 12 instructions per event on the everyday trace, with no stroke
-    /// bound; as a mutating call, the trees' uniqueness check moved into the loop.
+    /// Why a binding failed, under `--explain`: a stroke drawn says which
+    /// shape it was closest to; else the rule that refused it, on `c`, the
+    /// contact it failed on (`Refusal.swift`). Out of line and not
+    /// mutating, so the loop above (on every frame) compiles as before
+    /// strokes: inlined, the verdict's casts cost 12 instructions per event
+    /// on the everyday trace, with no stroke bound; as a mutating call, the
+    /// trees' uniqueness check moved into the loop.
     @inline(never)
-    private static func failure(of tree: RecognizerTree) -> ArenaReason {
-        tree.strokeVerdict.map { .notTheShape($0) } ?? .failed
+    private static func failure(of tree: RecognizerTree, _ c: Contact, _ rules: Rules) -> ArenaReason {
+        if let v = tree.strokeVerdict { return .notTheShape(v) }
+        return tree.refusal(c, rules.thresholds).map { .refused($0) } ?? .failed
     }
 
     /// Until a binding wins, touches undecided for `grab-timeout` go to the

@@ -46,6 +46,9 @@ public enum ArenaReason: Hashable, Sendable {
     case grabTimeout
     /// Its gesture can no longer be recognized.
     case failed
+    /// Its gesture can no longer be recognized, and the rule that refused
+    /// it says why, with its measure and threshold (under `--explain`).
+    case refused(Refusal)
     /// A finger landed after the landing window closed: a new attempt begins
     /// with every finger down.
     case extraFinger
