@@ -10,17 +10,38 @@ public struct RealHandsLabels: Sendable {
         /// `touchscreen` or `touchpad`, from the device's properties.
         public var kind: String
         public var sequences: [Sequence]
+
+        public init(name: String, kind: String, sequences: [Sequence]) {
+            self.name = name
+            self.kind = kind
+            self.sequences = sequences
+        }
     }
 
     public struct Sequence: Sendable {
         public var index: Int
         public var t: Double
         public var label: String
+        /// What the hand did: `swipe`, `pinch`, `tap`, `press`, `stroke`,
+        /// `multi` (fingers put down one by one)…, and with how many fingers.
+        public var kind: String
+        public var fingers: Int
         /// `swipe4-down`, `tap4`; `magnify2:in` (its decrease steps),
         /// `magnify2:out`, `rotate2:cw` (its clockwise steps), `rotate2:ccw`.
         public var must: [String]
         public var may: [String]
         public var isNegative: Bool { must.isEmpty && may.isEmpty }
+
+        public init(index: Int, t: Double = 0, label: String, kind: String = "", fingers: Int = 0, must: [String],
+                    may: [String]) {
+            self.index = index
+            self.t = t
+            self.label = label
+            self.kind = kind
+            self.fingers = fingers
+            self.must = must
+            self.may = may
+        }
     }
 
     public var recordings: [Recording]
@@ -44,6 +65,7 @@ public struct RealHandsLabels: Sendable {
                 let strings = { (key: String) -> [String] in s[key]?.array?.compactMap(\.string) ?? [] }
                 sequences.append(Sequence(index: Int(s["index"]?.number ?? Double(sequences.count)),
                                           t: s["t"]?.number ?? 0, label: s["label"]?.string ?? "",
+                                          kind: s["kind"]?.string ?? "", fingers: Int(s["fingers"]?.number ?? 0),
                                           must: strings("must"), may: strings("may")))
             }
             recordings.append(Recording(name: name, kind: kind, sequences: sequences))

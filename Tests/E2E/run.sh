@@ -133,8 +133,10 @@ if [ -n "${waker:-}" ]; then kill "$waker" 2>/dev/null || true; wait "$waker" 2>
 if [ "$script" = real-hands.sh ]; then
   [ -f "$run/real-hands-out/manifest" ] || { say "no real-hands output: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
   gate=(); [ $report_only = 1 ] && gate=(--report-only)
+  # The invariance harness's classes beside the live ones, when a test run wrote them.
+  variants=(); [ -f "${REAL_HANDS_VARIANTS_REPORT:-}" ] && variants=(--variants "$REAL_HANDS_VARIANTS_REPORT")
   exec python3 Tests/RealHands/score.py --run "$run" --labels "$run/real-hands/labels.json" \
-    --config "$run/real-hands/real.toml" --binary "$run/bin/gesture-bridge" "${gate[@]}"
+    --config "$run/real-hands/real.toml" --binary "$run/bin/gesture-bridge" "${gate[@]}" "${variants[@]}"
 fi
 if [ "$script" = suspend.sh ]; then
   # The guest's results came on its console (guest/suspend.sh).

@@ -6,6 +6,10 @@
     Tests/RealHands/score.py --run .build-e2e/last            the VM run's output
     Tests/RealHands/score.py --traces DIR --binary B          replay only: records
                                                                kept elsewhere, another engine
+    Tests/RealHands/score.py --run … --variants V.json         and beside them, the offline
+                                                               invariance harness's classes
+                                                               (REAL_HANDS_VARIANTS_REPORT=V.json
+                                                               swift test --filter RealHandsInvarianceTests)
 
 A sequence's firings are attributed by the record's own touch sequences (the
 k-th touch sequence of a touchscreen's record is the k-th of its labels),
@@ -410,6 +414,52 @@ def verdict(row, x):
     return "FALSE" if x["false"] else "ok"
 
 
+# ---- the invariance harness's classes ----------------------------------------
+
+def read_variants(path):
+    """The per-class figures RealHandsInvarianceTests wrote (its
+    REAL_HANDS_VARIANTS_REPORT): a list of classes, each with its variants,
+    must-fire variants kept, false triggers and worst variant."""
+    with open(path) as f:
+        data = json.load(f)
+    keys = ("class", "kind", "fingers", "negative", "variants", "must", "kept", "false")
+    if not isinstance(data, list) or not all(isinstance(c, dict) and all(k in c for k in keys) for c in data):
+        raise ValueError(f"{path}: not a list of classes with {', '.join(keys)}")
+    return data
+
+
+def in_class(row, c):
+    """A scored sequence (a touchscreen's) in one of the harness's classes:
+    every negative together, else by kind and fingers."""
+    if c["negative"]:
+        return row["negative"]
+    return not row["negative"] and row["kind"] == c["kind"] and row["fingers"] == c["fingers"]
+
+
+def variants_table(variants, results, which):
+    """The harness's classes, each beside the same class's touchscreen
+    sequences as `which` ('live' or 'replay') scored them. A class of built
+    hands (issue 63's) has none."""
+    lines = ["", "## Variants (the invariance harness, offline)", "",
+             "Each touchscreen hand's variants (RealHandsInvarianceTests: panels, speeds, turns, mirror, "
+             f"landing and lifting orders, noise, split frames) beside the same hands {which}:", "",
+             f"| class | variants | must-fire kept | false triggers | {which}: recognized | {which}: false | worst variant |",
+             "|---|---|---|---|---|---|---|"]
+    for c in variants:
+        kept = f"{c['kept']}/{c['must']} ({c['kept'] * 100 / c['must']:.1f} %)" if c["must"] else "—"
+        if c.get("source", "real hands") == "real hands":
+            rows = [row for r in results if r.rec["kind_by_props"] == "touchscreen" for row in r.rows
+                    if in_class(row, c) and row[which] is not None]
+            must = [row for row in rows if row["must"]]
+            ok = sum(1 for row in must if row[which]["must_ok"])
+            here = f"{ok}/{len(must)}" if must else "—"
+            false = str(sum(1 for row in rows if row[which]["false"]))
+        else:
+            here, false = "—", "—"
+        lines.append(f"| {c['class']} | {c['variants']} | {kept} | {c['false']} | {here} | {false} | {c.get('worst') or '—'} |")
+    return "\n".join(lines) + "\n"
+
+
 def report(results, have_live):
     lines = ["# Real hands: recognition report", ""]
     rp = totals(results, "replay")
@@ -468,6 +518,8 @@ def main():
     ap.add_argument("--out", help="write the report here too (default: the run folder's real-hands-report.md)")
     ap.add_argument("--json", help="also write the per-sequence results as JSON here")
     ap.add_argument("--report-only", action="store_true", help="report, and exit 0 whatever the figures")
+    ap.add_argument("--variants", help="the invariance harness's classes (RealHandsInvarianceTests' "
+                    "REAL_HANDS_VARIANTS_REPORT JSON): printed beside the same classes live; the gate is unchanged")
     a = ap.parse_args()
 
     hands = os.environ.get("REAL_HANDS", os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "real-hands"))
@@ -479,12 +531,19 @@ def main():
         out_dir = a.traces
     else:
         ap.error("--run or --traces")
-    for p in (labels_path, config, a.binary, out_dir):
+    for p in (labels_path, config, a.binary, out_dir) + ((a.variants,) if a.variants else ()):
         if not os.path.exists(p):
             print(f"score.py: {p} does not exist", file=sys.stderr)
             return 2
     with open(labels_path) as f:
         labels = json.load(f)
+    variants = None
+    if a.variants:
+        try:
+            variants = read_variants(a.variants)
+        except (ValueError, json.JSONDecodeError) as e:
+            print(f"score.py: --variants: {e}", file=sys.stderr)
+            return 2
     only = set(a.only.split())
 
     results, missing = [], []
@@ -515,6 +574,8 @@ def main():
     text = report(results, have_live)
     if missing:
         text += "\nNo record for: " + ", ".join(missing) + " (each counts as nothing fired).\n"
+    if variants is not None:
+        text += variants_table(variants, results, "live" if have_live else "replay")
     print(text, end="")
     out = a.out or (os.path.join(a.run, "real-hands-report.md") if a.run else None)
     if out:

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The scorer's own rules, on records and action logs written here:
 `python3 Tests/RealHands/test_score.py` (.ci/run runs it)."""
+import json
 import os
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -82,6 +84,62 @@ class Attribution(unittest.TestCase):
     def test_a_live_firing_earlier_than_its_replayed_one_is_not_it(self):
         pairs = score.match([score.Firing(0.5, "tap1", "ended")], [score.Firing(1.0, "tap1", "ended")])
         self.assertEqual(pairs, [])
+
+
+class Variants(unittest.TestCase):
+    """The invariance harness's classes beside the live ones (--variants)."""
+
+    CLASSES = [
+        {"class": "swipe 4", "kind": "swipe", "fingers": 4, "negative": False, "source": "real hands",
+         "variants": 374, "must": 374, "kept": 373, "recall": 99.7, "false": 20,
+         "worst": "ts22 #4, ×0.5 speed: fired swipe3-down"},
+        {"class": "negative", "kind": "negative", "fingers": 0, "negative": True, "source": "real hands",
+         "variants": 1531, "must": 0, "kept": 0, "recall": None, "false": 0, "worst": None},
+        {"class": "issue 63 ×2 (126 px)", "kind": "swipe", "fingers": 3, "negative": False, "source": "issue 63",
+         "variants": 69, "must": 69, "kept": 69, "recall": 100, "false": 0, "worst": None},
+    ]
+
+    @staticmethod
+    def result(kind, rows):
+        r = score.Result({"name": "r", "kind_by_props": kind})
+        for kind_, fingers, must, live_ok, live_false in rows:
+            negative = not must
+            x = {"items": [], "must_ok": live_ok, "false": live_false}
+            r.rows.append({"kind": kind_, "fingers": fingers, "must": must, "may": [], "negative": negative,
+                           "live": x, "replay": x})
+        return r
+
+    def results(self):
+        return [
+            self.result("touchscreen", [("swipe", 4, ["swipe4-down"], True, []),
+                                        ("swipe", 4, ["swipe4-up"], False, ["swipe3-up"]),
+                                        ("stroke", 1, [], True, ["tap1"]), ("multi", 10, [], True, [])]),
+            # A touchpad's sequences are not the harness's.
+            self.result("touchpad", [("swipe", 4, ["swipe4-down"], False, []), ("scroll", 2, [], True, ["tap2"])]),
+        ]
+
+    def test_each_class_beside_the_same_hands_live(self):
+        text = score.variants_table(self.CLASSES, self.results(), "live")
+        lines = text.splitlines()
+        self.assertIn("| class | variants | must-fire kept | false triggers | live: recognized | live: false | worst variant |", lines)
+        self.assertIn("| swipe 4 | 374 | 373/374 (99.7 %) | 20 | 1/2 | 1 | ts22 #4, ×0.5 speed: fired swipe3-down |", lines)
+        self.assertIn("| negative | 1531 | — | 0 | — | 1 | — |", lines)
+        # Built hands have no live figures.
+        self.assertIn("| issue 63 ×2 (126 px) | 69 | 69/69 (100.0 %) | 0 | — | — | — |", lines)
+
+    def test_replay_when_there_is_no_live(self):
+        self.assertIn("replay: recognized", score.variants_table(self.CLASSES, self.results(), "replay"))
+
+    def test_the_report_file_is_read_and_a_malformed_one_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            good, bad = os.path.join(d, "good.json"), os.path.join(d, "bad.json")
+            with open(good, "w") as f:
+                json.dump(self.CLASSES, f)
+            with open(bad, "w") as f:
+                json.dump([{"class": "swipe 4"}], f)
+            self.assertEqual(score.read_variants(good), self.CLASSES)
+            with self.assertRaises(ValueError):
+                score.read_variants(bad)
 
 
 if __name__ == "__main__":
