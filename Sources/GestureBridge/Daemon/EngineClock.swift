@@ -29,11 +29,17 @@ struct EngineClock {
 
     /// The engine time an input X stamped at daemon time `stamped` is
     /// judged at (Daemon.feed): its stamp, or just after the engine's clock
-    /// when that is past it already (DeliveryLag.judged); to the
-    /// microsecond. `behind`: how far its stamp was behind the engine's clock.
-    mutating func judged(_ stamped: Double, engineNow: Double) -> (t: Double, behind: Double) {
+    /// when that is past it already (DeliveryLag.judged), or when the engine
+    /// already ran through its very moment (`advancedThrough`: a frame that
+    /// ends a gesture is judged at its own time once the read is done, and
+    /// an event of the same millisecond read later comes after it, live and
+    /// in the record alike); to the microsecond. `behind`: how far its stamp
+    /// was behind the engine's clock.
+    mutating func judged(_ stamped: Double, engineNow: Double,
+                         advancedThrough: Double = -.infinity) -> (t: Double, behind: Double) {
         let stamp = time(ofInput: stamped)
-        return (TraceEvent.microseconds(DeliveryLag.judged(stamp, engineNow: engineNow)), max(0, engineNow - stamp))
+        let t = stamp <= advancedThrough ? engineNow + Self.tick : DeliveryLag.judged(stamp, engineNow: engineNow)
+        return (TraceEvent.microseconds(t), max(0, engineNow - stamp))
     }
 
     /// How far the engine's timers may run at daemon time `t` (nil before

@@ -23,6 +23,9 @@ struct Recognition {
     /// The monitor stream, made only while a client listens (nil: none does,
     /// and nothing is worked out for it).
     private var monitor: MonitorFeed? = nil
+    /// The engine time `advance(to:)` last ran the engine through: an input
+    /// stamped at or before it comes after what was judged then.
+    private(set) var advancedThrough = -Double.infinity
 
     init(engine: GestureEngine, router: EffectRouter, forwarder: ToucheggForwarder? = nil) {
         self.engine = engine
@@ -53,6 +56,7 @@ struct Recognition {
     mutating func advance(to t: Double) {
         buffer.removeAll(keepingCapacity: true)
         engine.advance(to: t, into: &buffer)
+        advancedThrough = max(advancedThrough, t)
         if forwarder != nil { forwarder!.follow(nil, buffer, engine, into: &deeds) }
         router.route(buffer, window: engine.window, into: &deeds)
         if monitor != nil { monitor!.effects(buffer, engine: engine, at: t) }

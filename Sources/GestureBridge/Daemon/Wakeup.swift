@@ -13,8 +13,12 @@ extension Daemon {
         // Read: every descriptor, in the table's order (X's events, or the
         // trace's, feed the engine; its deeds are collected, not done).
         for role in Descriptor.allCases { read(role, poll[role], now: now) }
-        // Decide: the engine's timers due by now (more deeds).
-        if let t = engineTime(now) { recognition.advance(to: t) }
+        // Decide: the engine's timers due by now (more deeds), and, through
+        // the engine's own time (its last input's stamp: X sends in order, so
+        // nothing stamped earlier is still to come), a frame that ends a
+        // gesture (ContactTracker.frameEnds): the lift acts now, not once the
+        // held-back clock passes it.
+        if let t = engineTime(now) { recognition.advance(to: max(t, recognition.engine.now)) }
         // Do: what was decided, in order.
         act(now: now)
         // Flush: sent to the server once.
@@ -35,7 +39,8 @@ extension Daemon {
         // delivered later than the engine's hold-back, DeliveryLag): the
         // record says the time the engine judged it at, so `replay` of it
         // does what the daemon did, even then.
-        let (t, behind) = clock.judged(stamped, engineNow: recognition.engine.now)
+        let (t, behind) = clock.judged(stamped, engineNow: recognition.engine.now,
+                                       advancedThrough: recognition.advancedThrough)
         if behind > 0 {
             log.debug("input \(Int((behind * 1000).rounded())) ms behind the engine's clock (X delivered it later than the hold-back)")
         }

@@ -230,16 +230,16 @@ struct DeviceLane: Sendable {
     /// touch that never began.
     ///
     /// A lift while a gesture publishes ends it, whatever else its hardware
-    /// frame holds (the other fingers' last motion or lifts change nothing
-    /// of the ending): the frame is judged now, not once `frameJoin` has
-    /// passed on the engine's clock, which the daemon holds back by X's
-    /// delivery lag (DeliveryLag: 8 ms and more). The touchscreen's lift →
-    /// key waited that long (p50 32.8 ms in the VM; 7.1 ms judged at once).
-    mutating func touchMove(_ touch: TouchID, to p: Point, at t: Seconds, lift: Bool, _ rules: Rules,
-                            _ sink: inout EffectSink) -> Bool {
+    /// frame holds: its frame is due at its own time, not `frameJoin` later
+    /// (`ContactTracker.frameEnds`), and the daemon judges it as soon as it
+    /// has read what X sent (`Recognition.advance(to:)` to the engine's own
+    /// time), not once its clock, held back by X's delivery lag
+    /// (DeliveryLag: 8 ms and more), passes it. The touchscreen's lift →
+    /// key waited that long (p50 32.8 ms in the VM).
+    mutating func touchMove(_ touch: TouchID, to p: Point, at t: Seconds, lift: Bool, _ rules: Rules) -> Bool {
         defer { refreshDue(rules) }
         let known = tracker.touchMove(touch, to: p, time: t, lift: lift)
-        if lift && known && publishes { commitFrame(rules, &sink) }
+        if lift && known && publishes { tracker.frameEnds = true }
         return known
     }
 

@@ -151,7 +151,7 @@ public struct GestureEngine: Sendable {
             closeFrames(for: d, touch: touch, at: t, &sink)
             var lift = false
             if case .touchEnd = input { lift = true }
-            if !onLane(d, { lane, r in lane.touchMove(touch, to: p, at: t, lift: lift, r, &sink) }) { sink.rejected(.unknownTouch, at: t) }
+            if !onLane(d, { lane, r in lane.touchMove(touch, to: p, at: t, lift: lift, r) }) { sink.rejected(.unknownTouch, at: t) }
         case .swipeBegin(let dev, let fingers, let p), .pinchBegin(let dev, let fingers, let p):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             closeFrames(for: d, touch: nil, at: t, &sink)

@@ -56,7 +56,13 @@ struct ContactTracker {
     }
 
     /// When the frame being built can take no more events and must be judged.
-    var frameDeadline: Seconds? { pendingFrame.map { $0 + frameJoin } }
+    var frameDeadline: Seconds? { pendingFrame.map { frameEnds ? $0 : $0 + frameJoin } }
+
+    /// The frame being built ends a gesture that publishes (a lift in it:
+    /// `DeviceLane.touchMove`): it is due at its first event's time, so it
+    /// is judged as soon as the engine's clock reaches that, with the
+    /// events of the same moment that came with it.
+    var frameEnds = false
 
     /// How long the frame being built waits for the rest of its events.
     private var frameJoin: Seconds { contact.grewOneByOne ? Self.oneByOneFrameJoin : Self.frameJoin }
@@ -168,7 +174,10 @@ struct ContactTracker {
 
     /// The event of the touch in `slots[i]` joins the frame being built, or opens one.
     private mutating func addToFrame(_ i: Int, _ time: Seconds) {
-        if pendingFrame == nil { pendingFrame = time }
+        if pendingFrame == nil {
+            pendingFrame = time
+            frameEnds = false
+        }
         slots[i].inFrame = true
         frameEnd = time
     }

@@ -32,6 +32,7 @@ struct FingerRule: Sendable {
 
     /// A gesture not yet recognized can still be: the rule holds and no finger
     /// has lifted (a lift before recognition fails every gesture but tap).
+    @inline(__always)
     func stillPossible(_ c: Contact) -> Bool {
         !violated(by: c) && c.lifted == 0 && !c.ended
     }

@@ -46,8 +46,11 @@ struct RecognizerTree: Sendable {
         nextDeadline = deadline()
     }
 
-    /// The root's state, value, and whether the value moved in the last step.
-    var state: RecognizerState { nodes[0].state }
+    /// The root's state, kept at each step: read after every step of every
+    /// binding (publishing), where reading it through `nodes[0]` copied the
+    /// whole root node (its sequence's base contact too).
+    private(set) var state = RecognizerState.possible
+    /// The root's value, and whether the value moved in the last step.
     var value: GestureValue { nodes[0].value }
     var changed: Bool { nodes[0].changed }
 
@@ -101,6 +104,7 @@ struct RecognizerTree: Sendable {
     mutating func reset() {
         for i in nodes.indices { nodes[i] = Node(kind: nodes[i].kind) }
         for k in leaves.indices { leaves[k].reset() }
+        state = .possible
         // A recognizer as built, or reset, has no timer (so its node has none).
         nextDeadline = nil
     }
@@ -145,8 +149,9 @@ struct RecognizerTree: Sendable {
     @discardableResult
     mutating func step(_ c: Contact) -> RecognizerState {
         step(0, c)
+        state = nodes[0].state
         nextDeadline = deadline()
-        return nodes[0].state
+        return state
     }
 
     private mutating func step(_ i: Int, _ c: Contact) {
