@@ -40,6 +40,23 @@ public enum EasystrokeArchive {
 
         /// A shape: enough points to draw, and no click in it.
         public var isDrawn: Bool { points.count >= 2 && button == 0 }
+
+        /// The points as easystroke matches them: `stroke_finish` (run on
+        /// every stroke it loads) centres the path on (0.5, 0.5) and scales
+        /// its longer side to 1 (a side under 0.001 is not scaled). What
+        /// easystroke saved is already so, up to rounding.
+        public var unitSquare: [Point] {
+            guard let first = points.first else { return [] }
+            var low = first, high = first
+            for p in points {
+                low = Point(x: min(low.x, p.x), y: min(low.y, p.y))
+                high = Point(x: max(high.x, p.x), y: max(high.y, p.y))
+            }
+            var scale = max(high.x - low.x, high.y - low.y)
+            if scale < 0.001 { scale = 1 }
+            let centre = (low + high) * 0.5
+            return points.map { ($0 - centre) * (1 / scale) + Point(x: 0.5, y: 0.5) }
+        }
     }
 
     /// easystroke's actions, as saved. Modifier masks are GDK's (X's low
@@ -224,11 +241,13 @@ public enum EasystrokeArchive {
         }
     }
 
-    /// A coordinate: a finite number (a file's `nan` or `inf` is damage).
+    /// A coordinate: a finite number, and none a screen could hold beyond
+    /// (easystroke saves them in a unit square; `nan`, `inf` or 1e300 is damage).
     static func coordinate(_ a: inout BoostTextArchive, _ what: String) throws(Failure) -> Double {
         let at = a.here()
         let v = try a.double(what)
         guard v.isFinite else { throw Failure(offset: at, message: "expected \(what) (a finite number), found \(v)") }
+        guard abs(v) <= 1e9 else { throw Failure(offset: at, message: "\(what) \(v): out of any screen (easystroke saves 0 to 1)") }
         return v
     }
 

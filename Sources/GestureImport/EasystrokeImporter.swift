@@ -66,7 +66,7 @@ public enum EasystrokeImporter {
         var conversion = Conversion(out: out, preferences: prefs)
         conversion.run(root)
         return Imported(config: conversion.out, shapes: StrokeSet(conversion.shapes.map {
-            StrokeShape(name: $0.name, templates: $0.strokes.map { $0.points.map { p in p * templateSize } })
+            StrokeShape(name: $0.name, templates: $0.strokes.map { $0.unitSquare.map { p in p * templateSize } })
         }), root: root, preferences: prefs, libraryVersion: archive.library)
     }
 
@@ -217,10 +217,17 @@ public enum EasystrokeImporter {
                 out.skip(line: g.line, "\(skip.message) (easystroke gesture '\(label)')")
                 return []
             }
+            // X sends the wheel's buttons as clicks, never held: no stroke is drawn with one here.
+            let wheel = Set(drawn.map(button).filter { (4...7).contains($0) }).sorted()
+            guard drawn.contains(where: { !(4...7).contains(button($0)) }) else {
+                out.skip(line: g.line, "no equivalent: easystroke gesture '\(label)' is drawn with button "
+                    + wheel.map(String.init).joined(separator: " or ") + ", a wheel's (X clicks it, never holds it)")
+                return []
+            }
             let shape = shapeName(g)
             var groups: [(button: Int, layer: Layer, count: Int)] = []
-            for s in drawn {
-                let button = s.trigger != 0 ? s.trigger : preferences.button
+            for s in drawn where !(4...7).contains(button(s)) {
+                let button = button(s)
                 let layer = Layer(s.modifiers != EasystrokeArchive.anyModifier ? s.modifiers
                                   : s.trigger != 0 ? EasystrokeArchive.anyModifier : preferences.state)
                 if let k = groups.firstIndex(where: { $0.button == button && $0.layer == layer }) { groups[k].count += 1 }
@@ -237,6 +244,7 @@ public enum EasystrokeImporter {
                 if let dropped = group.layer.dropped { b.comments.append("easystroke holds \(dropped) with it: no layer has them; this binding is for any modifiers") }
                 if drawn.contains(where: \.timeout) { b.comments.append("easystroke fires it when the pointer is held still after drawing; here at the release") }
                 if !clicks.isEmpty { b.comments.append("easystroke also fires it on " + clicks.joined(separator: ", ") + ": no equivalent") }
+                if !wheel.isEmpty { b.comments.append("easystroke also draws it with button \(wheel.map(String.init).joined(separator: " or ")), a wheel's: no equivalent") }
                 if let note = converted.note { b.comments.append(note) }
                 made.append(b)
             }
@@ -256,6 +264,9 @@ public enum EasystrokeImporter {
             shapes.append((name, drawn))
             return name
         }
+
+        /// The button a stroke is drawn with: its trigger, or the gesture button.
+        func button(_ s: Stroke) -> Int { s.trigger != 0 ? s.trigger : preferences.button }
 
         /// A gesture's name, or for one without, its place in the file.
         func label(_ g: Gesture) -> String { g.name.isEmpty ? "gesture \(ordinal[g.id] ?? g.id)" : g.name }

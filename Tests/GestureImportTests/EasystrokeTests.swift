@@ -43,6 +43,8 @@ func importEasystroke(_ folder: String) throws -> EasystrokeImporter.Imported {
         let terminal = try #require(imported.shapes["terminal"])
         #expect(terminal.templates.count == 2)
         #expect(terminal.templates[0].map(\.x) == [0, 50, 100, 150, 200] && terminal.templates[0].map(\.y) == [0, 100, 200, 100, 0])
+        // Saved 0.9 high from the top, centred as easystroke's stroke_finish centres it when it loads.
+        #expect(terminal.templates[1].map { ($0.y * 1000).rounded() / 1000 } == [10, 100, 190, 100, 10])
         #expect(imported.config.summary == "easystroke: 14 gestures read, 18 bindings written, 5 not imported (4 no equivalent, 1 no shape)")
     }
 
@@ -215,5 +217,44 @@ func importEasystroke(_ folder: String) throws -> EasystrokeImporter.Imported {
         #expect(imported.preferences == .defaults)
         #expect(imported.config.bindings.map(\.gesture) == ["stroke(\"gesture 1\", button: 2)", "stroke(\"gesture 2\", button: 2)"])
         #expect(imported.config.bindings.allSatisfy { $0.modifiers == "none" })
+    }
+}
+
+/// Inputs the fuzzer (Fuzz/, target easystroke) or a test found that broke
+/// the easystroke import (Tests/FuzzRegressions/easystroke-*), read as the
+/// fuzz target reads them (the same text as actions and as preferences):
+/// each is now a located error, or imports a config that loads with its shapes.
+@Suite struct EasystrokeFuzzRegressionTests {
+    static let directory = repositoryDirectory("Tests/FuzzRegressions")
+
+    /// easystroke-negative-class-id: a class id below -1 (a garbled copy of
+    /// a real file had one) was taken as an index of the classes read.
+    /// easystroke-wheel-trigger: a stroke drawn with button 7 was written
+    /// `stroke(…, button: 7)`, which the parser refuses (the wheel's buttons
+    /// are never held); it is now said not imported.
+    @Test(arguments: FileSystem.list(directory).filter { $0.hasPrefix("easystroke-") })
+    func regressionsAreErrorsOrLoad(_ name: String) throws {
+        let text = try FileSystem.read(Self.directory + "/" + name).get()
+        let imported: EasystrokeImporter.Imported
+        do {
+            imported = try EasystrokeImporter.convert(text, file: name, preferences: (text, name))
+        } catch {
+            #expect(error.line >= 1 && error.message.hasPrefix("easystroke actions: "), "\(error)")
+            return
+        }
+        var loader = testLoader()
+        loader.strokes = try StrokesFile.parse(StrokesFile.text(imported.shapes), file: "strokes.toml").get()
+        if case .failure(let e) = loader.load(text: imported.config.toml, file: "config.toml") {
+            Issue.record("\(name): \(e.diagnostics.map(\.description))")
+        }
+    }
+
+    @Test func aClassIdBelowMinusOneIsRefusedAtIt() {
+        do {
+            _ = try EasystrokeImporter.convert("22 serialization::archive 10 0 3 0 1 0 0 0 0 0 0 1 0 0 0 -5 1 0", file: "a")
+            Issue.record("converted")
+        } catch {
+            #expect(error.description == "a:1:58: easystroke actions: class id -5: expected -1 (a null pointer) to 5")
+        }
     }
 }
