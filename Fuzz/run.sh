@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzes the config loader, the expression parser, the action/chord parser and
-# the trace reader with libFuzzer (-seed=1), SECONDS each (default 30), from a
+# Fuzzes the config loader, the expression parser, the action/chord parser,
+# the trace reader and the importers' readers (YAML, XML, easystroke's Boost
+# text archives) with libFuzzer (-seed=1), SECONDS each (default 30), from a
 # seed corpus made of the project's own fixtures. Crashes are kept in
 # Fuzz/crashes/TARGET/ and make the script fail; each one becomes a regression
 # test before it is fixed.
@@ -8,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-30}; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action trace yaml xml)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(config expression action trace yaml xml easystroke)
 # lld: ld.gold crashes on this link (main comes from libFuzzer).
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # The C and C++ shims (toml++ is compiled inside CTOML) get coverage and ASan too.
@@ -40,6 +41,9 @@ seed() {  # target -> seed corpus directory
     yaml) for f in ../Tests/Import/*.yml ../Tests/Import/constructs/*.yml; do cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
     xml) for f in ../Tests/Import/touchegg.conf ../Tests/Import/constructs/touchegg*.conf; do
            cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
+    easystroke) for f in ../Tests/Import/easystroke/*/actions-0.5.6 ../Tests/Import/easystroke/*/preferences-0.5.5 \
+                         ../Tests/Import/easystroke/real/*/actions-0.5.6 ../Tests/FuzzRegressions/easystroke-*; do
+                  [ -f "$f" ] && cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
   esac
   echo "$d"
 }

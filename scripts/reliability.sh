@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every reliability check, one command (docs/reliability.md says what each proves):
-#   1. libFuzzer on the six parsers (config through toml++, expressions,
+#   1. libFuzzer on the seven parsers (config through toml++, expressions,
 #      actions, traces, fusuma's YAML through libyaml, touchegg's XML through
-#      pugixml), SECONDS each (seeded: -seed=1)
+#      pugixml, easystroke's Boost text archives), SECONDS each (seeded: -seed=1)
 #   2. replay of a 10^6-event trace: peak memory must stay under 64 MB
 #   3. the test suite under AddressSanitizer (memory errors, daemons included)
 #   4. the test suite under ThreadSanitizer (races; a race in a spawned daemon

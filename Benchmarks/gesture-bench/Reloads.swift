@@ -48,6 +48,7 @@ private func reader(for file: String, text: String, loader: ConfigLoader) -> (()
     }
     if file.contains("touchegg") { return { (try? ToucheggImporter.convert(text, file: file)) != nil } }
     if file.contains("fusuma") { return { (try? FusumaImporter.convert(text, file: file)) != nil } }
+    if file.contains("easystroke") { return { (try? EasystrokeImporter.convert(text, file: file)) != nil } }
     if file.contains("libinput-gestures") { return { (try? LibinputGesturesImporter.convert(text, file: file)) != nil } }
     return nil
 }

@@ -256,6 +256,11 @@ struct Arguments {
                 throw bad("a scale change greater than 0 without a unit, e.g. 0.05")
             }
             return .number(n)
+        case .button:
+            guard let n = v.number, v.unit == nil, n == n.rounded(), n >= 1, n <= 255, !(4...7).contains(n) else {
+                throw bad("a pointer button from 1 to 255 other than the wheel's 4 to 7, e.g. button: 3")
+            }
+            return .whole(Int(n))
         case .shape:
             let inner = String(v.token.text.dropFirst().dropLast())
             guard v.token.kind == .string, !inner.isEmpty else { throw bad("a shape's name in quotes, e.g. \"L\"") }

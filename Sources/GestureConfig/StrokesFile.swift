@@ -199,6 +199,8 @@ public enum StrokesFile {
     }
 
     static func tenths(_ v: Double) -> String {
+        // Past Int's range (a hand-written 1e300 read back): as Swift prints it, which TOML reads.
+        guard abs(v) < 1e15 else { return "\(v)" }
         let t = Int((v * 10).rounded())
         let sign = t < 0 ? "-" : ""
         return "\(sign)\(abs(t) / 10)" + (abs(t) % 10 == 0 ? "" : ".\(abs(t) % 10)")

@@ -36,7 +36,11 @@ struct BoostTextArchive {
         guard try string() == "serialization::archive" else {
             throw Failure(offset: 0, message: "not a Boost.Serialization text archive (no 'serialization::archive' signature)")
         }
+        let at = here()
         library = try int("the archive's library version")
+        guard (3...30).contains(library) else {
+            throw Failure(offset: at, message: "archive library version \(library): not one Boost has written (3 to 30 are read; easystroke's files have 9 to 17)")
+        }
     }
 
     /// Where byte `offset` of `text` is, for an error.
@@ -97,12 +101,21 @@ struct BoostTextArchive {
         return String(decoding: bytes[offset..<offset + n], as: UTF8.self)
     }
 
-    /// The line of the next token, for what is said about it.
+    /// The line of the next token, for what is said about it (counted on
+    /// from where it was last asked: the reader only goes forwards).
     var line: Int {
-        var o = offset
-        while o < bytes.count, bytes[o] == 0x20 || bytes[o] == 0x0A { o += 1 }
-        return bytes[..<min(o, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        mutating get {
+            let o = here()
+            while counted < o {
+                if bytes[counted] == 0x0A { lines += 1 }
+                counted += 1
+            }
+            return lines
+        }
     }
+    private var counted = 0, lines = 1
+    /// Where the last class name read starts (a polymorphic pointer's, `7 Command`).
+    private(set) var classNameAt = 0
 
     /// Where the next token starts, for an error about it.
     mutating func here() -> Int {
@@ -156,12 +169,17 @@ struct BoostTextArchive {
         let cid = try int("a class id")
         if cid == -1 { return .null }
         let c: (name: String, tracked: Bool, version: Int)
-        if cid < classes.count {
+        if cid < -1 {
+            throw Failure(offset: at, message: "class id \(cid): expected -1 (a null pointer) to \(classes.count)")
+        } else if cid < classes.count {
             c = classes[cid]
             if let name, c.name != name { throw Failure(offset: at, message: "class id \(cid) is \(c.name), expected \(name)") }
         } else if cid == classes.count {
             var className = name ?? ""
-            if name == nil { className = try string("a class name") }
+            if name == nil {
+                classNameAt = here()
+                className = try string("a class name")
+            }
             c = (className, try bool("\(className)'s tracking level"), try int("\(className)'s version"))
             classes.append(c)
         } else {

@@ -1,191 +1,367 @@
 import GestureActions
+import GestureCore
 
-/// easystroke's actions file (`~/.easystroke/actions-0.5.6`): a Boost
-/// text archive (BoostTextArchive), read as easystroke 0.5–0.6's
-/// `ActionDB::load` reads it (actiondb.cc, gesture.cc): the action list's
-/// tree (the desktop-wide gestures, and under them applications and groups,
-/// each adding, changing or deleting gestures of its parent), each gesture a
-/// name, its drawn strokes (points scaled to a unit square) and its action.
-/// Gestures become `stroke("NAME")` bindings (drawn with fingers here; there
-/// with the mouse or a pen), their strokes the shapes to teach (`shapes`).
+/// easystroke's actions file (`~/.easystroke/actions-0.5.6`, a Boost text
+/// archive: EasystrokeArchive) as our config and shapes. Each gesture
+/// becomes `stroke("NAME", button: N)` bindings (drawn with pointer button N
+/// held: the preferences' gesture button, or the extra button it was drawn
+/// with) and its drawn strokes the templates of the shape NAME
+/// (`strokes.toml`). The action list's tree becomes scopes: the root
+/// (`Default`) the desktop's bindings; each application, under its groups,
+/// an `[[app]]` with what it changes of what it inherits from Default (its
+/// groups' gestures and its own), and `none` for what it deletes. What has
+/// no equivalent is said, as the other importers say it.
 public enum EasystrokeImporter {
-    /// One drawn example: points in easystroke's unit square, in drawing order.
-    public typealias Stroke = [(x: Double, y: Double)]
+    public typealias Stroke = EasystrokeArchive.Stroke
+    public typealias Action = EasystrokeArchive.Action
 
-    /// A gesture of the file, effective where it applies.
-    public struct Gesture: Sendable {
-        public var name: String
-        public var strokes: [Stroke]
-        public var action: Action?
-        /// The mouse button easystroke drew it with (0: its default).
-        public var button: Int
-        /// The file's line where the gesture (or its last change) is.
-        public var line: Int
-    }
-
-    /// easystroke's actions, as saved.
-    public enum Action: Sendable, Equatable {
-        case command(String)
-        case key(keysym: UInt32, modifiers: UInt32)
-        case text(String)
-        case scroll(modifiers: UInt32)
-        case ignore(modifiers: UInt32)
-        case button(Int, modifiers: UInt32)
-        case misc(Int)
-    }
-
-    /// A node of the action list: the root (desktop-wide), an application
-    /// (`app`: its name is a WM_CLASS) or a group.
-    struct Node {
-        var name = "", app = false
-        var deleted: [Int] = []
-        /// (gesture's object id, name, strokes, action), as the node changes them.
-        var added: [(id: Int, name: String, strokes: [Stroke], button: Int, action: Action?, line: Int)] = []
-        var order: [Int] = []
-        var children: [Node] = []
-    }
+    /// Where easystroke keeps its actions, under `$HOME`.
+    public static let defaultPath = ".easystroke/actions-0.5.6"
+    /// Its preferences, beside the actions (easystroke 0.5.5 on).
+    public static let preferencesName = "preferences-0.5.5"
+    /// px: a template's longer side (easystroke's unit square, drawn at a hand's size).
+    public static let templateSize = 200.0
 
     public struct Imported: Sendable {
         public var config: ImportedConfig
-        /// Every shape the bindings name, with its strokes: what `teach` learns.
-        public var shapes: [(name: String, strokes: [Stroke])]
+        /// The shapes the bindings name, their templates in px: `strokes.toml`.
+        public var shapes: StrokeSet
+        /// The action list as the file holds it.
+        public var root: EasystrokeArchive.List
+        /// The preferences read (easystroke's defaults without them).
+        public var preferences: EasystrokeArchive.Preferences
+        /// Boost's library version in the archive's header.
+        public var libraryVersion: Int
     }
 
-    public static func convert(_ text: String, file: String) throws(ImportError) -> Imported {
+    /// `text` (the actions file, read from `file`), with the preferences
+    /// beside it when there are some: a damaged actions file is an error
+    /// at its file:line:column; damaged preferences are said, and
+    /// easystroke's defaults used, as easystroke does.
+    public static func convert(_ text: String, file: String, preferences: (text: String, file: String)? = nil)
+        throws(ImportError) -> Imported {
         var archive: BoostTextArchive
-        let root: Node
+        let root: EasystrokeArchive.List
         do {
             archive = try BoostTextArchive(text)
-            root = try readDB(&archive)
+            root = try EasystrokeArchive.actions(&archive)
         } catch {
             let (line, column) = BoostTextArchive.place(error.offset, in: text)
             throw ImportError(file: file, line: line, column: column, message: "easystroke actions: " + error.message)
         }
         var out = ImportedConfig(tool: "easystroke", file: file)
-        var shapes: [(name: String, strokes: [Stroke])] = []
-        let base = effective(root, inherited: [:])
-        out.bindings = bindings(base.gestures, order: base.order, out: &out, shapes: &shapes)
-        // Applications: what they change of what they inherit.
-        func visit(_ node: Node, inherited: [Int: Gesture]) {
-            let mine = effective(node, inherited: inherited)
-            if node.app {
-                var changed = mine.gestures.filter { entry in inherited[entry.key].map { !same($0, entry.value) } ?? true }
-                var blocked: [ImportedBinding] = []
-                for id in node.deleted {
-                    guard let g = base.gestures[id] ?? inherited[id] else { continue }
-                    var b = ImportedBinding(name: slug(g.name), gesture: "stroke(\(ImportedConfig.quote(g.name)))")
-                    b.phases = [("on-ended", ["none"])]
-                    b.comments = ["easystroke: '\(g.name)' is deleted in \(node.name)"]
-                    out.gesturesRead += 1
-                    blocked.append(b)
-                }
-                changed = changed.filter { !node.deleted.contains($0.key) }
-                let order = mine.order.filter { changed[$0] != nil }
-                out.apps.append((node.name, bindings(changed, order: order, scope: node.name, out: &out, shapes: &shapes) + blocked))
-            } else if !node.added.isEmpty && node.children.isEmpty {
-                out.notes.append("easystroke group '\(node.name)': its \(node.added.count) gestures apply only to the applications under it, and it has none")
+        var prefs = EasystrokeArchive.Preferences.defaults
+        if let preferences {
+            do {
+                var p = try BoostTextArchive(preferences.text)
+                prefs = try EasystrokeArchive.preferences(&p)
+            } catch {
+                let (line, column) = BoostTextArchive.place(error.offset, in: preferences.text)
+                out.notes.append("\(preferences.file):\(line):\(column): easystroke preferences: \(error.message); "
+                    + "easystroke's own defaults taken (button 2, no modifiers), as easystroke does")
             }
-            for child in node.children { visit(child, inherited: mine.gestures) }
+        } else {
+            out.notes.append("no easystroke preferences beside it: its default gesture button taken, 2 (the middle button), with no modifiers")
         }
-        for child in root.children { visit(child, inherited: base.gestures) }
-        return Imported(config: out, shapes: shapes)
+        var conversion = Conversion(out: out, preferences: prefs)
+        conversion.run(root)
+        return Imported(config: conversion.out, shapes: StrokeSet(conversion.shapes.map {
+            StrokeShape(name: $0.name, templates: $0.strokes.map { $0.unitSquare.map { p in p * templateSize } })
+        }), root: root, preferences: prefs, libraryVersion: archive.library)
     }
 
-    // MARK: The tree, as get_info resolves it
+    /// A gesture where it applies: its fields resolved along the lists above.
+    struct Gesture: Equatable {
+        var id: Int
+        var name: String
+        var strokes: [Stroke]
+        var action: Action?
+        var line: Int
+        /// The list its strokes come from (`Default` for the root's).
+        var origin = ""
 
-    /// A node's gestures: its parent's, changed field by field by its own
-    /// (a name, strokes or an action left empty is the parent's), less those it deletes.
-    static func effective(_ node: Node, inherited: [Int: Gesture]) -> (gestures: [Int: Gesture], order: [Int]) {
+        var drawn: [Stroke] { strokes.filter(\.isDrawn) }
+
+        /// What it does when drawn: its action and its shape.
+        func sameMeaning(_ other: Gesture) -> Bool { action == other.action && strokes == other.strokes }
+    }
+
+    /// A list's gestures and their order: its parent's, less those it
+    /// deletes, changed field by field by its own (`get_info`: a name, strokes
+    /// or an action left empty is the parent's).
+    static func effective(_ node: EasystrokeArchive.List, inherited: [Int: Gesture], order: [Int], root: Bool = false)
+        -> ([Int: Gesture], [Int]) {
         var gestures = inherited
         for id in node.deleted { gestures[id] = nil }
         for a in node.added {
-            var g = gestures[a.id] ?? Gesture(name: "", strokes: [], action: nil, button: 0, line: a.line)
+            var g = gestures[a.id] ?? Gesture(id: a.id, name: "", strokes: [], action: nil, line: a.line)
             g.line = a.line
             if !a.name.isEmpty { g.name = a.name }
-            if !a.strokes.isEmpty { g.strokes = a.strokes; g.button = a.button }
+            if !a.strokes.isEmpty {
+                g.strokes = a.strokes
+                g.origin = root ? "Default" : node.name
+            }
             if a.action != nil { g.action = a.action }
             gestures[a.id] = g
         }
-        let order = node.order + node.added.map(\.id).filter { !node.order.contains($0) }
-        return (gestures, order)
+        var seen = Set<Int>()
+        var out: [Int] = []
+        for id in order + node.order + node.added.map(\.id) where gestures[id] != nil && seen.insert(id).inserted { out.append(id) }
+        return (gestures, out)
     }
 
-    static func same(_ a: Gesture, _ b: Gesture) -> Bool {
-        a.name == b.name && a.action == b.action && sameStrokes(a.strokes, b.strokes)
-    }
+    /// One conversion's state: the config written, the shapes named.
+    struct Conversion {
+        var out: ImportedConfig
+        let preferences: EasystrokeArchive.Preferences
+        var shapes: [(name: String, strokes: [Stroke])] = []
+        /// The desktop's bindings of each gesture (by id): what an application shadows.
+        var desktop: [Int: [ImportedBinding]] = [:]
+        /// Each gesture's place in the file (1 on), for one without a name
+        /// (StrokeInfo version 0 saves none): "gesture 2".
+        var ordinal: [Int: Int] = [:]
 
-    static func bindings(_ gestures: [Int: Gesture], order: [Int], scope: String? = nil, out: inout ImportedConfig,
-                         shapes: inout [(name: String, strokes: [Stroke])]) -> [ImportedBinding] {
-        var result: [ImportedBinding] = []
-        for id in order + gestures.keys.sorted().filter({ !order.contains($0) }) {
-            guard let g = gestures[id] else { continue }
-            out.gesturesRead += 1
-            // A stroke without points is a click of a mouse button there: no shape.
-            let drawn = g.strokes.filter { $0.count >= 2 }
-            guard !drawn.isEmpty else {
-                out.skip(line: g.line, "no shape: easystroke gesture '\(g.name)' is a click"
-                    + (g.button != 0 ? " of mouse button \(g.button)" : "") + ", not a drawn stroke")
-                continue
-            }
-            // The shape: the gesture's name, or where an application draws it
-            // differently, the name with the application's.
-            var shape = g.name
-            if let s = shapes.first(where: { $0.name == shape }), !sameStrokes(s.strokes, drawn), let scope { shape += " (\(scope))" }
-            var name = slug(g.name), n = 2
-            while result.contains(where: { $0.name == name }) { name = slug(g.name) + "-\(n)"; n += 1 }
-            var b = ImportedBinding(name: name, gesture: "stroke(\(ImportedConfig.quote(shape)))")
-            b.comments = ["easystroke line \(g.line): '\(g.name)', \(drawn.count) stroke\(drawn.count == 1 ? "" : "s") drawn"
-                + (g.button != 0 ? " with mouse button \(g.button)" : "") + "; its shape is learned from them (teach)"]
-            switch actions(g.action) {
-            case .success(let acts): b.phases = [("on-ended", acts)]
-            case .failure(let skip):
-                out.skip(line: g.line, "\(skip.message) (easystroke gesture '\(g.name)')")
-                continue
-            }
-            if !shapes.contains(where: { $0.name == shape }) { shapes.append((shape, drawn)) }
-            result.append(b)
+        init(out: ImportedConfig, preferences: EasystrokeArchive.Preferences) {
+            self.out = out
+            self.preferences = preferences
         }
-        return result
+
+        mutating func run(_ root: EasystrokeArchive.List) {
+            func number(_ node: EasystrokeArchive.List) {
+                for a in node.added where ordinal[a.id] == nil { ordinal[a.id] = ordinal.count + 1 }
+                node.children.forEach(number)
+            }
+            number(root)
+            let (base, baseOrder) = effective(root, inherited: [:], order: [], root: true)
+            for id in baseOrder {
+                let made = bind(base[id]!, scope: nil)
+                desktop[id] = made
+                out.bindings += made
+            }
+            // Applications, in the file's order; one named twice is the last
+            // (easystroke's map of applications keeps the last).
+            var apps: [(node: EasystrokeArchive.List, gestures: [Int: Gesture], order: [Int])] = []
+            func visit(_ node: EasystrokeArchive.List, _ gestures: [Int: Gesture], _ order: [Int]) {
+                let (mine, myOrder) = effective(node, inherited: gestures, order: order)
+                if node.app {
+                    apps.removeAll { $0.node.name == node.name }
+                    apps.append((node, mine, myOrder))
+                } else if !node.added.isEmpty && !Self.hasApp(node) {
+                    out.notes.append("easystroke group '\(node.name)' (line \(node.line)): its \(node.added.count) gestures "
+                        + "apply only to the applications under it, and it has none: not imported")
+                }
+                for child in node.children { visit(child, mine, myOrder) }
+            }
+            for child in root.children { visit(child, base, baseOrder) }
+            let off = preferences.exceptions.filter { $0.button == nil && !$0.name.isEmpty }.map(\.name)
+            for (node, gestures, order) in apps where !off.contains(node.name) {
+                var made: [ImportedBinding] = []
+                for id in order {
+                    let g = gestures[id]!
+                    if let was = base[id], was.sameMeaning(g) { continue }
+                    made += bind(g, scope: node.name, taken: made.map(\.name))
+                    // Drawn differently there: the desktop's shape does nothing in it.
+                    if let was = base[id], was.drawn != g.drawn {
+                        made += shadow(id, "easystroke: '\(was.name)' is drawn differently in \(node.name)", taken: made.map(\.name))
+                    }
+                }
+                for id in baseOrder where gestures[id] == nil {
+                    made += shadow(id, "easystroke: '\(base[id]!.name)' is deleted in \(node.name)", taken: made.map(\.name))
+                }
+                if !made.isEmpty { out.apps.append((EasystrokeImporter.glob(node.name), made)) }
+            }
+            // Applications easystroke leaves alone: every desktop binding does nothing there.
+            for e in preferences.exceptions {
+                if e.name.isEmpty {
+                    out.notes.append("easystroke's exception for window frames (its preferences): not imported")
+                } else if let b = e.button {
+                    out.notes.append("easystroke draws with button \(b.button) in \(e.name) (its preferences): not imported; "
+                        + "its gestures there are bound with the gesture button, \(preferences.button)")
+                } else {
+                    let made = baseOrder.flatMap { shadow($0, "easystroke is off in \(e.name) (its preferences' exceptions)", taken: []) }
+                    if !made.isEmpty { out.apps.append((EasystrokeImporter.glob(e.name), made)) }
+                }
+            }
+        }
+
+        static func hasApp(_ node: EasystrokeArchive.List) -> Bool { node.app || node.children.contains(where: hasApp) }
+
+        /// `none` for the desktop's bindings of gesture `id`, in a scope.
+        func shadow(_ id: Int, _ why: String, taken: [String]) -> [ImportedBinding] {
+            (desktop[id] ?? []).map { b in
+                var s = b
+                s.comments = [why]
+                s.phases = [("on-ended", ["none"])]
+                s.name = EasystrokeImporter.unique(b.name, taken)
+                return s
+            }
+        }
+
+        /// The bindings of `g` in `scope` (nil: the desktop): one per button
+        /// and modifiers its strokes were drawn with (one, nearly always).
+        mutating func bind(_ g: Gesture, scope: String?, taken: [String] = []) -> [ImportedBinding] {
+            out.gesturesRead += 1
+            let label = self.label(g)
+            let drawn = g.drawn
+            let clicks = g.strokes.filter { !$0.isDrawn }.map { describe($0) }
+            guard !drawn.isEmpty else {
+                // A shape then a click is drawn, but means more than a shape.
+                let kind = g.strokes.contains { $0.points.count >= 2 } ? "no equivalent" : "no shape"
+                out.skip(line: g.line, "\(kind): easystroke gesture '\(label)' is " + (clicks.isEmpty ? "no stroke" : clicks.joined(separator: ", or ")))
+                return []
+            }
+            let converted: Converted
+            switch EasystrokeImporter.actions(g.action) {
+            case .success(let c): converted = c
+            case .failure(let skip):
+                out.skip(line: g.line, "\(skip.message) (easystroke gesture '\(label)')")
+                return []
+            }
+            // X sends the wheel's buttons as clicks, never held: no stroke is drawn with one here.
+            let wheel = Set(drawn.map(button).filter { (4...7).contains($0) }).sorted()
+            guard drawn.contains(where: { !(4...7).contains(button($0)) }) else {
+                out.skip(line: g.line, "no equivalent: easystroke gesture '\(label)' is drawn with button "
+                    + wheel.map(String.init).joined(separator: " or ") + ", a wheel's (X clicks it, never holds it)")
+                return []
+            }
+            let shape = shapeName(g)
+            var groups: [(button: Int, layer: Layer, count: Int)] = []
+            for s in drawn where !(4...7).contains(button(s)) {
+                let button = button(s)
+                let layer = Layer(s.modifiers != EasystrokeArchive.anyModifier ? s.modifiers
+                                  : s.trigger != 0 ? EasystrokeArchive.anyModifier : preferences.state)
+                if let k = groups.firstIndex(where: { $0.button == button && $0.layer == layer }) { groups[k].count += 1 }
+                else { groups.append((button, layer, 1)) }
+            }
+            var made: [ImportedBinding] = []
+            for group in groups {
+                let name = EasystrokeImporter.unique(EasystrokeImporter.slug(label), taken + made.map(\.name))
+                var b = ImportedBinding(name: name, gesture: "stroke(\"\(shape)\", button: \(group.button))")
+                b.modifiers = group.layer.names
+                b.phases = [("on-ended", converted.actions)]
+                b.comments = ["easystroke line \(g.line): '\(label)', \(group.count) stroke\(group.count == 1 ? "" : "s") drawn with button "
+                    + "\(group.button); the shape '\(shape)' of strokes.toml"]
+                if let dropped = group.layer.dropped { b.comments.append("easystroke holds \(dropped) with it: no layer has them; this binding is for any modifiers") }
+                if drawn.contains(where: \.timeout) { b.comments.append("easystroke fires it when the pointer is held still after drawing; here at the release") }
+                if !clicks.isEmpty { b.comments.append("easystroke also fires it on " + clicks.joined(separator: ", ") + ": no equivalent") }
+                if !wheel.isEmpty { b.comments.append("easystroke also draws it with button \(wheel.map(String.init).joined(separator: " or ")), a wheel's: no equivalent") }
+                if let note = converted.note { b.comments.append(note) }
+                made.append(b)
+            }
+            return made
+        }
+
+        /// The shape drawn by `g`'s strokes: one already named when the
+        /// strokes are the same; else the gesture's name (with the name of
+        /// the list its strokes come from, or a number, when another shape has it).
+        mutating func shapeName(_ g: Gesture) -> String {
+            let drawn = g.drawn
+            if let known = shapes.first(where: { $0.strokes == drawn }) { return known.name }
+            let base = EasystrokeImporter.shapeName(label(g))
+            var name = base, n = 2
+            if shapes.contains(where: { $0.name == name }) { name = base + " (" + EasystrokeImporter.shapeName(g.origin) + ")" }
+            while shapes.contains(where: { $0.name == name }) { name = base + " \(n)"; n += 1 }
+            shapes.append((name, drawn))
+            return name
+        }
+
+        /// The button a stroke is drawn with: its trigger, or the gesture button.
+        func button(_ s: Stroke) -> Int { s.trigger != 0 ? s.trigger : preferences.button }
+
+        /// A gesture's name, or for one without, its place in the file.
+        func label(_ g: Gesture) -> String { g.name.isEmpty ? "gesture \(ordinal[g.id] ?? g.id)" : g.name }
+
+        /// A stroke that is no shape, in words.
+        func describe(_ s: Stroke) -> String {
+            let held = s.trigger != 0 ? s.trigger : preferences.button
+            if s.points.count >= 2 { return "a shape drawn with button \(held) then a click of button \(s.button)" }
+            if s.timeout { return "a press of button \(held) held still" }
+            if s.button == 0 || s.button == held { return "a click of button \(s.button == 0 ? held : s.button)" }
+            return "a click of button \(s.button) while button \(held) is held"
+        }
     }
 
-    static func sameStrokes(_ a: [Stroke], _ b: [Stroke]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.count == $1.count && zip($0, $1).allSatisfy { $0 == $1 } }
+    /// A binding's `modifiers` from X's modifier mask: nil for any;
+    /// Caps Lock and Num Lock never count (easystroke ignores them too).
+    struct Layer: Equatable {
+        var names: String?
+        /// Modifiers held that a layer cannot name (Mod3, Mod5).
+        var dropped: String?
+
+        init(_ mask: UInt32) {
+            guard mask != EasystrokeArchive.anyModifier else { return }
+            let bits: [(UInt32, String)] = [(4, "ctrl"), (8, "alt"), (1, "shift"), (64, "super")]
+            let named = bits.filter { mask & $0.0 != 0 }.map(\.1)
+            names = named.isEmpty ? "none" : named.joined(separator: "+")
+            let other = [(UInt32(32), "Mod3"), (128, "Mod5")].filter { mask & $0.0 != 0 }.map(\.1)
+            if !other.isEmpty {
+                dropped = other.joined(separator: "+")
+                names = nil
+            }
+        }
+    }
+
+    /// An action as ours, with what the binding's comment says of it.
+    struct Converted: Equatable {
+        var actions: [String]
+        var note: String? = nil
     }
 
     /// Our action for easystroke's.
-    static func actions(_ action: Action?) -> Result<[String], ImportSkip> {
+    static func actions(_ action: Action?) -> Result<Converted, ImportSkip> {
         switch action {
         case nil: return .failure(ImportSkip(message: "no action: nothing is bound"))
         case .command(let c):
             // easystroke runs it with /bin/sh -c, as exec does.
-            return c.trimmingWhitespace().isEmpty ? .failure(ImportSkip(message: "no command: an empty command")) : .success(ImportedActions.command(c))
-        case .key(let keysym, let mods):
+            return c.trimmingWhitespace().isEmpty ? .failure(ImportSkip(message: "no command: an empty command"))
+                : .success(Converted(actions: ImportedActions.command(c)))
+        case .key(let keysym, let keycode, let mods):
+            guard let held = modifierNames(mods) else {
+                return .failure(ImportSkip(message: "no equivalent: a key with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))"))
+            }
+            if keysym == 0 {
+                guard keycode == 0 else { return .failure(ImportSkip(message: "unknown key: keycode \(keycode) without a keysym (it depends on the keyboard)")) }
+                guard !held.isEmpty else { return .failure(ImportSkip(message: "no key: a key action without a key")) }
+                return .success(Converted(actions: ["key " + held.joined(separator: "+")]))
+            }
             guard let key = Keysym.named(value: keysym) else {
                 return .failure(ImportSkip(message: "unknown key: keysym 0x\(String(keysym, radix: 16)) has no name gesture-bridge knows"))
             }
-            return .success(["key " + (modifierNames(mods) + [key.name]).joined(separator: "+")])
+            return .success(Converted(actions: ["key " + (held + [keyNames[key.name] ?? key.name]).joined(separator: "+")]))
         case .button(let n, let mods):
-            let held = modifierNames(mods)
-            guard !held.isEmpty else { return .success(["button \(n)"]) }
+            guard let held = modifierNames(mods) else {
+                return .failure(ImportSkip(message: "no equivalent: a button with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))"))
+            }
+            let note = "easystroke makes the next click button \(n); here button \(n) clicks where the stroke ends"
+            guard !held.isEmpty else { return .success(Converted(actions: ["button \(n)"], note: note)) }
             let chord = held.joined(separator: "+")
-            return .success(["keydown \(chord)", "button \(n)", "keyup \(chord)"])
+            return .success(Converted(actions: ["keydown \(chord)", "button \(n)", "keyup \(chord)"], note: note))
         case .text:
-            return .failure(ImportSkip(message: "no equivalent: a text to type (no action types text; exec xdotool type would)"))
+            return .failure(ImportSkip(message: "no equivalent: SendText, a text to type (no action types text; exec xdotool type would)"))
         case .scroll:
-            return .failure(ImportSkip(message: "no equivalent: Scroll (scrolling while the pointer moves)"))
+            return .failure(ImportSkip(message: "no equivalent: Scroll (after the stroke, moving the pointer scrolls)"))
         case .ignore:
-            return .failure(ImportSkip(message: "no equivalent: Ignore (modifiers held while the mouse clicks through)"))
+            return .failure(ImportSkip(message: "no equivalent: Ignore (after the stroke, the next click goes to the application with modifiers held)"))
         case .misc(let type):
-            let names = ["None", "Unminimize", "Show/Hide", "Disable (Enable)"]
-            if type == 0 { return .success(["none"]) }
-            return .failure(ImportSkip(message: "no equivalent: \(type < names.count ? names[type] : "misc action \(type)") (easystroke's own window)"))
+            switch type {
+            case 0: return .success(Converted(actions: ["none"]))
+            case 1: return .failure(ImportSkip(message: "no equivalent: Unminimize (easystroke restores the window it saw minimized last)"))
+            case 2: return .failure(ImportSkip(message: "no equivalent: Show/Hide (easystroke's own window)"))
+            case 3: return .failure(ImportSkip(message: "no equivalent: Disable (Enable) (easystroke's own switch)"))
+            default: return .failure(ImportSkip(message: "no equivalent: misc action \(type) (easystroke has 0 to 3)"))
+            }
         }
     }
 
+    /// Keysyms of two names whose first in X's table is the older one.
+    static let keyNames = ["Next": "Page_Down", "Prior": "Page_Up"]
+
     /// GDK's modifier mask as our chord's modifiers (Shift 1, Control 4,
     /// Mod1 8 Alt, Mod4 64 and Super 1<<26 Super, Mod5 128 AltGr, Hyper
-    /// 1<<27, Meta 1<<28).
-    static func modifierNames(_ mask: UInt32) -> [String] {
+    /// 1<<27, Meta 1<<28; Caps Lock 2 and Num Lock 16 are no key to press);
+    /// nil when it holds Mod3 (32), which no chord names.
+    static func modifierNames(_ mask: UInt32) -> [String]? {
+        guard mask & 32 == 0 else { return nil }
         let bits: [(UInt32, String)] = [(4, "ctrl"), (8, "alt"), (1, "shift"), (64, "super"), (1 << 26, "super"),
                                         (128, "altgr"), (1 << 27, "hyper"), (1 << 28, "meta")]
         var out: [String] = []
@@ -203,131 +379,27 @@ public enum EasystrokeImporter {
         return out.isEmpty ? "stroke" : out
     }
 
-    // MARK: Reading the archive
-
-    typealias Failure = BoostTextArchive.Failure
-
-    /// `ActionDB::load`: version 2 and later hold the tree; 0 and 1
-    /// (easystroke 0.4's `actions`, `actions-0.4.x`) a flat map, which
-    /// easystroke 0.5 converts when it starts.
-    static func readDB(_ a: inout BoostTextArchive) throws(Failure) -> Node {
-        let at = a.here()
-        let version = try a.object("ActionDB")
-        guard version >= 2 else {
-            throw Failure(offset: at, message: "an easystroke 0.4 file (format \(version)): not read; easystroke 0.5 or later converts it to actions-0.5.6 when it starts")
-        }
-        var objects: [Int: Any] = [:]
-        let root = try readList(&a, &objects)
-        try a.end("the action list")
-        return root
+    /// `name`, or `name-2`, `name-3`… when one of `taken` has it.
+    static func unique(_ name: String, _ taken: [String]) -> String {
+        var out = name, n = 2
+        while taken.contains(out) { out = "\(name)-\(n)"; n += 1 }
+        return out
     }
 
-    static func readList(_ a: inout BoostTextArchive, _ objects: inout [Int: Any]) throws(Failure) -> Node {
-        var node = Node()
-        let version = try a.object("ActionListDiff")
-        let deleted = try a.collection("set<Unique*>")
-        for _ in 0..<deleted.count { node.deleted.append(try unique(&a)) }
-        let added = try a.collection("map<Unique*,StrokeInfo>")
-        for _ in 0..<added.count {
-            let line = a.line
-            _ = try a.object("pair<Unique*,StrokeInfo>")
-            let id = try unique(&a)
-            let infoVersion = try a.object("StrokeInfo")
-            _ = try a.object("StrokeSet")
-            let set = try a.collection("set<RStroke>")
-            var strokes: [Stroke] = [], button = 0
-            for _ in 0..<set.count {
-                _ = try a.object("shared_ptr<Stroke>")
-                if let (s, b) = try stroke(&a, &objects) { strokes.append(s); button = b }
-            }
-            _ = try a.object("shared_ptr<Action>")
-            let action = try self.action(&a, &objects)
-            let name = infoVersion >= 1 ? try a.string("a gesture's name") : ""
-            node.added.append((id, name, strokes, button, action, line))
-        }
-        node.name = try a.string("the action list's name")
-        let children = try a.collection("list<ActionListDiff>")
-        for _ in 0..<children.count { node.children.append(try readList(&a, &objects)) }
-        node.app = try a.bool("whether the list is an application's")
-        if version >= 1 {
-            let order = try a.collection("list<Unique*>")
-            for _ in 0..<order.count { node.order.append(try unique(&a)) }
-        }
-        return node
+    /// A shape's name as a gesture expression holds it (its strings have no
+    /// escapes): a double quote becomes a single one, control characters spaces.
+    static func shapeName(_ name: String) -> String {
+        let s = String(String.UnicodeScalarView(name.unicodeScalars.map { c in
+            c == "\"" ? "'" : (c.value < 0x20 || c.value == 0x7F) ? " " : c
+        }))
+        return s.trimmingWhitespace().isEmpty ? "stroke" : s.trimmingWhitespace()
     }
 
-    /// A `Unique *`: the gesture's identity, its object id.
-    static func unique(_ a: inout BoostTextArchive) throws(Failure) -> Int {
-        switch try a.pointer("Unique") {
-        case .null: throw Failure(offset: a.offset, message: "a null gesture id")
-        case .new(let id, _, _), .reference(let id): return id
-        }
-    }
-
-    /// `Stroke::load`: the points (version 0 on), button (1), trigger (2),
-    /// timeout (3), modifiers (5).
-    static func stroke(_ a: inout BoostTextArchive, _ objects: inout [Int: Any]) throws(Failure) -> (Stroke, Int)? {
-        switch try a.pointer("Stroke") {
-        case .null: return nil
-        case .reference(let id):
-            return objects[id] as? (Stroke, Int)
-        case .new(let id, _, let version):
-            let n = try a.collection("vector<Point>").count
-            var points: Stroke = []
-            points.reserveCapacity(n)
-            for _ in 0..<n {
-                _ = try a.object("Point")
-                points.append((try a.double("a point's x"), try a.double("a point's y")))
-            }
-            var button = 0
-            if version >= 1 { button = try a.int("the stroke's button") }
-            if version >= 2 { _ = try a.int("the stroke's trigger") }
-            if version >= 3 { _ = try a.int("the stroke's timeout") }
-            if version >= 5 { _ = try a.int("the stroke's modifiers") }
-            objects[id] = (points, button)
-            return (points, button)
-        }
-    }
-
-    /// A `shared_ptr<Action>`'s pointee, by its exported class name.
-    static func action(_ a: inout BoostTextArchive, _ objects: inout [Int: Any]) throws(Failure) -> Action? {
-        let at = a.here()
-        switch try a.pointer(nil) {
-        case .null: return nil
-        case .reference(let id): return objects[id] as? Action
-        case .new(let id, let className, let version):
-            func modifiers(_ a: inout BoostTextArchive) throws(Failure) -> UInt32 {
-                _ = try a.object("ModAction")
-                _ = try a.object("Action")
-                return UInt32(truncatingIfNeeded: try a.int("the action's modifiers"))
-            }
-            let action: Action
-            switch className {
-            case "Command":
-                _ = try a.object("Action")
-                action = .command(try a.string("a command"))
-            case "SendKey":
-                let mods = try modifiers(&a)
-                let key = UInt32(truncatingIfNeeded: try a.int("a keysym"))
-                _ = try a.int("a keycode")
-                if version < 1 { _ = try a.bool("the xtest flag") }
-                action = .key(keysym: key, modifiers: mods)
-            case "SendText":
-                _ = try a.object("Action")
-                action = .text(try a.string("a text"))
-            case "Scroll": action = .scroll(modifiers: try modifiers(&a))
-            case "Ignore": action = .ignore(modifiers: try modifiers(&a))
-            case "Button":
-                let mods = try modifiers(&a)
-                action = .button(try a.int("a button"), modifiers: mods)
-            case "Misc":
-                _ = try a.object("Action")
-                action = .misc(try a.int("a misc action's type"))
-            default:
-                throw Failure(offset: at, message: "unknown action class '\(className)' (easystroke saves Command, SendKey, SendText, Scroll, Ignore, Button and Misc)")
-            }
-            if id >= 0 { objects[id] = action }
-            return action
-        }
+    /// An application's name (a WM_CLASS instance, matched exactly by
+    /// easystroke) as a class glob matching it alone: `*`, `?` and `[` in brackets.
+    static func glob(_ name: String) -> String {
+        var out = ""
+        for c in name { out += c == "*" || c == "?" || c == "[" ? "[\(c)]" : String(c) }
+        return out
     }
 }

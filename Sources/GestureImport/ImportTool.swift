@@ -12,3 +12,15 @@ public enum ImportTool: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension ImportTool {
+    /// Where the tool keeps its config, under `$HOME` (`.config/…`): what
+    /// `import` reads without a file, and where the settings app looks for one to offer.
+    public var defaultPath: String {
+        switch self {
+        case .touchegg: return ".config/touchegg/touchegg.conf"
+        case .libinputGestures: return ".config/libinput-gestures.conf"
+        case .fusuma: return ".config/fusuma/config.yml"
+        }
+    }
+}

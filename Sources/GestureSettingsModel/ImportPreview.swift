@@ -34,15 +34,3 @@ public struct ImportPreview: Sendable {
         }
     }
 }
-
-extension ImportTool {
-    /// Where the tool keeps its config, under `$HOME` (`.config/…`): where
-    /// the app looks for one to offer.
-    public var defaultPath: String {
-        switch self {
-        case .touchegg: return ".config/touchegg/touchegg.conf"
-        case .libinputGestures: return ".config/libinput-gestures.conf"
-        case .fusuma: return ".config/fusuma/config.yml"
-        }
-    }
-}

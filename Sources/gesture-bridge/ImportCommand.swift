@@ -9,76 +9,100 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Write another gesture tool's config as a gesture-bridge config.",
         discussion: """
-            Reads FILE (touchegg: ~/.config/touchegg/touchegg.conf; libinput-gestures: \
-            ~/.config/libinput-gestures.conf; fusuma: ~/.config/fusuma/config.yml; \
-            easystroke: ~/.easystroke/actions-0.5.6) and \
+            Reads FILE (by default where the tool keeps it: touchegg \
+            ~/.config/touchegg/touchegg.conf, libinput-gestures ~/.config/libinput-gestures.conf, \
+            fusuma ~/.config/fusuma/config.yml, easystroke ~/.easystroke/actions-0.5.6) and \
             prints an equivalent config.toml, with a comment on each setting that has no \
-            equivalent; with --output, writes it there instead (never replacing a file \
-            without --force). easystroke's drawn strokes become the shapes of its \
-            stroke("NAME") bindings, written with --output as strokes.toml beside it \
-            (docs/strokes.md). Check it with `gesture-bridge check --config FILE`.
+            equivalent; with --output FILE or --into DIR (DIR/config.toml), writes it there \
+            instead, never replacing a file without --force. easystroke's strokes become \
+            stroke("NAME", button: N) bindings (its preferences-0.5.5 beside FILE say the \
+            button) and their drawings the shapes' templates, written beside the config as \
+            strokes.toml (docs/strokes.md). Check it with `gesture-bridge check --config FILE`.
             """
     )
 
     enum Tool: String, ExpressibleByArgument, CaseIterable {
         case touchegg, libinputGestures = "libinput-gestures", fusuma, easystroke
+
+        /// Where the tool keeps its config, under `$HOME`.
+        var defaultPath: String {
+            ImportTool(rawValue: rawValue)?.defaultPath ?? EasystrokeImporter.defaultPath
+        }
     }
 
     @Argument(help: "touchegg, libinput-gestures, fusuma or easystroke.") var tool: Tool
-    @Argument(help: "Its config file.") var file: String
+    @Argument(help: "Its config file (default: where the tool keeps it).") var file: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the config to this file instead of stdout.", valueName: "FILE"))
     var output: String?
-    @Flag(help: "With --output: replace the file if it exists.") var force = false
+    @Option(help: ArgumentHelp("Write DIR/config.toml (and easystroke's shapes, DIR/strokes.toml) instead of stdout.",
+                               valueName: "DIR"))
+    var into: String?
+    @Flag(help: "With --output or --into: replace the files if they exist.") var force = false
+
+    func validate() throws {
+        if output != nil && into != nil { throw ValidationError("--output and --into both say where to write: give one") }
+    }
 
     func run() throws {
+        let path = file ?? (ProcessEnvironment.current()["HOME"] ?? "") + "/" + tool.defaultPath
         let text: String
-        switch FileSystem.readSettingsFile(file) {
+        switch FileSystem.readSettingsFile(path) {
         case .success(let t): text = t
         case .failure(let e):
             writeLine("gesture-bridge: cannot read \(e)")
             throw ExitCode(1)
         }
+        var shapes = StrokeSet()
+        let imported: ImportedConfig
         do {
-            var shapes = StrokeSet()
-            let imported: ImportedConfig
             if tool == .easystroke {
-                let e = try EasystrokeImporter.convert(text, file: file)
+                let e = try EasystrokeImporter.convert(text, file: path, preferences: try Self.preferences(besideActions: path))
                 imported = e.config
-                shapes = Self.shapes(e.shapes)
+                shapes = e.shapes
             } else {
-                imported = try ImportTool(rawValue: tool.rawValue)!.convert(text, file: file)
+                imported = try ImportTool(rawValue: tool.rawValue)!.convert(text, file: path)
             }
-            if let output {
-                try writeConfig(imported.toml, to: output, force: force, replacement: "the import")
-                if !shapes.shapes.isEmpty {
-                    let path = StrokesFile.path(besideConfig: output)
-                    try writeConfig(StrokesFile.text(shapes), to: path, force: force, replacement: "the import's shapes")
-                    writeLine("gesture-bridge import: \(shapes.shapes.count) shapes written to \(path)")
-                }
-            } else {
-                print(imported.toml, terminator: "")
-                if !shapes.shapes.isEmpty {
-                    writeLine("gesture-bridge import: \(shapes.shapes.count) shapes drawn in easystroke are not written without --output "
-                        + "(they go beside it as strokes.toml); or teach them anew with gesture-bridge teach NAME --live")
-                }
-            }
-            writeLine("gesture-bridge import: \(imported.summary)")
-            // Gestures read and none written is a failed import, whatever was printed.
-            if imported.gesturesRead > 0 && imported.bindingsWritten == 0 && imported.forwarded == 0 {
-                writeLine("gesture-bridge import: none of the \(imported.gesturesRead) gestures could be imported; the '# not imported' lines say why")
+        } catch {
+            writeLine("\(error)")
+            throw ExitCode(1)
+        }
+        let target = output ?? into.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/config.toml" }
+        if let target {
+            let strokesPath = StrokesFile.path(besideConfig: target)
+            // Both files or neither: the config names shapes only strokes.toml holds.
+            if !shapes.shapes.isEmpty && FileSystem.exists(strokesPath) && !force {
+                writeLine("\(strokesPath) already exists; not replacing it. Use --force to replace it with the import's shapes.")
                 throw ExitCode(1)
             }
-        } catch let error as ImportError {
-            writeLine("\(error)")
+            try writeConfig(imported.toml, to: target, force: force, replacement: "the import")
+            if !shapes.shapes.isEmpty {
+                try writeConfig(StrokesFile.text(shapes), to: strokesPath, force: true, replacement: "the import's shapes")
+                writeLine("gesture-bridge import: \(shapes.shapes.count) shapes, "
+                    + "\(shapes.shapes.reduce(0) { $0 + $1.templates.count }) templates written to \(strokesPath)")
+            }
+        } else {
+            print(imported.toml, terminator: "")
+            if !shapes.shapes.isEmpty {
+                writeLine("gesture-bridge import: \(shapes.shapes.count) shapes drawn in easystroke are not written without "
+                    + "--into DIR or --output (they go beside the config as strokes.toml); or teach them anew with gesture-bridge teach NAME --live")
+            }
+        }
+        writeLine("gesture-bridge import: \(imported.summary)")
+        // Gestures read and none written is a failed import, whatever was printed.
+        if imported.gesturesRead > 0 && imported.bindingsWritten == 0 && imported.forwarded == 0 {
+            writeLine("gesture-bridge import: none of the \(imported.gesturesRead) gestures could be imported; the '# not imported' lines say why")
             throw ExitCode(1)
         }
     }
 
-    /// easystroke's strokes (points in a unit square) as templates 200 px
-    /// across: a hand's drawing on a screen (the matcher scales them anyway).
-    static func shapes(_ drawn: [(name: String, strokes: [EasystrokeImporter.Stroke])]) -> StrokeSet {
-        StrokeSet(drawn.map { shape in
-            StrokeShape(name: shape.name, templates: shape.strokes.map { $0.map { Point(x: $0.x * 200, y: $0.y * 200) } })
-        })
+    /// easystroke's preferences beside its actions file, when there are some.
+    static func preferences(besideActions path: String) throws(ImportError) -> (text: String, file: String)? {
+        let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let prefs = dir + EasystrokeImporter.preferencesName
+        guard FileSystem.exists(prefs) else { return nil }
+        switch FileSystem.readSettingsFile(prefs) {
+        case .success(let t): return (t, prefs)
+        case .failure(let e): throw ImportError(file: prefs, line: 1, column: 1, message: "cannot read easystroke's preferences: \(e)")
+        }
     }
 }

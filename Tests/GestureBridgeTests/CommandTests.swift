@@ -135,6 +135,9 @@ import Glibc
         #expect(nothing.stdout.contains("# not imported: line 1: no equivalent: gesture hold on"))
         let missing = run("import", "fusuma", "/nonexistent/config.yml")
         #expect(missing.status == 1 && missing.stderr.contains("cannot read /nonexistent/config.yml: No such file or directory"))
+        // No FILE: the tool's own, under HOME.
+        let none = run("import", "touchegg")
+        #expect(none.status == 1 && none.stderr.contains("cannot read \(home)/.config/touchegg/touchegg.conf: No such file or directory"))
         // easystroke is a source since strokes: an unknown one is refused by the parser.
         let unknown = run("import", "xstroke", dir + "/fusuma.yml")
         #expect(unknown.status == 64 && unknown.stderr.contains("xstroke"))

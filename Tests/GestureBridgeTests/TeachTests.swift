@@ -148,23 +148,36 @@ import XTestSupport
         #expect(!FileSystem.exists(dir + "/strokes.toml"))
     }
 
-    /// `import easystroke`: the bindings and, beside them, the shapes drawn
-    /// there; the config checks with every shape taught.
+    /// `import easystroke --into DIR`, FILE left to its default
+    /// (~/.easystroke/actions-0.5.6, a real user's, with its preferences):
+    /// DIR/config.toml and, beside it, DIR/strokes.toml; `check` loads them
+    /// with every shape taught; neither is replaced without --force.
     @Test func easystrokesShapesAreImportedBesideTheConfig() throws {
-        let dir = DaemonProcess.newDirectory()
-        defer { removeTree(dir) }
-        let env = ["HOME": dir, "PATH": "/usr/bin:/bin"]
-        let r = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", repositoryRoot + "/Tests/Import/easystroke/actions-0.5.6",
-                                                "--output", dir + "/config.toml"], environment: env)
+        let home = DaemonProcess.newDirectory()
+        defer { removeTree(home) }
+        let env = ["HOME": home, "PATH": "/usr/bin:/bin", "XDG_CURRENT_DESKTOP": "GNOME"]
+        for f in ["actions-0.5.6", "preferences-0.5.5"] {
+            let text = try FileSystem.read(repositoryRoot + "/Tests/Import/easystroke/real/ryancerium+dotfiles/" + f).get()
+            try FileSystem.write(text, to: home + "/.easystroke/" + f).get()
+        }
+        let dir = home + "/imported"
+        let r = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", "--into", dir], environment: env)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("shapes written to \(dir)/strokes.toml"), "\(r.stderr)")
+        #expect(r.stdout == "wrote \(dir)/config.toml\nwrote \(dir)/strokes.toml\n", "\(r.stdout)")
+        #expect(r.stderr.contains("10 shapes, 10 templates written to \(dir)/strokes.toml"), "\(r.stderr)")
+        #expect(r.stderr.contains("easystroke: 12 gestures read, 12 bindings written, 0 not imported"), "\(r.stderr)")
         let shapes = try StrokesFile.load(path: dir + "/strokes.toml").get()
-        #expect(!shapes.shapes.isEmpty && shapes.shapes.allSatisfy { !$0.templates.isEmpty })
+        #expect(shapes.shapes.count == 10 && shapes.shapes.allSatisfy { $0.templates.count == 1 })
         let check = Spawn.run(Spawn.gestureBridge, ["check", "--config", dir + "/config.toml"], environment: env)
         #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("OK, 12 bindings") && check.stdout.contains("stroke(\"Left Right\", button: 3)"), "\(check.stdout)")
         #expect(!check.stderr.contains("is taught"), "\(check.stderr)")
-        let again = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", repositoryRoot + "/Tests/Import/easystroke/actions-0.5.6",
-                                                    "--output", dir + "/config.toml"], environment: env)
-        #expect(again.status == 1)
+        let again = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", "--into", dir], environment: env)
+        #expect(again.status == 1 && again.stderr.contains("strokes.toml already exists; not replacing it"), "\(again.stderr)")
+        let both = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", "--into", dir, "--output", dir + "/x.toml"], environment: env)
+        #expect(both.status == 64 && both.stderr.contains("--output and --into both say where to write"), "\(both.stderr)")
+        let forced = Spawn.run(Spawn.gestureBridge, ["import", "easystroke", home + "/.easystroke/actions-0.5.6", "--into", dir, "--force"],
+                               environment: env)
+        #expect(forced.status == 0, "\(forced.stderr)")
     }
 }

@@ -42,6 +42,32 @@ import Testing
         #expect(try ExpressionParser.parse(ExpressionPrinter.text(spec)).get().0 == spec)
     }
 
+    /// `stroke("NAME", button: N)`: drawn with pointer button N held. The
+    /// button is kept in the gesture (nil: fingers), printed back by `check`,
+    /// and checked: a whole number of X's buttons, never the wheel's clicks.
+    @Test(arguments: [
+        ("stroke(\"L\", button: 3)", 3), ("stroke(\"L\", button: 1)", 1), ("stroke(\"L\", button: 8)", 8),
+        ("stroke(shape: \"L\", button: 255)", 255), ("stroke(\"L\")", nil),
+    ] as [(String, Int?)])
+    func aStrokesButtonIsKept(_ text: String, _ button: Int?) throws {
+        let (spec, warnings) = try ExpressionParser.parse(text).get()
+        guard case .stroke(let s) = spec else { Issue.record("not a stroke: \(spec)"); return }
+        #expect(s.shape == "L" && s.button == button && warnings.isEmpty)
+        #expect(ExpressionPrinter.text(spec) == (button.map { "stroke(\"L\", button: \($0))" } ?? "stroke(\"L\")"))
+        #expect(spec != .stroke(StrokeSpec(shape: "L", button: button.map { $0 + 1 } ?? 2)))
+    }
+
+    @Test(arguments: [
+        ("stroke(\"L\", button: 0)", 20), ("stroke(\"L\", button: 4)", 20), ("stroke(\"L\", button: 7)", 20),
+        ("stroke(\"L\", button: 256)", 20), ("stroke(\"L\", button: 2.5)", 20), ("stroke(\"L\", button: 3px)", 20),
+        ("stroke(\"L\", button: .right)", 20), ("stroke(\"L\", button: \"3\")", 20),
+    ])
+    func aStrokesButtonOutOfRangeIsRefusedAtIt(_ text: String, _ offset: Int) {
+        guard case .failure(let e) = ExpressionParser.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(e.offset == offset)
+        #expect(e.message == "'button' takes a pointer button from 1 to 255 other than the wheel's 4 to 7, e.g. button: 3")
+    }
+
     @Test(arguments: ["MagnificationGesture()", "RotationGesture()"])
     func deprecatedNamesWarn(_ text: String) throws {
         let (_, warnings) = try ExpressionParser.parse(text).get()

@@ -9,7 +9,7 @@ import Testing
     static let samples: [ArgumentType: String] = [
         .fingers: "3", .count: "2", .edge: ".leftEdge", .direction: ".upLeft", .duration: "0.6s",
         .length: "40px", .speed: "300px/s", .angle: "20deg", .scale: "0.1",
-        .shape: "\"L\"", .flag: "false",
+        .shape: "\"L\"", .flag: "false", .button: "3",
     ]
 
     /// What a kind needs written first: stroke's shape.

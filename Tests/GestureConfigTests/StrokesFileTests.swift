@@ -29,6 +29,16 @@ import Testing
         #expect(again == set)
     }
 
+    /// A coordinate past Int's range (the easystroke fuzz target found
+    /// 1e300 trapped the writer's rounding to tenths): written as Swift
+    /// prints it, read back the same.
+    @Test func aHugeCoordinateIsWrittenBackAsItIs() throws {
+        let set = try StrokesFile.parse("[L]\ntemplates = [[0, 0, 1e300, -2e16, 0.25, 3]]", file: "strokes.toml").get()
+        let text = StrokesFile.text(set)
+        #expect(text.contains("[0, 0, 1e+300, -2e+16, 0.3, 3]"), "\(text)")
+        #expect(try StrokesFile.parse(text, file: "strokes.toml").get()["L"]?.templates[0][1] == Point(x: 1e300, y: -2e16))
+    }
+
     static let broken: [(String, String)] = [
         ("[L]\ntemplates = [[0, 0, 1]]", "strokes.toml:2:14: a template needs x, y pairs, at least two points; it has 3 numbers"),
         ("[L]\ntemplates = [[0, 0, \"a\", 1]]", "strokes.toml:2:21: a template holds numbers only (x, y in px); got a string"),

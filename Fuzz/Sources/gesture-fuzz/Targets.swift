@@ -14,6 +14,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The importers' parsers: libyaml (fusuma) and pugixml (touchegg), through
     /// our readers, with what the importers make of the trees.
     case yaml, xml
+    /// easystroke's Boost text archives (actions and preferences), and what
+    /// is imported from them: it must load, shapes and all.
+    case easystroke
 
     func run(_ text: String) {
         switch self {
@@ -36,6 +39,16 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? FusumaImporter.convert(text, file: "fuzz.yml")
         case .xml:
             _ = try? ToucheggImporter.convert(text, file: "fuzz.conf")
+        case .easystroke:
+            guard let imported = try? EasystrokeImporter.convert(text, file: "actions-0.5.6", preferences: (text, "preferences-0.5.5")) else { return }
+            var loader = ConfigLoader(keymaps: KeymapStore(directories: []), environment: ["XDG_CURRENT_DESKTOP": "GNOME"])
+            guard case .success(let shapes) = StrokesFile.parse(StrokesFile.text(imported.shapes), file: "strokes.toml") else {
+                fatalError("the shapes imported from easystroke do not load")
+            }
+            loader.strokes = shapes
+            guard case .success = loader.load(text: imported.config.toml, file: "config.toml") else {
+                fatalError("the config imported from easystroke does not load")
+            }
         case .trace:
             if let t = try? TraceReader.parse(text, file: "fuzz.jsonl") {
                 _ = Replayer.run(t, table: GestureTable(desktop: [

@@ -39,6 +39,9 @@ public enum ArgumentType: String, Hashable, Sendable {
     case scale
     /// A shape's name, a string (`stroke("L")`: written first, without a label).
     case shape
+    /// A pointer button held while drawing, a whole number from 1 to 255
+    /// other than the wheel's 4 to 7 (X sends those as clicks, never held).
+    case button
     /// `true` or `false`.
     case flag
 }
@@ -66,7 +69,7 @@ public enum ArgumentDefault: Hashable, Sendable {
     case settings(touchscreen: String, touchpad: String)
     /// The kind's own number of fingers (`GestureKind.defaultFingers`).
     case kindsFingers
-    /// Nothing: any direction, no edge.
+    /// Nothing: any direction, no edge, no button (a stroke drawn with the fingers).
     case unset
 }
 

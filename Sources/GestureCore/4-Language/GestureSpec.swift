@@ -136,10 +136,15 @@ public struct HoldSpec: LeafGesture, Hashable, Sendable {
 }
 
 /// `stroke("L")`: a shape drawn with the fingers, matched at the lift
-/// against the templates of `strokes.toml` (docs/strokes.md).
+/// against the templates of `strokes.toml` (docs/strokes.md);
+/// `stroke("L", button: 3)`: the same shape drawn with pointer button 3 held.
 public struct StrokeSpec: LeafGesture, Hashable, Sendable {
     /// The shape's name in the templates file.
     public var shape: String = ""
+    /// The pointer button held while drawing it (a mouse's, a pen's side
+    /// button); nil: drawn with the fingers. Parsed and kept here; the X
+    /// side that grabs the button and feeds its motion is issue 58's.
+    public var button: Int?
     /// A circle drawn clockwise is not one drawn anticlockwise. Default true.
     public var directionSensitive: Bool = true
     /// A shape drawn turned is another shape (an L on its side is not an L). Default true.
@@ -152,9 +157,10 @@ public struct StrokeSpec: LeafGesture, Hashable, Sendable {
     /// leave it out), and kept out of `Thresholds`, which an input's path
     /// copies.
     var taught: StrokeContext? = nil
-    public init(shape: String = "", directionSensitive: Bool = true, rotationSensitive: Bool = true,
+    public init(shape: String = "", button: Int? = nil, directionSensitive: Bool = true, rotationSensitive: Bool = true,
                 minimumSize: Length? = nil, common: CommonArguments = .init()) {
         self.shape = shape
+        self.button = button
         self.directionSensitive = directionSensitive
         self.rotationSensitive = rotationSensitive
         self.minimumSize = minimumSize
@@ -209,12 +215,12 @@ public indirect enum GestureSpec: Hashable, Sendable {
 
 extension StrokeSpec {
     public static func == (a: StrokeSpec, b: StrokeSpec) -> Bool {
-        a.shape == b.shape && a.directionSensitive == b.directionSensitive && a.rotationSensitive == b.rotationSensitive
+        a.shape == b.shape && a.button == b.button && a.directionSensitive == b.directionSensitive && a.rotationSensitive == b.rotationSensitive
             && a.minimumSize == b.minimumSize && a.common == b.common
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(shape); h.combine(directionSensitive); h.combine(rotationSensitive); h.combine(minimumSize)
+        h.combine(shape); h.combine(button); h.combine(directionSensitive); h.combine(rotationSensitive); h.combine(minimumSize)
         h.combine(common)
     }
 }
@@ -337,6 +343,7 @@ extension GestureKind {
                     words: Msgid("Draw a shape"), formPlace: 7, needs: [.touches, .swipes], fingers: 1, steps: nil,
                     arguments: [
                         .always("shape", .shape, \StrokeSpec.shape, default: ""),
+                        .optional("button", .button, \StrokeSpec.button, default: .unset),
                         .always("directionSensitive", .flag, \StrokeSpec.directionSensitive, default: true),
                         .always("rotationSensitive", .flag, \StrokeSpec.rotationSensitive, default: true),
                         .optional("minimumSize", .length, \StrokeSpec.minimumSize,
