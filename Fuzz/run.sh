@@ -42,7 +42,7 @@ seed() {  # target -> seed corpus directory
     xml) for f in ../Tests/Import/touchegg.conf ../Tests/Import/constructs/touchegg*.conf; do
            cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
     easystroke) for f in ../Tests/Import/easystroke/*/actions-0.5.6 ../Tests/Import/easystroke/*/preferences-0.5.5 \
-                         ../Tests/Import/easystroke/real/*/actions-0.5.6 ../Tests/FuzzRegressions/easystroke-*; do
+                         "${EASYSTROKE_REAL_FILES:-$HOME/.cache/gesture-bridge-tests/easystroke-real}"/*/actions-0.5.6 ../Tests/FuzzRegressions/easystroke-*; do
                   [ -f "$f" ] && cp "$f" "$d/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
   esac
   echo "$d"

@@ -7,9 +7,25 @@ import Testing
 import Glibc
 #endif
 
-/// Real users' easystroke files (Tests/Import/easystroke/real: public
-/// dotfiles, named in its README), Boost library versions 9 to 17.
-@Suite struct EasystrokeRealFilesTests {
+/// Real users' easystroke files (public dotfiles: 3demax/dotfiles and the
+/// others below, `.easystroke/actions-0.5.6` and `preferences-0.5.5`),
+/// Boost library versions 9 to 17. Users' files are not ours to commit:
+/// they are read where a developer fetched them, one folder per
+/// repository named OWNER+REPOSITORY, from `$EASYSTROKE_REAL_FILES` or
+/// ~/.cache/gesture-bridge-tests/easystroke-real; without them the suite
+/// is skipped and the synthetic fixtures (EasystrokeTests) still run.
+enum EasystrokeRealFiles {
+    static let directory: String = {
+        if let d = ProcessEnvironment.current()["EASYSTROKE_REAL_FILES"], !d.isEmpty { return d }
+        return (ProcessEnvironment.current()["HOME"] ?? "/root") + "/.cache/gesture-bridge-tests/easystroke-real"
+    }()
+    static let present = FileSystem.exists(directory + "/3demax+dotfiles/actions-0.5.6")
+}
+
+@Suite(.enabled(if: EasystrokeRealFiles.present, "the real easystroke files are not on this machine"))
+struct EasystrokeRealFilesTests {
+    static let directory = EasystrokeRealFiles.directory
+
     /// Each file, with what an independent reading of it (a Python reader
     /// written from easystroke's source, not from ours) counts: Boost's
     /// library version; the gestures of Default; those drawn with a shape
@@ -31,7 +47,7 @@ import Glibc
     ]
     static let folders = files.map(\.folder)
 
-    static func real(_ folder: String) throws -> EasystrokeImporter.Imported { try importEasystroke("real/" + folder) }
+    static func real(_ folder: String) throws -> EasystrokeImporter.Imported { try importEasystroke(folder, in: directory) }
 
     /// Every real file: imported; the config and strokes.toml written as
     /// `import --into DIR` writes them load with the loader `check` uses
@@ -181,7 +197,7 @@ import Glibc
     /// of what is left, never a crash.
     @Test(arguments: ["3demax+dotfiles", "iurev+dotfiles", "ryancerium+dotfiles", "wivj4zm4fpg0+dotfiles"])
     func aTruncatedFileIsALocatedError(_ folder: String) throws {
-        let text = try FileSystem.read(repositoryDirectory("Tests/Import/easystroke/real/\(folder)/actions-0.5.6")).get()
+        let text = try FileSystem.read(Self.directory + "/\(folder)/actions-0.5.6").get()
         let bytes = Array(text.utf8)
         for k in 1...10 {
             let cut = String(decoding: bytes.prefix(bytes.count * k / 11), as: UTF8.self)
@@ -209,7 +225,7 @@ import Glibc
         ("7 SendKey", "7 SendKez", "4:1240", "unknown action class 'SendKez' (easystroke saves Command, SendKey, SendText, Scroll, Ignore, Button and Misc)"),
     ])
     func aBadNumberIsRefusedWhereItIs(_ from: String, _ to: String, _ place: String, _ message: String) throws {
-        let text = try FileSystem.read(repositoryDirectory("Tests/Import/easystroke/real/iurev+dotfiles/actions-0.5.6")).get()
+        let text = try FileSystem.read(Self.directory + "/iurev+dotfiles/actions-0.5.6").get()
         let range = try #require(text.firstRange(of: from))
         let bad = text.replacingCharacters(in: range, with: to)
         do {
@@ -226,7 +242,7 @@ import Glibc
     /// a crash, a hang or a line past the end.
     @Test(arguments: folders)
     func garbledFilesNeverCrash(_ folder: String) throws {
-        let text = try FileSystem.read(repositoryDirectory("Tests/Import/easystroke/real/\(folder)/actions-0.5.6")).get()
+        let text = try FileSystem.read(Self.directory + "/\(folder)/actions-0.5.6").get()
         var rng: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(text.utf8.count)
         func next(_ n: Int) -> Int {
             rng = rng &* 6364136223846793005 &+ 1442695040888963407

@@ -8,7 +8,12 @@ import Testing
 /// An easystroke folder of Tests/Import/easystroke: its actions file, with
 /// its preferences when it has some, imported as `import easystroke` does.
 func importEasystroke(_ folder: String) throws -> EasystrokeImporter.Imported {
-    let dir = repositoryDirectory("Tests/Import/easystroke/" + folder)
+    try importEasystroke(folder, in: repositoryDirectory("Tests/Import/easystroke"))
+}
+
+/// The same, from `folder` under `parent` (the real files live outside the repository).
+func importEasystroke(_ folder: String, in parent: String) throws -> EasystrokeImporter.Imported {
+    let dir = parent + "/" + folder
     let text = try FileSystem.read(dir + "/actions-0.5.6").get()
     let prefsPath = dir + "/" + EasystrokeImporter.preferencesName
     let prefs = FileSystem.exists(prefsPath) ? (try FileSystem.read(prefsPath).get(), prefsPath) : nil
