@@ -44,7 +44,7 @@ echo "replayed $(wc -l < "$work/big.jsonl") lines: $(wc -l < "$work/out.jsonl") 
 # long daemon run).
 suite() {  # sanitizer
   local log="$work/$1.log"
-  if ! INVARIANT_RUNS=$runs swift test --sanitize="$1" --scratch-path ".build-$1" > "$log" 2>&1; then
+  if ! GESTURE_BRIDGE_SANITIZER=$1 INVARIANT_RUNS=$runs swift test --sanitize="$1" --scratch-path ".build-$1" > "$log" 2>&1; then
     grep -E "✘|error:|Sanitizer" "$log" | head -40; tail -5 "$log"; exit 1
   fi
   if grep -q "WARNING: ThreadSanitizer\|ERROR: AddressSanitizer" "$log"; then
