@@ -10,7 +10,7 @@
 # LN(msgid) and LcN(context, msgid) (marked only). The gesture kinds' words
 # are GestureCore's table (GestureSpec.swift's Msgid(msgid), Msgid(context,
 # msgid)), shown through L()/Lc(). The settings' descriptions
-# are GestureConfig's table (SettingInfo.descriptions), shown through L().
+# are GestureCore's table (SettingTable.swift's SettingField.descriptions), shown through L().
 # The desktop entry and the metainfo are read with gettext's own rules.
 #
 #   scripts/update-po.sh          # rewrite the .pot and merge every .po
@@ -21,9 +21,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The descriptions as C calls, so xgettext sees them as msgids.
-sed -n '/static let descriptions/,/^    \]/p' Sources/GestureConfig/SettingInfo.swift \
+sed -n '/static let descriptions/,/^    \]/p' Sources/GestureCore/4-Language/SettingTable.swift \
   | sed -n 's/^ *"[a-z-]*": \(".*"\),$/L(\1);/p' > "$tmp/settings-descriptions.c"
-[ -s "$tmp/settings-descriptions.c" ] || { echo "update-po.sh: no descriptions found in SettingInfo.swift" >&2; exit 1; }
+[ -s "$tmp/settings-descriptions.c" ] || { echo "update-po.sh: no descriptions found in SettingTable.swift" >&2; exit 1; }
 
 common=(--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file --package-name=gesture-bridge
         --msgid-bugs-address=https://github.com/gesture-bridge/gesture-bridge/issues)

@@ -86,57 +86,63 @@ public struct SettingField: Sendable {
 
     /// Every setting, in the order the default config lists them.
     public static let all: [SettingField] = [
-        time("tap-timeout", \.tapTimeout, .factors([1.25, 1.5, 2]),
-             "The longest a tap may last, from the last finger down to the last lift."),
-        time("double-tap-timeout", \.doubleTapTimeout, .factors([1.25, 1.5, 2]),
-             "The longest from one tap's lift to the next touch-down of a double tap."),
-        time("long-press", \.longPress, .factors([0.8, 0.6, 0.4]), "How long a long press is held before it counts."),
-        length("slop", \.slop, .factors([1.25, 1.5, 2]), "How far a finger may move before a tap or a press fails."),
-        time("finger-landing", \.fingerLanding, .factors([1.25, 1.5, 2, 2.5, 3]),
-             "How long the landing window stays open after each finger lands."),
-        length("swipe-distance", \.swipeDistance, .factors([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3]),
-               "How far a swipe travels before it counts, on touchscreens."),
-        length("touchpad-swipe-distance", \.touchpadSwipeDistance, .factors([0.8, 0.6, 0.4]),
-               "How far a swipe travels before it counts, on touchpads (mm of libinput's motion: the fingers travel "
-                   + "about 3.4 times as far on the pad)."),
-        speed("swipe-min-velocity", \.swipeMinVelocity, .factors([0.75, 0.5, 0.25]),
-              "The slowest a swipe may be, averaged over the whole swipe."),
-        length("edge-width", \.edgeWidth, .factors([1.5, 2, 3]),
-               "How far from a screen's edge a gesture \"from an edge\" may start."),
+        time("tap-timeout", \.tapTimeout, .factors([1.25, 1.5, 2])),
+        time("double-tap-timeout", \.doubleTapTimeout, .factors([1.25, 1.5, 2])),
+        time("long-press", \.longPress, .factors([0.8, 0.6, 0.4])),
+        length("slop", \.slop, .factors([1.25, 1.5, 2])),
+        time("finger-landing", \.fingerLanding, .factors([1.25, 1.5, 2, 2.5, 3])),
+        length("swipe-distance", \.swipeDistance, .factors([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3])),
+        length("touchpad-swipe-distance", \.touchpadSwipeDistance, .factors([0.8, 0.6, 0.4])),
+        speed("swipe-min-velocity", \.swipeMinVelocity, .factors([0.75, 0.5, 0.25])),
+        length("edge-width", \.edgeWidth, .factors([1.5, 2, 3])),
         time("grab-timeout", \.grabTimeout,
-             .untouched("it decides when undecided touches go to the applications, not whether a gesture is recognized"),
-             "The longest a touch is held from applications while no gesture has decided."),
-        time("drag-lock", \.dragLock, .untouched("it holds a button after a gesture ended: it recognizes nothing"),
-             "How long a button a gesture holds stays held after it ends, to go on with the same drag."),
-        time("repeat-delay", \.repeatDelay, .untouched("it paces on-repeat once a gesture began: it recognizes nothing"),
-             "While a press or hold lasts: the first repeat after this long."),
-        time("repeat-interval", \.repeatInterval, .untouched("it paces on-repeat once a gesture began: it recognizes nothing"),
-             "While a press or hold lasts: then a repeat this often."),
+             .untouched("it decides when undecided touches go to the applications, not whether a gesture is recognized")),
+        time("drag-lock", \.dragLock, .untouched("it holds a button after a gesture ended: it recognizes nothing")),
+        time("repeat-delay", \.repeatDelay, .untouched("it paces on-repeat once a gesture began: it recognizes nothing")),
+        time("repeat-interval", \.repeatInterval, .untouched("it paces on-repeat once a gesture began: it recognizes nothing")),
         SettingField(key: "touchegg-protocol", kind: .boolean,
                      tuning: .untouched("it serves Touchégg's clients: it recognizes nothing"), perDevice: false,
-                     description: "Serve Touchégg's D-Bus protocol: desktop shells that animate with the fingers get 3- "
-                         + "and 4-finger swipes and pinches.",
+                     description: description("touchegg-protocol"),
                      read: { .boolean($0.toucheggProtocol) },
                      write: { s, v in if case .boolean(let b) = v { s.toucheggProtocol = b } }),
     ]
 
+    /// What each setting does, in a sentence, one line each: the settings
+    /// app's catalogs take them from here as msgids (scripts/update-po.sh
+    /// reads these lines), so a description stays one literal on one line.
+    static let descriptions: [String: String] = [
+        "tap-timeout": "The longest a tap may last, from the last finger down to the last lift.",
+        "double-tap-timeout": "The longest from one tap's lift to the next touch-down of a double tap.",
+        "long-press": "How long a long press is held before it counts.",
+        "slop": "How far a finger may move before a tap or a press fails.",
+        "finger-landing": "How long the landing window stays open after each finger lands.",
+        "swipe-distance": "How far a swipe travels before it counts, on touchscreens.",
+        "touchpad-swipe-distance": "How far a swipe travels before it counts, on touchpads (mm of libinput's motion: the fingers travel about 3.4 times as far on the pad).",
+        "swipe-min-velocity": "The slowest a swipe may be, averaged over the whole swipe.",
+        "edge-width": "How far from a screen's edge a gesture \"from an edge\" may start.",
+        "grab-timeout": "The longest a touch is held from applications while no gesture has decided.",
+        "drag-lock": "How long a button a gesture holds stays held after it ends, to go on with the same drag.",
+        "repeat-delay": "While a press or hold lasts: the first repeat after this long.",
+        "repeat-interval": "While a press or hold lasts: then a repeat this often.",
+        "touchegg-protocol": "Serve Touchégg's D-Bus protocol: desktop shells that animate with the fingers get 3- and 4-finger swipes and pinches.",
+    ]
+
+    private static func description(_ key: String) -> String { descriptions[key] ?? "" }
+
     // Rows by kind, from a key path (Sendable: read and written from any thread).
-    private static func time(_ key: String, _ p: WritableKeyPath<Settings, Seconds> & Sendable, _ t: Tuning,
-                             _ d: String) -> SettingField {
-        SettingField(key: key, kind: .time, tuning: t, perDevice: true, description: d, read: { .time($0[keyPath: p]) },
+    private static func time(_ key: String, _ p: WritableKeyPath<Settings, Seconds> & Sendable, _ t: Tuning) -> SettingField {
+        SettingField(key: key, kind: .time, tuning: t, perDevice: true, description: description(key), read: { .time($0[keyPath: p]) },
                      write: { s, v in if case .time(let x) = v { s[keyPath: p] = x } })
     }
 
-    private static func length(_ key: String, _ p: WritableKeyPath<Settings, Length> & Sendable, _ t: Tuning,
-                               _ d: String) -> SettingField {
-        SettingField(key: key, kind: .length, tuning: t, perDevice: true, description: d,
+    private static func length(_ key: String, _ p: WritableKeyPath<Settings, Length> & Sendable, _ t: Tuning) -> SettingField {
+        SettingField(key: key, kind: .length, tuning: t, perDevice: true, description: description(key),
                      read: { .length($0[keyPath: p]) },
                      write: { s, v in if case .length(let x) = v { s[keyPath: p] = x } })
     }
 
-    private static func speed(_ key: String, _ p: WritableKeyPath<Settings, Speed> & Sendable, _ t: Tuning,
-                              _ d: String) -> SettingField {
-        SettingField(key: key, kind: .speed, tuning: t, perDevice: true, description: d, read: { .speed($0[keyPath: p]) },
+    private static func speed(_ key: String, _ p: WritableKeyPath<Settings, Speed> & Sendable, _ t: Tuning) -> SettingField {
+        SettingField(key: key, kind: .speed, tuning: t, perDevice: true, description: description(key), read: { .speed($0[keyPath: p]) },
                      write: { s, v in if case .speed(let x) = v { s[keyPath: p] = x } })
     }
 }
