@@ -126,4 +126,19 @@ import Testing
         #expect(clock.engineTime(clock.daemonTime(e))! > e)
         #expect(clock.daemonTime(e) - (1795.293 + e) <= 2 * EngineClock.tick)
     }
+
+    /// After each read the daemon runs the engine through the engine's own
+    /// time (a frame that ends a gesture is judged then); an input stamped
+    /// at that very moment and read later is judged a tick after it, so the
+    /// record puts it after that frame as the daemon did. Stamped later, it
+    /// keeps its stamp; stamped before the engine's clock, it comes just after.
+    @Test func anInputAtAMomentAlreadyRunThroughComesATickAfterIt() {
+        var clock = EngineClock()
+        _ = clock.judged(50.0, engineNow: 0)   // the origin: engine time 0
+        let same = clock.judged(50.010, engineNow: 0.010, advancedThrough: 0.010).t
+        #expect(same == TraceEvent.microseconds(0.010 + EngineClock.tick))
+        #expect(clock.judged(50.010, engineNow: 0.010).t == 0.010)
+        #expect(clock.judged(50.011, engineNow: 0.010, advancedThrough: 0.010).t == 0.011)
+        #expect(clock.judged(50.005, engineNow: 0.010, advancedThrough: 0.002).t == TraceEvent.microseconds(0.010 + EngineClock.tick))
+    }
 }
