@@ -86,7 +86,7 @@ public final class EffectRouter {
                 deeds.append(.decide(d))
                 debug?("touch \(d.device)/\(d.touch) \(d.decision.rawValue)")
             case .arena(let n):
-                debug?("arena: \(bindings[n.binding].name) \(n.kind.rawValue)\(n.reason.map { " (\($0))" } ?? "")")
+                debug?("arena: \(bindings[n.binding].name) \(n.kind.rawValue)\(n.reason.map { " (\(Self.logged($0)))" } ?? "")")
             case .rejected(let r, _):
                 debug?("input rejected: \(r.rawValue)")
             }
@@ -130,5 +130,12 @@ public final class EffectRouter {
         if g.phase == .ended || g.phase == .cancelled {
             performer.gestureFinished(binding: g.binding, cancelled: g.phase == .cancelled, now: now, place: place)
         }
+    }
+
+    /// A reason in the verbose log: a refusal by its words ("travelled 54 px
+    /// (14.3 mm) of the 80 px swipe-distance"), the others by their case.
+    static func logged(_ r: ArenaReason) -> String {
+        if case .refused(let refusal) = r { return refusal.said }
+        return "\(r)"
     }
 }

@@ -13,12 +13,17 @@ extension Daemon {
         // Read: every descriptor, in the table's order (X's events, or the
         // trace's, feed the engine; its deeds are collected, not done).
         for role in Descriptor.allCases { read(role, poll[role], now: now) }
-        // Decide: the engine's timers due by now (more deeds), and, through
-        // the engine's own time (its last input's stamp: X sends in order, so
-        // nothing stamped earlier is still to come), a frame that ends a
-        // gesture (ContactTracker.frameEnds): the lift acts now, not once the
-        // held-back clock passes it.
-        if let t = engineTime(now) { recognition.advance(to: max(t, recognition.engine.now)) }
+        // Decide: the engine's timers due by now (more deeds), and a frame
+        // that ends a publishing gesture (a lift, ContactTracker.frameEnds)
+        // through its own moment, which this read brought: the lift acts
+        // now, not once the clock held back by X's delivery lag passes it.
+        // Only then: a window manager that holds touches hands them down
+        // late with their old stamps (mutter, muffin), so X's order is not
+        // the stamps' order, and the hold-back covers that.
+        if let t = engineTime(now) {
+            let ending = recognition.engine.endingFrame.map { min($0, recognition.engine.now) } ?? t
+            recognition.advance(to: max(t, ending))
+        }
         // Do: what was decided, in order.
         act(now: now)
         // Flush: sent to the server once.

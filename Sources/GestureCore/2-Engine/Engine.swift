@@ -87,6 +87,18 @@ public struct GestureEngine: Sendable {
     /// When `advance(to:)` next has work: a pending frame or a timer.
     public var nextDeadline: Seconds? { Self.nextDue(lanes)?.deadline.seconds }
 
+    /// The moment of the earliest frame that ends a publishing gesture (a
+    /// lift: `ContactTracker.frameEnds`), while one waits: the daemon runs
+    /// the engine through it as soon as it has read what X sent, rather
+    /// than once its clock, held back by X's delivery lag, passes it.
+    public var endingFrame: Seconds? {
+        var best: Seconds? = nil
+        for d in lanes.indices where lanes[d].tracker.frameEnds {
+            if let f = lanes[d].tracker.pendingFrame, best.map({ f < $0 }) ?? true { best = f }
+        }
+        return best
+    }
+
     /// `process` that appends to a caller's buffer (no allocation when it has capacity).
     public mutating func process(_ input: Input, at t: Seconds, into out: inout [Effect]) {
         var sink = EffectSink(explain: rules.explain)
