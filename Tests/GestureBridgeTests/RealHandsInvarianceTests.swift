@@ -150,9 +150,7 @@ enum Invariance {
     /// 1×) in 0.38 s, lifting together.
     static func shortSwipe(size: Double) -> RecordedHand {
         var b = TraceBuilder.standard()
-        b.land(3, at: Point(x: 960, y: 540), spacing: 90 * size, stagger: 0.030)
-        b.move(by: Point(x: -63 * size, y: 0), over: 0.38)
-        b.lift()
+        ShortSwipeTests.hand(&b, size: size, at: Point(x: 960, y: 540))
         return RecordedHand.split(b.trace)[0]
     }
 

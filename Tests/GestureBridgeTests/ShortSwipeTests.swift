@@ -34,14 +34,22 @@ import Testing
             .load(text: text, file: "short.toml").get().table
     }
 
+    /// The hand once, at `size` (spacing and travel scaled), landing at
+    /// `at`, travelling `travel` px at 1× (the invariance harness's class
+    /// of it builds it here too).
+    static func hand(_ b: inout TraceBuilder, size: Double, at: Point, travel: Double = 63, jitter: Double = 0) {
+        b.land(3, at: at, spacing: 90 * size, stagger: 0.03)
+        b.move(by: Point(x: -travel * size, y: 0), over: 0.38, jitter: jitter)
+        b.lift()
+    }
+
     /// Three attempts of the hand at `size`, a second apart; each lands a
     /// little elsewhere and travels within ± 2 % of the others.
     static func attempts(size: Double, travel: Double = 63) -> Trace {
         var b = TraceBuilder.standard(seed: 63)
         for k in 0..<3 {
-            b.land(3, at: Point(x: 1000 + 20 * Double(k), y: 500), spacing: 90 * size, stagger: 0.03)
-            b.move(by: Point(x: -travel * size * (0.98 + 0.02 * Double(k)), y: 0), over: 0.38, jitter: 1)
-            b.lift()
+            hand(&b, size: size, at: Point(x: 1000 + 20 * Double(k), y: 500), travel: travel * (0.98 + 0.02 * Double(k)),
+                 jitter: 1)
             b.wait(1)
         }
         return b.trace
@@ -82,9 +90,7 @@ import Testing
         let tuned = ConfigEdit.applying(report.configLines, to: Self.configText)
         #expect(Self.fired(trace, try Self.table(tuned)) == 3, "\(tuned)")
         var long = TraceBuilder.standard(seed: 200)
-        long.land(3, at: Point(x: 1000, y: 500), spacing: 90, stagger: 0.03)
-        long.move(by: Point(x: -200, y: 0), over: 0.38, jitter: 1)
-        long.lift()
+        Self.hand(&long, size: 1, at: Point(x: 1000, y: 500), travel: 200, jitter: 1)
         #expect(Self.fired(long.trace, try Self.table(tuned)) == 1)
     }
 }
