@@ -13,7 +13,15 @@ public final class ConfigWatcher {
     /// While the directory does not exist: a watch on its parent, for its creation.
     private var parentWatch: Int32 = -1
 
-    public init(path: String) {
+    /// Called between finding the directory missing and watching an
+    /// ancestor: tests make the directory there, the moment a `mkdir -p`
+    /// racing the daemon would.
+    let betweenLookAndWatch: () -> Void
+
+    public convenience init(path: String) { self.init(path: path, betweenLookAndWatch: {}) }
+
+    init(path: String, betweenLookAndWatch: @escaping () -> Void) {
+        self.betweenLookAndWatch = betweenLookAndWatch
         let slash = path.lastIndex(of: "/")
         directory = slash.map { String(path[..<$0]) } ?? "."
         file = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -29,22 +37,38 @@ public final class ConfigWatcher {
     /// removed watch queues an event, and one removed per wakeup kept the
     /// daemon busy while the directory did not exist.
     func rewatch() {
-        if watch < 0 { watch = inotify_add_watch(fd, directory, Self.directoryMask) }
-        if watch >= 0 {
-            if parentWatch >= 0 { inotify_rm_watch(fd, parentWatch) }
-            parentWatch = -1
-            return
+        while true {
+            if watch < 0 { watch = inotify_add_watch(fd, directory, Self.directoryMask) }
+            if watch >= 0 {
+                if parentWatch >= 0 { inotify_rm_watch(fd, parentWatch) }
+                parentWatch = -1
+                return
+            }
+            betweenLookAndWatch()
+            guard let (ancestor, next) = watchNearestAncestor() else { return }
+            // `mkdir -p` may have made the next directory on the way between
+            // looking and adding the watch: its creation was before the watch
+            // and no event will say so. Look again until the nearest existing
+            // ancestor is the one watched.
+            if access(ancestor + "/" + next, F_OK) != 0 { return }
         }
+    }
+
+    /// Watches the nearest existing ancestor of `directory` for creations;
+    /// returns it and the name of its child on the way to `directory`.
+    private func watchNearestAncestor() -> (String, String)? {
         var ancestor = directory
         while let slash = ancestor.lastIndex(of: "/"), slash != ancestor.startIndex {
+            let next = String(ancestor[ancestor.index(after: slash)...])
             ancestor = String(ancestor[..<slash])
             // The same ancestor again gives the same watch back: nothing is removed.
             let w = inotify_add_watch(fd, ancestor, UInt32(IN_CREATE | IN_MOVED_TO))
             guard w >= 0 else { continue }
             if parentWatch >= 0 && parentWatch != w { inotify_rm_watch(fd, parentWatch) }
             parentWatch = w
-            return
+            return (ancestor, next)
         }
+        return nil
     }
 
     private static let directoryMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB
