@@ -26,7 +26,9 @@ public struct ListenPlan: Hashable, Sendable {
     public static let observeAll = ListenPlan(touches: .select, swipes: .select, pinches: .select)
 
     public init(table: GestureTable) {
-        for b in table.allBindings {
+        // A stroke drawn with a pointer button needs no touch nor gesture
+        // event: its button is grabbed (PointerStrokeBindings).
+        for b in table.allBindings where b.gesture.pointerButton == nil {
             // What the gesture's kinds need (`GestureKind.all`), from the devices it is bound on.
             let needs = b.gesture.needs
             if b.device != .touchpad && needs.contains(.touches) {

@@ -10,11 +10,18 @@ public struct ModifierMap: Hashable, Sendable {
     /// For each of X's modifier bits (Shift, Lock, Control, Mod1…Mod5), the
     /// modifiers it stands for.
     public var bits: [Modifiers]
+    /// The bit Num Lock is on (Mod2 usually): not a layer, but a passive
+    /// grab of exact modifiers must also be made with it set, or a press
+    /// with Num Lock on would not match (PointerGrabs).
+    public var numLock: UInt32
 
-    /// The usual map (Mod1 Alt, Mod4 Super): before one was read, and in tests.
+    /// The usual map (Mod1 Alt, Mod2 Num Lock, Mod4 Super): before one was read, and in tests.
     public static let usual = ModifierMap(bits: [.shift, [], .ctrl, .alt, [], [], .super, []])
 
-    public init(bits: [Modifiers]) { self.bits = bits }
+    public init(bits: [Modifiers], numLock: UInt32 = 1 << 4) {
+        self.bits = bits
+        self.numLock = numLock
+    }
 
     /// The modifiers in an XI2 event's `mods.effective`.
     public func modifiers(_ state: UInt32) -> Modifiers {
@@ -35,13 +42,16 @@ public struct ModifierMap: Hashable, Sendable {
     /// keycode (the core keyboard mapping's group 1, level 1, as XKB gives it).
     init(modifierKeycodes: [[UInt8]], keysym: (UInt8) -> UInt32) {
         var bits: [Modifiers] = [.shift, [], .ctrl, [], [], [], [], []]
+        var numLock: UInt32 = 0
         for (index, codes) in modifierKeycodes.enumerated() where index >= 3 && index < 8 {
             // Shift and Control have bits of their own; Mod1-5 are Alt's and Super's.
             for code in codes where code != 0 {
-                bits[index].formUnion(Self.modifier(of: keysym(code)).intersection([.alt, .super]))
+                let sym = keysym(code)
+                bits[index].formUnion(Self.modifier(of: sym).intersection([.alt, .super]))
+                if sym == Self.numLockKeysym { numLock |= 1 << UInt32(index) }
             }
         }
-        self.init(bits: bits)
+        self.init(bits: bits, numLock: numLock)
     }
 
     /// The keys that make each modifier: Meta counts as Alt and Hyper as
@@ -52,6 +62,21 @@ public struct ModifierMap: Hashable, Sendable {
         ("Shift_L", .shift), ("Shift_R", .shift),
         ("Super_L", .super), ("Super_R", .super), ("Hyper_L", .super), ("Hyper_R", .super),
     ].map { (Keysym.named($0.0)!, $0.1) }
+
+    /// XK_Num_Lock.
+    static let numLockKeysym: UInt32 = 0xff7f
+
+    /// X's modifier state for `m`: Shift and Control's own bits, and the
+    /// first bit Alt's and Super's keys are on. Nil when one of them is on
+    /// no bit (the layout has no such key): no press can carry it.
+    public func state(_ m: Modifiers) -> UInt32? {
+        var out: UInt32 = 0
+        for one in [Modifiers.shift, .ctrl, .alt, .super] where m.contains(one) {
+            guard let i = bits.firstIndex(where: { $0.contains(one) }) else { return nil }
+            out |= 1 << UInt32(i)
+        }
+        return out
+    }
 
     /// The modifier a keysym makes ([] for other keys).
     static func modifier(of keysym: UInt32) -> Modifiers {

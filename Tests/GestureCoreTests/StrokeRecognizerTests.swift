@@ -47,6 +47,19 @@ import GestureTesting
         }
     }
 
+    /// `stroke("L", button: 3)` is drawn with the pointer, never the
+    /// fingers: the touch engine leaves it out of every attempt (the daemon
+    /// runs it, PointerStrokeBindings), so a finger's L fires only the
+    /// finger's binding.
+    @Test func aStrokeBoundToAPointerButtonIsNotTheFingers() {
+        let pointerL = bind("pointer-L", .stroke(StrokeSpec(shape: "L", button: 3)))
+        let fingerL = bind("finger-L", Self.stroke("L"))
+        let run = Run(Self.drawn(StrokeShapes.ell(150)), [pointerL, fingerL], settings: Self.settings)
+        #expect(run.phases == ["finger-L:began", "finger-L:ended"])
+        let alone = Run(Self.drawn(StrokeShapes.ell(150)), [pointerL], settings: Self.settings)
+        #expect(alone.phases == [])
+    }
+
     @Test func anyFingerCountDrawsWithTheCentroid() {
         let run = Run(Self.drawn(StrokeShapes.ell(180), fingers: 3),
                       [bind("L1", Self.stroke("L")), bind("L3", Self.stroke("L", fingers: 3))], settings: Self.settings)

@@ -33,7 +33,9 @@ final class Rules: Sendable {
                 contenders.append(Contender(b, id: contenders.count, scope: i, rank: Self.rank(b, parent: false)))
             }
         }
-        self.init(contenders: contenders, devices: table.allBindings.map(\.device),
+        // A stroke drawn with a pointer button is the daemon's, never the
+        // touch engine's (PointerStrokeScope.swift): it joins no attempt.
+        self.init(contenders: contenders, devices: table.allBindings.map { $0.gesture.pointerButton == nil ? $0.device : Self.noTouchDevice },
                   templates: Self.templates(table, thresholds), thresholds: thresholds,
                   generation: 0, scopesInEffect: Self.scopesInEffect(table, .desktop),
                   desktopInEffect: table.including.includesOwn, explain: false)
@@ -74,6 +76,11 @@ final class Rules: Sendable {
         case (.simultaneous, _): return 0
         }
     }
+
+    /// What a pointer stroke is bound to for the touch engine: a USB id no
+    /// device has (X's `Device Product ID` of 0:0 is read as none), so it takes part in no attempt at
+    /// the cost every binding already pays (`takesPart`).
+    static let noTouchDevice = DeviceFilter.usb(vendor: 0, product: 0)
 
     /// A binding that `yields`: under every ranked one.
     static let yieldingRank = 1

@@ -17,6 +17,18 @@ public struct GestureEvent: Hashable, Sendable {
     public var step: StepDirection?
     public var device: DeviceID
     public var value: GestureValue
+
+    /// One made outside the engine: a pointer stroke the daemon recognized
+    /// (PointerStrokeBindings) goes through the same actions as the engine's.
+    public init(time: Seconds, binding: BindingID, phase: GesturePhase, step: StepDirection? = nil, device: DeviceID,
+                value: GestureValue) {
+        self.time = time
+        self.binding = binding
+        self.phase = phase
+        self.step = step
+        self.device = device
+        self.value = value
+    }
 }
 
 public enum TouchDecision: String, Hashable, Sendable {
