@@ -52,6 +52,11 @@ public final class XIListener {
     /// Touchpads whose gesture grabs were sent after a hot-plug, their
     /// answers (granted or refused) not taken yet.
     private var grabsOut: [AnswerBatch<String>] = []
+    /// Strokes drawn with a pointer button held: the bound buttons' grabs
+    /// and each press's decision (PointerStrokes.swift).
+    private let pointer: PointerStrokes
+    /// The root events selected for it now (`PointerStrokes.rawEvents`).
+    private var pointerSelected: [Int32] = []
 
     typealias TouchKey = TouchOwnership.Key
 
@@ -63,6 +68,7 @@ public final class XIListener {
         windows = WindowClasses(connection: connection)
         monitors = Monitors(connection: connection)
         topLevels = TopLevelGrabs(connection: connection)
+        pointer = PointerStrokes(connection: connection)
         // At the start, the same requests as after a read, waited for.
         query = ServerQuery(connection: connection, xiOpcode: xi.opcode, randr: monitors.eventBase != nil)
         query.ask(.all, devices: [])
@@ -177,8 +183,9 @@ public final class XIListener {
     private func select(master: [Int32], raw: Bool) {
         rootSelection = master
         rawSelected = raw
+        pointerSelected = pointer.rawEvents
         var m1 = Mask(master + (raw ? [XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd] : [])
-            + (keyReleasesSelected ? [XI_RawKeyRelease] : []))
+            + (keyReleasesSelected ? [XI_RawKeyRelease] : []) + pointerSelected)
         var m2 = Mask([XI_HierarchyChanged])
         m1.with(XIAllMasterDevices) { a in
             m2.with(XIAllDevices) { b in
@@ -314,6 +321,7 @@ public final class XIListener {
     /// Lets go of everything (exit, reload with another plan).
     public func stop() {
         ungrabAll()
+        pointer.stop()
         select(master: [], raw: false)
         connection.flush()
     }
@@ -376,6 +384,15 @@ public final class XIListener {
             let e = event.load(as: xcb_input_raw_key_release_event_t.self)
             return news.keyReleases.append(InputNews.KeyRelease(keycode: e.detail, source: Int32(e.sourceid)))
         }
+        switch type {
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_RawKeyPress, XI_RawButtonRelease:
+            // Only our button grab and the pointer's raw selections bring these.
+            pointer.take(type, event, now: now, modifierMap: state.modifierMap, device: pointerDevice,
+                         application: { windows.cached($0) })
+            return followPointer()
+        default:
+            break
+        }
         let c = state.convert(type, event, now: now, screen: lastScreen)
         if let m = c.modifiers { pass(.input(.modifiers(m), c.time), emit) }
         if let w = c.window { pass(.window(w, c.time), emit) }
@@ -402,6 +419,15 @@ public final class XIListener {
         if !queue.isEmpty {
             queue.release(known: { windows.cached($0) }, emit)
             if let w = queue.awaited, windows.lookUp(w) { asked = true }
+        }
+        // A frozen press waits for its window's application, as a touch does.
+        if let w = pointer.awaiting?.top {
+            if let app = windows.cached(w) {
+                pointer.windowKnown(app, modifierMap: state.modifierMap, device: pointerDevice)
+                followPointer()
+            } else if windows.lookUp(w) {
+                asked = true
+            }
         }
         if asked { connection.flush() }   // sent at once: a touch may wait for the answer
         followRawIfNeeded()
@@ -444,6 +470,11 @@ public final class XIListener {
         if let m = r.matrices { matrices = m }
         if let list = r.devices {
             state.devices = list
+            // The device holding a pointer stroke's press is gone: its grab with it.
+            if let id = pointer.pressDevice, !list.contains(where: { $0.id == id }) {
+                pointer.lose()
+                followPointer()
+            }
             gestureGrabbed.removeAll { id in !devices.contains { $0.id == id } }
             grabGesturesLater(of: devices)   // a touchpad plugged in
             for input in DeviceView.changes(from: before, to: engineDevices) { pass(.input(input, t), emit) }
@@ -469,6 +500,52 @@ public final class XIListener {
 
     private func pass(_ item: ApplicationQueue.Item, _ emit: (Input, Double) -> Void) {
         queue.pass(item, known: { windows.cached($0) }, emit)
+    }
+
+    // MARK: Pointer strokes
+
+    /// Grabs the buttons `bindings` bind (nil or none: nothing is grabbed
+    /// or selected for them), letting go of what was; a press in flight
+    /// ends as a lost grab. Returns what X refused.
+    public func applyPointer(_ bindings: PointerStrokeBindings?) -> [String] {
+        let notes = pointer.apply(bindings, modifierMap: state.modifierMap)
+        followPointer()
+        connection.flush()
+        return notes
+    }
+
+    /// The pointer strokes grabbed: the buttons and modifier states (nil: any).
+    public var pointerGrabs: [(button: Int32, states: [UInt32]?)] { pointer.grabs }
+
+    /// When a held press is due to go to the application (the daemon's clock).
+    public var pointerDeadline: Double? { pointer.deadline }
+
+    /// The daemon's clock reached `now`.
+    public func advancePointer(to now: Double) {
+        pointer.advance(to: now)
+        followPointer()
+    }
+
+    /// The paths drawn since the last call, for the daemon to match.
+    public func takePointerStrokes() -> [PointerStrokeDrawn] { pointer.takeDrawn() }
+
+    /// Says what the pointer strokes do, for the verbose log.
+    public var onPointerNote: (String) -> Void {
+        get { pointer.onNote }
+        set { pointer.onNote = newValue }
+    }
+
+    /// A slave pointer as the bindings' device rules read it.
+    private func pointerDevice(_ id: Int32) -> Device {
+        devices.first { $0.id == id }?.device ?? Device(id: id, name: "", kind: .other)
+    }
+
+    /// The root selection follows what the pointer's machine needs (Escape
+    /// while a press is taken, a handed-over press's release); sent with
+    /// the daemon's flush.
+    private func followPointer() {
+        guard connection.alive, pointer.rawEvents != pointerSelected else { return }
+        select(master: rootSelection, raw: rawSelected)
     }
 
     // MARK: Accept / reject

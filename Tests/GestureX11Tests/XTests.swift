@@ -120,6 +120,50 @@ extension XTests {
             listener.stop()
         }
 
+        /// Pointer strokes: with none bound no button is grabbed and no
+        /// pointer event selected on the root; bound, exactly their buttons
+        /// and layers are grabbed (a layer with the locks), and let go of.
+        @Test func pointerStrokeGrabsAreExactlyWhatIsBound() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display, events: .xcb)
+            let listener = try XIListener(connection: conn)
+            let pointerEvents: Set<Int32> = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_RawKeyPress,
+                                             XI_RawButtonPress, XI_RawButtonRelease, XI_RawMotion]
+            func selected() -> Set<Int32> {
+                conn.sync()
+                var n: Int32 = 0
+                guard let masks = XIGetSelectedEvents(conn.display, conn.root, &n) else { return [] }
+                defer { XFree(masks) }
+                var out: Set<Int32> = []
+                for i in 0..<Int(n) {
+                    let m = masks[i]
+                    for e in pointerEvents where Int(cx_XIMaskLen(e)) <= Int(m.mask_len)
+                        && m.mask[Int(e) >> 3] & UInt8(1 << (e & 7)) != 0 { out.insert(e) }
+                }
+                return out
+            }
+            listener.apply(ListenPlan(touches: .grab, swipes: .grab, pinches: .grab))
+            #expect(listener.applyPointer(nil).isEmpty)
+            #expect(listener.pointerGrabs.isEmpty)
+            #expect(selected().isEmpty)
+            for b: Int32 in [1, 2, 3, 8] { #expect(try buttonGrabIsFree(display: x.display, button: b)) }
+
+            let table = GestureTable(desktop: [
+                Binding(name: "L", gesture: .stroke(StrokeSpec(shape: "L", button: 3))),
+                Binding(name: "super-L", gesture: .stroke(StrokeSpec(shape: "L", button: 8)), modifiers: .super),
+            ])
+            #expect(listener.applyPointer(PointerStrokeBindings(table: table, pxPerMM: 3.78)).isEmpty)
+            #expect(listener.pointerGrabs.map { "\($0.button) \($0.states ?? [])" } == ["3 []", "8 [64, 66, 80, 82]"])
+            #expect(try !buttonGrabIsFree(display: x.display, button: 3))
+            #expect(try buttonGrabIsFree(display: x.display, button: 1))
+            #expect(selected().isEmpty, "the grab brings the press; nothing is selected while idle")
+            #expect(conn.takeErrors().isEmpty)
+
+            listener.stop()
+            #expect(listener.pointerGrabs.isEmpty)
+            #expect(try buttonGrabIsFree(display: x.display, button: 3))
+        }
+
         @Test func aSecondSelectorFallsBackToRawTouches() throws {
             let x = try Xvfb()
             let first = try XIListener(connection: try XConnection(name: x.display, events: .xcb))

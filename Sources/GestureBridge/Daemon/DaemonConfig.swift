@@ -3,6 +3,7 @@ import GestureConfig
 import GestureCore
 import GestureSystem
 import GestureTraces
+import GestureX11
 
 extension Daemon {
     /// The daemon's config: the file, what runs (loaded at start, reloaded
@@ -17,6 +18,8 @@ extension Daemon {
         /// or a chmod, of a file still broken the same way are not reported
         /// again (nil: the last load was good, or a reload was asked for).
         var reportedFailure: [String]? = nil
+        /// Its strokes drawn with a pointer button held (nil: none bound).
+        var pointer: PointerStrokeBindings? = nil
 
         /// The file at `path` if it loads; otherwise the built-in default,
         /// saying so (`explicit`: the user named the file).
@@ -100,6 +103,8 @@ extension Daemon {
         status.changed = true
         let table = config.loaded.table
         connection.session?.performer.dragLock = table.settings.dragLock
+        let pointer = PointerStrokeBindings(table: table, pxPerMM: connection.screen.pxPerMM)
+        config.pointer = pointer.isEmpty ? nil : pointer
         let devices = connection.input?.devices ?? []
         var engine = GestureEngine(table: table, screen: connection.screen, devices: devices)
         engine.explain = options.verbose

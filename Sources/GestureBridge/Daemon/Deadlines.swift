@@ -25,10 +25,12 @@ extension Daemon {
         case performer
         /// libdbus's timers (a Touchégg client's authentication timing out).
         case touchegg
+        /// A pointer stroke's press held still until it goes to the application.
+        case pointerHold
         /// The daemon's own.
         case timer(Daemon.Timer)
 
-        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg]
+        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg, .pointerHold]
             + Daemon.Timer.allCases.map(Deadline.timer)
     }
 
@@ -67,6 +69,7 @@ extension Daemon {
         case .keycodeRestore: return connection.session?.synthesizer.restoreDeadline
         case .performer: return connection.session?.performer.nextDeadline
         case .touchegg: return clients.touchegg?.nextDeadline
+        case .pointerHold: return connection.input?.pointerDeadline
         case .timer(let t): return timers[t]
         }
     }

@@ -24,6 +24,8 @@ extension Daemon {
             let ending = recognition.engine.endingFrame.map { min($0, recognition.engine.now) } ?? t
             recognition.advance(to: max(t, ending))
         }
+        // A pointer stroke's press held still past its hold (the daemon's clock).
+        connection.input?.advancePointer(to: now)
         // Do: what was decided, in order.
         act(now: now)
         // Flush: sent to the server once.
@@ -82,6 +84,7 @@ extension Daemon {
             for k in news.keyReleases { s.synthesizer.handReleased(keycode: k.keycode, source: k.source) }
         }
         carryOut(now: t)
+        actOnPointerStrokes(now: t)
         if let m = clients.monitor, m.listening { recognition.takeMonitorStream { m.broadcast($0) } }
         if let s = connection.session {
             // Key releases are followed only while a key is pressed again for a hand.

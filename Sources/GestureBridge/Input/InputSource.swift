@@ -27,6 +27,11 @@ protocol InputSource: AnyObject {
     func decide(_ decision: TouchDecisionEvent)
     /// The config changed: what to select. Returns what could not be done.
     func listen(for table: GestureTable) -> [String]
+    /// Strokes drawn with a pointer button held: the paths drawn since the
+    /// last call, when a held press is due, and time reaching it.
+    func takePointerStrokes() -> [PointerStrokeDrawn]
+    var pointerDeadline: Double? { get }
+    func advancePointer(to now: Double)
     /// The time of the last X event (window-manager requests carry it).
     var lastEventTime: UInt { get }
     /// Engine time for a wall-clock moment, and back: the same, except for
@@ -44,6 +49,10 @@ protocol InputSource: AnyObject {
 extension InputSource {
     func engineTime(_ wall: Double) -> Double { wall }
     func wallTime(_ engine: Double) -> Double { engine }
+    // A played trace has no pointer.
+    func takePointerStrokes() -> [PointerStrokeDrawn] { [] }
+    var pointerDeadline: Double? { nil }
+    func advancePointer(to now: Double) {}
 }
 
 /// X's touches (XI 2.2) and touchpad gestures (XI 2.4).
@@ -74,7 +83,11 @@ final class XInputSource: InputSource {
         // A touchpad a [[device]] rule disables keeps its gestures: not grabbed.
         listener.excludes = { table.rule(for: $0)?.disabled == true }
         return listener.apply(ListenPlan(table: table))
+            + listener.applyPointer(PointerStrokeBindings(table: table, pxPerMM: listener.monitors.screen.pxPerMM))
     }
+    func takePointerStrokes() -> [PointerStrokeDrawn] { listener.takePointerStrokes() }
+    var pointerDeadline: Double? { listener.pointerDeadline }
+    func advancePointer(to now: Double) { listener.advancePointer(to: now) }
     var statusDevices: [String] {
         listener.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
     }

@@ -1,0 +1,39 @@
+import GestureConfig
+import GestureCore
+import GestureX11
+
+// Strokes drawn with a pointer button held (issue 58): the listener grabs
+// the bound buttons and hands over each path at its release
+// (PointerStrokes, GestureX11); here it is matched against the shapes
+// taught, the same matcher and strokes.toml as finger strokes, and the
+// binding it fires acts through the router, as the engine's do. Nothing of
+// this is on the touch engine's path: it runs once per release.
+extension Daemon {
+    /// The paths drawn since the last wakeup, matched and acted on at wall time `t`.
+    mutating func actOnPointerStrokes(now t: Double) {
+        guard let input = connection.input else { return }
+        let drawn = input.takePointerStrokes()
+        guard !drawn.isEmpty, let bindings = config.pointer else { return }
+        for d in drawn {
+            let outcome = bindings.recognize(d.path, candidates: d.candidates)
+            guard let m = outcome.match else { continue }
+            guard let id = outcome.binding else {
+                let why = m.closest.map { "closest: \($0), score \(StrokeVerdict.hundredths(m.score))" } ?? "no shape taught"
+                log.debug("stroke with button \(d.button): no shape (\(why)\(m.rejection.map { "; \($0.rawValue)" } ?? "")), nothing fires")
+                continue
+            }
+            log.debug("stroke with button \(d.button): \(m.name ?? "") (score \(StrokeVerdict.hundredths(m.score)))")
+            var value = GestureValue()
+            value.fingers = 1
+            value.start = d.start
+            value.location = d.path.last ?? d.start
+            value.translation = value.location - d.start
+            connection.session?.windows.time = input.lastEventTime
+            // A stroke is discrete: it begins and ends at its release.
+            for phase in [GesturePhase.began, .ended] {
+                let g = GestureEvent(time: t, binding: id, phase: phase, device: d.device, value: value)
+                recognition.router.act(g, window: d.window, now: t)
+            }
+        }
+    }
+}

@@ -1,0 +1,309 @@
+import CX11
+import GestureCore
+
+/// Strokes drawn with a pointer button held, on X: the bound buttons
+/// grabbed passively on the root window for the master pointers
+/// (synchronous: each press arrives frozen), each press's events fed to
+/// PointerStrokeMachine, and what it asks for carried out (docs/pointer-strokes.md).
+/// The listener owns one and hands it the pointer events its grab and
+/// selections bring; a path drawn is kept in `drawn` for the daemon, which
+/// matches it and acts. With no pointer stroke bound it grabs and selects
+/// nothing.
+final class PointerStrokes {
+    let connection: XConnection
+    private(set) var bindings: PointerStrokeBindings?
+    private var machine = PointerStrokeMachine(minimumSize: PointerStrokeBindings.defaultMinimumSize)
+    /// The passive grabs made: a button and the modifier states (nil: any).
+    private(set) var grabs: [(button: Int32, states: [UInt32]?)] = []
+    /// The candidates of the press being decided (its bindings here).
+    private var candidates: [PointerStrokeBindings.Entry] = []
+    /// The application under it, where the action goes.
+    private var window = WindowContext.desktop
+    /// The master device whose grab delivered the press (XIAllowEvents
+    /// and XIUngrabDevice name it).
+    private var master: Int32 = XIAllMasterDevices
+    /// Where the pointer was last seen (a click synthesized at the press
+    /// puts it back there).
+    private var pointerAt = Point.zero
+    /// A press frozen while its window's application is asked about: it
+    /// waits, frozen, until the answer comes (`windowKnown`).
+    private(set) var awaiting: (press: PointerStrokeMachine.Press, top: Window)? = nil
+    /// Escape's keycode, looked up when the grabs are made.
+    private var escape: UInt32 = 0
+    /// Paths drawn, for the daemon to match (taken with `takeDrawn`).
+    private(set) var drawn: [PointerStrokeDrawn] = []
+    /// What happened in words, for the daemon's verbose log.
+    var onNote: (String) -> Void = { _ in }
+
+    init(connection: XConnection) { self.connection = connection }
+
+    /// The root events the machine's state needs, besides the grab's:
+    /// Escape while a press is taken (raw key presses reach us whoever has
+    /// the focus), the release of a press handed to the application (no
+    /// grab of ours sees it any more). None when idle.
+    var rawEvents: [Int32] {
+        switch machine.state {
+        case .idle: return []
+        case .pending, .drawing, .cancelled: return [XI_RawKeyPress]
+        case .passing: return [XI_RawButtonRelease]
+        }
+    }
+
+    /// When the machine wants a tick (a held press's hold), on the daemon's clock.
+    var deadline: Double? { machine.deadline }
+
+    /// The slave pointer whose press is held (nil: none).
+    var pressDevice: Int32? {
+        switch machine.state {
+        case .idle: return nil
+        case .pending(let p, _, _), .drawing(let p, _), .passing(let p), .cancelled(let p): return Int32(p.device)
+        }
+    }
+
+    // MARK: Grabs
+
+    /// Grabs what `bindings` bind (nil or empty: nothing), after letting
+    /// go of what the old ones held (a press in flight ends as a lost grab).
+    /// Returns what X refused (another client grabs that button).
+    func apply(_ bindings: PointerStrokeBindings?, modifierMap: ModifierMap) -> [String] {
+        lose()
+        ungrabAll()
+        self.bindings = bindings?.isEmpty == false ? bindings : nil
+        guard let bindings = self.bindings, connection.alive else { return [] }
+        escape = UInt32(XKeysymToKeycode(connection.display, KeySym(0xff1b)))
+        var notes: [String] = []
+        _ = connection.takeErrors()
+        for g in bindings.grabs {
+            let states = PointerStrokeBindings.states(g.modifiers, modifierMap)
+            if states?.isEmpty == true {
+                notes.append("button \(g.button) with \(g.modifiers!): the keyboard layout has no key for one of those modifiers; "
+                    + "strokes bound to it will not fire")
+                continue
+            }
+            let refused = grab(Int32(g.button), states)
+            grabs.append((Int32(g.button), states))
+            if refused > 0 {
+                notes.append("another client already grabs button \(g.button)"
+                    + (g.modifiers.map { " with \($0)" } ?? "") + " on the root window; strokes drawn with it will not fire")
+            }
+        }
+        connection.sync()
+        return notes
+    }
+
+    /// XIGrabButton on the root for every master device: synchronous (the
+    /// press waits frozen for our decision), the keyboard left alone, not
+    /// owner events (the motion and release come to us, not to the
+    /// application under the pointer). Returns how many modifier states X refused.
+    private func grab(_ button: Int32, _ states: [UInt32]?) -> Int {
+        var mods = (states ?? [cx_XIAnyModifier()]).map { XIGrabModifiers(modifiers: Int32(bitPattern: $0), status: 0) }
+        var mask = Mask([XI_ButtonPress, XI_ButtonRelease, XI_Motion])
+        let d = connection.display, root = connection.root
+        var failed: Int32 = 0
+        mask.with(XIAllMasterDevices) { m in
+            failed = XIGrabButton(d, XIAllMasterDevices, button, root, 0, XIGrabModeSync, XIGrabModeAsync, 0, &m,
+                                  Int32(mods.count), &mods)
+        }
+        return failed < 0 ? mods.count : mods.filter { $0.status != 0 }.count
+    }
+
+    private func ungrab(_ button: Int32, _ states: [UInt32]?) {
+        var mods = (states ?? [cx_XIAnyModifier()]).map { XIGrabModifiers(modifiers: Int32(bitPattern: $0), status: 0) }
+        XIUngrabButton(connection.display, XIAllMasterDevices, button, connection.root, Int32(mods.count), &mods)
+    }
+
+    private func ungrabAll() {
+        if connection.alive { for g in grabs { ungrab(g.button, g.states) } }
+        grabs.removeAll()
+    }
+
+    /// Our own XTest events must not meet our passive grab (XTest's events
+    /// go through passive grabs like a device's): the button's grabs are
+    /// lifted around them and made again after, in the same batch of
+    /// requests, which X carries out in order.
+    private func withoutGrabs(of button: Int, _ body: () -> Void) {
+        let mine = grabs.filter { $0.button == Int32(button) }
+        for g in mine { ungrab(g.button, g.states) }
+        body()
+        for g in mine { _ = grab(g.button, g.states) }
+    }
+
+    // MARK: Events
+
+    /// A pointer event from our grab (XI_ButtonPress, XI_ButtonRelease,
+    /// XI_Motion) or our raw selections (XI_RawKeyPress,
+    /// XI_RawButtonRelease), read at `now` (the daemon's clock).
+    /// `device`: a slave pointer by id; `application`: a top-level window's
+    /// application if known (asks X nothing).
+    func take(_ type: Int32, _ event: UnsafeRawPointer, now: Double, modifierMap: ModifierMap,
+              device: (Int32) -> Device, application: (Window) -> WindowContext?) {
+        switch type {
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+            let e = event.load(as: xcb_input_button_press_event_t.self)
+            let at = Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y))
+            pointerAt = at
+            if type == XI_Motion { return carryOut(machine.on(.motion(at, at: now))) }
+            let button = Int(e.detail)
+            if type == XI_ButtonRelease {
+                // Handed to the application: the release we see through the
+                // grab is our own (passThrough's); the user's comes raw.
+                if case .passing = machine.state { return }
+                return carryOut(machine.on(.release(button: button, at: at, time: now)))
+            }
+            if machine.state != .idle { return carryOut(machine.on(.otherButton(button, at: now))) }
+            master = Int32(e.deviceid)
+            let press = PointerStrokeMachine.Press(button: button, device: Int(e.sourceid), at: at, time: now,
+                                                   modifiers: e.mods.effective, window: e.child)
+            // A press X made from a touch (pointer emulation) is the touch's.
+            if e.flags & UInt32(XIPointerEmulated) != 0 { return decide(press, bound: []) }
+            let top = Window(e.child)
+            if top == 0 || top == connection.root { return begin(press, .desktop, modifierMap, device) }
+            if let app = application(top) { return begin(press, app, modifierMap, device) }
+            // Frozen until X says which application it is on (the listener asks).
+            awaiting = (press, top)
+        case XI_RawKeyPress:
+            let e = event.load(as: xcb_input_raw_key_press_event_t.self)
+            if e.detail == escape && escape != 0 { carryOut(machine.on(.escape(at: now))) }
+        case XI_RawButtonRelease:
+            let e = event.load(as: xcb_input_raw_key_press_event_t.self)
+            if case .passing(let p) = machine.state, Int(e.detail) == p.button {
+                carryOut(machine.on(.release(button: p.button, at: pointerAt, time: now)))
+            }
+        default:
+            break
+        }
+    }
+
+    /// The application under the frozen press is known (or given up on:
+    /// the desktop's scope).
+    func windowKnown(_ application: WindowContext, modifierMap: ModifierMap, device: (Int32) -> Device) {
+        guard let a = awaiting else { return }
+        awaiting = nil
+        begin(a.press, application, modifierMap, device)
+    }
+
+    private func begin(_ press: PointerStrokeMachine.Press, _ app: WindowContext, _ map: ModifierMap,
+                       _ device: (Int32) -> Device) {
+        window = app
+        let found = bindings?.candidates(button: press.button, modifiers: map.modifiers(press.modifiers),
+                                         device: device(Int32(press.device)), window: app) ?? []
+        decide(press, bound: found)
+    }
+
+    private func decide(_ press: PointerStrokeMachine.Press, bound: [PointerStrokeBindings.Entry]) {
+        candidates = bound
+        // The smallest shape among them: a path shorter is a click.
+        if let least = bound.map(\.options.minimumSize).min() { machine.minimumSize = least }
+        carryOut(machine.on(.press(press, bound: !bound.isEmpty)))
+    }
+
+    /// The daemon's clock reached `now`: a press held still past its hold.
+    func advance(to now: Double) {
+        guard let d = machine.deadline, now >= d else { return }
+        carryOut(machine.on(.tick(now)))
+    }
+
+    /// The paths drawn since the last call.
+    func takeDrawn() -> [PointerStrokeDrawn] {
+        defer { drawn.removeAll() }
+        return drawn
+    }
+
+    /// Our grab is gone (a reload, the exit, the device unplugged): what
+    /// the machine held is let go of (a press handed over goes up), a
+    /// frozen press goes on to the application.
+    func lose() {
+        if let a = awaiting {
+            awaiting = nil
+            if connection.alive { XIAllowEvents(connection.display, master, XIReplayDevice, 0) }
+            onNote("button \(a.press.button): our grab ended while its window was asked about; replayed")
+        }
+        let wasHeld = machine.state != .idle
+        switch machine.state {
+        case .pending, .drawing, .cancelled:
+            // Our active grab holds the pointer until the release: let go.
+            if connection.alive { XIUngrabDevice(connection.display, master, 0) }
+        case .idle, .passing:
+            break
+        }
+        carryOut(machine.on(.grabLost))
+        if wasHeld { onNote("a pointer stroke's press ended without its release (grab lost)") }
+    }
+
+    /// Lets go of everything: exit, or the X connection going.
+    func stop() {
+        lose()
+        ungrabAll()
+        bindings = nil
+    }
+
+    // MARK: Carrying out
+
+    private func carryOut(_ requests: [PointerStrokeMachine.Request]) {
+        guard !requests.isEmpty else { return }
+        let d = connection.display, alive = connection.alive
+        for r in requests {
+            switch r {
+            case .replayPress:
+                if alive { XIAllowEvents(d, master, XIReplayDevice, 0) }
+            case .takePress:
+                if alive { XIAllowEvents(d, master, XIAsyncDevice, 0) }
+            case .trailStart, .trailPoint, .trailEnd:
+                break   // the trail is not drawn yet (docs/pointer-strokes.md)
+            case .recognize(let p, let path):
+                drawn.append(PointerStrokeDrawn(button: p.button, device: Int32(p.device), start: p.at, time: p.time, path: path,
+                                                window: window, candidates: candidates))
+            case .synthesizeClick(let p):
+                // The release ended our grab; the click goes where the press was.
+                guard alive else { break }
+                let back = pointerAt
+                withoutGrabs(of: p.button) {
+                    motion(p.at)
+                    XTestFakeButtonEvent(d, UInt32(p.button), 1, 0)
+                    XTestFakeButtonEvent(d, UInt32(p.button), 0, 0)
+                    motion(back)
+                }
+                onNote("button \(p.button): a click, synthesized at \(Int(p.at.x)),\(Int(p.at.y))")
+            case .passThrough(let p, let now):
+                guard alive else { break }
+                // Our XTest release ends our grab where the press is XTest's
+                // (Xvfb; its release comes back through the grab and is
+                // dropped); the ungrab ends it where a device's is. Then the
+                // press at its place, and the pointer where it is now: the
+                // application has the button down from here on.
+                XTestFakeButtonEvent(d, UInt32(p.button), 0, 0)
+                XIUngrabDevice(d, master, 0)
+                withoutGrabs(of: p.button) {
+                    motion(p.at)
+                    XTestFakeButtonEvent(d, UInt32(p.button), 1, 0)
+                    motion(now)
+                }
+                onNote("button \(p.button): held still, handed to the application")
+            case .synthesizeRelease(let b):
+                if alive { XTestFakeButtonEvent(d, UInt32(b), 0, 0) }
+            case .cancel:
+                onNote("a pointer stroke cancelled: nothing fires, the application gets nothing to the release")
+            }
+        }
+    }
+
+    private func motion(_ p: Point) {
+        XTestFakeMotionEvent(connection.display, -1, Int32(p.x.rounded()), Int32(p.y.rounded()), 0)
+    }
+}
+
+/// A path drawn with a pointer button held, at its release: what the
+/// daemon matches (PointerStrokeBindings.recognize) and acts on.
+public struct PointerStrokeDrawn: Sendable {
+    public var button: Int
+    /// The slave pointer it was drawn with.
+    public var device: Int32
+    /// Where and when (the daemon's clock) the button went down.
+    public var start: Point
+    public var time: Double
+    public var path: [Point]
+    /// The application under the press: the action's window.
+    public var window: WindowContext
+    /// The bindings the press could begin.
+    public var candidates: [PointerStrokeBindings.Entry]
+}
