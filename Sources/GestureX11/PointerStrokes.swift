@@ -30,6 +30,9 @@ final class PointerStrokes {
     private(set) var awaiting: (press: PointerStrokeMachine.Press, top: Window)? = nil
     /// Escape's keycode, looked up when the grabs are made.
     private var escape: UInt32 = 0
+    /// Escape came while the press waited for its window: it cancels the
+    /// press once taken.
+    private var escapedWhileAwaiting = false
     /// Paths drawn, for the daemon to match (taken with `takeDrawn`).
     private(set) var drawn: [PointerStrokeDrawn] = []
     /// What happened in words, for the daemon's verbose log.
@@ -43,7 +46,7 @@ final class PointerStrokes {
     /// grab of ours sees it any more). None when idle.
     var rawEvents: [Int32] {
         switch machine.state {
-        case .idle: return []
+        case .idle: return awaiting == nil ? [] : [XI_RawKeyPress]
         case .pending, .drawing, .cancelled: return [XI_RawKeyPress]
         case .passing: return [XI_RawButtonRelease]
         }
@@ -159,11 +162,16 @@ final class PointerStrokes {
             let top = Window(e.child)
             if top == 0 || top == connection.root { return begin(press, .desktop, modifierMap, device) }
             if let app = application(top) { return begin(press, app, modifierMap, device) }
-            // Frozen until X says which application it is on (the listener asks).
+            // Frozen until X says which application it is on (the listener
+            // asks; a local server answers within a millisecond). Meanwhile X
+            // queues the pointer's motion, merged into the last.
             awaiting = (press, top)
+            escapedWhileAwaiting = false
         case XI_RawKeyPress:
             let e = event.load(as: xcb_input_raw_key_press_event_t.self)
-            if e.detail == escape && escape != 0 { carryOut(machine.on(.escape(at: now))) }
+            guard e.detail == escape && escape != 0 else { break }
+            if awaiting != nil { escapedWhileAwaiting = true }
+            carryOut(machine.on(.escape(at: now)))
         case XI_RawButtonRelease:
             let e = event.load(as: xcb_input_raw_key_press_event_t.self)
             if case .passing(let p) = machine.state, Int(e.detail) == p.button {
@@ -187,7 +195,14 @@ final class PointerStrokes {
         window = app
         let found = bindings?.candidates(button: press.button, modifiers: map.modifiers(press.modifiers),
                                          device: device(Int32(press.device)), window: app) ?? []
+        let on = app == .desktop ? "the desktop" : app.windowClass
+        onNote(found.isEmpty ? "button \(press.button) pressed on \(on): no stroke bound there; replayed"
+               : "button \(press.button) pressed on \(on): \(found.count) stroke binding(s) can begin; taken")
         decide(press, bound: found)
+        if escapedWhileAwaiting {
+            escapedWhileAwaiting = false
+            carryOut(machine.on(.escape(at: press.time)))
+        }
     }
 
     private func decide(_ press: PointerStrokeMachine.Press, bound: [PointerStrokeBindings.Entry]) {

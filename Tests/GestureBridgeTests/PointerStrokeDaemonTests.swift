@@ -40,10 +40,20 @@ import Glibc
         return (d, dir)
     }
 
-    /// An L drawn with button 3 from (300, 200): 240 px down, 200 right.
-    func drawL(_ hand: XTestHand, from: (Int, Int) = (300, 200)) {
-        hand.move(from.0, from.1)
+    /// Button 3 pressed where the pointer is, once the daemon has decided
+    /// the press: a hand's motion comes milliseconds after its press, the
+    /// test's XTest motion at once, and X merges the motion it queues while
+    /// a press waits frozen (for the application under it to be known).
+    func press(_ hand: XTestHand, _ d: DaemonProcess) {
+        let before = d.occurrences("button 3 pressed on ")
         hand.button(3, down: true)
+        #expect(waitUntil(timeout: 5) { d.occurrences("button 3 pressed on ") > before })
+    }
+
+    /// An L drawn with button 3 from (300, 200): 240 px down, 200 right.
+    func drawL(_ hand: XTestHand, _ d: DaemonProcess, from: (Int, Int) = (300, 200)) {
+        hand.move(from.0, from.1)
+        press(hand, d)
         hand.draw([from, (from.0, from.1 + 240), (from.0 + 200, from.1 + 240)])
         hand.button(3, down: false)
     }
@@ -55,7 +65,7 @@ import Glibc
         let hand = try XTestHand(display: x.display)
         let (d, dir) = daemon(x)
         defer { removeTree(dir) }
-        drawL(hand)
+        drawL(hand, d)
         #expect(keys.events(count: 2).map(\.description) == ["+F7", "-F7"])
         #expect(d.waitForLog("stroke with button 3: L"))
         // The stroke's press, motion and release were the daemon's alone.
@@ -123,7 +133,7 @@ extension PointerStrokeDaemonTests {
         let (d, dir) = daemon(x)
         defer { removeTree(dir) }
         hand.move(300, 200)
-        hand.button(3, down: true)
+        press(hand, d)
         hand.draw([(300, 200), (300, 440)])
         hand.key(0xff1b, down: true)
         hand.key(0xff1b, down: false)
@@ -134,7 +144,7 @@ extension PointerStrokeDaemonTests {
         #expect(app.buttons(count: 1, timeout: 0.5) == [])
         #expect(keys.events(count: 1, timeout: 0.3) == [], "no F7")
         // The grab is back for the next press: an L fires.
-        drawL(hand)
+        drawL(hand, d)
         #expect(keys.events(count: 2).map(\.description) == ["+F7", "-F7"])
     }
 
@@ -185,5 +195,37 @@ extension PointerStrokeDaemonTests {
         #expect(d.waitExit() == 0)
         #expect(app.buttons(count: 1, timeout: 3) == [.release(button: 3, x: 500, y: 400)])
         #expect(try buttonGrabIsFree(display: x.display, button: 3))
+    }
+}
+
+extension PointerStrokeDaemonTests {
+    /// The same L fires the application's binding over its window, the
+    /// desktop's elsewhere: the scope is the window's where the press began
+    /// (the release may be anywhere).
+    @Test func theWindowWhereThePressBeganPicksTheScope() throws {
+        let x = try Xvfb()
+        let keys = try KeyObserver(display: x.display)
+        let app = try PointerWindow(display: x.display, width: 800, height: 600)
+        let hand = try XTestHand(display: x.display)
+        let config = Self.config + """
+
+            [[app]]
+            class = "PointerTest"
+
+            [[app.bind]]
+            name = "app-L"
+            gesture = 'stroke("L", button: 3)'
+            on-ended = "key F8"
+            """
+        let (d, dir) = daemon(x, config: config)
+        defer { removeTree(dir) }
+        // Begun over the window, ended beyond it.
+        drawL(hand, d, from: (500, 300))
+        #expect(keys.events(count: 2).map(\.description) == ["+F8", "-F8"])
+        // On the bare desktop.
+        drawL(hand, d, from: (1200, 300))
+        #expect(keys.events(count: 2).map(\.description) == ["+F7", "-F7"])
+        #expect(d.waitForLog("stroke with button 3: L"))
+        withExtendedLifetime(app) {}
     }
 }

@@ -42,6 +42,14 @@ public final class PointerWindow {
             }
         }
         XSelectInput(d, window, ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        // WM_STATE, as a window manager sets it on its clients: the
+        // daemon finds the application by it.
+        var state: [Int] = [1, 0]
+        let wmState = connection.atom("WM_STATE")
+        state.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(d, window, wmState, wmState, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+        }
         XMapWindow(d, window)
         connection.sync()
     }

@@ -18,8 +18,9 @@ extension Daemon {
             let outcome = bindings.recognize(d.path, candidates: d.candidates)
             guard let m = outcome.match else { continue }
             guard let id = outcome.binding else {
-                let why = m.closest.map { "closest: \($0), score \(StrokeVerdict.hundredths(m.score))" } ?? "no shape taught"
-                log.debug("stroke with button \(d.button): no shape (\(why)\(m.rejection.map { "; \($0.rawValue)" } ?? "")), nothing fires")
+                let closest = m.closest.map { "closest: \($0), score \(StrokeVerdict.hundredths(m.score))" }
+                let why = [closest, m.rejection?.rawValue].compactMap { $0 }.joined(separator: "; ")
+                log.debug("stroke with button \(d.button): no shape (\(why.isEmpty ? "no shape taught" : why)), nothing fires")
                 continue
             }
             log.debug("stroke with button \(d.button): \(m.name ?? "") (score \(StrokeVerdict.hundredths(m.score)))")
