@@ -142,8 +142,9 @@ public struct StrokeSpec: LeafGesture, Hashable, Sendable {
     /// The shape's name in the templates file.
     public var shape: String = ""
     /// The pointer button held while drawing it (a mouse's, a pen's side
-    /// button); nil: drawn with the fingers. Parsed and kept here; the X
-    /// side that grabs the button and feeds its motion is issue 58's.
+    /// button); nil: drawn with the fingers. The touch engine leaves such a
+    /// binding out; the daemon grabs the button and matches the path
+    /// (PointerStrokeBindings, docs/pointer-strokes.md).
     public var button: Int?
     /// A circle drawn clockwise is not one drawn anticlockwise. Default true.
     public var directionSensitive: Bool = true
