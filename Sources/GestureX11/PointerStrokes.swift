@@ -11,6 +11,8 @@ import GestureCore
 /// nothing.
 final class PointerStrokes {
     let connection: XConnection
+    /// XInput's major opcode (a grab made again is sent as a request of ours).
+    let xiOpcode: UInt8
     private(set) var bindings: PointerStrokeBindings?
     private var machine = PointerStrokeMachine(minimumSize: PointerStrokeBindings.defaultMinimumSize)
     /// The passive grabs made: a button and the modifier states (nil: any).
@@ -38,7 +40,14 @@ final class PointerStrokes {
     /// What happened in words, for the daemon's verbose log.
     var onNote: (String) -> Void = { _ in }
 
-    init(connection: XConnection) { self.connection = connection }
+    /// What the machine asked for, carried out once the read is done
+    /// (`act`): the read itself asks X nothing.
+    private var queued: [PointerStrokeMachine.Request] = []
+
+    init(connection: XConnection, xiOpcode: Int32) {
+        self.connection = connection
+        self.xiOpcode = UInt8(truncatingIfNeeded: xiOpcode)
+    }
 
     /// The root events the machine's state needs, besides the grab's:
     /// Escape while a press is taken (raw key presses reach us whoever has
@@ -74,6 +83,10 @@ final class PointerStrokes {
         self.bindings = bindings?.isEmpty == false ? bindings : nil
         guard let bindings = self.bindings, connection.alive else { return [] }
         escape = UInt32(XKeysymToKeycode(connection.display, KeySym(0xff1b)))
+        // Xlib asks the server about XTEST at its first use on a connection:
+        // here, not in the click synthesized after a read.
+        var ev: Int32 = 0, err: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        _ = XTestQueryExtension(connection.display, &ev, &err, &major, &minor)
         var notes: [String] = []
         _ = connection.takeErrors()
         for g in bindings.grabs {
@@ -124,11 +137,34 @@ final class PointerStrokes {
     /// go through passive grabs like a device's): the button's grabs are
     /// lifted around them and made again after, in the same batch of
     /// requests, which X carries out in order.
+    /// The grab made again is sent without waiting for its answer (it was
+    /// granted a moment ago; the answer is discarded).
     private func withoutGrabs(of button: Int, _ body: () -> Void) {
         let mine = grabs.filter { $0.button == Int32(button) }
         for g in mine { ungrab(g.button, g.states) }
         body()
-        for g in mine { _ = grab(g.button, g.states) }
+        for g in mine {
+            let request = Self.buttonGrab(g.button, states: g.states ?? [cx_XIAnyModifier()], window: connection.root)
+            if let sequence = connection.send(request, major: xiOpcode), let c = connection.xcbConnection {
+                xcb_discard_reply(c, sequence)
+            }
+        }
+    }
+
+    /// XIPassiveGrabDevice of `button` on `window` for every master device,
+    /// as `grab` makes it with XIGrabButton (synchronous, the keyboard
+    /// asynchronous, not owner events), as a request whose answer is not
+    /// waited for.
+    static func buttonGrab(_ button: Int32, states: [UInt32], window: Window) -> XRequest {
+        var grab = XRequest(minor: 54)
+        var mask = Mask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]).bytes
+        while mask.count % 4 != 0 { mask.append(0) }
+        grab.u32(0); grab.u32(UInt32(window)); grab.u32(0); grab.u32(UInt32(bitPattern: button))   // now, no cursor, the button
+        grab.u16(UInt16(truncatingIfNeeded: XIAllMasterDevices)); grab.u16(UInt16(states.count)); grab.u16(UInt16(mask.count / 4))
+        grab.u8(UInt8(XIGrabtypeButton)); grab.u8(UInt8(XIGrabModeSync)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(0); grab.u16(0)
+        for byte in mask { grab.u8(byte) }
+        for s in states { grab.u32(s) }
+        return grab
     }
 
     // MARK: Events
@@ -216,6 +252,7 @@ final class PointerStrokes {
     func advance(to now: Double) {
         guard let d = machine.deadline, now >= d else { return }
         carryOut(machine.on(.tick(now)))
+        act()
     }
 
     /// The paths drawn since the last call.
@@ -228,6 +265,7 @@ final class PointerStrokes {
     /// the machine held is let go of (a press handed over goes up), a
     /// frozen press goes on to the application.
     func lose() {
+        act()
         if let a = awaiting {
             awaiting = nil
             if connection.alive { XIAllowEvents(connection.display, master, XIReplayDevice, 0) }
@@ -242,6 +280,7 @@ final class PointerStrokes {
             break
         }
         carryOut(machine.on(.grabLost))
+        act()
         if wasHeld { onNote("a pointer stroke's press ended without its release (grab lost)") }
     }
 
@@ -255,7 +294,16 @@ final class PointerStrokes {
     // MARK: Carrying out
 
     private func carryOut(_ requests: [PointerStrokeMachine.Request]) {
-        guard !requests.isEmpty else { return }
+        queued += requests
+    }
+
+    /// Carries out what the machine asked for since the last call: after
+    /// the read, from the listener (`afterRead`), and at once where no read
+    /// is under way (a tick, a lost grab). Sent with the daemon's flush.
+    func act() {
+        guard !queued.isEmpty else { return }
+        let requests = queued
+        queued.removeAll()
         let d = connection.display, alive = connection.alive
         for r in requests {
             switch r {

@@ -68,7 +68,7 @@ public final class XIListener {
         windows = WindowClasses(connection: connection)
         monitors = Monitors(connection: connection)
         topLevels = TopLevelGrabs(connection: connection)
-        pointer = PointerStrokes(connection: connection)
+        pointer = PointerStrokes(connection: connection, xiOpcode: xi.opcode)
         // At the start, the same requests as after a read, waited for.
         query = ServerQuery(connection: connection, xiOpcode: xi.opcode, randr: monitors.eventBase != nil)
         query.ask(.all, devices: [])
@@ -387,9 +387,9 @@ public final class XIListener {
         switch type {
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_RawKeyPress, XI_RawButtonRelease:
             // Only our button grab and the pointer's raw selections bring these.
-            pointer.take(type, event, now: now, modifierMap: state.modifierMap, device: pointerDevice,
-                         application: { windows.cached($0) })
-            return followPointer()
+            // Decided now; carried out once the read is done (`afterRead`).
+            return pointer.take(type, event, now: now, modifierMap: state.modifierMap, device: pointerDevice,
+                                application: { windows.cached($0) })
         default:
             break
         }
@@ -420,15 +420,17 @@ public final class XIListener {
             queue.release(known: { windows.cached($0) }, emit)
             if let w = queue.awaited, windows.lookUp(w) { asked = true }
         }
-        // A frozen press waits for its window's application, as a touch does.
+        // What the read decided of a pointer stroke's press, carried out; a
+        // frozen press waits for its window's application, as a touch does.
         if let w = pointer.awaiting?.top {
             if let app = windows.cached(w) {
                 pointer.windowKnown(app, modifierMap: state.modifierMap, device: pointerDevice)
-                followPointer()
             } else if windows.lookUp(w) {
                 asked = true
             }
         }
+        pointer.act()
+        followPointer()
         if asked { connection.flush() }   // sent at once: a touch may wait for the answer
         followRawIfNeeded()
     }
@@ -519,6 +521,24 @@ public final class XIListener {
 
     /// When a held press is due to go to the application (the daemon's clock).
     public var pointerDeadline: Double? { pointer.deadline }
+
+    /// What the pointer grabs hold, for `status` and the start-up log:
+    /// nothing said when no pointer stroke is bound.
+    public var pointerGranted: [String] {
+        guard !pointer.grabs.isEmpty else { return [] }
+        let buttons = pointer.grabs.map { g in
+            "button \(g.button)" + (g.states.map { s in " with state \(s.map { "0x" + String($0, radix: 16) }.joined(separator: "/"))" } ?? "")
+        }
+        return ["pointers: passive grabs of " + buttons.joined(separator: ", ") + " on the root window: a stroke drawn "
+            + "with them never reaches applications; a click, a held press and a press no stroke is bound for there do"]
+    }
+
+    /// Lets go of a pointer stroke's press in flight, as a lost grab (a
+    /// resume, an XTest error): a button pressed for the application goes up.
+    public func letGoOfPointerPress() {
+        pointer.lose()
+        followPointer()
+    }
 
     /// The daemon's clock reached `now`.
     public func advancePointer(to now: Double) {

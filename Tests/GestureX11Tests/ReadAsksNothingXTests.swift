@@ -128,6 +128,44 @@ extension XTests {
             #expect(XKeysymToKeycode(conn.display, keysym) == KeyCode(maxCode))   // Xlib's keymap followed
         }
 
+        /// A pointer stroke's press, its motion and its release: each read
+        /// makes no request (the machine decides there), and what it decided
+        /// goes out after it without a round trip: the press taken, then the
+        /// click synthesized with the button's grab lifted and made again
+        /// (a request whose answer is not waited for).
+        @Test func aPointerStrokesPressAndClickAreCarriedOutWithoutARoundTrip() throws {
+            let x = try Xvfb()
+            let conn = try XConnection(name: x.display, events: .xcb)
+            let listener = try XIListener(connection: conn)
+            let table = GestureTable(desktop: [Binding(name: "L", gesture: .stroke(StrokeSpec(shape: "L", button: 3)))])
+            #expect(listener.applyPointer(PointerStrokeBindings(table: table, pxPerMM: 3.78)).isEmpty)
+            let app = try PointerWindow(display: x.display)
+            let hand = try XTestHand(display: x.display)
+            // The window's application is known before the press (a press on an
+            // unknown window waits for it, frozen, as a touch does).
+            app.connection.sync()
+            listener.drain(now: 0) { _, _ in }
+            while listener.windows.asking { waitReadable(conn, ms: 10); listener.drain(now: 0) { _, _ in } }
+            hand.move(400, 300)
+            hand.button(3, down: true)
+            func pass(_ now: Double) -> (read: (requests: Int, written: UInt64), after: (seconds: Double, waits: Int)) {
+                waitReadable(conn, ms: 1000)
+                let read = asked(conn) { listener.read(now: now, readSocket: true) { _, _ in } }
+                let after = withServerStopped(x, conn) { listener.afterRead { _, _ in }; conn.flush() }
+                return (read, after)
+            }
+            let pressed = pass(1)
+            #expect(pressed.read.requests == 0 && pressed.read.written == 0)
+            #expect(pressed.after.seconds < 0.5 && pressed.after.waits == 0)
+            hand.button(3, down: false)   // comes once the press is taken
+            let released = pass(1.1)
+            #expect(released.read.requests == 0 && released.read.written == 0)
+            #expect(released.after.seconds < 0.5 && released.after.waits == 0)
+            #expect(app.buttons(count: 2).map(\.description) == ["press 3 at 400,300", "release 3 at 400,300"])
+            #expect(try !buttonGrabIsFree(display: x.display, button: 3), "the grab is back")
+            listener.stop()
+        }
+
         /// Two hot-plugs in a row, the second while the first's answer is
         /// awaited: the second is asked about once the first's answer is
         /// taken, and the list ends with both devices.

@@ -139,6 +139,10 @@ extension Daemon {
             log.warning("releasing held keys and buttons after an XTest error")
             s.performer.releaseAll()
         }
+        if errors.contains(where: { $0.request == s.synthesizer.requestCode }) {
+            // A pointer stroke's press, whose click or hand-over may be half done.
+            connection.input?.letGoOfPointerPress()
+        }
     }
 
     /// The X server went away: drop everything tied to it and retry.

@@ -68,6 +68,7 @@ extension Daemon {
         for input in inputsOnResume(devices: connection.input?.devices ?? []) { feed(input, at: now) }
         carryOut(now: now)
         connection.session?.performer.releaseAll()
+        connection.input?.letGoOfPointerPress()
         status.changed = true
     }
 

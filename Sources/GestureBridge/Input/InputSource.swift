@@ -32,6 +32,8 @@ protocol InputSource: AnyObject {
     func takePointerStrokes() -> [PointerStrokeDrawn]
     var pointerDeadline: Double? { get }
     func advancePointer(to now: Double)
+    /// A press in flight let go of (a resume, an XTest error).
+    func letGoOfPointerPress()
     /// The time of the last X event (window-manager requests carry it).
     var lastEventTime: UInt { get }
     /// Engine time for a wall-clock moment, and back: the same, except for
@@ -53,6 +55,7 @@ extension InputSource {
     func takePointerStrokes() -> [PointerStrokeDrawn] { [] }
     var pointerDeadline: Double? { nil }
     func advancePointer(to now: Double) {}
+    func letGoOfPointerPress() {}
 }
 
 /// X's touches (XI 2.2) and touchpad gestures (XI 2.4).
@@ -88,10 +91,11 @@ final class XInputSource: InputSource {
     func takePointerStrokes() -> [PointerStrokeDrawn] { listener.takePointerStrokes() }
     var pointerDeadline: Double? { listener.pointerDeadline }
     func advancePointer(to now: Double) { listener.advancePointer(to: now) }
+    func letGoOfPointerPress() { listener.letGoOfPointerPress() }
     var statusDevices: [String] {
         listener.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
     }
-    var statusListening: [String] { listener.active.granted }
+    var statusListening: [String] { listener.active.granted + listener.pointerGranted }
     var summary: String { "XInput \(listener.xi.major).\(listener.xi.minor)" }
     func stop() { listener.stop() }
 }
