@@ -94,8 +94,12 @@ public struct PointerStrokeBindings: Sendable {
     /// The bindings a press can begin: its button, the modifiers held
     /// exactly as a layer's, its device, the scopes over the window it is
     /// on. Empty: no stroke can be drawn with it here (it is replayed).
+    /// A `[[device]]` rule with `disabled = true` that is the first to match
+    /// the pointer leaves it alone, as it does a touch device.
     public func candidates(button: Int, modifiers: Modifiers, device: Device, window: WindowContext) -> [Entry] {
-        let on = entries.contains { $0.button == button } ? table.inEffect(over: window) : []
+        guard entries.contains(where: { $0.button == button }),
+              table.devices.first(where: { $0.match.acceptsPointer(device) })?.disabled != true else { return [] }
+        let on = table.inEffect(over: window)
         return entries.filter {
             $0.button == button && ($0.modifiers == nil || $0.modifiers == modifiers)
                 && $0.device.acceptsPointer(device) && on[$0.id]

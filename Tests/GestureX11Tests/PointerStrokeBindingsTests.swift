@@ -92,6 +92,17 @@ import Glibc
         #expect(ids(8, .alt) == [], "firefox's scope only over firefox")
     }
 
+    /// A `[[device]]` rule that disables a pointer: no stroke is drawn with
+    /// it (its presses are replayed); the first rule to match decides.
+    @Test func aDisabledPointerDrawsNothing() {
+        var t = Self.table
+        t.devices = [DeviceRule(match: .named("Logitech*"), disabled: true), DeviceRule(match: .any)]
+        let b = PointerStrokeBindings(table: t, pxPerMM: 3.78)
+        #expect(b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop).isEmpty)
+        #expect(b.candidates(button: 3, modifiers: [], device: Device(id: 12, name: "Trackball", kind: .other),
+                             window: .desktop).map(\.id) == [0])
+    }
+
     /// The finger's L matches drawn with the mouse at any size; the
     /// application's binding outranks the desktop's (SwiftUI's order: a
     /// child's `.gesture` before its parent's).
