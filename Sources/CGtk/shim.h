@@ -130,4 +130,81 @@ static inline GtkLayoutManager *cx_banner_layout_new(void) {
     return gtk_custom_layout_new(cx_banner_request_mode, cx_banner_measure, cx_banner_allocate);
 }
 
+// A row of Try It's bars: a name, a progress bar and a text. On one line
+// (name, bar taking what is left but at least CX_BAR_MIN, text) while the
+// name and the text fit at their natural widths; else stacked, each over
+// the whole width: the name, the bar, the text wrapping under it (a window
+// of 360 px: no name cut to "work…", no text a word a line).
+#define CX_BAR_MIN 120
+
+static inline gboolean cx_bar_row_one_line(GtkWidget *name, GtkWidget *text, int width) {
+    return cx_banner_nat_width(name) + CX_BANNER_SPACING + CX_BAR_MIN + CX_BANNER_SPACING + cx_banner_nat_width(text) <= width;
+}
+
+static inline void cx_bar_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                      int *natural, int *minimum_baseline, int *natural_baseline) {
+    GtkWidget *name = gtk_widget_get_first_child(widget);
+    GtkWidget *bar = name ? gtk_widget_get_next_sibling(name) : NULL;
+    GtkWidget *text = bar ? gtk_widget_get_next_sibling(bar) : NULL;
+    int min = 0, nat = 0;
+    if (text) {
+        int nmin, nnat, bmin, bnat, tmin, tnat;
+        if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+            gtk_widget_measure(name, orientation, -1, &nmin, &nnat, NULL, NULL);
+            gtk_widget_measure(bar, orientation, -1, &bmin, &bnat, NULL, NULL);
+            gtk_widget_measure(text, orientation, -1, &tmin, &tnat, NULL, NULL);
+            min = MAX(MAX(nmin, bmin), tmin);
+            nat = nnat + CX_BANNER_SPACING + MAX(bnat, CX_BAR_MIN) + CX_BANNER_SPACING + tnat;
+        } else if (for_size < 0 || cx_bar_row_one_line(name, text, for_size)) {
+            // Each at the width it gets on the line (a text at its natural width may wrap: max-width-chars).
+            gtk_widget_measure(name, orientation, cx_banner_nat_width(name), &nmin, &nnat, NULL, NULL);
+            gtk_widget_measure(bar, orientation, -1, &bmin, &bnat, NULL, NULL);
+            gtk_widget_measure(text, orientation, cx_banner_nat_width(text), &tmin, &tnat, NULL, NULL);
+            min = MAX(MAX(nmin, bmin), tmin);
+            nat = MAX(MAX(nnat, bnat), tnat);
+        } else {
+            gtk_widget_measure(name, orientation, for_size, &nmin, &nnat, NULL, NULL);
+            gtk_widget_measure(bar, orientation, for_size, &bmin, &bnat, NULL, NULL);
+            gtk_widget_measure(text, orientation, for_size, &tmin, &tnat, NULL, NULL);
+            min = nmin + bmin + tmin + 2 * CX_BANNER_VSPACING;
+            nat = nnat + bnat + tnat + 2 * CX_BANNER_VSPACING;
+        }
+    }
+    if (minimum) *minimum = min;
+    if (natural) *natural = nat;
+    if (minimum_baseline) *minimum_baseline = -1;
+    if (natural_baseline) *natural_baseline = -1;
+}
+
+static inline void cx_bar_row_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    GtkWidget *name = gtk_widget_get_first_child(widget);
+    GtkWidget *bar = name ? gtk_widget_get_next_sibling(name) : NULL;
+    GtkWidget *text = bar ? gtk_widget_get_next_sibling(bar) : NULL;
+    if (!text) return;
+    gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    int nh, bh, th;
+    if (cx_bar_row_one_line(name, text, width)) {
+        int nw = cx_banner_nat_width(name), tw = cx_banner_nat_width(text);
+        int bw = MAX(0, width - nw - tw - 2 * CX_BANNER_SPACING);
+        gtk_widget_measure(name, GTK_ORIENTATION_VERTICAL, nw, NULL, &nh, NULL, NULL);
+        gtk_widget_measure(bar, GTK_ORIENTATION_VERTICAL, bw, NULL, &bh, NULL, NULL);
+        gtk_widget_measure(text, GTK_ORIENTATION_VERTICAL, tw, NULL, &th, NULL, NULL);
+        cx_banner_place(name, rtl ? width - nw : 0, (height - nh) / 2, nw, nh);
+        cx_banner_place(bar, rtl ? tw + CX_BANNER_SPACING : nw + CX_BANNER_SPACING, (height - bh) / 2, bw, bh);
+        cx_banner_place(text, rtl ? 0 : width - tw, (height - th) / 2, tw, th);
+    } else {
+        gtk_widget_measure(name, GTK_ORIENTATION_VERTICAL, width, NULL, &nh, NULL, NULL);
+        gtk_widget_measure(bar, GTK_ORIENTATION_VERTICAL, width, NULL, &bh, NULL, NULL);
+        gtk_widget_measure(text, GTK_ORIENTATION_VERTICAL, width, NULL, &th, NULL, NULL);
+        cx_banner_place(name, 0, 0, width, nh);
+        cx_banner_place(bar, 0, nh + CX_BANNER_VSPACING, width, bh);
+        cx_banner_place(text, 0, nh + bh + 2 * CX_BANNER_VSPACING, width, th);
+    }
+}
+
+static inline GtkLayoutManager *cx_bar_row_layout_new(void) {
+    return gtk_custom_layout_new(cx_banner_request_mode, cx_bar_row_measure, cx_bar_row_allocate);
+}
+
 #endif

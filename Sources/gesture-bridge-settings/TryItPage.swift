@@ -123,8 +123,8 @@ import GestureSystem
             let what = device.touchpad ?? Ln("{count} finger", "{count} fingers", device.fingers.count)
             UI.append(bars, UI.label(L("Device {id} ({kind}): {fingers}", ["id": String(id), "kind": device.kind, "fingers": what]),
                                      classes: ["heading"], wrap: true))
-            // The names and the texts in columns (size groups), each as narrow as a window of 360 px needs:
-            // the names ellipsized, the texts wrapped (issue 62; fixed widths of 200 and 260 px were wider).
+            // The names and the texts in columns (size groups: every row decides alike), on one line while they
+            // fit beside a bar, else stacked (issue 62; fixed widths of 200 and 260 px were wider than 360 px).
             let names = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)
             let texts = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)
             defer { g_object_unref(names); g_object_unref(texts) }
@@ -137,7 +137,6 @@ import GestureSystem
                 cx_gtk_set_accessible_value(g(bar), (b.isOut ? b.failedAt : b.fraction) * 100, text)
                 let nameLabel = UI.label(name)
                 gtk_label_set_ellipsize(g(nameLabel), PANGO_ELLIPSIZE_END)
-                gtk_label_set_width_chars(g(nameLabel), 6)
                 gtk_label_set_max_width_chars(g(nameLabel), 24)
                 gtk_size_group_add_widget(names, g(nameLabel))
                 let textLabel = UI.label(text, classes: b.isOut ? ["dim-label"] : [], wrap: true)
@@ -145,6 +144,8 @@ import GestureSystem
                 gtk_label_set_max_width_chars(g(textLabel), 36)
                 gtk_size_group_add_widget(texts, g(textLabel))
                 let row = UI.box(false, spacing: 12, [nameLabel, bar, textLabel])
+                // One line while names and texts fit, else name, bar and text stacked (cx_bar_row_layout_new).
+                gtk_widget_set_layout_manager(g(row), cx_bar_row_layout_new())
                 cx_gtk_set_accessible_label(g(row), "\(name): \(text)")
                 UI.append(bars, row)
             }

@@ -5,7 +5,10 @@
 text, which must wrap at every width. Tests/Settings/screenshots-words.sh
 runs it; each screen taken with ImageMagick's `import` into
 OUT/try-it-LANG.png, OUT/try-it-LANG-narrow.png and, scrolled to Fit to my
-hands, OUT/try-it-LANG-narrow-end.png. Look at each.
+hands, OUT/try-it-LANG-narrow-end.png; with a daemon playing a short swipe,
+the bars at full width and at 360 px in the last language,
+OUT/try-it-LANG-daemon.png and OUT/try-it-LANG-narrow-daemon.png.
+Look at each.
 
 Also checks what it can without eyes: at 360 px the window is no wider,
 the empty canvas's text is laid out inside the canvas (its AT-SPI
@@ -89,6 +92,28 @@ def main():
             subprocess.run(["import", "-window", wid[-1], os.path.join(args.out, f"try-it-{lang}-narrow-end.png")], check=True)
             drive.log("wrote", os.path.join(args.out, f"try-it-{lang}-narrow-end.png"))
             app.close()
+        # A daemon playing a short swipe (in French): the bars on one line at full width, stacked at 360 px.
+        short = drive.shifted_trace(session, os.path.join(drive.ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"), 8.0,
+                                    "short.jsonl")
+        daemon = session.start([os.path.join(args.bin, "gesture-bridge"), "run", "--config", path, "--play", short],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        app = App(session, path)
+        wid = subprocess.run(["xdotool", "search", "--sync", "--name", f"^{drive.APP_NAME}$"],
+                             capture_output=True, text=True, timeout=10).stdout.split()
+        click(find(app.window, "page tab", "Try It"))
+        find(app.window, "label", contains="nothing fired; closest:", timeout=20)
+        screenshots.shoot(session, args.out, f"try-it-{lang}-daemon")
+        drive.narrowed_to_360(wid[-1], f"{lang} window with a daemon")
+        within_window(app, f"{lang} at 360 px with a daemon", 360)
+        subprocess.run(["xdotool", "mousemove", "--window", wid[-1], "180", "400"], check=True)
+        for _ in range(5):
+            subprocess.run(["xdotool", "click", "5"], check=True)
+            time.sleep(0.05)
+        time.sleep(0.5)
+        screenshots.shoot_window(session, args.out, f"try-it-{lang}-narrow-daemon")
+        app.close()
+        daemon.terminate()
+        daemon.wait(5)
     finally:
         session.close()
 
