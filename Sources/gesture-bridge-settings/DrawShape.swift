@@ -57,7 +57,8 @@ import GestureTraces
         addButton = raw(gtk_button_new_with_label(L("Add as Example")))!
         gtk_widget_add_css_class(g(addButton), "suggested-action")
         undoButton = raw(gtk_button_new_with_label(L("Undo")))!
-        // Said in full: "Undo" alone is also the dialog's Cancel in some languages (French: Annuler).
+        // Said in full (a screen reader hears it beside the form's Cancel); scripts/check-po-distinct.py keeps "Undo"
+        // and "Cancel" two words in every language (French said "Annuler" for both).
         cx_gtk_set_accessible_label(g(undoButton), L("Undo the last example"))
         let clearButton = raw(gtk_button_new_with_label(L("Clear")))!
         box = UI.box(true, spacing: 8)

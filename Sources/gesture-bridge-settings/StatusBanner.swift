@@ -54,10 +54,20 @@ enum SessionStatus {
 }
 
 /// The banners at the top of the window, rebuilt whenever what they say changes.
+///
+/// Narrow windows (issue 62): as libadwaita lays a banner out. With
+/// libadwaita 1.3 or newer a one-paragraph message is an AdwBanner (looked
+/// up at run time, `AdwBannerSymbols`; the app links nothing newer than
+/// 1.1); AdwBanner ellipsizes its title at three lines, so a message of
+/// several lines (a config's errors) and every message on 1.1 and 1.2 is a
+/// row laid out the same way by `cx_banner_layout_new` (the C shim): icon,
+/// text and button on one line while the text fits at its natural width,
+/// else the text over the whole width and the button centred under it.
 @MainActor final class StatusBanner {
     let box: Widget
     private var shown: [BannerMessage] = []
     var onFix: (String) -> Void = { _ in }
+    private let adwBanner = AdwBannerSymbols.load()
 
     init() {
         box = UI.box(true, spacing: 0)
@@ -68,25 +78,59 @@ enum SessionStatus {
         shown = messages
         UI.clear(box)
         for m in messages {
-            let row = UI.box(false, spacing: 12)
-            gtk_widget_add_css_class(g(row), "banner")
-            gtk_widget_add_css_class(g(row), m.level.rawValue)
-            let icon = raw(gtk_image_new_from_icon_name(m.level == .info ? "dialog-information-symbolic"
-                : m.level == .warning ? "dialog-warning-symbolic" : "dialog-error-symbolic"))!
-            UI.append(row, icon)
-            let label = UI.label(m.text.tildeAbbreviated, wrap: true)
-            UI.expand(label)
-            UI.append(row, label)
-            if let fix = m.fix {
-                let id = m.fixID
-                let b = UI.button(fix, classes: ["pill"]) { [self] in onFix(id) }
-                gtk_widget_set_valign(g(b), GTK_ALIGN_CENTER)
-                UI.append(row, b)
+            let text = m.text.tildeAbbreviated
+            let id = m.fixID
+            let row: Widget
+            if let adw = adwBanner, !text.contains("\n") {
+                row = adw.new(title: text, button: m.fix) { [self] in onFix(id) }
+            } else {
+                row = UI.box(false, spacing: 12)
+                gtk_widget_set_layout_manager(g(row), cx_banner_layout_new())
+                gtk_widget_add_css_class(g(row), "banner")
+                let icon = raw(gtk_image_new_from_icon_name(m.level == .info ? "dialog-information-symbolic"
+                    : m.level == .warning ? "dialog-warning-symbolic" : "dialog-error-symbolic"))!
+                UI.append(row, icon)
+                UI.append(row, UI.label(text, wrap: true))
+                if let fix = m.fix {
+                    let b = UI.button(fix, classes: ["pill"]) { [self] in onFix(id) }
+                    UI.append(row, b)
+                }
             }
+            gtk_widget_add_css_class(g(row), m.level.rawValue)
             // Read as one message: "Warning: gesture-bridge is not running…".
-            cx_gtk_set_accessible_label(g(row), "\(m.level.word): \(m.text.tildeAbbreviated)")
+            cx_gtk_set_accessible_label(g(row), "\(m.level.word): \(text)")
             UI.append(box, row)
         }
     }
 }
 
+/// libadwaita 1.3's AdwBanner, looked up at run time as AdwEntryRow and
+/// AdwAboutWindow are; nil on 1.1 and 1.2, or with
+/// GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1 (tests).
+struct AdwBannerSymbols {
+    private let handle: UnsafeMutableRawPointer
+    private typealias New = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
+    private typealias SetText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+    private typealias SetBool = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
+    private static let symbols = ["adw_banner_new", "adw_banner_set_button_label", "adw_banner_set_revealed"]
+
+    static func load() -> AdwBannerSymbols? {
+        if getenv("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1") != nil { return nil }
+        guard let h = dlopen(nil, RTLD_NOW), symbols.allSatisfy({ dlsym(h, $0) != nil }) else { return nil }
+        return AdwBannerSymbols(handle: h)
+    }
+
+    private func fn<F>(_ symbol: String, _ type: F.Type) -> F { unsafeBitCast(dlsym(handle, symbol)!, to: type) }
+
+    /// A revealed banner saying `title` (as text: 1.3's title is markup, so
+    /// it is escaped), its button `button` calling `fix`.
+    @MainActor func new(title: String, button: String?, fix: @escaping Action) -> Widget {
+        let banner = fn("adw_banner_new", New.self)(title.xmlEscaped)!
+        if let button {
+            fn("adw_banner_set_button_label", SetText.self)(banner, button)
+            on(banner, "button-clicked", fix)
+        }
+        fn("adw_banner_set_revealed", SetBool.self)(banner, 1)
+        return banner
+    }
+}

@@ -17,6 +17,8 @@ import GestureSystem
     private let controller: DocumentController
     private let connection: Widget
     private let canvas: Widget
+    /// What an empty canvas is for: a label over it, wrapping at the canvas's width.
+    private let emptyCanvas: Widget
     private let bars: Widget
     private let whyNot: Widget
     private let verdicts: Widget
@@ -41,6 +43,16 @@ import GestureSystem
         gtk_widget_set_size_request(g(canvas), -1, 200)
         gtk_widget_add_css_class(g(canvas), "card")
         cx_gtk_set_accessible_label(g(canvas), L("Fingers"))
+        // A label, not cairo text: it wraps to the canvas's width at any window width (issue 62).
+        emptyCanvas = UI.label(L("No fingers down. The fingers gesture-bridge sees show here, where they are on the screen."),
+                               classes: ["dim-label"], wrap: true, xalign: 0.5)
+        gtk_label_set_justify(g(emptyCanvas), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_valign(g(emptyCanvas), GTK_ALIGN_CENTER)
+        // Centred at its natural width, at most about 56 characters: balanced lines, not a last word alone.
+        gtk_widget_set_halign(g(emptyCanvas), GTK_ALIGN_CENTER)
+        gtk_label_set_max_width_chars(g(emptyCanvas), 56)
+        gtk_widget_set_can_target(g(emptyCanvas), 0)
+        UI.margins(emptyCanvas, 16)
         bars = UI.box(true, spacing: 6)
         whyNot = UI.label(L("Touch the touchscreen or the touchpad: each gesture's progress shows here."), classes: ["title-4"], wrap: true)
         cx_gtk_set_accessible_label(g(whyNot), L("Verdict"))
@@ -62,13 +74,17 @@ import GestureSystem
         gtk_label_set_selectable(g(proposal), 1)
         cx_gtk_set_accessible_label(g(proposal), L("Proposal"))
         applyButton = raw(gtk_button_new_with_label(L("Apply the Change")))!
-        UI.setVisible(applyButton, false)
 
         let page = UI.box(true, spacing: 12)
         UI.margins(page, 24)
         UI.append(page, UI.label(L("Try it"), classes: ["title-2"]))
         UI.append(page, connection)
-        UI.append(page, canvas)
+        let canvasOverlay = raw(gtk_overlay_new())!
+        gtk_overlay_set_child(g(canvasOverlay), g(canvas))
+        gtk_overlay_add_overlay(g(canvasOverlay), g(emptyCanvas))
+        // Measured with the canvas: a text longer than the canvas is tall makes it taller, never cut.
+        gtk_overlay_set_measure_overlay(g(canvasOverlay), g(emptyCanvas), 1)
+        UI.append(page, canvasOverlay)
         UI.append(page, whyNot)
         UI.append(page, shapeLine)
         UI.append(page, bars)
@@ -79,12 +95,14 @@ import GestureSystem
         UI.append(page, UI.label(L("When a gesture does not fire for you: name it, perform it a few times (Record Attempts, then Stop), or give attempts you recorded with gesture-bridge record. gesture-bridge tune proposes the smallest change of the settings that recognizes them and says what it risks; nothing changes until you apply it."), wrap: true))
         UI.append(page, UI.box(false, spacing: 6, [UI.label(L("Gesture")), bindingEntry]))
         UI.append(page, UI.box(false, spacing: 6, [tracesEntry]))
-        UI.append(page, UI.box(false, spacing: 6, [recordButton, proposeButton, applyButton]))
+        // A flow box: the buttons wrap onto more lines in a narrow window (issue 62).
+        UI.append(page, UI.flow([recordButton, proposeButton, applyButton]))
         UI.append(page, proposal)
         let clamp = raw(adw_clamp_new())!
         adw_clamp_set_maximum_size(g(clamp), 860)
         adw_clamp_set_child(g(clamp), g(page))
         widget = UI.scrolled(clamp)
+        showApply(false)
 
         onDraw(canvas) { [self] cr, width, height in draw(cr, width, height) }
         on(recordButton, "clicked") { [self] in toggleRecording() }
@@ -99,10 +117,17 @@ import GestureSystem
         gtk_label_set_text(g(connection), problem.map { L("Not watching: {reason}.", ["reason": $0]) }
                            ?? L("Watching gesture-bridge: what it sees shows here as it happens."))
         gtk_widget_queue_draw(g(canvas))
+        UI.setVisible(emptyCanvas, live.devices.values.allSatisfy { $0.fingers.isEmpty })
         UI.clear(bars)
         for (id, device) in live.devices.sorted(by: { $0.key < $1.key }) where !device.bindings.isEmpty {
             let what = device.touchpad ?? Ln("{count} finger", "{count} fingers", device.fingers.count)
-            UI.append(bars, UI.label(L("Device {id} ({kind}): {fingers}", ["id": String(id), "kind": device.kind, "fingers": what]), classes: ["heading"]))
+            UI.append(bars, UI.label(L("Device {id} ({kind}): {fingers}", ["id": String(id), "kind": device.kind, "fingers": what]),
+                                     classes: ["heading"], wrap: true))
+            // The names and the texts in columns (size groups: every row decides alike), on one line while they
+            // fit beside a bar, else stacked (issue 62; fixed widths of 200 and 260 px were wider than 360 px).
+            let names = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)
+            let texts = gtk_size_group_new(GTK_SIZE_GROUP_HORIZONTAL)
+            defer { g_object_unref(names); g_object_unref(texts) }
             for (name, b) in device.bindings {
                 let bar = raw(gtk_progress_bar_new())!
                 gtk_progress_bar_set_fraction(g(bar), b.isLit ? 1 : b.isOut ? b.failedAt : b.fraction)
@@ -111,11 +136,16 @@ import GestureSystem
                 let text = b.isOut ? (b.reason ?? b.standing) : b.isLit ? b.standing : b.threshold > 0 ? b.measureText : b.standing
                 cx_gtk_set_accessible_value(g(bar), (b.isOut ? b.failedAt : b.fraction) * 100, text)
                 let nameLabel = UI.label(name)
-                gtk_widget_set_size_request(g(nameLabel), 200, -1)
                 gtk_label_set_ellipsize(g(nameLabel), PANGO_ELLIPSIZE_END)
-                let textLabel = UI.label(text, classes: b.isOut ? ["dim-label"] : [])
-                gtk_widget_set_size_request(g(textLabel), 260, -1)
+                gtk_label_set_max_width_chars(g(nameLabel), 24)
+                gtk_size_group_add_widget(names, g(nameLabel))
+                let textLabel = UI.label(text, classes: b.isOut ? ["dim-label"] : [], wrap: true)
+                gtk_label_set_width_chars(g(textLabel), 10)
+                gtk_label_set_max_width_chars(g(textLabel), 36)
+                gtk_size_group_add_widget(texts, g(textLabel))
                 let row = UI.box(false, spacing: 12, [nameLabel, bar, textLabel])
+                // One line while names and texts fit, else name, bar and text stacked (cx_bar_row_layout_new).
+                gtk_widget_set_layout_manager(g(row), cx_bar_row_layout_new())
                 cx_gtk_set_accessible_label(g(row), "\(name): \(text)")
                 UI.append(bars, row)
             }
@@ -157,15 +187,6 @@ import GestureSystem
             g_object_unref(m)
         }
         let scale = min(width / screen.w, height / screen.h)
-        if state.devices.values.allSatisfy({ $0.fingers.isEmpty }) {
-            // An empty canvas says what it is for.
-            let text = named("window_fg_color", GdkRGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1))
-            cairo_set_source_rgba(cr, Double(text.red), Double(text.green), Double(text.blue), 0.55)
-            cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-            cairo_set_font_size(cr, 14)
-            cairo_move_to(cr, 16, height / 2)
-            cairo_show_text(cr, L("No fingers down. The fingers gesture-bridge sees show here, where they are on the screen."))
-        }
         // The theme's named colours (libadwaita's, light or dark), one per device.
         let colours = [("accent_color", GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1)),
                        ("warning_color", GdkRGBA(red: 0.90, green: 0.38, blue: 0.0, alpha: 1)),
@@ -210,7 +231,7 @@ import GestureSystem
     @discardableResult
     private func runTune(_ files: [String]) -> GPid {
         proposed = []
-        UI.setVisible(applyButton, false)
+        showApply(false)
         let argv = [Subprocess.gestureBridge, "tune", "--config", controller.path, "--expect", binding] + files
         return Subprocess.run(argv) { [self] finished in
             recording = 0
@@ -218,7 +239,7 @@ import GestureSystem
             gtk_label_set_text(g(proposal), finished.output.trimmingWhitespace().isEmpty ? L("tune said nothing (status {status})", ["status": String(finished.status)])
                                                                           : finished.output.trimmingWhitespace())
             proposed = Self.settingsChange(finished.output)
-            UI.setVisible(applyButton, finished.status == 0 && !proposed.isEmpty)
+            showApply(finished.status == 0 && !proposed.isEmpty)
         }
     }
 
@@ -244,8 +265,14 @@ import GestureSystem
         }
         say(L("Applied: {settings}.", ["settings": proposed.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")]))
         proposed = []
-        UI.setVisible(applyButton, false)
+        showApply(false)
     }
 
     private func say(_ text: String) { controller.say(text) }
+
+    /// The button and its place in the flow box (an empty place would still take a column).
+    private func showApply(_ on: Bool) {
+        UI.setVisible(applyButton, on)
+        if let place = raw(gtk_widget_get_parent(g(applyButton))) { UI.setVisible(place, on) }
+    }
 }
