@@ -48,13 +48,30 @@ seed() {  # target -> seed corpus directory
   echo "$d"
 }
 export LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0"
+# One libFuzzer process is one thread: the targets run side by side, as many
+# at once as there are cores (FUZZ_JOBS), each its full SECONDS; their
+# reports follow in the targets' order.
+jobs=${FUZZ_JOBS:-$(nproc)}
+fuzz() {  # target
+  local t=$1 corpus="$work/corpus-$1" s
+  mkdir -p "$corpus" "crashes/$t"
+  s=$(seed "$t")
+  "$bin" "$t" -seed=1 -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="crashes/$t/" \
+    -max_len=4096 "$corpus" "$s" > "$work/$t.log" 2>&1
+}
+declare -A pid=()
+running=()
+for t in "${targets[@]}"; do
+  while [ "${#running[@]}" -ge "$jobs" ]; do
+    wait -n || true
+    still=(); for r in "${running[@]}"; do kill -0 "${pid[$r]}" 2>/dev/null && still+=("$r"); done; running=("${still[@]}")
+  done
+  fuzz "$t" & pid[$t]=$!; running+=("$t")
+done
 status=0
 for t in "${targets[@]}"; do
-  corpus="$work/corpus-$t"; mkdir -p "$corpus" "crashes/$t"
-  s=$(seed "$t")
   echo "== $t ($seconds s)"
-  if ! "$bin" "$t" -seed=1 -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="crashes/$t/" \
-       -max_len=4096 "$corpus" "$s" > "$work/$t.log" 2>&1; then
+  if ! wait "${pid[$t]}"; then
     echo "CRASH in $t:"; tail -30 "$work/$t.log"; status=1
   fi
   grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/$t.log" | sed "s/^/  /"

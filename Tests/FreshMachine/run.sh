@@ -35,9 +35,25 @@ bind() {  # source target [ro]
 start=$(date +%s)
 # The toolchain's own prerequisites (swift.org, Debian 12), and git (SwiftPM's).
 toolchain_deps=binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libncurses-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,unzip,ca-certificates
-say "a clean bookworm root from $mirror"
-mmdebstrap --quiet --variant=minbase --include="$toolchain_deps" bookworm "$root" "$mirror" >"$tmp/mmdebstrap.log" 2>&1 \
-  || { say "mmdebstrap failed"; tail -5 "$tmp/mmdebstrap.log"; exit 1; }
+# The clean root is cached as a tarball, as Tests/Package caches its roots
+# (a week at most, keyed by the packages asked for): it holds nothing of
+# ours, and the check below proves it, but it took a minute to download.
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/gesture-bridge-fresh
+key=$(printf '%s %s' "$mirror" "$toolchain_deps" | sha256sum | cut -c1-12)
+tarball=$cache/bookworm-$key.tar
+mkdir -p "$cache"
+if [ ! -s "$tarball" ] || [ -n "$(find "$tarball" -mtime +7)" ]; then
+  say "a clean bookworm root from $mirror (cached in $tarball)"
+  rm -f "$cache"/bookworm-*.tar
+  # (mmdebstrap writes a tarball where the name ends in .tar.)
+  mmdebstrap --quiet --variant=minbase --include="$toolchain_deps" bookworm "$cache/new.tar" "$mirror" >"$tmp/mmdebstrap.log" 2>&1 \
+    || { say "mmdebstrap failed"; tail -5 "$tmp/mmdebstrap.log"; exit 1; }
+  mv "$cache/new.tar" "$tarball"
+else
+  say "a clean bookworm root from $tarball ($(( ($(date +%s) - $(stat -c %Y "$tarball")) / 3600 )) h old)"
+fi
+mkdir -p "$root"
+tar -C "$root" -xf "$tarball" && [ -x "$root/usr/bin/env" ] || { say "no root from $tarball"; exit 1; }
 for p in libx11-dev libx11-xcb-dev libxcb-xinput-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev \
          libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux; do
   chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
