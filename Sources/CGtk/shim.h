@@ -26,38 +26,41 @@ static inline void cx_gtk_set_accessible_value(GtkWidget *widget, double value, 
 // and the button, one line: icon, label, button (centred vertically);
 // otherwise the label takes the whole width beside the icon, wrapping, and
 // the button goes under it, centred. Never a word a line beside a button.
+// The layout's own steps are plain `static`, without the cx_ prefix: only
+// the C below calls them (LinkedLibrariesTests holds every cx_ and inline
+// wrapper to a Swift caller).
 #define CX_BANNER_SPACING 12
 #define CX_BANNER_VSPACING 6
 
-static inline void cx_banner_children(GtkWidget *w, GtkWidget **icon, GtkWidget **label, GtkWidget **button) {
+static void layout_banner_children(GtkWidget *w, GtkWidget **icon, GtkWidget **label, GtkWidget **button) {
     *icon = gtk_widget_get_first_child(w);
     *label = *icon ? gtk_widget_get_next_sibling(*icon) : NULL;
     *button = *label ? gtk_widget_get_next_sibling(*label) : NULL;
     if (*button && !gtk_widget_get_visible(*button)) *button = NULL;
 }
 
-static inline int cx_banner_nat_width(GtkWidget *w) {
+static int layout_banner_nat_width(GtkWidget *w) {
     int nat = 0;
     gtk_widget_measure(w, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
     return nat;
 }
 
 // Whether icon, label and button fit on one line `width` wide.
-static inline gboolean cx_banner_one_line(GtkWidget *icon, GtkWidget *label, GtkWidget *button, int width) {
+static gboolean layout_banner_one_line(GtkWidget *icon, GtkWidget *label, GtkWidget *button, int width) {
     if (!button) return TRUE;
-    return cx_banner_nat_width(icon) + CX_BANNER_SPACING + cx_banner_nat_width(label) + CX_BANNER_SPACING
-        + cx_banner_nat_width(button) <= width;
+    return layout_banner_nat_width(icon) + CX_BANNER_SPACING + layout_banner_nat_width(label) + CX_BANNER_SPACING
+        + layout_banner_nat_width(button) <= width;
 }
 
-static inline GtkSizeRequestMode cx_banner_request_mode(GtkWidget *widget) {
+static GtkSizeRequestMode layout_banner_request_mode(GtkWidget *widget) {
     (void)widget;
     return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
-static inline void cx_banner_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+static void layout_banner_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                      int *natural, int *minimum_baseline, int *natural_baseline) {
     GtkWidget *icon, *label, *button;
-    cx_banner_children(widget, &icon, &label, &button);
+    layout_banner_children(widget, &icon, &label, &button);
     int min = 0, nat = 0;
     if (icon && label) {
         int imin, inat, lmin, lnat, bmin = 0, bnat = 0;
@@ -69,11 +72,11 @@ static inline void cx_banner_measure(GtkWidget *widget, GtkOrientation orientati
             min = MAX(imin + CX_BANNER_SPACING + lmin, bmin);
             nat = inat + CX_BANNER_SPACING + lnat + (button ? CX_BANNER_SPACING + bnat : 0);
         } else {
-            int iw = cx_banner_nat_width(icon);
+            int iw = layout_banner_nat_width(icon);
             gtk_widget_measure(icon, orientation, -1, &imin, &inat, NULL, NULL);
-            if (for_size < 0 || cx_banner_one_line(icon, label, button, for_size)) {
+            if (for_size < 0 || layout_banner_one_line(icon, label, button, for_size)) {
                 int lw = for_size < 0 ? -1 : MAX(0, for_size - iw - CX_BANNER_SPACING
-                                                     - (button ? CX_BANNER_SPACING + cx_banner_nat_width(button) : 0));
+                                                     - (button ? CX_BANNER_SPACING + layout_banner_nat_width(button) : 0));
                 gtk_widget_measure(label, orientation, lw, &lmin, &lnat, NULL, NULL);
                 if (button) gtk_widget_measure(button, orientation, -1, &bmin, &bnat, NULL, NULL);
                 min = MAX(MAX(imin, lmin), bmin);
@@ -92,42 +95,42 @@ static inline void cx_banner_measure(GtkWidget *widget, GtkOrientation orientati
     if (natural_baseline) *natural_baseline = -1;
 }
 
-static inline void cx_banner_place(GtkWidget *w, int x, int y, int width, int height) {
+static void layout_banner_place(GtkWidget *w, int x, int y, int width, int height) {
     GtkAllocation a = { x, y, width, height };
     gtk_widget_size_allocate(w, &a, -1);
 }
 
-static inline void cx_banner_allocate(GtkWidget *widget, int width, int height, int baseline) {
+static void layout_banner_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     GtkWidget *icon, *label, *button;
-    cx_banner_children(widget, &icon, &label, &button);
+    layout_banner_children(widget, &icon, &label, &button);
     if (!icon || !label) return;
     gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
-    int iw = cx_banner_nat_width(icon), ih = 0, lh = 0, bw = 0, bh = 0;
+    int iw = layout_banner_nat_width(icon), ih = 0, lh = 0, bw = 0, bh = 0;
     gtk_widget_measure(icon, GTK_ORIENTATION_VERTICAL, iw, NULL, &ih, NULL, NULL);
     if (button) {
-        bw = MIN(cx_banner_nat_width(button), width);
+        bw = MIN(layout_banner_nat_width(button), width);
         gtk_widget_measure(button, GTK_ORIENTATION_VERTICAL, bw, NULL, &bh, NULL, NULL);
     }
-    if (cx_banner_one_line(icon, label, button, width)) {
+    if (layout_banner_one_line(icon, label, button, width)) {
         int lw = MAX(0, width - iw - CX_BANNER_SPACING - (button ? CX_BANNER_SPACING + bw : 0));
         gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, lw, NULL, &lh, NULL, NULL);
         lh = MIN(lh, height);
-        cx_banner_place(icon, rtl ? width - iw : 0, (height - ih) / 2, iw, ih);
-        cx_banner_place(label, rtl ? (button ? bw + CX_BANNER_SPACING : 0) : iw + CX_BANNER_SPACING, (height - lh) / 2, lw, lh);
-        if (button) cx_banner_place(button, rtl ? 0 : width - bw, (height - bh) / 2, bw, bh);
+        layout_banner_place(icon, rtl ? width - iw : 0, (height - ih) / 2, iw, ih);
+        layout_banner_place(label, rtl ? (button ? bw + CX_BANNER_SPACING : 0) : iw + CX_BANNER_SPACING, (height - lh) / 2, lw, lh);
+        if (button) layout_banner_place(button, rtl ? 0 : width - bw, (height - bh) / 2, bw, bh);
     } else {
         int lw = MAX(0, width - iw - CX_BANNER_SPACING);
         gtk_widget_measure(label, GTK_ORIENTATION_VERTICAL, lw, NULL, &lh, NULL, NULL);
         int top = MAX(ih, lh);
-        cx_banner_place(icon, rtl ? width - iw : 0, (top - ih) / 2, iw, ih);
-        cx_banner_place(label, rtl ? 0 : iw + CX_BANNER_SPACING, (top - lh) / 2, lw, lh);
-        cx_banner_place(button, (width - bw) / 2, MIN(top + CX_BANNER_VSPACING, MAX(0, height - bh)), bw, bh);
+        layout_banner_place(icon, rtl ? width - iw : 0, (top - ih) / 2, iw, ih);
+        layout_banner_place(label, rtl ? 0 : iw + CX_BANNER_SPACING, (top - lh) / 2, lw, lh);
+        layout_banner_place(button, (width - bw) / 2, MIN(top + CX_BANNER_VSPACING, MAX(0, height - bh)), bw, bh);
     }
 }
 
 static inline GtkLayoutManager *cx_banner_layout_new(void) {
-    return gtk_custom_layout_new(cx_banner_request_mode, cx_banner_measure, cx_banner_allocate);
+    return gtk_custom_layout_new(layout_banner_request_mode, layout_banner_measure, layout_banner_allocate);
 }
 
 // A row of Try It's bars: a name, a progress bar and a text. On one line
@@ -137,11 +140,11 @@ static inline GtkLayoutManager *cx_banner_layout_new(void) {
 // of 360 px: no name cut to "work…", no text a word a line).
 #define CX_BAR_MIN 120
 
-static inline gboolean cx_bar_row_one_line(GtkWidget *name, GtkWidget *text, int width) {
-    return cx_banner_nat_width(name) + CX_BANNER_SPACING + CX_BAR_MIN + CX_BANNER_SPACING + cx_banner_nat_width(text) <= width;
+static gboolean layout_bar_row_one_line(GtkWidget *name, GtkWidget *text, int width) {
+    return layout_banner_nat_width(name) + CX_BANNER_SPACING + CX_BAR_MIN + CX_BANNER_SPACING + layout_banner_nat_width(text) <= width;
 }
 
-static inline void cx_bar_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+static void layout_bar_row_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                       int *natural, int *minimum_baseline, int *natural_baseline) {
     GtkWidget *name = gtk_widget_get_first_child(widget);
     GtkWidget *bar = name ? gtk_widget_get_next_sibling(name) : NULL;
@@ -155,11 +158,11 @@ static inline void cx_bar_row_measure(GtkWidget *widget, GtkOrientation orientat
             gtk_widget_measure(text, orientation, -1, &tmin, &tnat, NULL, NULL);
             min = MAX(MAX(nmin, bmin), tmin);
             nat = nnat + CX_BANNER_SPACING + MAX(bnat, CX_BAR_MIN) + CX_BANNER_SPACING + tnat;
-        } else if (for_size < 0 || cx_bar_row_one_line(name, text, for_size)) {
+        } else if (for_size < 0 || layout_bar_row_one_line(name, text, for_size)) {
             // Each at the width it gets on the line (a text at its natural width may wrap: max-width-chars).
-            gtk_widget_measure(name, orientation, cx_banner_nat_width(name), &nmin, &nnat, NULL, NULL);
+            gtk_widget_measure(name, orientation, layout_banner_nat_width(name), &nmin, &nnat, NULL, NULL);
             gtk_widget_measure(bar, orientation, -1, &bmin, &bnat, NULL, NULL);
-            gtk_widget_measure(text, orientation, cx_banner_nat_width(text), &tmin, &tnat, NULL, NULL);
+            gtk_widget_measure(text, orientation, layout_banner_nat_width(text), &tmin, &tnat, NULL, NULL);
             min = MAX(MAX(nmin, bmin), tmin);
             nat = MAX(MAX(nnat, bnat), tnat);
         } else {
@@ -176,7 +179,7 @@ static inline void cx_bar_row_measure(GtkWidget *widget, GtkOrientation orientat
     if (natural_baseline) *natural_baseline = -1;
 }
 
-static inline void cx_bar_row_allocate(GtkWidget *widget, int width, int height, int baseline) {
+static void layout_bar_row_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
     GtkWidget *name = gtk_widget_get_first_child(widget);
     GtkWidget *bar = name ? gtk_widget_get_next_sibling(name) : NULL;
@@ -184,27 +187,27 @@ static inline void cx_bar_row_allocate(GtkWidget *widget, int width, int height,
     if (!text) return;
     gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
     int nh, bh, th;
-    if (cx_bar_row_one_line(name, text, width)) {
-        int nw = cx_banner_nat_width(name), tw = cx_banner_nat_width(text);
+    if (layout_bar_row_one_line(name, text, width)) {
+        int nw = layout_banner_nat_width(name), tw = layout_banner_nat_width(text);
         int bw = MAX(0, width - nw - tw - 2 * CX_BANNER_SPACING);
         gtk_widget_measure(name, GTK_ORIENTATION_VERTICAL, nw, NULL, &nh, NULL, NULL);
         gtk_widget_measure(bar, GTK_ORIENTATION_VERTICAL, bw, NULL, &bh, NULL, NULL);
         gtk_widget_measure(text, GTK_ORIENTATION_VERTICAL, tw, NULL, &th, NULL, NULL);
-        cx_banner_place(name, rtl ? width - nw : 0, (height - nh) / 2, nw, nh);
-        cx_banner_place(bar, rtl ? tw + CX_BANNER_SPACING : nw + CX_BANNER_SPACING, (height - bh) / 2, bw, bh);
-        cx_banner_place(text, rtl ? 0 : width - tw, (height - th) / 2, tw, th);
+        layout_banner_place(name, rtl ? width - nw : 0, (height - nh) / 2, nw, nh);
+        layout_banner_place(bar, rtl ? tw + CX_BANNER_SPACING : nw + CX_BANNER_SPACING, (height - bh) / 2, bw, bh);
+        layout_banner_place(text, rtl ? 0 : width - tw, (height - th) / 2, tw, th);
     } else {
         gtk_widget_measure(name, GTK_ORIENTATION_VERTICAL, width, NULL, &nh, NULL, NULL);
         gtk_widget_measure(bar, GTK_ORIENTATION_VERTICAL, width, NULL, &bh, NULL, NULL);
         gtk_widget_measure(text, GTK_ORIENTATION_VERTICAL, width, NULL, &th, NULL, NULL);
-        cx_banner_place(name, 0, 0, width, nh);
-        cx_banner_place(bar, 0, nh + CX_BANNER_VSPACING, width, bh);
-        cx_banner_place(text, 0, nh + bh + 2 * CX_BANNER_VSPACING, width, th);
+        layout_banner_place(name, 0, 0, width, nh);
+        layout_banner_place(bar, 0, nh + CX_BANNER_VSPACING, width, bh);
+        layout_banner_place(text, 0, nh + bh + 2 * CX_BANNER_VSPACING, width, th);
     }
 }
 
 static inline GtkLayoutManager *cx_bar_row_layout_new(void) {
-    return gtk_custom_layout_new(cx_banner_request_mode, cx_bar_row_measure, cx_bar_row_allocate);
+    return gtk_custom_layout_new(layout_banner_request_mode, layout_bar_row_measure, layout_bar_row_allocate);
 }
 
 #endif
