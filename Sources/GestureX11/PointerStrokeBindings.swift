@@ -43,6 +43,10 @@ public struct PointerStrokeBindings: Sendable {
             o.rotationInvariant = !s.rotationSensitive
             o.minimumSize = s.minimumSize?.pixels(pxPerMM: pxPerMM) ?? Self.defaultMinimumSize
             o.threshold = 0   // each shape's own
+            // With a button held a line is a shape, not a swipe or a scroll
+            // (easystroke's back and forward are lines; a click is told
+            // apart by minimumSize, before any match).
+            o.straightness = -1
             out.append(Entry(id: id, shape: s.shape, button: button, modifiers: b.modifiers, device: b.device,
                              rank: ranks[id], options: o))
         }
@@ -114,10 +118,15 @@ public struct PointerStrokeBindings: Sendable {
         public var match: StrokeMatch?
     }
 
-    /// `path` matched against every shape taught, once per distinct set of
-    /// options among `candidates`; of the candidates whose shape it is, the
-    /// highest ranked fires (the first of them on a tie).
+    /// `path` matched against the shapes the candidates are bound to, once
+    /// per distinct set of options among them; of the candidates whose shape
+    /// it is, the highest ranked fires (the first of them on a tie). Only
+    /// the shapes that can fire here compete, as easystroke matched within
+    /// an application's list: another application's line drawn the same way
+    /// must not take a line bound on the desktop.
     public func recognize(_ path: [Point], candidates: [Entry]) -> Outcome {
+        let bound = Set(candidates.map(\.shape))
+        let strokes = StrokeSet(self.strokes.shapes.filter { bound.contains($0.name) })
         var matches: [(StrokeOptions, StrokeMatch)] = []
         var best: Entry? = nil
         var shown: StrokeMatch? = nil

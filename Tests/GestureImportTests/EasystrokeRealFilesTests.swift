@@ -2,6 +2,7 @@ import GestureConfig
 import GestureCore
 @testable import GestureImport
 import GestureSystem
+import GestureX11
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -53,9 +54,9 @@ struct EasystrokeRealFilesTests {
     /// `import --into DIR` writes them load with the loader `check` uses
     /// (`load(path:)`, which reads strokes.toml beside the config), without
     /// an error or a warning, with every binding and every shape.
-    @Test(arguments: folders)
-    func eachRealFileImportsAndLoads(_ folder: String) throws {
-        let imported = try Self.real(folder)
+    /// The config and strokes.toml written as `import --into DIR` writes
+    /// them, loaded with the loader `check` uses (nil: an issue recorded).
+    static func loadedAsWritten(_ imported: EasystrokeImporter.Imported, _ folder: String) throws -> LoadedConfig? {
         var template = Array("/tmp/gesture-bridge-easystroke-XXXXXX".utf8CString)
         let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
         defer {
@@ -64,13 +65,18 @@ struct EasystrokeRealFilesTests {
         }
         try FileSystem.write(imported.config.toml, to: dir + "/config.toml").get()
         if !imported.shapes.shapes.isEmpty { try FileSystem.write(StrokesFile.text(imported.shapes), to: dir + "/strokes.toml").get() }
-        let loaded: LoadedConfig
         switch testLoader().load(path: dir + "/config.toml") {
-        case .success(let l): loaded = l
+        case .success(let l): return l
         case .failure(let e):
             Issue.record("\(folder): \(e.diagnostics.map(\.description).joined(separator: "\n"))")
-            return
+            return nil
         }
+    }
+
+    @Test(arguments: folders)
+    func eachRealFileImportsAndLoads(_ folder: String) throws {
+        let imported = try Self.real(folder)
+        guard let loaded = try Self.loadedAsWritten(imported, folder) else { return }
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.description))")
         #expect(loaded.table.allBindings.count == imported.config.bindingsWritten)
         #expect(loaded.table.settings.strokes.shapes.map(\.name) == imported.shapes.shapes.map(\.name))
@@ -155,8 +161,9 @@ struct EasystrokeRealFilesTests {
     /// the shapes of the file's strokes.toml as the loader reads it back.
     /// Today's matcher takes a nearly straight path for a swipe and never a
     /// shape, and easystroke's users draw lines (back, forward, new tab):
-    /// every stroke it misses is one of those; with that rule off (a stroke
-    /// drawn with a button held is no swipe), each is recognized as itself.
+    /// every stroke it misses is one of those; with that rule off, as the
+    /// daemon matches a stroke drawn with a button held (no swipe), each is
+    /// recognized as itself.
     @Test func eachStrokeIsRecognizedAsItself() throws {
         var strokes = 0, top1 = 0, straight = 0, top1Lines = 0
         var misses: [String] = []
@@ -166,7 +173,7 @@ struct EasystrokeRealFilesTests {
             var options = StrokeOptions()
             options.threshold = 0   // each shape's own, as StrokeRecognizer
             var lines = options
-            lines.straightness = 0
+            lines.straightness = -1   // as a stroke drawn with a button is matched (PointerStrokeBindings)
             let matcher = set.matcher(options), linesToo = set.matcher(lines)
             for shape in imported.shapes.shapes {
                 for template in shape.templates {
@@ -189,6 +196,39 @@ struct EasystrokeRealFilesTests {
         // same way (all shapes compete; easystroke matched per application),
         // and a perfectly straight one has no width to normalize.
         #expect(top1Lines * 100 >= strokes * 95, "\(top1Lines) of \(strokes)")
+    }
+
+    /// The issue's acceptance, through the daemon's own path: each file
+    /// imported and loaded as `check` loads it; each shape bound outside an
+    /// application scope, drawn from its own points with the mouse (300 px
+    /// across where the template is 200, 31 points), fires its own binding
+    /// when drawn on the desktop with the file's button (PointerStrokeBindings:
+    /// the candidates there, lines kept, each shape's threshold).
+    @Test func eachDesktopShapeDrawnFromItsOwnPointsFiresItsBinding() throws {
+        var drawn = 0
+        var misses: [String] = []
+        for folder in Self.folders {
+            guard let loaded = try Self.loadedAsWritten(try Self.real(folder), folder) else { continue }
+            let config = loaded.table, set = config.settings.strokes
+            let bindings = PointerStrokeBindings(table: config, pxPerMM: 3.78)
+            let mouse = Device(id: 11, name: "Logitech USB Mouse", kind: .other)
+            for (id, b) in config.desktop.enumerated() {
+                guard case .stroke(let spec) = b.gesture, let button = spec.button, let shape = set[spec.shape] else { continue }
+                let candidates = bindings.candidates(button: button, modifiers: [], device: mouse, window: .desktop)
+                for template in shape.templates {
+                    let path = StrokeSet.resampled(template.map { $0 * 1.5 + Point(x: 400, y: 300) }, count: 31)
+                    let outcome = bindings.recognize(path, candidates: candidates)
+                    drawn += 1
+                    if outcome.binding != id {
+                        misses.append("\(folder) '\(b.name)' (\(spec.shape)): fired \(outcome.binding.map { config.allBindings[$0].name } ?? "nothing"), "
+                                      + "closest \(outcome.match?.closest ?? "none") \(outcome.match?.score ?? 0) \(outcome.match?.rejection?.rawValue ?? "")")
+                    }
+                }
+            }
+        }
+        print("easystroke desktop shapes drawn with the mouse: \(drawn), fired their binding: \(drawn - misses.count)")
+        #expect(drawn == Self.files.reduce(0) { $0 + $1.desktop })
+        #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
     }
 
     // MARK: Damage

@@ -48,6 +48,32 @@ import Glibc
     static let firefox = WindowContext(windowClass: "firefox", instance: "Navigator")
     static let bindings = PointerStrokeBindings(table: table, pxPerMM: 3.78)
 
+    /// easystroke's users draw lines (back, forward): with a button held a
+    /// line is a shape, told from another line by its direction, at any
+    /// size; a finger's line stays a swipe (the finger stroke's options).
+    @Test func aLineDrawnWithAButtonIsAShape() {
+        func line(_ dx: Double, _ dy: Double, wobble: Double = 0) -> [Point] {
+            (0...30).map { k in Point(x: 400 + dx * Double(k) / 30, y: 300 + dy * Double(k) / 30 + wobble * sin(Double(k) / 30 * 2 * .pi)) }
+        }
+        var settings = Settings()
+        settings.strokes = StrokeSet([StrokeShape(name: "back", templates: [line(-200, 0, wobble: 2)]),
+                                      StrokeShape(name: "forward", templates: [line(200, 0, wobble: 2)]),
+                                      StrokeShape(name: "L", templates: [Self.ell(160, at: .zero)])])
+        let table = GestureTable(settings: settings, desktop: [
+            Self.pointer("back", "back", button: 3), Self.pointer("forward", "forward", button: 3), Self.pointer("L", "L", button: 3),
+        ])
+        let b = PointerStrokeBindings(table: table, pxPerMM: 3.78)
+        let candidates = b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop)
+        // Perfectly straight (a mouse moved along one row) and with a hand's wobble.
+        for (path, fired) in [(line(-150, 0), 0), (line(120, 0), 1), (line(-400, 6, wobble: 3), 0), (line(300, -10, wobble: 1), 1)] {
+            let outcome = b.recognize(path, candidates: candidates)
+            #expect(outcome.binding == fired, "\(String(describing: outcome.match))")
+        }
+        #expect(b.recognize(Self.ell(200), candidates: candidates).binding == 2)
+        // The finger's matcher still takes a line for a swipe.
+        #expect(settings.strokes.match(line(-150, 0), with: settings.strokes.matcher()).rejection == .straight)
+    }
+
     @Test func onlyPointerStrokesAreEntries() {
         #expect(Self.bindings.entries.map(\.id) == [0, 1, 2, 5, 6])
         #expect(PointerStrokeBindings(table: GestureTable(desktop: [Self.table.desktop[3], Self.table.desktop[4]]), pxPerMM: 3.78).isEmpty)
@@ -117,10 +143,13 @@ import Glibc
         #expect(overFirefox.binding == 5)
         let circle = b.recognize(Self.circle(120), candidates: b.candidates(button: 3, modifiers: .super, device: Self.mouse, window: .desktop))
         #expect(circle.binding == 1)
-        // A circle where only an L is bound: nothing, with the closest said.
+        // A circle where only an L is bound: only the shapes bound here
+        // compete (as easystroke matched within an application's list), and
+        // the L is not near enough: nothing, with the closest said.
         let none = b.recognize(Self.circle(120), candidates: b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop))
         #expect(none.binding == nil)
-        #expect(none.match?.closest == "circle")
+        #expect(none.match?.closest == "L")
+        #expect(none.match?.rejection == .belowThreshold || none.match?.rejection == .noCorner)
         // Smaller than minimumSize (60 px): too small.
         let small = b.recognize(Self.ell(30), candidates: b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop))
         #expect(small.binding == nil && small.match?.rejection == .tooSmall)

@@ -30,7 +30,9 @@ public struct StrokeOptions: Hashable, Sendable {
     /// The score a stroke needs to be accepted.
     public var threshold: Double = 0.80
     /// A path whose points all lie within this fraction of its length from its
-    /// chord is a line: a swipe or a scroll, never a shape.
+    /// chord is a line: a swipe or a scroll, never a shape. Negative: no path
+    /// is a line, lines are shapes too (a stroke drawn with a button held is
+    /// no swipe: easystroke's users draw back, forward and new tab as lines).
     public var straightness: Double = 0.08
 
     public init() {}
@@ -46,7 +48,10 @@ public struct StrokeTemplate: Hashable, Sendable {
     public init(name: String, path: [Point], options: StrokeOptions = StrokeOptions()) {
         self.name = name
         self.cloud = StrokeCloud.normalize(path, count: options.points)
-        self.sharpest = cloud.withUnsafeBufferPointer { StrokeCloud.sharpestTurn($0) }
+        // A line taught (a stroke drawn with a button: back, forward) has no
+        // corner to ask of the drawing; its hand's jitter is no corner either.
+        let line = cloud.count >= 2 && StrokeCloud.isStraight(cloud, tolerance: StrokeOptions().straightness)
+        self.sharpest = line ? 0 : cloud.withUnsafeBufferPointer { StrokeCloud.sharpestTurn($0) }
     }
 }
 
@@ -97,7 +102,7 @@ public struct StrokeMatcher: Sendable {
         if StrokeCloud.diagonal(path) < options.minimumSize {
             return StrokeMatch(name: nil, score: 0, closest: nil, rejection: .tooSmall)
         }
-        if StrokeCloud.isStraight(path, tolerance: options.straightness) {
+        if options.straightness >= 0, StrokeCloud.isStraight(path, tolerance: options.straightness) {
             return StrokeMatch(name: nil, score: 0, closest: nil, rejection: .straight)
         }
         let n = max(options.points, 1)
