@@ -36,7 +36,8 @@ xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=L
   --keyword=LcN:1c,2 -o "$tmp/code.pot" Sources/GestureSettingsModel/*.swift Sources/gesture-bridge-settings/*.swift \
   2> >(grep -v "unterminated string literal" >&2)
 xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=Lc:1c,2 --keyword=LN \
-  --keyword=LcN:1c,2 -o "$tmp/command.pot" Sources/gesture-bridge/*.swift
+  --keyword=LcN:1c,2 -o "$tmp/command.pot" Sources/gesture-bridge/*.swift \
+  2> >(grep -v "unterminated string literal\|unterminated character constant" >&2)
 xgettext "${common[@]}" -L C --keyword= --keyword=Words -o "$tmp/words.pot" $(find Sources -name '*.swift' | LC_ALL=C sort) \
   2> >(grep -v "unterminated string literal" >&2)
 xgettext "${common[@]}" -L C --keyword=L --no-location -o "$tmp/settings.pot" "$tmp/settings-descriptions.c"
