@@ -39,7 +39,7 @@ xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=L
   --keyword=LcN:1c,2 -o "$tmp/command.pot" Sources/gesture-bridge/*.swift \
   2> >(grep -v "unterminated string literal\|unterminated character constant" >&2)
 xgettext "${common[@]}" -L C --keyword= --keyword=Words -o "$tmp/words.pot" $(find Sources -name '*.swift' | LC_ALL=C sort) \
-  2> >(grep -v "unterminated string literal" >&2)
+  2> >(grep -v "unterminated string literal\|unterminated character constant" >&2)
 xgettext "${common[@]}" -L C --keyword=L --no-location -o "$tmp/settings.pot" "$tmp/settings-descriptions.c"
 xgettext "${common[@]}" -L C --keyword= --keyword=Msgid:1,1t --keyword=Msgid:1c,2,2t -o "$tmp/kinds.pot" \
   Sources/GestureCore/4-Language/GestureSpec.swift
