@@ -57,7 +57,7 @@ def pieces(pattern):
 
 
 def as_regex(pattern):
-    return "".join(".+?" if re.fullmatch(r"\{[a-z]+\}", p) else re.escape(p)
+    return "".join(".*?" if re.fullmatch(r"\{[a-z]+\}", p) else re.escape(p)
                    for p in re.split(r"(\{[a-z]+\})", pattern))
 
 
@@ -70,7 +70,9 @@ def main():
         for source in filter(None, (msgid, plural)):
             for piece in pieces(source):
                 piece = piece.strip(" ;:,.()'\"")
-                if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 2 and not any(piece in s for s in strs):
+                # Two English words or more (a key such as touchegg-protocol is a value, not words).
+                words = [w for w in piece.split() if re.fullmatch(r"[A-Za-z]{2,}[,.;:?!]?", w)]
+                if len(words) >= 2 and not any(piece in s for s in strs):
                     english.append((piece, msgid))
     # The language's sentences, longest first; one with no word of its own ("{items} or {last}") says nothing.
     said = sorted({s for _, _, strs in catalog for s in strs if re.search(r"\w{3,}", re.sub(r"\{[a-z]+\}", "", s))},

@@ -100,6 +100,8 @@ public struct DaemonState: Hashable, Sendable {
         public static let keymapNone = Words("none")
         public static let keymapWindowManager = Words("{keymap} (window manager {name})")
         public static let noConnection = Words("nothing: no X connection (retrying)")
+        /// `run --play`'s input (tests, reproductions).
+        public static let playedTrace = Words("a played trace ({path})")
         public static let serving = Words("serving")
         public static let notServing = Words("on, but not serving (the address is taken)")
         public static let off = Words("off")

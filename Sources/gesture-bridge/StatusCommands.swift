@@ -39,7 +39,7 @@ struct StatusCommand: ParsableCommand {
         print("  " + L("config: {path}: {status}", ["path": s.config, "status": Self.said(s.configStatus, DaemonState.Says.configStatus)]))
         print("  " + L("keymap: {keymap}", ["keymap": Self.said(s.keymap, DaemonState.Says.keymap)]))
         print("  " + (s.devices.isEmpty ? L("devices: none in use") : L("devices: {devices}", ["devices": s.devices.joined(separator: "; ")])))
-        for line in s.listening { print("  " + Self.said(line, ListenPlan.Says.all + [DaemonState.Says.noConnection])) }
+        for line in s.listening { print("  " + Self.said(line, ListenPlan.Says.all + [DaemonState.Says.noConnection, DaemonState.Says.playedTrace])) }
         print("  " + L("touchegg-protocol: {state}", ["state": Self.said(s.toucheggProtocol, DaemonState.Says.toucheggProtocol)]))
         if s.messages.isEmpty {
             print("  " + L("no warnings or errors"))
