@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "GestureTesting", dependencies: ["GestureCore", "GestureTraces"]),
         // What a client of the running daemon reads: its state file and its
         // monitor stream (the settings app links this, not the daemon).
-        .target(name: "GestureClient", dependencies: ["GestureSystem", "GestureTraces"]),
+        .target(name: "GestureClient", dependencies: ["GestureSystem", "GestureTraces", "GestureCore"]),
         // The daemon: the run loop, its input sources, the effect router,
         // status, doctor, the Touchégg server.
         .target(
@@ -81,7 +81,7 @@ let package = Package(
             name: "gesture-bridge",
             dependencies: [
                 "GestureBridge", "GestureTraces", "GestureConfig", "GestureImport", "GestureX11", "GestureCore",
-                "GestureSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureSystem", "GestureLocalization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The daemon alone, which `gesture-bridge run` execs: no argument
@@ -148,8 +148,12 @@ let package = Package(
         // The settings app's model: a config in words, edited without losing a byte. Pure: no GTK, no Foundation.
         // gettext (glibc's libintl) for the settings app's words: see docs/settings.md, Translations.
         .systemLibrary(name: "CIntl"),
+        // The words in the user's language (L, Ln, Lc, and L(words) for GestureCore's Words), for the
+        // settings app and the command; the daemon links it only for `doctor`'s words, never calling setlocale.
+        .target(name: "GestureLocalization", dependencies: ["CIntl", "GestureCore", "GestureSystem"]),
         .target(name: "GestureSettingsModel",
-                dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureImport", "GestureSystem", "CIntl"]),
+                dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureImport", "GestureSystem",
+                               "GestureLocalization"]),
         .testTarget(name: "GestureSettingsModelTests",
                     dependencies: ["GestureSettingsModel", "GestureConfig", "GestureCore", "GestureImport", "GestureSystem"]),
         // Shared by the X tests: an Xvfb the test starts, a client watching keys.

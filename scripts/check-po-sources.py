@@ -9,7 +9,7 @@ every Swift file under Sources/ (every module, every folder) with Swift's
 own rules (comments, escapes such as \\u{2026}, interpolation, multi-line
 and raw literals) and fails on:
 
-  - a marked msgid the .pot lacks: a call of L, Ln, Lc, LN, LcN or Msgid
+  - a marked msgid the .pot lacks: a call of L, Ln, Lc, LN, LcN, Msgid or Words
     with literal arguments in a file xgettext is not given, or a literal
     the C reader reads otherwise (a Swift escape such as \\u{2026});
   - a marked call xgettext cannot extract: an interpolated literal
@@ -38,6 +38,8 @@ KEYWORDS = {
     "LN": {1: (None, 0, None)},
     "LcN": {2: (0, 1, None)},
     "Msgid": {1: (None, 0, None), 2: (0, 1, None)},
+    # GestureCore's Words("pattern", [values]): the command's messages named below it.
+    "Words": {1: (None, 0, None), 2: (None, 0, None)},
 }
 SWIFT_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", '"': '"', "'": "'"}
 
@@ -217,7 +219,7 @@ def main():
                 continue
             for keyword, line, args in calls(toks):
                 spec = KEYWORDS[keyword].get(len(args))
-                if spec is None or (keyword == "Msgid" and any(t[1] == ":" for a in args for t in a[:2])):
+                if spec is None or (keyword in ("Msgid", "Words") and any(t[1] == ":" for t in args[0][:2])):
                     continue  # a declaration, or another overload
                 ctx_at, id_at, plural_at = spec
                 parts = {}
@@ -251,7 +253,7 @@ def main():
                 elif "plural" in parts and pot[key] != parts["plural"]:
                     problems.append(f"{rel}:{line}: {keyword}: the plural {parts['plural']!r} is not the .pot's {pot[key]!r}")
                 # The values written in the call fill the msgid's placeholders (Ln fills {count}).
-                values_at = {"L": 1, "Lc": 2, "Ln": 3}.get(keyword)
+                values_at = {"L": 1, "Lc": 2, "Ln": 3, "Words": 1}.get(keyword)
                 if values_at is not None and values_at < len(args) and args[values_at][:1] == [("p", "[", args[values_at][0][2])]:
                     arg = args[values_at]
                     keys = {arg[i][1].value for i in range(len(arg) - 1)

@@ -11,6 +11,10 @@
 # are GestureCore's table (GestureSpec.swift's Msgid(msgid), Msgid(context,
 # msgid)), shown through L()/Lc(). The settings' descriptions
 # are GestureCore's table (SettingTable.swift's SettingField.descriptions), shown through L().
+# The command's words: L/Ln/Lc in Sources/gesture-bridge (status, check, …),
+# and the messages the modules under it name as GestureCore's Words("…", [values])
+# (the config loader's diagnostics, the daemon's state as status reads it back),
+# from every module (keyword Words, anywhere under Sources/).
 # The desktop entry and the metainfo are read with gettext's own rules.
 #
 #   scripts/update-po.sh          # rewrite the .pot and merge every .po
@@ -31,12 +35,17 @@ common=(--from-code=UTF-8 --add-comments=TRANSLATORS: --sort-by-file --package-n
 xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=Lc:1c,2 --keyword=LN \
   --keyword=LcN:1c,2 -o "$tmp/code.pot" Sources/GestureSettingsModel/*.swift Sources/gesture-bridge-settings/*.swift \
   2> >(grep -v "unterminated string literal" >&2)
+xgettext "${common[@]}" -L C --keyword= --keyword=L --keyword=Ln:1,2 --keyword=Lc:1c,2 --keyword=LN \
+  --keyword=LcN:1c,2 -o "$tmp/command.pot" Sources/gesture-bridge/*.swift \
+  2> >(grep -v "unterminated string literal\|unterminated character constant" >&2)
+xgettext "${common[@]}" -L C --keyword= --keyword=Words -o "$tmp/words.pot" $(find Sources -name '*.swift' | LC_ALL=C sort) \
+  2> >(grep -v "unterminated string literal\|unterminated character constant" >&2)
 xgettext "${common[@]}" -L C --keyword=L --no-location -o "$tmp/settings.pot" "$tmp/settings-descriptions.c"
 xgettext "${common[@]}" -L C --keyword= --keyword=Msgid:1,1t --keyword=Msgid:1c,2,2t -o "$tmp/kinds.pot" \
   Sources/GestureCore/4-Language/GestureSpec.swift
 xgettext "${common[@]}" -o "$tmp/data.pot" data/settings/io.github.gesture_bridge.Settings.desktop \
   data/settings/io.github.gesture_bridge.Settings.metainfo.xml
-msgcat --use-first "$tmp/code.pot" "$tmp/kinds.pot" "$tmp/settings.pot" "$tmp/data.pot" \
+msgcat --use-first "$tmp/code.pot" "$tmp/kinds.pot" "$tmp/settings.pot" "$tmp/command.pot" "$tmp/words.pot" "$tmp/data.pot" \
   | sed -e 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/' \
         -e '/^"POT-Creation-Date: /d' > "$tmp/gesture-bridge.pot"
 

@@ -1,14 +1,24 @@
+import GestureCore
 /// A mistake in an action, at a character offset in its text.
 public struct ActionError: Error, Hashable, Sendable {
     /// Offset and length in characters within the action text.
     public var offset: Int
     public var length: Int
-    public var message: String
+    /// What is wrong, in words the command says in the user's language.
+    public var words: Words
+    /// What is wrong, in English.
+    public var message: String { words.description }
 
     public init(offset: Int, length: Int, message: String) {
         self.offset = offset
         self.length = length
-        self.message = message
+        self.words = Words.verbatim(message)
+    }
+
+    public init(offset: Int, length: Int, _ words: Words) {
+        self.offset = offset
+        self.length = length
+        self.words = words
     }
 }
 
@@ -42,11 +52,11 @@ public enum ActionParser {
                 .window(a, fallback: a.keymapFallback.flatMap { keymap?.chords(for: $0) })
             }
         case "none":
-            if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, message: "'none' takes nothing after it")) }
+            if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, Words("'none' takes nothing after it"))) }
             return .success(.none)
         case "exec":
             guard let first = rest.first else {
-                return .failure(ActionError(offset: verbStart, length: 4, message: "'exec' needs a command, e.g. exec rofi -show window"))
+                return .failure(ActionError(offset: verbStart, length: 4, Words("'exec' needs a command, e.g. exec rofi -show window")))
             }
             return .success(.exec(String(chars[first.offset...])))
         case "button", "buttondown", "buttonup":
@@ -56,7 +66,7 @@ public enum ActionParser {
                 let example = verb == "button" ? "button 8 (back), button 3 here (at the touch point)"
                     : verb == "buttondown" ? "buttondown 1, buttondown 1 here" : "buttonup 1"
                 return .failure(ActionError(offset: at, length: max(1, chars.count - at),
-                                            message: "'\(verb)' takes one button number 1-255, e.g. \(example)"))
+                                            Words("'{verb}' takes one button number 1-255, e.g. {example}", ["verb": verb, "example": example])))
             }
             switch verb {
             case "button": return .success(.button(n, here: placed))
@@ -64,12 +74,12 @@ public enum ActionParser {
             default: return .success(.buttonUp(n))
             }
         case "move":
-            if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, message: "'move' takes nothing after it: the pointer follows the gesture")) }
+            if let w = rest.first { return .failure(ActionError(offset: w.offset, length: chars.count - w.offset, Words("'move' takes nothing after it: the pointer follows the gesture"))) }
             return .success(.move)
         case "key", "keydown", "keyup":
             guard !rest.isEmpty else {
                 return .failure(ActionError(offset: verbStart, length: verb.count,
-                                            message: "'\(verb)' needs a chord, e.g. \(verb) ctrl+alt+Right"))
+                                            Words("'{verb}' needs a chord, e.g. {verb} ctrl+alt+Right", ["verb": verb])))
             }
             var chords: [KeyChord] = []
             for w in rest {
@@ -83,13 +93,13 @@ public enum ActionParser {
             if verb == "key" { return .success(.key(chords)) }
             guard chords.count == 1 else {
                 return .failure(ActionError(offset: rest[0].offset, length: chars.count - rest[0].offset,
-                                            message: "'\(verb)' takes one chord, e.g. \(verb) alt"))
+                                            Words("'{verb}' takes one chord, e.g. {verb} alt", ["verb": verb])))
             }
             return .success(verb == "keydown" ? .keyDown(chords[0]) : .keyUp(chords[0]))
         default:
-            let hint = Suggest.phrase(verb, verbs)
+            let hint = Suggest.words(verb, verbs)
             return .failure(ActionError(offset: verbStart, length: max(1, verb.count),
-                                        message: "unknown action '\(verb)'\(hint); expected key, keydown, keyup, button, buttondown, buttonup, move, exec, workspace, show-desktop, window or none"))
+                                        Words("unknown action '{verb}'{hint}; expected key, keydown, keyup, button, buttondown, buttonup, move, exec, workspace, show-desktop, window or none", ["verb": verb, "hint": hint])))
         }
     }
 
@@ -101,11 +111,11 @@ public enum ActionParser {
            w.text.contains("-") || (keymap?.chords(for: w.text) != nil && Keysym.named(w.text) == nil) {
             guard let keymap else {
                 return .failure(ActionError(offset: w.offset, length: w.text.count,
-                                            message: "'\(w.text)' is a keymap name, but keymap is \"none\"; write the chord, e.g. ctrl+alt+Right"))
+                                            Words("'{name}' is a keymap name, but keymap is \"none\"; write the chord, e.g. ctrl+alt+Right", ["name": w.text])))
             }
             guard let chords = keymap.chords(for: w.text) else {
                 return .failure(ActionError(offset: w.offset, length: w.text.count,
-                                            message: "keymap '\(keymap.keymapName)' has no '\(w.text)'\(Suggest.phrase(w.text, keymap.names))"))
+                                            Words("keymap '{keymap}' has no '{name}'{hint}", ["keymap": keymap.keymapName, "name": w.text, "hint": Suggest.words(w.text, keymap.names)])))
             }
             return .success(chords)
         }
@@ -122,19 +132,19 @@ public enum ActionParser {
             let p = String(part)
             defer { pos += p.count + 1 }
             if p.isEmpty {
-                return .failure(ActionError(offset: pos, length: 1, message: "empty key in chord '\(text)'; write 'plus' for the + key"))
+                return .failure(ActionError(offset: pos, length: 1, Words("empty key in chord '{chord}'; write 'plus' for the + key", ["chord": text])))
             }
             let last = k == parts.count - 1
             if let m = Modifier.named(p), !last || allowModifiersOnly {
                 if modifiers.contains(m) {
-                    return .failure(ActionError(offset: pos, length: p.count, message: "'\(p)' twice in chord '\(text)'"))
+                    return .failure(ActionError(offset: pos, length: p.count, Words("'{key}' twice in chord '{chord}'", ["key": p, "chord": text])))
                 }
                 modifiers.append(m)
                 continue
             }
             guard last else {
                 return .failure(ActionError(offset: pos, length: p.count,
-                                            message: "'\(p)' is not a modifier; modifiers are ctrl, alt, shift, super, altgr, hyper, meta, and the key comes last"))
+                                            Words("'{key}' is not a modifier; modifiers are ctrl, alt, shift, super, altgr, hyper, meta, and the key comes last", ["key": p])))
             }
             if let m = Modifier.named(p) {
                 key = m.keysym   // `key super`: the modifier pressed as a key (GNOME overview)
@@ -142,8 +152,9 @@ public enum ActionParser {
             }
             guard let ks = Keysym.named(p) else {
                 let hints = Keysym.suggestions(for: p)
-                let hint = hints.isEmpty ? "" : "; did you mean " + hints.map { "'\($0)'" }.joined(separator: " or ") + "?"
-                return .failure(ActionError(offset: pos, length: p.count, message: "unknown keysym '\(p)'\(hint)"))
+                let hint = hints.isEmpty ? Words.none
+                    : Words("; did you mean {keysyms}?", ["keysyms": Words.or(hints.map { "'\($0)'" })])
+                return .failure(ActionError(offset: pos, length: p.count, Words("unknown keysym '{keysym}'{hint}", ["keysym": p, "hint": hint])))
             }
             key = ks
         }

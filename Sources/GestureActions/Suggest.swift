@@ -1,3 +1,4 @@
+import GestureCore
 /// "Did you mean": the candidates nearest to a misspelled word.
 public enum Suggest {
     /// The nearest candidates (up to `limit`, all at the smallest edit
@@ -23,6 +24,12 @@ public enum Suggest {
     public static func phrase(_ word: String, _ candidates: [String]) -> String {
         guard let best = closest(to: word, in: candidates).first else { return "" }
         return " (did you mean '\(best)'?)"
+    }
+
+    /// The same phrase as words the command translates (empty when nothing is near).
+    public static func words(_ word: String, _ candidates: [String]) -> Words {
+        guard let best = closest(to: word, in: candidates).first else { return Words.none }
+        return Words(" (did you mean '{word}'?)", ["word": best])
     }
 
     /// Optimal string alignment distance (a swap of neighbours is one edit),

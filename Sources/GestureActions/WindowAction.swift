@@ -1,3 +1,4 @@
+import GestureCore
 /// What the window manager is asked to do through EWMH, the way pagers and
 /// touchegg ask it: client messages on the root window, which every EWMH
 /// window manager honours whatever its key bindings.
@@ -109,15 +110,15 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the words after the verb (`workspace`, `show-desktop`, `window`).
     static func parse(verb: String, _ args: [ActionParser.Word], verbOffset: Int, textLength: Int) -> Result<WindowAction, ActionError> {
-        func error(_ message: String) -> Result<WindowAction, ActionError> {
+        func error(_ words: Words) -> Result<WindowAction, ActionError> {
             let at = args.first?.offset ?? verbOffset
-            return .failure(ActionError(offset: at, length: max(1, textLength - at), message: message))
+            return .failure(ActionError(offset: at, length: max(1, textLength - at), words))
         }
         switch verb {
         case "show-desktop":
-            return args.isEmpty ? .success(.showDesktop) : error("'show-desktop' takes nothing after it")
+            return args.isEmpty ? .success(.showDesktop) : error(Words("'show-desktop' takes nothing after it"))
         case "workspace":
-            let usage = "'workspace' takes one of next, previous, left, right, up, down or a number from 1, e.g. workspace next"
+            let usage = Words("'workspace' takes one of next, previous, left, right, up, down or a number from 1, e.g. workspace next")
             guard args.count == 1 else { return error(usage) }
             switch args[0].text.lowercased() {
             case "next": return .success(.workspace(.next))
@@ -136,26 +137,27 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
                 if let f = Follow(rawValue: first) {
                     return args.count == 1 ? .success(.follow(f))
                         : .failure(ActionError(offset: args[1].offset, length: max(1, textLength - args[1].offset),
-                                               message: "'window \(f.rawValue)' takes nothing after it: the window follows the gesture"))
+                                               Words("'window {action}' takes nothing after it: the window follows the gesture", ["action": f.rawValue])))
                 }
                 if first == "snap" {
                     let snaps = Snap.allCases.map(\.rawValue)
                     if args.count > 2, let s = Snap(rawValue: args[1].text.lowercased()) {
                         return .failure(ActionError(offset: args[2].offset, length: max(1, textLength - args[2].offset),
-                                                    message: "'window snap \(s.rawValue)' takes nothing after it"))
+                                                    Words("'window snap {side}' takes nothing after it", ["side": s.rawValue])))
                     }
                     guard args.count == 2, let s = Snap(rawValue: args[1].text.lowercased()) else {
                         let word = args.count > 1 ? args[1] : args[0]
-                        let hint = args.count > 1 ? Suggest.phrase(args[1].text, snaps) : ""
+                        let hint = args.count > 1 ? Suggest.words(args[1].text, snaps) : Words.none
                         return .failure(ActionError(offset: word.offset, length: max(1, textLength - word.offset),
-                                                    message: "'window snap' takes one of \(snaps.joined(separator: ", "))\(hint), e.g. window snap left"))
+                                                    Words("'window snap' takes one of {sides}{hint}, e.g. window snap left", ["sides": snaps.joined(separator: ", "), "hint": hint])))
                     }
                     return .success(.snap(s))
                 }
             }
             guard args.count == 1, let w = Window(rawValue: args[0].text.lowercased()) else {
-                let hint = args.first.map { Suggest.phrase($0.text, names) } ?? ""
-                return error("'window' takes one of \(names.joined(separator: ", "))\(hint), e.g. window maximize, window snap left")
+                let hint = args.first.map { Suggest.words($0.text, names) } ?? Words.none
+                return error(Words("'window' takes one of {actions}{hint}, e.g. window maximize, window snap left",
+                                   ["actions": names.joined(separator: ", "), "hint": hint]))
             }
             return .success(.window(w))
         }

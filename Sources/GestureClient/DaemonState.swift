@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureSystem
+import GestureCore
 
 /// What `gesture-bridge status` reads: the running daemon's state, kept in
 /// `$XDG_RUNTIME_DIR/gesture-bridge-DISPLAY.state` beside its lock, written
@@ -86,5 +87,27 @@ public struct DaemonState: Hashable, Sendable {
 
     public static func oneLine(_ s: String) -> String {
         String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+
+    /// What the daemon writes in its state, in English whatever its locale (the
+    /// file is read by programs in any locale): patterns `status` reads back
+    /// (`Words.read`) to say them in the user's language.
+    public enum Says {
+        public static let loaded = Words("loaded ({count} bindings)")
+        public static let builtInErrors = Words("the file has errors; running the built-in default")
+        public static let builtInNoFile = Words("no file; running the built-in default")
+        public static let lastGood = Words("the file has errors since it changed; running the last good config ({count} bindings)")
+        public static let keymapNone = Words("none")
+        public static let keymapWindowManager = Words("{keymap} (window manager {name})")
+        public static let noConnection = Words("nothing: no X connection (retrying)")
+        /// `run --play`'s input (tests, reproductions).
+        public static let playedTrace = Words("a played trace ({path})")
+        public static let serving = Words("serving")
+        public static let notServing = Words("on, but not serving (the address is taken)")
+        public static let off = Words("off")
+
+        public static let configStatus = [loaded, builtInErrors, builtInNoFile, lastGood]
+        public static let keymap = [keymapNone, keymapWindowManager]
+        public static let toucheggProtocol = [serving, notServing, off]
     }
 }

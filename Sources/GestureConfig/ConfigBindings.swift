@@ -11,13 +11,13 @@ extension ConfigBuilder {
 
     mutating func bindings(_ v: TOMLNode, path: String, scope: String) -> [Binding] {
         guard let array = v.array else {
-            context.report(path, "'bind' must be an array of tables: [[\(path.hasPrefix("app") ? "app.bind" : "bind")]]")
+            context.report(path, Words("'bind' must be an array of tables: [[{table}]]", ["table": path.hasPrefix("app") ? "app.bind" : "bind"]))
             return []
         }
         var out: [Binding] = []
         for (i, b) in array.enumerated() {
             let p = "\(path)#\(i)"
-            guard let t = b.table else { context.report(p, "each [[bind]] must be a table"); continue }
+            guard let t = b.table else { context.report(p, Words("each [[bind]] must be a table")); continue }
             if let (binding, acts) = binding(t, path: p) {
                 if t["enabled"]?.bool == false {
                     disabled.append(DisabledBinding(name: binding.name, scope: scope, line: context.map.table(p)?.line ?? 1))
@@ -33,15 +33,16 @@ extension ConfigBuilder {
 
     private mutating func binding(_ t: TOMLTable, path: String) -> (Binding, BindingActions)? {
         for key in t.keys where !Self.bindKeys.contains(key) {
-            context.report(path + "." + key, "unknown key '\(key)' in [[bind]]\(Suggest.phrase(key, Self.bindKeys)); expected "
-                + Self.bindKeys.joined(separator: ", "), key: true)
+            context.report(path + "." + key, Words("unknown key '{key}' in [[bind]]{hint}; expected {keys}",
+                                                   ["key": key, "hint": Suggest.words(key, Self.bindKeys), "keys": Self.bindKeys.joined(separator: ", ")]),
+                           key: true)
         }
         guard let gv = t["gesture"] else {
-            context.reportTable(path, "this binding has no gesture; add e.g. gesture = \"swipe(fingers: 3, direction: .left)\"")
+            context.reportTable(path, Words("this binding has no gesture; add e.g. gesture = \"swipe(fingers: 3, direction: .left)\""))
             return nil
         }
         guard let text = gv.string else {
-            context.report(path + ".gesture", "'gesture' takes a gesture expression in quotes, e.g. gesture = \"magnify(fingers: 2)\"; got \(gv.typeName)")
+            context.report(path + ".gesture", Words("'gesture' takes a gesture expression in quotes, e.g. gesture = \"magnify(fingers: 2)\"; got {type}", ["type": gv.typeName]))
             return nil
         }
         var spec: GestureSpec? = nil
@@ -50,24 +51,26 @@ extension ConfigBuilder {
             spec = s
             for shape in s.strokeShapes where loader.strokes[shape] == nil {
                 let taught = loader.strokes.shapes.map(\.name)
-                context.report(path + ".gesture", "no shape '\(shape)' is taught, so it never fires; teach it with "
-                    + "gesture-bridge teach \(shape)" + (taught.isEmpty ? "" : " (taught: \(taught.joined(separator: ", ")))"),
+                context.report(path + ".gesture", taught.isEmpty
+                    ? Words("no shape '{shape}' is taught, so it never fires; teach it with gesture-bridge teach {shape}", ["shape": shape])
+                    : Words("no shape '{shape}' is taught, so it never fires; teach it with gesture-bridge teach {shape} (taught: {taught})",
+                            ["shape": shape, "taught": taught.joined(separator: ", ")]),
                     warning: true)
             }
-            for w in warnings { context.report(path + ".gesture", w.message, offset: w.offset, length: w.length, warning: true) }
+            for w in warnings { context.report(path + ".gesture", w.words, offset: w.offset, length: w.length, warning: true) }
         case .failure(let e):
-            context.report(path + ".gesture", e.message, offset: e.offset, length: e.length)
+            context.report(path + ".gesture", e.words, offset: e.offset, length: e.length)
         }
         var b = Binding(name: text.trimmingSpaces, gesture: spec ?? .tap(TapSpec()))
         if let v = t["name"] {
-            if let s = v.string, !s.isEmpty { b.name = s } else { context.report(path + ".name", "'name' takes a non-empty string") }
+            if let s = v.string, !s.isEmpty { b.name = s } else { context.report(path + ".name", Words("'name' takes a non-empty string")) }
         }
         if let v = t["enabled"], v.bool == nil {
-            context.report(path + ".enabled", "'enabled' takes true or false, e.g. enabled = false to switch the binding off; got \(v.typeName)")
+            context.report(path + ".enabled", Words("'enabled' takes true or false, e.g. enabled = false to switch the binding off; got {type}", ["type": v.typeName]))
         }
         if let v = t["priority"] {
             if let p = v.string.flatMap(Priority.init(rawValue:)) { b.priority = p } else {
-                context.report(path + ".priority", "'priority' takes normal, high or simultaneous; got \(v.string.map { "'\($0)'" } ?? v.typeName)")
+                context.report(path + ".priority", Words("'priority' takes normal, high or simultaneous; got {value}", ["value": v.got]))
             }
         }
         if let v = t["device"], let d = deviceFilter(v, path + ".device") { b.device = d }
@@ -75,18 +78,18 @@ extension ConfigBuilder {
             if let text = v.string {
                 switch Modifiers.parse(text) {
                 case .success(let m): b.modifiers = m
-                case .failure(let e): context.report(path + ".modifiers", e.message)
+                case .failure(let e): context.report(path + ".modifiers", e.words)
                 }
             } else {
-                context.report(path + ".modifiers", "'modifiers' takes a string, e.g. modifiers = \"alt\"; got \(v.typeName)")
+                context.report(path + ".modifiers", Words("'modifiers' takes a string, e.g. modifiers = \"alt\"; got {type}", ["type": v.typeName]))
             }
         }
         if let v = t["keep-modifiers"] {
             if let keep = v.bool { b.keepModifiers = keep } else {
-                context.report(path + ".keep-modifiers", "'keep-modifiers' takes true or false; got \(v.typeName)")
+                context.report(path + ".keep-modifiers", Words("'keep-modifiers' takes true or false; got {type}", ["type": v.typeName]))
             }
             if t["modifiers"] == nil {
-                context.report(path + ".keep-modifiers", "'keep-modifiers' applies to a layer: add modifiers = \"…\"",
+                context.report(path + ".keep-modifiers", Words("'keep-modifiers' applies to a layer: add modifiers = \"…\""),
                                key: true, warning: true)
             }
         }
@@ -103,17 +106,17 @@ extension ConfigBuilder {
             if let step = t["on-step"]?.table {
                 readStep(step, path: path + ".on-step", binding: &b, actions: &acts)
             } else {
-                context.report(path + ".on-step", "'on-step' takes a table, e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }; got \(v.typeName)")
+                context.report(path + ".on-step", Words("'on-step' takes a table, e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }; got {type}", ["type": v.typeName]))
             }
         }
         if let s = spec, !s.isContinuous {
             for key in ["on-changed", "on-step"] where t[key] != nil {
                 if key == "on-step" {
-                    context.report(path + "." + key, "'on-step' needs a continuous gesture (drag, swipe, magnify, rotate or hold); "
-                        + "\(ExpressionPrinter.text(s)) is discrete", key: true)
+                    context.report(path + "." + key, Words("'on-step' needs a continuous gesture (drag, swipe, magnify, rotate or hold); {gesture} is discrete",
+                                                           ["gesture": ExpressionPrinter.text(s)]), key: true)
                 } else {
-                    context.report(path + "." + key, "'on-changed' never fires: \(ExpressionPrinter.text(s)) is discrete "
-                        + "(it only begins and ends)", key: true, warning: true)
+                    context.report(path + "." + key, Words("'on-changed' never fires: {gesture} is discrete (it only begins and ends)",
+                                                           ["gesture": ExpressionPrinter.text(s)]), key: true, warning: true)
                 }
             }
         }
@@ -121,12 +124,12 @@ extension ConfigBuilder {
         func follows(_ list: [Action]) -> Bool { list.contains { if case .window(.follow, _) = $0 { true } else { false } } }
         for (key, list) in [("on-changed", acts.changed), ("on-ended", acts.ended), ("on-cancelled", acts.cancelled),
                             ("on-repeat", acts.repeats), ("on-step", acts.increase + acts.decrease)] where follows(list) {
-            context.report(path + "." + key, "'window move' and 'window resize' follow the gesture from its on-began to its end; "
-                + "in \(key) they move nothing", key: true, warning: true)
+            context.report(path + "." + key, Words("'window move' and 'window resize' follow the gesture from its on-began to its end; in {key} they move nothing",
+                                                   ["key": key]), key: true, warning: true)
         }
         if let s = spec, !s.isContinuous, follows(acts.began) {
-            context.report(path + ".on-began", "'window move' and 'window resize' need a continuous gesture (a drag); "
-                + "\(ExpressionPrinter.text(s)) only begins and ends", key: true, warning: true)
+            context.report(path + ".on-began", Words("'window move' and 'window resize' need a continuous gesture (a drag); {gesture} only begins and ends",
+                                                     ["gesture": ExpressionPrinter.text(s)]), key: true, warning: true)
         }
         return spec == nil ? nil : (b, acts)
     }
@@ -134,17 +137,17 @@ extension ConfigBuilder {
     private mutating func readStep(_ t: TOMLTable, path: String, binding b: inout Binding, actions acts: inout BindingActions) {
         let unknown = t.keys.filter { !Self.stepKeys.contains($0) }
         for key in unknown {
-            context.report(path + "." + key, "unknown key '\(key)' in on-step\(Suggest.phrase(key, Self.stepKeys)); expected every, increase, decrease", key: true)
+            context.report(path + "." + key, Words("unknown key '{key}' in on-step{hint}; expected every, increase, decrease", ["key": key, "hint": Suggest.words(key, Self.stepKeys)]), key: true)
         }
         guard let ev = t["every"] else {
-            return context.report(path, "'on-step' needs 'every', e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }")
+            return context.report(path, Words("'on-step' needs 'every', e.g. on-step = { every = 0.15, increase = \"key zoom-in\", decrease = \"key zoom-out\" }"))
         }
         guard let every = ev.number, every > 0, every.isFinite else {
-            return context.report(path + ".every", "'every' takes a number greater than 0 in the gesture's unit (px, degrees, or a scale ratio like 0.15)")
+            return context.report(path + ".every", Words("'every' takes a number greater than 0 in the gesture's unit (px, degrees, or a scale ratio like 0.15)"))
         }
         // A misspelled key is the mistake; do not also say the actions are missing.
         if t["increase"] == nil && t["decrease"] == nil && unknown.isEmpty {
-            context.report(path, "'on-step' needs 'increase' or 'decrease' (or both)")
+            context.report(path, Words("'on-step' needs 'increase' or 'decrease' (or both)"))
         }
         acts.increase = actionList(t["increase"], path + ".increase")
         acts.decrease = actionList(t["decrease"], path + ".decrease")
@@ -156,13 +159,13 @@ extension ConfigBuilder {
         guard let v else { return [] }
         if let s = v.string { return action(s, path).map { [$0] } ?? [] }
         guard let array = v.array else {
-            context.report(path, "expected an action or an array of actions, e.g. \"key ctrl+alt+Right\"; got \(v.typeName)")
+            context.report(path, Words("expected an action or an array of actions, e.g. \"key ctrl+alt+Right\"; got {type}", ["type": v.typeName]))
             return []
         }
         var out: [Action] = []
         for (i, item) in array.enumerated() {
             guard let s = item.string else {
-                context.report("\(path)[\(i)]", "expected an action in quotes, e.g. \"key ctrl+alt+Right\"; got \(item.typeName)")
+                context.report("\(path)[\(i)]", Words("expected an action in quotes, e.g. \"key ctrl+alt+Right\"; got {type}", ["type": item.typeName]))
                 continue
             }
             if let a = action(s, "\(path)[\(i)]") { out.append(a) }
@@ -174,7 +177,7 @@ extension ConfigBuilder {
         switch ActionParser.parse(text, keymap: keymap) {
         case .success(let a): return a
         case .failure(let e):
-            context.report(path, e.message, offset: e.offset, length: e.length)
+            context.report(path, e.words, offset: e.offset, length: e.length)
             return nil
         }
     }

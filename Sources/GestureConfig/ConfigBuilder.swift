@@ -29,13 +29,14 @@ struct ConfigBuilder {
 
     mutating func read(_ root: TOMLTable) {
         for key in root.keys where !Self.rootKeys.contains(key) {
-            context.report(key, "unknown key '\(key)'\(Suggest.phrase(key, Self.rootKeys)); expected "
-                + Self.rootKeys.joined(separator: ", "), key: true)
+            context.report(key, Words("unknown key '{key}'{hint}; expected {keys}",
+                                      ["key": key, "hint": Suggest.words(key, Self.rootKeys), "keys": Self.rootKeys.joined(separator: ", ")]),
+                           key: true)
         }
         if let v = root["version"] {
             if v.int != 1 {
-                context.report("version", v.int != nil ? "unsupported config version \(v.int!); this reads version 1"
-                                                       : "'version' takes the integer 1, e.g. version = 1")
+                context.report("version", v.int != nil ? Words("unsupported config version {version}; this reads version 1", ["version": "\(v.int!)"])
+                                                       : Words("'version' takes the integer 1, e.g. version = 1"))
             }
         }
         readKeymap(root["keymap"])
@@ -48,20 +49,20 @@ struct ConfigBuilder {
         }
         if let v = root["app"] {
             guard let apps = v.array else {
-                return context.report("app", "'app' must be an array of tables: [[app]]")
+                return context.report("app", Words("'app' must be an array of tables: [[app]]"))
             }
             for (i, a) in apps.enumerated() {
                 let path = "app#\(i)"
-                guard let t = a.table else { context.report(path, "each [[app]] must be a table"); continue }
+                guard let t = a.table else { context.report(path, Words("each [[app]] must be a table")); continue }
                 for key in t.keys where !Self.appKeys.contains(key) {
-                    context.report(path + "." + key, "unknown key '\(key)' in [[app]]\(Suggest.phrase(key, Self.appKeys)); "
-                        + "expected class, including and [[app.bind]]", key: true)
+                    context.report(path + "." + key, Words("unknown key '{key}' in [[app]]{hint}; expected class, including and [[app.bind]]",
+                                                           ["key": key, "hint": Suggest.words(key, Self.appKeys)]), key: true)
                 }
                 guard let cls = t["class"]?.string, !cls.isEmpty else {
                     if let v = t["class"] {
-                        context.report(path + ".class", "'class' takes a glob of WM_CLASS names, e.g. class = \"firefox\", not \(v.typeName)")
+                        context.report(path + ".class", Words("'class' takes a glob of WM_CLASS names, e.g. class = \"firefox\", not {type}", ["type": v.typeName]))
                     } else {
-                        context.reportTable(path, "[[app]] needs a class: a glob of WM_CLASS names, e.g. class = \"firefox\"")
+                        context.reportTable(path, Words("[[app]] needs a class: a glob of WM_CLASS names, e.g. class = \"firefox\""))
                     }
                     continue
                 }
@@ -75,8 +76,7 @@ struct ConfigBuilder {
 
     private mutating func mask(_ v: TOMLNode, _ path: String) -> GestureMask? {
         guard let s = v.string, let m = GestureMask(rawValue: s) else {
-            let got = v.string.map { "'\($0)'" } ?? v.typeName
-            context.report(path, "'including' takes all, gesture, subviews or none; got \(got)")
+            context.report(path, Words("'including' takes all, gesture, subviews or none; got {value}", ["value": v.got]))
             return nil
         }
         return m

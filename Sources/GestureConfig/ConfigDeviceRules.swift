@@ -5,14 +5,13 @@ extension ConfigBuilder {
     /// `[[device]]`: `match` (a device filter), `disabled`, and settings of
     /// `[settings]` for the devices it matches.
     mutating func readDevices(_ v: TOMLNode) {
-        guard let array = v.array else { return context.report("device", "'device' must be an array of tables: [[device]]") }
+        guard let array = v.array else { return context.report("device", Words("'device' must be an array of tables: [[device]]")) }
         let keys = ["match", "disabled"] + Self.settingKinds.map(\.0)
         for (i, item) in array.enumerated() {
             let path = "device#\(i)"
-            guard let t = item.table else { context.report(path, "each [[device]] must be a table"); continue }
+            guard let t = item.table else { context.report(path, Words("each [[device]] must be a table")); continue }
             guard let mv = t["match"] else {
-                context.reportTable(path, "[[device]] needs match: a device's kind, name:GLOB or usb:VID:PID, "
-                    + "e.g. match = \"name:ELAN*\"")
+                context.reportTable(path, Words("[[device]] needs match: a device's kind, name:GLOB or usb:VID:PID, e.g. match = \"name:ELAN*\""))
                 continue
             }
             guard let match = deviceFilter(mv, path + ".match") else { continue }
@@ -23,14 +22,14 @@ extension ConfigBuilder {
                 let p = path + "." + key
                 if key == "disabled" {
                     if let b = t[key]!.bool { rule.disabled = b } else {
-                        context.report(p, "'disabled' takes true or false; got \(t[key]!.typeName)")
+                        context.report(p, Words("'disabled' takes true or false; got {type}", ["type": t[key]!.typeName]))
                     }
                 } else if Self.settingKinds.contains(where: { $0.0 == key }) {
                     readSetting(key, in: t, path: p, into: &settings)
                     sets = true
                 } else {
-                    context.report(p, "unknown key '\(key)' in [[device]]\(Suggest.phrase(key, keys)); expected match, "
-                        + "disabled or a setting of [settings] (" + Self.settingKinds.map(\.0).joined(separator: ", ") + ")",
+                    context.report(p, Words("unknown key '{key}' in [[device]]{hint}; expected match, disabled or a setting of [settings] ({settings})",
+                                            ["key": key, "hint": Suggest.words(key, keys), "settings": Self.settingKinds.map(\.0).joined(separator: ", ")]),
                         key: true)
                 }
             }
@@ -47,13 +46,14 @@ extension ConfigBuilder {
             if let present = loader.presentDevices, !DeviceFilter.kinds.contains(d),
                !present.contains(where: d.accepts) {
                 let names = present.filter { $0.kind != .other }.map { "'\($0.name)'" + ($0.usb.map { " (usb:\($0))" } ?? "") }
-                context.report(path, "no touch device here matches '\(text)'"
-                    + (names.isEmpty ? " (X has no touchscreen or touchpad now)" : "; X has " + names.joined(separator: ", ")),
+                context.report(path, names.isEmpty
+                    ? Words("no touch device here matches '{device}' (X has no touchscreen or touchpad now)", ["device": text])
+                    : Words("no touch device here matches '{device}'; X has {devices}", ["device": text, "devices": names.joined(separator: ", ")]),
                     warning: true)
             }
             return d
         }
-        context.report(path, "'device' takes \(DeviceFilter.expected); got \(v.string.map { "'\($0)'" } ?? v.typeName)")
+        context.report(path, Words("'device' takes {expected}; got {value}", ["expected": DeviceFilter.expected, "value": v.got]))
         return nil
     }
 }

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 
 /// `keymap = …`: the keymap the actions' names are read with.
@@ -6,7 +7,7 @@ extension ConfigBuilder {
         let requested: String
         if let v {
             guard let s = v.string else {
-                return context.report("keymap", "'keymap' takes a name, \"auto\" or \"none\", e.g. keymap = \"gnome\"")
+                return context.report("keymap", Words("'keymap' takes a name, \"auto\" or \"none\", e.g. keymap = \"gnome\""))
             }
             requested = s
         } else {
@@ -21,10 +22,11 @@ extension ConfigBuilder {
                 keymap = k
             } else {
                 let what = desktop.isEmpty
-                    ? "the desktop is not known (XDG_CURRENT_DESKTOP and DESKTOP_SESSION are empty, no window manager seen)"
-                                           : "no keymap matches the desktop '\(desktop)'"
-                context.report("keymap", "keymap = \"auto\": \(what); using generic chords. Set keymap to one of: "
-                    + loader.keymaps.available().map(\.name).joined(separator: ", "), warning: true)
+                    ? Words("the desktop is not known (XDG_CURRENT_DESKTOP and DESKTOP_SESSION are empty, no window manager seen)")
+                    : Words("no keymap matches the desktop '{desktop}'", ["desktop": desktop])
+                context.report("keymap", Words("keymap = \"auto\": {why}; using generic chords. Set keymap to one of: {keymaps}",
+                                               ["why": what, "keymaps": loader.keymaps.available().map(\.name).joined(separator: ", ")]),
+                               warning: true)
                 if case .success(let k)? = loader.keymaps.load("generic") { keymap = k }
             }
         default:
@@ -33,12 +35,12 @@ extension ConfigBuilder {
                 keymap = k
             case .failure(let errors)?:
                 context.diagnostics += errors.diagnostics
-                context.report("keymap", "keymap '\(requested)' has errors (above)")
+                context.report("keymap", Words("keymap '{keymap}' has errors (above)", ["keymap": requested]))
                 keymapForChecking()
             case nil:
                 let names = loader.keymaps.available().map(\.name)
-                context.report("keymap", "unknown keymap '\(requested)'\(Suggest.phrase(requested, names)); "
-                    + "expected \"auto\", \"none\" or one of: " + names.joined(separator: ", "))
+                context.report("keymap", Words("unknown keymap '{keymap}'{hint}; expected \"auto\", \"none\" or one of: {keymaps}",
+                                               ["keymap": requested, "hint": Suggest.words(requested, names), "keymaps": names.joined(separator: ", ")]))
                 keymapForChecking()
             }
         }

@@ -35,8 +35,8 @@ public struct ConfigLoader: Sendable {
     }
 
     public func load(path: String) -> Result<LoadedConfig, ConfigErrors> {
-        if let problem = FilePermissions.problem(path) {
-            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
+        if let problem = FilePermissions.problemWords(path) {
+            return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, words: problem)]))
         }
         var withStrokes = self
         switch StrokesFile.load(path: StrokesFile.path(besideConfig: path)) {
@@ -47,7 +47,7 @@ public struct ConfigLoader: Sendable {
         case .success(let text): return withStrokes.load(text: text, file: path)
         case .failure(let e):
             return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,
-                                                                  message: "cannot read the config: \(e)")]))
+                                                                  words: Words("cannot read the config: {error}", ["error": "\(e)"]))]))
         }
     }
 
@@ -73,7 +73,7 @@ struct Context {
     var diagnostics: [Diagnostic] = []
 
     /// At the value of `path` (its key with `key: true`), `offset` characters in.
-    mutating func report(_ path: String, _ message: String, key: Bool = false, offset: Int = 0, length: Int? = nil,
+    mutating func report(_ path: String, _ message: Words, key: Bool = false, offset: Int = 0, length: Int? = nil,
                          warning: Bool = false) {
         var loc = map.key(path)
         var p = path
@@ -84,14 +84,14 @@ struct Context {
         let column = (key ? loc?.keyColumn : loc?.valueColumn).map { $0 + offset } ?? 1
         let len = length ?? (key ? loc?.keyLength : loc?.valueLength) ?? 1
         diagnostics.append(Diagnostic(warning ? .warning : .error, file: file, line: loc?.line ?? 1, column: column,
-                                      length: len, message: message, lineText: loc.flatMap { map.lineText($0.line) }))
+                                      length: len, words: message, lineText: loc.flatMap { map.lineText($0.line) }))
     }
 
     /// At a table header (`bind#2`), for what is missing from it.
-    mutating func reportTable(_ path: String, _ message: String) {
+    mutating func reportTable(_ path: String, _ message: Words) {
         let loc = map.table(path)
         diagnostics.append(Diagnostic(.error, file: file, line: loc?.line ?? 1, column: loc?.keyColumn ?? 1,
-                                      length: loc?.keyLength ?? 1, message: message,
+                                      length: loc?.keyLength ?? 1, words: message,
                                       lineText: loc.flatMap { map.lineText($0.line) }))
     }
 }

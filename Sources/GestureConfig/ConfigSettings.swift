@@ -16,21 +16,21 @@ extension ConfigBuilder {
     }
 
     mutating func readSettings(_ v: TOMLNode) {
-        guard let t = v.table else { return context.report("settings", "'settings' must be a table: [settings]") }
+        guard let t = v.table else { return context.report("settings", Words("'settings' must be a table: [settings]")) }
         let names = SettingField.all.map(\.key)
         for key in t.keys {
             let path = "settings." + key
             if let field = SettingField.named(key), field.kind == .boolean {
                 guard let on = t[key]!.bool else {
-                    context.report(path, "'\(key)' takes true or false, e.g. \(key) = true; got \(t[key]!.typeName)")
+                    context.report(path, Words("'{key}' takes true or false, e.g. {key} = true; got {type}", ["key": key, "type": t[key]!.typeName]))
                     continue
                 }
                 field.set(.boolean(on), in: &table.settings)
                 continue
             }
             guard Self.settingKinds.contains(where: { $0.0 == key }) else {
-                context.report(path, "unknown setting '\(key)'\(Suggest.phrase(key, names)); expected "
-                    + names.joined(separator: ", "), key: true)
+                context.report(path, Words("unknown setting '{key}'{hint}; expected {keys}",
+                                           ["key": key, "hint": Suggest.words(key, names), "keys": names.joined(separator: ", ")]), key: true)
                 continue
             }
             var settings = table.settings
@@ -46,9 +46,10 @@ extension ConfigBuilder {
         var text = value.string
         if text == nil, let n = value.number { text = n == 0 ? "0" : nil }
         guard let text, let parsed = SettingValue.parse(text, as: kind) else {
-            let got = value.string.map { "'\($0)'" } ?? value.typeName
-            context.report(path, "'\(key)' takes \(kind == .time ? "a time" : kind == .length ? "a length" : "a speed") "
-                + "with its unit, e.g. \(key) = \(kind.example); got \(got)")
+            let values: KeyValuePairs<String, any WordsValue> = ["key": key, "example": kind.example, "value": value.got]
+            context.report(path, kind == .time ? Words("'{key}' takes a time with its unit, e.g. {key} = {example}; got {value}", values)
+                : kind == .length ? Words("'{key}' takes a length with its unit, e.g. {key} = {example}; got {value}", values)
+                : Words("'{key}' takes a speed with its unit, e.g. {key} = {example}; got {value}", values))
             return
         }
         // Two settings say more than their value: a distance written for
@@ -56,7 +57,7 @@ extension ConfigBuilder {
         // and repeats need time between them.
         switch (key, parsed) {
         case ("repeat-interval", .time(let x)) where x <= 0:
-            context.report(path, "'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\"")
+            context.report(path, Words("'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\""))
         case ("swipe-distance", .length(let x)) where t["touchpad-swipe-distance"] == nil:
             s.touchpadSwipeDistance = x
         default:

@@ -1,3 +1,4 @@
+import GestureCore
 // The tokens of a gesture expression (ExpressionParser.swift reads them).
 
 import GestureActions
@@ -31,7 +32,7 @@ enum Lexer {
                 i += 1
                 while i < c.count, c[i] != "\"" { i += 1 }
                 guard i < c.count else {
-                    return .failure(ExpressionIssue(offset: start, length: c.count - start, message: "unterminated string"))
+                    return .failure(ExpressionIssue(offset: start, length: c.count - start, Words("unterminated string")))
                 }
                 i += 1
                 out.append(Token(kind: .string, text: String(c[start..<i]), offset: start))
@@ -44,7 +45,7 @@ enum Lexer {
                     while i < c.count, c[i].isNumber || c[i] == "." { i += 1 }
                     let digits = String(c[start..<i])
                     guard let n = Double(digits), n.isFinite else {
-                        return .failure(ExpressionIssue(offset: start, length: i - start, message: "'\(digits)' is not a number"))
+                        return .failure(ExpressionIssue(offset: start, length: i - start, Words("'{text}' is not a number", ["text": digits])))
                     }
                     var unitText: String? = nil
                     if i < c.count, c[i].isLetter {
@@ -53,7 +54,7 @@ enum Lexer {
                         let u = String(c[i..<j])
                         guard units.contains(u) else {
                             return .failure(ExpressionIssue(offset: i, length: j - i,
-                                                            message: "unknown unit '\(u)'\(Suggest.phrase(u, units)); expected px, mm, ms, s, deg, px/s or mm/s"))
+                                                            Words("unknown unit '{unit}'{hint}; expected px, mm, ms, s, deg, px/s or mm/s", ["unit": u, "hint": Suggest.words(u, units)])))
                         }
                         unitText = u
                         i = j
@@ -63,7 +64,7 @@ enum Lexer {
                     while i < c.count, c[i].isLetter || c[i].isNumber || c[i] == "_" { i += 1 }
                     out.append(Token(kind: .identifier, text: String(c[start..<i]), offset: start))
                 } else {
-                    return .failure(ExpressionIssue(offset: i, length: 1, message: "unexpected character '\(ch)' in the gesture"))
+                    return .failure(ExpressionIssue(offset: i, length: 1, Words("unexpected character '{character}' in the gesture", ["character": String(ch)])))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 
 /// A desktop's named actions (`keymaps/NAME.toml`):
@@ -33,11 +34,11 @@ public struct Keymap: NamedActions, Sendable {
         case .failure(let errors): return .failure(errors)
         }
         var diags: [Diagnostic] = []
-        func at(_ path: String, _ message: String, key: Bool = false) {
+        func at(_ path: String, _ message: Words, key: Bool = false) {
             let loc = map.key(path)
             diags.append(Diagnostic(.error, file: file, line: loc?.line ?? 1,
                                     column: (key ? loc?.keyColumn : loc?.valueColumn) ?? 1,
-                                    length: (key ? loc?.keyLength : loc?.valueLength) ?? 1, message: message,
+                                    length: (key ? loc?.keyLength : loc?.valueLength) ?? 1, words: message,
                                     lineText: loc.flatMap { map.lineText($0.line) }))
         }
         var desktop = name
@@ -47,22 +48,22 @@ public struct Keymap: NamedActions, Sendable {
         for key in table.keys {
             switch key {
             case "desktop":
-                if let s = table[key]?.string { desktop = s } else { at(key, "'desktop' takes a string, e.g. desktop = \"GNOME\"") }
+                if let s = table[key]?.string { desktop = s } else { at(key, Words("'desktop' takes a string, e.g. desktop = \"GNOME\"")) }
             case "match":
                 if let a = table[key]?.array, a.allSatisfy({ $0.string != nil }) {
                     match = a.compactMap { $0.string?.lowercased() }
                 } else {
-                    at(key, "'match' takes an array of strings, e.g. match = [\"gnome\", \"ubuntu\"]")
+                    at(key, Words("'match' takes an array of strings, e.g. match = [\"gnome\", \"ubuntu\"]"))
                 }
             case "actions":
                 guard let actions = table[key]?.table else {
-                    at(key, "'actions' must be a table: [actions]")
+                    at(key, Words("'actions' must be a table: [actions]"))
                     continue
                 }
                 for action in actions.keys {
                     let path = "actions." + action
                     guard let s = actions[action]?.string else {
-                        at(path, "'\(action)' takes a string of chords, e.g. \(action) = \"ctrl+alt+Right\"")
+                        at(path, Words("'{action}' takes a string of chords, e.g. {action} = \"ctrl+alt+Right\"", ["action": action]))
                         continue
                     }
                     texts[action] = s
@@ -78,13 +79,13 @@ public struct Keymap: NamedActions, Sendable {
                             let loc = map.key(path)
                             diags.append(Diagnostic(.error, file: file, line: loc?.line ?? 1,
                                                     column: (loc?.valueColumn ?? 1) + e.offset, length: e.length,
-                                                    message: e.message, lineText: loc.flatMap { map.lineText($0.line) }))
+                                                    words: e.words, lineText: loc.flatMap { map.lineText($0.line) }))
                         }
                     }
                     entries[action] = chords
                 }
             default:
-                at(key, "unknown key '\(key)'\(Suggest.phrase(key, ["desktop", "match", "actions"])); a keymap has desktop, match and [actions]", key: true)
+                at(key, Words("unknown key '{key}'{hint}; a keymap has desktop, match and [actions]", ["key": key, "hint": Suggest.words(key, ["desktop", "match", "actions"])]), key: true)
             }
         }
         if !diags.isEmpty { return .failure(ConfigErrors(diagnostics: diags.sorted(by: Diagnostic.fileOrder))) }

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureSystem
 /// Finds keymaps: user overrides first, then installed ones, then the copies
 /// built into the binary.
@@ -56,14 +57,14 @@ public struct KeymapStore: Sendable {
         for dir in directories {
             let path = dir + "/" + name + ".toml"
             guard FileSystem.exists(path) else { continue }
-            if let problem = FilePermissions.problem(path) {
-                return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, message: problem)]))
+            if let problem = FilePermissions.problemWords(path) {
+                return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1, words: problem)]))
             }
             switch FileSystem.readSettingsFile(path) {
             case .success(let text): return Keymap.parse(name: name, text: text, file: path)
             case .failure(let e):
                 return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,
-                                                                      message: "cannot read keymap: \(e)")]))
+                                                                      words: Words("cannot read keymap: {error}", ["error": "\(e)"]))]))
             }
         }
         if useBuiltIn { return Self.builtIn(name) }

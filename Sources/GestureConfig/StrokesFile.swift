@@ -31,7 +31,7 @@ public enum StrokesFile {
         case .success(let text): return parse(text, file: path)
         case .failure(let e):
             return .failure(ConfigErrors(diagnostics: [Diagnostic(.error, file: path, line: 1, column: 1,
-                                                                  message: "cannot read the strokes: \(e)")]))
+                                                                  words: Words("cannot read the strokes: {error}", ["error": "\(e)"]))]))
         }
     }
 
@@ -42,43 +42,43 @@ public enum StrokesFile {
         case .failure(let errors): return .failure(errors)
         }
         var errors: [Diagnostic] = []
-        func report(_ at: TOMLPosition, _ message: String) {
+        func report(_ at: TOMLPosition, _ message: Words) {
             errors.append(Diagnostic(.error, file: file, line: max(1, at.line), column: max(1, at.column),
-                                     message: message, lineText: map.lineText(max(1, at.line))))
+                                     words: message, lineText: map.lineText(max(1, at.line))))
         }
         var shapes: [StrokeShape] = []
         for member in root.members {
             guard let table = member.node.table else {
-                report(member.keyBegin, "'\(member.key)' must be a table of a shape: [\(member.key)] with templates = [...]")
+                report(member.keyBegin, Words("'{shape}' must be a table of a shape: [{shape}] with templates = [...]", ["shape": member.key]))
                 continue
             }
             var shape = StrokeShape(name: member.key, templates: [])
             for m in table.members where !shapeKeys.contains(m.key) {
-                report(m.keyBegin, "unknown key '\(m.key)' in [\(member.key)]; expected threshold, templates")
+                report(m.keyBegin, Words("unknown key '{key}' in [{shape}]; expected threshold, templates", ["key": m.key, "shape": member.key]))
             }
             if let t = table["threshold"] {
                 if let v = t.number, v > 0, v <= 1 { shape.threshold = v }
-                else { report(t.begin, "'threshold' takes a score above 0 and at most 1, e.g. threshold = 0.8") }
+                else { report(t.begin, Words("'threshold' takes a score above 0 and at most 1, e.g. threshold = 0.8")) }
             }
             guard let list = table["templates"] else {
-                report(member.keyBegin, "[\(member.key)] has no templates; add templates = [[x, y, x, y, ...]]")
+                report(member.keyBegin, Words("[{shape}] has no templates; add templates = [[x, y, x, y, ...]]", ["shape": member.key]))
                 continue
             }
             guard let arrays = list.array, !arrays.isEmpty else {
-                report(list.begin, "'templates' takes a non-empty array of paths, each [x, y, x, y, ...] in px")
+                report(list.begin, Words("'templates' takes a non-empty array of paths, each [x, y, x, y, ...] in px"))
                 continue
             }
             for a in arrays {
                 guard let numbers = a.array else {
-                    report(a.begin, "a template is an array of numbers [x, y, x, y, ...]; got \(a.typeName)")
+                    report(a.begin, Words("a template is an array of numbers [x, y, x, y, ...]; got {type}", ["type": a.typeName]))
                     continue
                 }
                 if let bad = numbers.first(where: { $0.number?.isFinite != true }) {
-                    report(bad.begin, "a template holds numbers only (x, y in px); got \(bad.typeName)")
+                    report(bad.begin, Words("a template holds numbers only (x, y in px); got {type}", ["type": bad.typeName]))
                     continue
                 }
                 guard numbers.count >= 4, numbers.count % 2 == 0 else {
-                    report(a.begin, "a template needs x, y pairs, at least two points; it has \(numbers.count) numbers")
+                    report(a.begin, Words("a template needs x, y pairs, at least two points; it has {count} numbers", ["count": numbers.count]))
                     continue
                 }
                 let xs = numbers.map { $0.number! }

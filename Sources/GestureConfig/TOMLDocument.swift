@@ -1,3 +1,4 @@
+import GestureCore
 import CTOML
 
 /// A TOML document as toml++ parsed it (through the CTOML shim), every key
@@ -41,15 +42,18 @@ struct TOMLNode: Sendable {
     var table: TOMLTable? { if case .table(let t) = value { return t } else { return nil } }
 
     /// For messages: "a string", "an integer", …
-    var typeName: String {
+    /// For messages: what was written instead, the string quoted or the type.
+    var got: Words { string.map { Words.verbatim("'\($0)'") } ?? typeName }
+
+    var typeName: Words {
         switch value {
-        case .string: return "a string"
-        case .integer: return "an integer"
-        case .float: return "a number"
-        case .boolean: return "true or false"
-        case .array: return "an array"
-        case .table: return "a table"
-        case .dateTime: return "a date or time"
+        case .string: return Words("a string")
+        case .integer: return Words("an integer")
+        case .float: return Words("a number")
+        case .boolean: return Words("true or false")
+        case .array: return Words("an array")
+        case .table: return Words("a table")
+        case .dateTime: return Words("a date or time")
         }
     }
 }

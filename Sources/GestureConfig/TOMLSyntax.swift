@@ -1,3 +1,4 @@
+import GestureCore
 /// TOML syntax errors from toml++, as our diagnostics.
 enum TOMLSyntax {
     static func diagnostic(_ e: TOMLSyntaxError, file: String, map: SourceMap) -> Diagnostic {
@@ -5,7 +6,7 @@ enum TOMLSyntax {
         var length = 1
         if e.end.line == line && e.end.column > column { length = e.end.column - column }
         return Diagnostic(.error, file: file, line: line, column: column, length: length,
-                          message: "TOML syntax: \(e.message)", lineText: map.lineText(line))
+                          words: Words("TOML syntax: {message}", ["message": e.message]), lineText: map.lineText(line))
     }
 
     /// The document's root table, or its syntax error as a diagnostic.

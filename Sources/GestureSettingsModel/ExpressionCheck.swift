@@ -8,7 +8,7 @@ enum ExpressionCheck {
     static func diagnostics(_ expression: String) -> [Diagnostic] {
         func placed(_ issue: ExpressionIssue, _ severity: Diagnostic.Severity) -> Diagnostic {
             Diagnostic(severity, file: file, line: 1, column: issue.offset + 1, length: issue.length,
-                       message: issue.message, lineText: expression)
+                       words: issue.words, lineText: expression)
         }
         switch ExpressionParser.parse(expression) {
         case .success(let (_, warnings)): return warnings.map { placed($0, .warning) }

@@ -133,7 +133,7 @@ public struct SettingsDocument: Sendable {
         let keymap: Keymap?
         if case .success(let c) = load { keymap = c.keymap } else { keymap = nil }
         guard case .failure(let e) = ActionParser.parse(action, keymap: keymap) else { return nil }
-        return Diagnostic(.error, file: "action", line: 1, column: e.offset + 1, length: e.length, message: e.message,
+        return Diagnostic(.error, file: "action", line: 1, column: e.offset + 1, length: e.length, words: e.words,
                           lineText: action)
     }
 

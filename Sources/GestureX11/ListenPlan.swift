@@ -46,25 +46,41 @@ public struct ListenPlan: Hashable, Sendable {
     /// What the daemon holds, per kind of device, and what that means for
     /// the user (`status`, the start-up log).
     public var granted: [String] {
-        let screens: String
+        let screens: Words
         switch touches {
-        case .grab where touchGrab == .topLevels:
-            screens = "passive grabs on the top-level windows, below the window manager's own on the root (it sees "
-                + "each touch first and hands it down): a bound gesture's touches never reach applications, the others "
-                + "are handed back to them; the window manager's own gestures win"
-        case .grab: screens = "a passive grab on the root window: a bound gesture's touches never reach applications, "
-            + "the others are handed back to them"
-        case .select: screens = "a touch selection on the root window: touches that no application window selects"
-        case .raw: screens = "raw touch events only: gestures act, but applications also see their touches"
-        case .none: screens = "nothing (no touchscreen binding)"
+        case .grab where touchGrab == .topLevels: screens = Says.screensTopLevels
+        case .grab: screens = Says.screensRoot
+        case .select: screens = Says.screensSelection
+        case .raw: screens = Says.screensRaw
+        case .none: screens = Says.screensNone
         }
-        let pads: String
+        let pads: Words
         switch (swipes, pinches) {
-        case (.none, .none): pads = "nothing (no touchpad binding)"
-        case (.grab, _), (_, .grab): pads = "a grab of each touchpad's gestures: a bound gesture never reaches applications"
-        default: pads = "a gesture selection on the root window: gestures that no application window selects"
+        case (.none, .none): pads = Says.padsNone
+        case (.grab, _), (_, .grab): pads = Says.padsGrab
+        default: pads = Says.padsSelection
         }
-        return ["touchscreens: " + screens, "touchpads: " + pads]
+        return [Says.touchscreens.with(["what": screens]).description, Says.touchpads.with(["what": pads]).description]
+    }
+
+    /// What `granted` says, in English (the state file's), as patterns `status` reads back.
+    public enum Says {
+        public static let touchscreens = Words("touchscreens: {what}")
+        public static let touchpads = Words("touchpads: {what}")
+        public static let screensTopLevels = Words("passive grabs on the top-level windows, below the window manager's own on the root (it sees each touch first and hands it down): a bound gesture's touches never reach applications, the others are handed back to them; the window manager's own gestures win")
+        public static let screensRoot = Words("a passive grab on the root window: a bound gesture's touches never reach applications, the others are handed back to them")
+        public static let screensSelection = Words("a touch selection on the root window: touches that no application window selects")
+        public static let screensRaw = Words("raw touch events only: gestures act, but applications also see their touches")
+        public static let screensNone = Words("nothing (no touchscreen binding)")
+        public static let padsNone = Words("nothing (no touchpad binding)")
+        public static let padsGrab = Words("a grab of each touchpad's gestures: a bound gesture never reaches applications")
+        public static let padsSelection = Words("a gesture selection on the root window: gestures that no application window selects")
+        public static let pointers = Words("pointers: passive grabs of {buttons} on the root window: a stroke drawn with them never reaches applications; a click, a held press and a press no stroke is bound for there do")
+        public static let buttonWithState = Words("button {button} with state {states}")
+        public static let button = Words("button {button}")
+
+        public static let all = [touchscreens, touchpads, screensTopLevels, screensRoot, screensSelection, screensRaw, screensNone,
+                                 padsNone, padsGrab, padsSelection, pointers, buttonWithState, button]
     }
 
     private func max<T: RawRepresentable>(_ a: T, _ b: T) -> T where T.RawValue == String {

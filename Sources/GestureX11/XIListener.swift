@@ -527,10 +527,11 @@ public final class XIListener {
     public var pointerGranted: [String] {
         guard !pointer.grabs.isEmpty else { return [] }
         let buttons = pointer.grabs.map { g in
-            "button \(g.button)" + (g.states.map { s in " with state \(s.map { "0x" + String($0, radix: 16) }.joined(separator: "/"))" } ?? "")
+            g.states.map { s in
+                ListenPlan.Says.buttonWithState.with(["button": g.button, "states": s.map { "0x" + String($0, radix: 16) }.joined(separator: "/")])
+            } ?? ListenPlan.Says.button.with(["button": g.button])
         }
-        return ["pointers: passive grabs of " + buttons.joined(separator: ", ") + " on the root window: a stroke drawn "
-            + "with them never reaches applications; a click, a held press and a press no stroke is bound for there do"]
+        return [ListenPlan.Says.pointers.with(["buttons": buttons.map(\.description).joined(separator: ", ")]).description]
     }
 
     /// Lets go of a pointer stroke's press in flight, as a lost grab (a

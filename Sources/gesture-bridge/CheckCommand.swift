@@ -3,6 +3,7 @@ import GestureBridge
 import GestureConfig
 import GestureX11
 import GestureSystem
+import GestureLocalization
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,12 +25,13 @@ struct CheckCommand: ParsableCommand {
         let (label, result) = ConfigSource.load(path: config.path, loader: loader)
         switch result {
         case .failure(let errors):
-            writeLine(errors.description)
+            // Each message in the user's language; `file:line:column: ` and the caret lines as they are.
+            writeLine(errors.text { L($0) })
             let n = errors.diagnostics.filter(\.isError).count
-            writeLine("\(label): \(n) error\(n == 1 ? "" : "s")")
+            writeLine(Ln("{label}: {count} error", "{label}: {count} errors", n, ["label": label]))
             throw ExitCode(1)
         case .success(let loaded):
-            for w in loaded.warnings { writeLine(w.description) }
+            for w in loaded.warnings { writeLine(w.text { L($0) }) }
             print(BindingListing.text(loaded, label: label))
         }
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import GestureSystem
+import GestureLocalization
 
 @main
 struct GestureBridgeCommand: ParsableCommand {
@@ -32,6 +33,8 @@ struct GestureBridgeCommand: ParsableCommand {
             writeLine("gesture-bridge: \(DaemonLauncher.exec(words))")
             Glibc.exit(1)
         }
+        // The words a person reads in the user's language (status, check, …); what programs read stays as it is.
+        Localization.startMessages()
         main(nil)
     }
 }

@@ -2,6 +2,10 @@ import ArgumentParser
 import GestureSystem
 import GestureBridge
 import GestureConfig
+import GestureClient
+import GestureCore
+import GestureX11
+import GestureLocalization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,34 +29,53 @@ struct StatusCommand: ParsableCommand {
         let env = ProcessEnvironment.current()
         let d = display.display ?? env["DISPLAY"] ?? ":0"
         guard let s = DaemonState.running(display: d, environment: env) else {
-            print("gesture-bridge is not running on \(d)")
-            print("  start it: systemctl --user start gesture-bridge (or gesture-bridge run); gesture-bridge doctor says what is wrong")
+            print(L("gesture-bridge is not running on {display}", ["display": d]))
+            print("  " + L("start it: systemctl --user start gesture-bridge (or gesture-bridge run); gesture-bridge doctor says what is wrong"))
             throw ExitCode(1)
         }
         let since = max(0, Int(time(nil)) - s.started)
-        print("gesture-bridge is running on \(s.display) (pid \(s.pid), for \(Self.duration(since)))")
-        print("  config: \(s.config): \(s.configStatus)")
-        print("  keymap: \(s.keymap)")
-        print("  devices: " + (s.devices.isEmpty ? "none in use" : s.devices.joined(separator: "; ")))
-        for line in s.listening { print("  " + line) }
-        print("  touchegg-protocol: \(s.toucheggProtocol)")
+        print(L("gesture-bridge is running on {display} (pid {pid}, for {duration})",
+                ["display": s.display, "pid": String(s.pid), "duration": Self.duration(since)]))
+        print("  " + L("config: {path}: {status}", ["path": s.config, "status": Self.said(s.configStatus, DaemonState.Says.configStatus)]))
+        print("  " + L("keymap: {keymap}", ["keymap": Self.said(s.keymap, DaemonState.Says.keymap)]))
+        print("  " + (s.devices.isEmpty ? L("devices: none in use") : L("devices: {devices}", ["devices": s.devices.joined(separator: "; ")])))
+        for line in s.listening { print("  " + Self.said(line, ListenPlan.Says.all + [DaemonState.Says.noConnection, DaemonState.Says.playedTrace])) }
+        print("  " + L("touchegg-protocol: {state}", ["state": Self.said(s.toucheggProtocol, DaemonState.Says.toucheggProtocol)]))
         if s.messages.isEmpty {
-            print("  no warnings or errors")
+            print("  " + L("no warnings or errors"))
         } else {
-            print("  last warnings and errors:")
+            print("  " + L("last warnings and errors:"))
             for m in s.messages {
+                // The daemon's log lines, as it logged them (its log is not translated yet).
                 let parts = m.split(separator: " ", maxSplits: 1)
-                let ago = Int(parts.first ?? "").map { "\(Self.duration(max(0, Int(time(nil)) - $0))) ago" } ?? ""
+                let ago = Int(parts.first ?? "").map { L("{duration} ago", ["duration": Self.duration(max(0, Int(time(nil)) - $0))]) } ?? ""
                 print("    \(ago): \(parts.count > 1 ? String(parts[1]) : m)")
             }
         }
     }
 
+    /// What the daemon wrote in its state (English, whatever its locale) in
+    /// the user's language, read back as the patterns it was written from;
+    /// a value none of them makes (a path, a name) as it is.
+    static func said(_ text: String, _ patterns: [Words]) -> String {
+        // The pattern with the most words first: "button {button} with state {states}" before "button {button}".
+        let ordered = patterns.sorted { literalCount($0.msgid) > literalCount($1.msgid) }
+        return Words.read(text, as: ordered).map { L($0) } ?? text
+    }
+
+    private static func literalCount(_ pattern: String) -> Int {
+        var n = 0, inside = false
+        for c in pattern {
+            if c == "{" { inside = true } else if c == "}" { inside = false } else if !inside { n += 1 }
+        }
+        return n
+    }
+
     static func duration(_ s: Int) -> String {
-        if s < 60 { return "\(s) s" }
-        if s < 3600 { return "\(s / 60) min" }
-        if s < 86400 { return "\(s / 3600) h \(s % 3600 / 60) min" }
-        return "\(s / 86400) d \(s % 86400 / 3600) h"
+        if s < 60 { return L("{seconds} s", ["seconds": String(s)]) }
+        if s < 3600 { return L("{minutes} min", ["minutes": String(s / 60)]) }
+        if s < 86400 { return L("{hours} h {minutes} min", ["hours": String(s / 3600), "minutes": String(s % 3600 / 60)]) }
+        return L("{days} d {hours} h", ["days": String(s / 86400), "hours": String(s % 86400 / 3600)])
     }
 }
 

@@ -108,7 +108,12 @@ printf 'import CGtk\n@MainActor func confirm() { _ = UI.button(L("Cancel")) {}; 
   > "$scratch/copy/Sources/gesture-bridge-settings/ConfirmDialog.swift"
 expect "actions on no screen" "ConfirmDialog.swift has actions \(Cancel, Delete\) but no screen"
 
-# 11. A stale .pot (as before).
+# 11. A diagnostic's Words (the command's messages, GestureCore) whose values miss a placeholder.
+fresh
+replace Sources/GestureConfig/ConfigBindings.swift '["key": key, "hint": Suggest.words(key, Self.stepKeys)]' '["name": key, "hint": Suggest.words(key, Self.stepKeys)]'
+expect "a Words placeholder the call does not fill" "ConfigBindings.swift:[0-9]+: Words\\(.unknown key '\\{key\\}' in on-step.*no value for \\{key\\}"
+
+# 12. A stale .pot (as before).
 fresh
 replace Sources/gesture-bridge-settings/TryItPage.swift 'L("Fit to my hands")' 'L("Fit it to my hands")'
 expect "a .pot out of date" "po/gesture-bridge.pot is out of date"

@@ -36,22 +36,21 @@ extension Daemon {
         s.display = display
         s.config = config.path
         if loaded.file == ConfigSource.builtInName {
-            s.configStatus = FileSystem.exists(config.path) ? "the file has errors; running the built-in default"
-                                                            : "no file; running the built-in default"
+            s.configStatus = (FileSystem.exists(config.path) ? DaemonState.Says.builtInErrors : DaemonState.Says.builtInNoFile).description
         } else if config.reportedFailure != nil {
-            s.configStatus = "the file has errors since it changed; running the last good config (\(loaded.actions.count) bindings)"
+            s.configStatus = DaemonState.Says.lastGood.with(["count": loaded.actions.count]).description
         } else {
-            s.configStatus = "loaded (\(loaded.actions.count) bindings)"
+            s.configStatus = DaemonState.Says.loaded.with(["count": loaded.actions.count]).description
         }
-        s.keymap = loaded.keymap.map { "\($0.keymapName) (\($0.desktop))" } ?? "none"
+        s.keymap = loaded.keymap.map { "\($0.keymapName) (\($0.desktop))" } ?? DaemonState.Says.keymapNone.description
         if let input = connection.input {
             s.devices = input.statusDevices
             s.listening = input.statusListening
         } else {
-            s.listening = ["nothing: no X connection (retrying)"]
+            s.listening = [DaemonState.Says.noConnection.description]
         }
-        s.toucheggProtocol = clients.touchegg != nil ? "serving"
-            : loaded.table.settings.toucheggProtocol ? "on, but not serving (the address is taken)" : "off"
+        s.toucheggProtocol = (clients.touchegg != nil ? DaemonState.Says.serving
+            : loaded.table.settings.toucheggProtocol ? DaemonState.Says.notServing : DaemonState.Says.off).description
         s.messages = status.messages.messages
         s.write(to: path)
     }

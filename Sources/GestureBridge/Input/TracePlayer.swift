@@ -1,6 +1,7 @@
 import GestureCore
 import GestureTraces
 import GestureX11
+import GestureClient
 
 /// `run --play FILE`: a recorded trace fed through the live daemon instead of
 /// XI2 touches (real actions, real X), read one event ahead so a long trace
@@ -76,7 +77,7 @@ final class TracePlayer: InputSource {
     func decide(_ decision: TouchDecisionEvent) {}
     func listen(for table: GestureTable) -> [String] { [] }
     var statusDevices: [String] { devices.map { "\($0.id) \($0.kind.rawValue) \($0.name) (played)" } }
-    var statusListening: [String] { ["a played trace (\(path))"] }
+    var statusListening: [String] { [DaemonState.Says.playedTrace.with(["path": path]).description] }
     var summary: String { "playing \(path)" }
     func stop() {}
 }

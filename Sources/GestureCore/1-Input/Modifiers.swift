@@ -47,9 +47,12 @@ public struct Modifiers: OptionSet, Hashable, Sendable, CustomStringConvertible 
 
 public struct ModifiersError: Error, Hashable, Sendable {
     public var word: String
-    public var message: String {
-        (word.isEmpty ? "an empty modifier" : "'\(word)' is not a modifier")
-            + "; 'modifiers' takes ctrl, alt, shift and super joined by +, e.g. \"ctrl+alt\", or \"none\""
+    public var message: String { words.description }
+    public var words: Words {
+        word.isEmpty
+            ? Words("an empty modifier; 'modifiers' takes ctrl, alt, shift and super joined by +, e.g. \"ctrl+alt\", or \"none\"")
+            : Words("'{word}' is not a modifier; 'modifiers' takes ctrl, alt, shift and super joined by +, e.g. \"ctrl+alt\", or \"none\"",
+                    ["word": word])
     }
 }
 

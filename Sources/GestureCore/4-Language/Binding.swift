@@ -65,8 +65,7 @@ public enum DeviceFilter: Hashable, Sendable {
     }
 
     /// What `device` takes, for messages.
-    public static let expected = "any, touchscreen, touchpad, name:GLOB (a device's name, e.g. name:ELAN*) "
-        + "or usb:VID:PID (hex, e.g. usb:04f3:2b7c)"
+    public static let expected = Words("any, touchscreen, touchpad, name:GLOB (a device's name, e.g. name:ELAN*) or usb:VID:PID (hex, e.g. usb:04f3:2b7c)")
 }
 
 /// SwiftUI's GestureMask: which of a scope's own bindings (`gesture`) and its

@@ -1,0 +1,160 @@
+import GestureSystem
+import GestureBridge
+import GestureTesting
+import Testing
+import XTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command in the user's language (issue 62): the real `gesture-bridge`
+/// run under LANG=C, de_DE.UTF-8 and fr_FR.UTF-8, its catalogs built from
+/// po/ into a scratch GESTURE_BRIDGE_LOCALEDIR (as the settings app's tests
+/// find theirs when nothing is installed).
+///
+/// What a person reads is translated: `status` (with and without a daemon)
+/// and `check`'s diagnostics, compared with the catalogs by
+/// scripts/check-po-output.py (every line a msgstr of the language or a
+/// value, no piece of an English msgid).
+///
+/// What a program reads is not, and is byte for byte the same in every
+/// locale: `replay --json` (one JSON object per action), the traces
+/// `record` writes, and the monitor stream (written by the daemon, which
+/// never sets a locale; `watch --json` copies its lines). Diagnostics keep
+/// `file:line:column: ` and their quoted line and caret in every language.
+@Suite(.serialized) final class CommandWordsTests {
+    static let root = String(#filePath.dropLast("/Tests/GestureBridgeTests/CommandWordsTests.swift".count))
+    let home = "/tmp/gesture-bridge-words-\(getpid())-\(Int(monotonicNow() * 1e6) % 1_000_000)"
+    let locales: String
+
+    init() throws {
+        _ = Spawn.run("/bin/mkdir", ["-p", "-m", "700", home + "/run", home + "/built"], environment: [:])
+        let built = Spawn.run("/bin/bash", [Self.root + "/scripts/build-translations.sh", home + "/built"],
+                              environment: ["PATH": "/usr/bin:/bin"])
+        if built.status != 0 { print("build-translations.sh: \(built.stderr)") }
+        try #require(built.status == 0)
+        locales = home + "/built/locale"
+    }
+    deinit { removeTree(home) }
+
+    static let languages = ["C", "de_DE.UTF-8", "fr_FR.UTF-8"]
+
+    func run(_ args: [String], _ lang: String) -> Spawned {
+        Spawn.run(Spawn.gestureBridge, args, environment: [
+            "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_RUNTIME_DIR": home + "/run", "XDG_DATA_DIRS": "/nonexistent",
+            "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin", "LANG": lang, "GESTURE_BRIDGE_LOCALEDIR": locales])
+    }
+
+    /// The output said nothing but `lang`'s words (scripts/check-po-output.py against po/LL.po).
+    func saysNoEnglish(_ output: String, _ lang: String) -> Bool {
+        let po = Self.root + "/po/" + lang.prefix(2) + ".po"
+        _ = FileSystem.write(output, to: home + "/output.txt")
+        let r = Spawn.run("/bin/sh", ["-c", "python3 \"$0\" \"$1\" < \"$2\"", Self.root + "/scripts/check-po-output.py", po,
+                                      home + "/output.txt"], environment: ["PATH": "/usr/bin:/bin"])
+        if r.status != 0 { print("\(lang):\n\(output)\n\(r.stdout)\(r.stderr)") }
+        return r.status == 0
+    }
+
+    static let broken = """
+        [[bind]]
+        gesture = "swipe(fingers: 3, direction: .lef)"
+        on-ended = "key ctrl+alt+Rigt"
+
+        [[bind]]
+        gesture = "pinch(fingers: 2)"
+        priority = "urgent"
+        bogus = 1
+
+        [settings]
+        hold-time = "fast"
+        """
+
+    @Test func checkSaysItsDiagnosticsInTheLanguageWithTheirLocations() throws {
+        let path = home + "/broken.toml"
+        _ = FileSystem.write(Self.broken, to: path)
+        var outputs: [String: String] = [:]
+        for lang in Self.languages {
+            let r = run(["check", "--config", path], lang)
+            #expect(r.status == 1 && r.stdout.isEmpty)
+            outputs[lang] = r.stderr
+        }
+        let english = try #require(outputs["C"])
+        #expect(english.contains("unknown direction '.lef'"))
+        /// What a tool reading locations finds: `^(.+):(\d+):(\d+): `.
+        func locations(_ text: String) -> [String] {
+            text.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix(path + ":") else { return nil }
+                let rest = line.dropFirst(path.count + 1).split(separator: ":", maxSplits: 2)
+                guard rest.count == 3, Int(rest[0]) != nil, Int(rest[1]) != nil, rest[2].hasPrefix(" ") else { return nil }
+                return "\(rest[0]):\(rest[1])"
+            }
+        }
+        /// The quoted lines of the file and their carets.
+        func quoted(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix("  ") } }
+        #expect(locations(english).count == 5)
+        for lang in Self.languages.dropFirst() {
+            let said = try #require(outputs[lang])
+            #expect(said != english)
+            #expect(locations(said) == locations(english), "\(lang)")
+            #expect(quoted(said) == quoted(english), "\(lang)")
+            #expect(saysNoEnglish(said, lang))
+        }
+        // The checker finds English where there is some.
+        #expect(!saysNoEnglish(english, "de_DE.UTF-8"))
+    }
+
+    @Test func statusSaysItInTheLanguageWithAndWithoutADaemon() throws {
+        let x = try Xvfb()
+        for lang in Self.languages.dropFirst() {
+            let none = run(["status", "--display", x.display], lang)
+            #expect(none.status == 1)
+            #expect(saysNoEnglish(none.stdout, lang))
+        }
+        let dir = home + "/daemon"
+        _ = Spawn.run("/bin/mkdir", ["-p", "-m", "700", dir], environment: [:])
+        var idle = TraceBuilder.standard()
+        idle.wait(30)
+        let d = DaemonProcess(display: x.display, config: StatusDoctorTests.config, play: idle, dir: dir,
+                              environment: ["XDG_RUNTIME_DIR": home + "/run"])
+        defer { d.signal(SIGTERM); _ = d.waitExit() }
+        #expect(d.waitForLog("listening on display"))
+        #expect(waitUntil(timeout: 5) { self.run(["status", "--display", x.display], "C").status == 0 })
+        let english = run(["status", "--display", x.display], "C").stdout
+        #expect(english.contains("loaded (1 bindings)") && english.contains("  a played trace (\(dir)/play.jsonl)\n"))
+        for lang in Self.languages.dropFirst() {
+            let up = run(["status", "--display", x.display], lang)
+            #expect(up.status == 0)
+            #expect(up.stdout.contains(x.display) && up.stdout.contains(String(d.pid)))
+            #expect(saysNoEnglish(up.stdout, lang))
+        }
+        #expect(!saysNoEnglish(english, "fr_FR.UTF-8"))
+    }
+
+    @Test func machineReadOutputsAreTheSameInEveryLocale() throws {
+        // replay --json: one JSON object per action.
+        let c = ReplayCase.all[0]
+        let replays = Self.languages.map { run(["replay", "--json", "--config", c.configPath] + c.tracePaths, $0) }
+        #expect(replays.allSatisfy { $0.status == 0 && $0.stdout == c.expected })
+
+        // A config with an error: replay --json says nothing on stdout in any language.
+        let path = home + "/broken.toml"
+        _ = FileSystem.write(Self.broken, to: path)
+        let failed = Self.languages.map { run(["replay", "--json", "--config", path] + c.tracePaths, $0) }
+        #expect(failed.allSatisfy { $0.status != 0 && $0.stdout.isEmpty })
+
+        // record: the trace file (header and events) the same under C and German.
+        let x = try Xvfb()
+        var traces: [String] = []
+        for lang in ["C", "de_DE.UTF-8"] {
+            let trace = home + "/record-\(lang).jsonl"
+            let r = DaemonProcess(command: ["record", "--display", x.display, trace],
+                                  environment: ["LANG": lang, "GESTURE_BRIDGE_LOCALEDIR": locales])
+            #expect(r.waitForLog("recording to \(trace)"))
+            r.signal(SIGINT)
+            #expect(r.waitExit() == 0)
+            guard case .success(let text) = FileSystem.read(trace) else { Issue.record("no trace under \(lang)"); return }
+            traces.append(text)
+        }
+        #expect(traces.count == 2 && traces[0] == traces[1] && !traces[0].isEmpty)
+    }
+}
