@@ -362,6 +362,109 @@ def stroke_recordings(ts, tp):
                                   "touchpad: 3 fingers draw an L, 30 mm down and 30 mm right, in 0.7 s")
     return out
 
+# ---- the mouse (pointer strokes, docs/pointer-strokes.md) ----
+EV_REL, REL_X, REL_Y, REL_WHEEL = 0x02, 0x00, 0x01, 0x08
+BTN_RIGHT, BTN_MIDDLE = 0x111, 0x112
+MOUSE_FRAME = 0.008  # a USB mouse reports at 125 Hz
+
+class Mouse:
+    """A USB mouse: three buttons, a wheel, relative motion."""
+    name = "GestureBridge E2E Mouse"
+    def description(self):
+        def bitlines(prefix, bits):
+            size = max(bits) // 8 + 1
+            data = bytearray((size + 7) // 8 * 8)
+            for b in bits:
+                data[b // 8] |= 1 << (b % 8)
+            return [prefix + " ".join(f"{x:02x}" for x in data[i:i + 8]) for i in range(0, len(data), 8)]
+        lines = ["# EVEMU 1.3", "# A USB mouse: left, right and middle buttons, a wheel, relative motion",
+                 f"N: {self.name}", "I: 0003 4742 0e30 0001", "P: 00 00 00 00 00 00 00 00"]
+        lines += bitlines("B: 00 ", [EV_SYN, EV_KEY, EV_REL])
+        lines += bitlines("B: 01 ", [BTN_LEFT, BTN_RIGHT, BTN_MIDDLE])
+        lines += bitlines("B: 02 ", [REL_X, REL_Y, REL_WHEEL])
+        return "\n".join(lines) + "\n"
+
+MOUSE = Mouse()
+
+class MouseRecording:
+    """Relative motion in px (libinput's flat profile at speed 0 moves the
+    pointer 1:1: the scenarios set it), one report per MOUSE_FRAME."""
+    def __init__(self):
+        self.t, self.lines, self.frames, self.device = 0.0, [], 0, MOUSE
+        self.at = (0.0, 0.0)      # where the hand is, px from the start
+        self.sent = (0, 0)        # what was reported so far (whole px)
+
+    def report(self, events):
+        for type_, code, value in events:
+            self.lines.append(f"E: {self.t:.6f} {type_:04x} {code:04x} {value}")
+        self.lines.append(f"E: {self.t:.6f} {EV_SYN:04x} {SYN_REPORT:04x} 0")
+        self.frames += 1
+        self.t += MOUSE_FRAME
+
+    def button(self, code, down):
+        self.report([(EV_KEY, code, 1 if down else 0)])
+
+    def rest(self, seconds):
+        self.t += seconds   # a still mouse sends nothing
+
+    def move_to(self, x, y, frames):
+        """Eased from where the hand is to (x, y) px from the start."""
+        (x0, y0) = self.at
+        for i in range(1, frames + 1):
+            s = ease(i / frames)
+            tx, ty = round(x0 + (x - x0) * s), round(y0 + (y - y0) * s)
+            dx, dy = tx - self.sent[0], ty - self.sent[1]
+            self.sent = (tx, ty)
+            if dx or dy:
+                self.report([e for e in [(EV_REL, REL_X, dx), (EV_REL, REL_Y, dy)] if e[2]])
+            else:
+                self.t += MOUSE_FRAME
+        self.at = (x, y)
+
+    def text(self, title, threshold):
+        head = [f"# {title}", f"# device: {MOUSE.name}; {self.frames} reports, {MOUSE_FRAME * 1000:.0f} ms apart",
+                f"# threshold-frame: {threshold}"]
+        return "\n".join(head + self.lines) + "\n"
+
+def mouse_recordings():
+    """The pointer-stroke scenarios' hands on the mouse's right button:
+    name -> text. Shapes as strokes/strokes.toml's (px, y down)."""
+    out = {}
+    def drawn(waypoints, frames_per_segment, title, press=True, release=True, hold=0.05):
+        r = MouseRecording()
+        if press:
+            r.button(BTN_RIGHT, True); r.rest(hold)
+        for (x, y) in waypoints[1:]:
+            r.move_to(x, y, frames_per_segment)
+        if release:
+            r.rest(0.03); r.button(BTN_RIGHT, False)
+        out_title = title + (" (threshold: the release, strokes are matched there)" if release else " (threshold: none)")
+        return r.text(out_title, r.frames - 1 if release else "-")
+    # An L: 160 px down, 130 right, 0.8 s.
+    out["mouse-right-L"] = drawn([(0, 0), (0, 160), (130, 160)], 50, "mouse: the right button draws an L, 160 px down "
+                                 "and 130 px right, in 0.8 s")
+    # A v (strokes.toml's, 1.2 times): e2e-app's shape.
+    out["mouse-right-v"] = drawn([(0, 0), (60, 140), (120, 0)], 45, "mouse: the right button draws a v, 140 px deep "
+                                 "and 120 px wide, in 0.7 s")
+    # A click: pressed 80 ms, not moved.
+    r = MouseRecording(); r.button(BTN_RIGHT, True); r.rest(0.08); r.button(BTN_RIGHT, False)
+    out["mouse-right-click"] = r.text("mouse: a right-click, pressed 80 ms, no motion (threshold: the release)", 1)
+    # Held still 400 ms (the hold is 250 ms), then dragged 120 px right in
+    # 0.3 s, released 100 ms later.
+    r = MouseRecording(); r.button(BTN_RIGHT, True); r.rest(0.4); r.move_to(120, 0, 38); r.rest(0.1)
+    r.button(BTN_RIGHT, False)
+    out["mouse-right-hold-drag"] = r.text("mouse: the right button held still 400 ms, then dragged 120 px right "
+                                          "in 0.3 s and released (threshold: none; the press goes to the "
+                                          "window at the hold)", "-")
+    # An L in two halves, Escape pressed between them: the press and the
+    # first leg, then the second leg and the release.
+    out["mouse-right-L-first-leg"] = drawn([(0, 0), (0, 160)], 50, "mouse: the right button pressed, 160 px down "
+                                           "in 0.4 s, still held", release=False)
+    r = MouseRecording(); r.move_to(130, 0, 50); r.rest(0.03); r.button(BTN_RIGHT, False)
+    out["mouse-right-L-second-leg"] = r.text("mouse: 130 px right in 0.4 s, then the right button released "
+                                             "(threshold: the release)", r.frames - 1)
+    return out
+
 def row(n, x, y, spacing):
     return [(x + i * spacing, y) for i in range(n)]
 
@@ -451,6 +554,7 @@ def recordings():
               f"{dev.name}: 3 fingers swipe left 40 mm")
     for name, (r, last, title) in stroke_recordings(ts, tp).items():
         out[name] = r.text(title + " (strokes scenario; threshold: the lift, strokes are matched there)", last)
+    out.update(mouse_recordings())
     for name, (r, title, acts) in hands_recordings(ts).items():
         out[name] = r.text(f"touchscreen: {title} (hands scenario: {' '.join(acts) or 'nothing'} must end; "
                            "threshold: none)", "-")
@@ -458,7 +562,8 @@ def recordings():
 
 def files():
     result = {HERE / "devices/touchpad.desc": TOUCHPAD.description(),
-              HERE / "devices/touchscreen.desc": TOUCHSCREEN.description()}
+              HERE / "devices/touchscreen.desc": TOUCHSCREEN.description(),
+              HERE / "devices/mouse.desc": MOUSE.description()}
     for key, dev in REAL_TOUCHPADS.items():
         result[HERE / f"devices/{key}.desc"] = dev.description()
     for name, text in recordings().items():

@@ -526,6 +526,9 @@ stroke_play touchpad-swipe-beside-stroke touchpad touchpad-swipe-left-3 F10
 "$probe" wait "$observed" "$(mark)" "key+ F9" 1 1.0 >/dev/null 2>&1
 if [ -n "${strokes_pid:-}" ]; then "$probe" signal "$strokes_pid" TERM >/dev/null; wait "$strokes_pid"; fi
 
+# ---- pointer strokes: a mouse's right button (guest/pointer-strokes.sh) ----
+. "$share/guest/pointer-strokes.sh"
+
 # ---- checks over each scenario's span (from its start to the next one's) ----
 starts+=("end $(mark)")
 span() { local i; for i in "${!starts[@]}"; do [ "${starts[$i]%% *}" = "$1" ] && { echo "${starts[$i]#* } ${starts[$((i + 1))]#* }"; return; }; done; }
