@@ -2,7 +2,10 @@
 # (docs/pointer-strokes.md), a uinput mouse (devices/mouse.desc) played
 # into by recordings (make-fixtures.py), a daemon on strokes/mouse.toml
 # (an L everywhere: F3; a v over e2e-app: F4). What the windows under the
-# pointer get is the observer's: button presses, releases and motion.
+# pointer get is the observer's: button presses, releases and motion (with
+# the buttons held). The scenarios run back to back; each one's counts are
+# taken at the end over its span (its start to the next one's), so a late
+# key or button lands in a span where it is counted.
 create_device mouse mouse.desc
 mouse_name=$(sed -n 's/^N: //p' "$share/devices/mouse.desc")
 # libinput's flat profile at speed 0: the pointer moves as many px as the
@@ -16,104 +19,105 @@ if [ "$no_daemon" != 1 ]; then
   mouse_pid=$!
   until_ok 20 grep -q "listening on display" "$share/daemon-mouse.log" || say "mouse daemon did not start"
 fi
-mouse_at() { "$probe" warp "$1" "$2"; }
-# The window's button events of a span: "SIGN WINDOW BUTTON X Y" lines.
-buttons_in() { awk -v a="$1" -v b="$2" '$1 >= a && $1 < b && $2 ~ /^button[+-]$/ { print $2, $3, $4, $5, $6 }' "$observed"; }
-# Waits (bounded) for something that must not come: a late event a
-# scenario's check counts.
-settle() { "$probe" wait "$observed" "$(mark)" "never-logged" 1 "$1" >/dev/null 2>&1; }
+declare -A mouse_since mouse_seen
+mouse_scenario() {  # NAME X Y: its start, the pointer put at X,Y
+  mouse_since[$1]=$(mark); starts+=("$1 ${mouse_since[$1]}")
+  "$probe" warp "$2" "$3"
+}
 
-# An L drawn over e2e-other: the desktop's L fires F3 at the release; the
-# window under it gets no button.
-since=$(mark); starts+=("mouse-stroke-L $since")
-mouse_at 700 150
+# An L drawn over e2e-other: the desktop's L fires F3 at the release.
+mouse_scenario mouse-stroke-L 700 150
 play mouse mouse-right-L
-if t=$(await "$since" "key+ F3"); then
-  settle 0.3
-  leaked=$(buttons_in "$since" "$(mark)" | wc -l); f4=$(count "$since" "$(mark)" "key+ F4")
-  what="F3 $(latency mouse-right-L "$t") (the release: frame $(last_frame mouse-right-L)); the windows got $leaked button events, F4 $f4 times"
-  if [ "$leaked" = 0 ] && [ "$f4" = 0 ]; then pass mouse-stroke-L "$what"; else fail mouse-stroke-L "$what"; fi
-else
-  fail mouse-stroke-L "no F3 within ${timeout_s}s; the windows got $(buttons_in "$since" "$(mark)" | wc -l) button events"
-fi
+t=$(await "${mouse_since[mouse-stroke-L]}" "key+ F3") && mouse_seen[mouse-stroke-L]="F3 $(latency mouse-right-L "$t") (the release: frame $(last_frame mouse-right-L))"
 
 # A right-click over e2e-app, no motion: decided at the release, the window
 # gets one press and one release of button 3 where it was made.
-since=$(mark); starts+=("mouse-right-click $since")
-mouse_at 200 300
+mouse_scenario mouse-right-click 200 300
 play mouse mouse-right-click
-if t_down=$(await "$since" "button+ e2e-app 3") && t_up=$(await "$since" "button- e2e-app 3"); then
-  settle 0.3
-  got=$(buttons_in "$since" "$(mark)" | paste -sd';')
-  n=$(buttons_in "$since" "$(mark)" | wc -l)
-  read -r bx by <<<"$(grep "^$t_down button+ e2e-app 3 " "$observed" | head -1 | awk '{print $5, $6}')"
-  release=$(frame_time mouse-right-click 1)
-  after=$(( (t_down - release) / 1000 ))
-  what="button 3 at $bx,$by (pressed at 200,300), $after µs after the mouse's release; the windows got: $got"
-  if [ "$n" = 2 ] && [ "$bx,$by" = "200,300" ] && [ "$after" -ge 0 ]; then pass mouse-right-click "$what"
-  else fail mouse-right-click "$what"; fi
-else
-  fail mouse-right-click "e2e-app got no button 3 press and release within ${timeout_s}s: $(buttons_in "$since" "$(mark)" | paste -sd';')"
-fi
+await "${mouse_since[mouse-right-click]}" "button- e2e-app 3" >/dev/null
 
 # Held still past the hold (250 ms), then dragged: the window gets the press
 # where it was made, at the hold, the motion with the button down, one release.
-since=$(mark); starts+=("mouse-hold-then-drag $since")
-mouse_at 100 400
+mouse_scenario mouse-hold-then-drag 100 400
 play mouse mouse-right-hold-drag
-t_up=$(await "$since" "button- e2e-app 3")
-settle 0.3
-got=$(buttons_in "$since" "$(mark)" | paste -sd';')
-downs=$(count "$since" "$(mark)" "button+ e2e-app 3"); ups=$(count "$since" "$(mark)" "button- e2e-app 3")
-if t_down=$(await "$since" "button+ e2e-app 3" 1) && [ -n "$t_up" ]; then
-  read -r bx by <<<"$(grep "^$t_down button+ e2e-app 3 " "$observed" | head -1 | awk '{print $5, $6}')"
-  held=$(( (t_down - $(frame_time mouse-right-hold-drag 0)) / 1000000 ))
-  motions=$(count "$t_down" "$t_up" "motion e2e-app")
-  last=$(awk -v a="$t_down" -v b="$t_up" '$1 >= a && $1 < b && $2 == "motion" { x = $4 } END { print x }' "$observed")
-  what="button 3 at $bx,$by (pressed at 100,400) $held ms after the mouse's press; then $motions motion events to x=$last (the drag ends at 220), the release; the windows got $downs presses, $ups releases"
-  if [ "$downs" = 1 ] && [ "$ups" = 1 ] && [ "$bx,$by" = "100,400" ] && [ "$held" -ge 200 ] && [ "$motions" -ge 5 ] \
-     && [ "${last:-0}" -ge 215 ]; then pass mouse-hold-then-drag "$what"; else fail mouse-hold-then-drag "$what"; fi
-else
-  fail mouse-hold-then-drag "e2e-app got $downs presses and $ups releases of button 3: $got"
-fi
+await "${mouse_since[mouse-hold-then-drag]}" "button- e2e-app 3" >/dev/null
 
-# e2e-app's own shape, a v: over e2e-app it fires (F4); over e2e-other
-# nothing does, and e2e-other gets no button (the desktop's L took the press).
-for where in app other; do
-  x=150; [ $where = other ] && x=650
-  since=$(mark); starts+=("mouse-app-scope-over-$where $since")
-  mouse_at $x 150
-  play mouse mouse-right-v
-  if [ $where = app ]; then
-    if t=$(await "$since" "key+ F4"); then
-      settle 0.3
-      leaked=$(buttons_in "$since" "$(mark)" | wc -l); f3=$(count "$since" "$(mark)" "key+ F3")
-      what="F4 $(latency mouse-right-v "$t"); F3 $f3 times; the windows got $leaked button events"
-      if [ "$leaked" = 0 ] && [ "$f3" = 0 ]; then pass mouse-app-scope-over-app "$what"; else fail mouse-app-scope-over-app "$what"; fi
-    else
-      fail mouse-app-scope-over-app "no F4 within ${timeout_s}s"
-    fi
-  else
-    "$probe" wait "$observed" "$since" "key+ F4" 1 1.0 >/dev/null 2>&1
-    leaked=$(buttons_in "$since" "$(mark)" | wc -l); f3=$(count "$since" "$(mark)" "key+ F3"); f4=$(count "$since" "$(mark)" "key+ F4")
-    what="F4 $f4 times, F3 $f3 times; e2e-other got $leaked button events"
-    if [ "$leaked" = 0 ] && [ "$f3" = 0 ] && [ "$f4" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-app-scope-over-other "$what"
-    else fail mouse-app-scope-over-other "$what"; fi
-  fi
-done
-
-# Escape on the keyboard while drawing: nothing fires, and the window under
-# the pointer gets no button, to the release.
-since=$(mark); starts+=("mouse-escape-cancels $since")
-mouse_at 700 150
+# Escape on the keyboard while drawing an L: nothing fires, and the window
+# under the pointer gets no button, to the release.
+mouse_scenario mouse-escape-cancels 700 150
 play mouse mouse-right-L-first-leg
 evemu-event "${node[keyboard]}" --type EV_KEY --code KEY_ESC --value 1 --sync
 evemu-event "${node[keyboard]}" --type EV_KEY --code KEY_ESC --value 0 --sync
-t_esc=$(await "$since" "key+ Escape")
+await "${mouse_since[mouse-escape-cancels]}" "key+ Escape" >/dev/null
 play mouse mouse-right-L-second-leg
-"$probe" wait "$observed" "$since" "key+ F3" 1 1.0 >/dev/null 2>&1
-leaked=$(buttons_in "$since" "$(mark)" | wc -l); f3=$(count "$since" "$(mark)" "key+ F3")
-what="Escape $([ -n "$t_esc" ] && echo "pressed while drawing" || echo "never seen"); F3 $f3 times; the windows got $leaked button events"
-if [ -n "$t_esc" ] && [ "$f3" = 0 ] && [ "$leaked" = 0 ]; then pass mouse-escape-cancels "$what"; else fail mouse-escape-cancels "$what"; fi
 
+# e2e-app's own shape, a v: over e2e-other nothing fires (and e2e-other gets
+# no button: the desktop's L took the press); over e2e-app F4 does.
+mouse_scenario mouse-app-scope-over-other 650 150
+play mouse mouse-right-v
+mouse_scenario mouse-app-scope-over-app 150 150
+play mouse mouse-right-v
+t=$(await "${mouse_since[mouse-app-scope-over-app]}" "key+ F4") && mouse_seen[mouse-app-scope-over-app]="F4 $(latency mouse-right-v "$t")"
+# Time for anything late to come (bounded; it must not come).
+"$probe" wait "$observed" "$(mark)" "key+ F3" 1 0.5 >/dev/null 2>&1
+mouse_end=$(mark)
 if [ -n "$mouse_pid" ]; then "$probe" signal "$mouse_pid" TERM >/dev/null; wait "$mouse_pid"; fi
+
+# ---- each one's checks, over its span ----
+mouse_span() {  # NAME: its start and the next one's (or the end)
+  local next=$mouse_end i
+  for i in "${!starts[@]}"; do
+    [ "${starts[$i]%% *}" = "$1" ] && [ $((i + 1)) -lt ${#starts[@]} ] && next=${starts[$((i + 1))]#* }
+  done
+  echo "${mouse_since[$1]} $next"
+}
+# The windows' button events of a span: "SIGN WINDOW BUTTON X Y" lines.
+buttons_in() { awk -v a="$1" -v b="$2" '$1 >= a && $1 < b && $2 ~ /^button[+-]$/ { print $2, $3, $4, $5, $6 }' "$observed"; }
+keys_in() { awk -v a="$1" -v b="$2" '$1 >= a && $1 < b && $2 == "key+" && ($3 == "F3" || $3 == "F4") { print $3 }' "$observed" | sort | uniq -c | awk '{ printf "%s%s x%s", s, $2, $1; s = ", " }'; }
+
+read -r a b <<<"$(mouse_span mouse-stroke-L)"
+got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b")
+what="${mouse_seen[mouse-stroke-L]:-no F3 within ${timeout_s}s}; keys: ${keys:-none}; the windows got $got button events"
+if [ -n "${mouse_seen[mouse-stroke-L]}" ] && [ "$keys" = "F3 x1" ] && [ "$got" = 0 ]; then pass mouse-stroke-L "$what"
+else fail mouse-stroke-L "$what"; fi
+
+read -r a b <<<"$(mouse_span mouse-right-click)"
+got=$(buttons_in "$a" "$b" | paste -sd';' -); keys=$(keys_in "$a" "$b")
+t_down=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "button+" { print $1; exit }' "$observed")
+release=$(frame_time mouse-right-click 1)
+after=$(( ${t_down:-0} > 0 ? (t_down - release) / 1000 : 0 ))
+what="the windows got: ${got:-nothing}; the press $after µs after the mouse's release (pressed at 200,300); keys: ${keys:-none}"
+if [ "$got" = "button+ e2e-app 3 200 300;button- e2e-app 3 200 300" ] && [ "$after" -ge 0 ] && [ -z "$keys" ]; then
+  pass mouse-right-click "$what"
+else fail mouse-right-click "$what"; fi
+
+read -r a b <<<"$(mouse_span mouse-hold-then-drag)"
+got=$(buttons_in "$a" "$b" | paste -sd';' -); keys=$(keys_in "$a" "$b")
+t_down=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "button+" { print $1; exit }' "$observed")
+t_up=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "button-" { print $1; exit }' "$observed")
+# The motion the window gets with button 3 down (the observer's held=), and where it ends.
+motions=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "motion" && $3 == "e2e-app" && $6 ~ /^held=(.*,)?3(,|$)/' "$observed" | wc -l)
+last=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "motion" && $6 ~ /^held=(.*,)?3(,|$)/ { x = $4 } END { print x }' "$observed")
+held=$(( ${t_down:-0} > 0 ? (t_down - $(frame_time mouse-right-hold-drag 0)) / 1000000 : -1 ))
+what="the windows got: ${got:-nothing}; the press $held ms after the mouse's (hold 250 ms), $motions motion events with button 3 held, the last at x=${last:-none} (the drag ends at 220); keys: ${keys:-none}"
+if [ "$got" = "button+ e2e-app 3 100 400;button- e2e-app 3 220 400" ] && [ "$held" -ge 200 ] && [ "$motions" -ge 5 ] \
+   && [ "${last:-0}" -ge 215 ] && [ "${last:-0}" -le 225 ] && [ -z "$keys" ]; then pass mouse-hold-then-drag "$what"
+else fail mouse-hold-then-drag "$what"; fi
+
+read -r a b <<<"$(mouse_span mouse-escape-cancels)"
+got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b"); esc=$(count "$a" "$b" "key+ Escape")
+what="Escape pressed $esc times while drawing; keys: ${keys:-none}; the windows got $got button events"
+if [ "$esc" = 1 ] && [ -z "$keys" ] && [ "$got" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-escape-cancels "$what"
+else fail mouse-escape-cancels "$what"; fi
+
+read -r a b <<<"$(mouse_span mouse-app-scope-over-other)"
+got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b")
+what="keys: ${keys:-none}; e2e-other got $got button events"
+if [ -z "$keys" ] && [ "$got" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-app-scope-over-other "$what"
+else fail mouse-app-scope-over-other "$what"; fi
+
+read -r a b <<<"$(mouse_span mouse-app-scope-over-app)"
+got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b")
+what="${mouse_seen[mouse-app-scope-over-app]:-no F4 within ${timeout_s}s}; keys: ${keys:-none}; e2e-app got $got button events"
+if [ -n "${mouse_seen[mouse-app-scope-over-app]}" ] && [ "$keys" = "F4 x1" ] && [ "$got" = 0 ]; then pass mouse-app-scope-over-app "$what"
+else fail mouse-app-scope-over-app "$what"; fi
