@@ -100,8 +100,10 @@ motions=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "motion" && $3 == 
 last=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "motion" && $6 ~ /^held=(.*,)?3(,|$)/ { x = $4 } END { print x }' "$observed")
 held=$(( ${t_down:-0} > 0 ? (t_down - $(frame_time mouse-right-hold-drag 0)) / 1000000 : -1 ))
 what="the windows got: ${got:-nothing}; the press $held ms after the mouse's (hold 250 ms), $motions motion events with button 3 held, the last at x=${last:-none} (the drag ends at 220); keys: ${keys:-none}"
-if [ "$got" = "button+ e2e-app 3 100 400;button- e2e-app 3 220 400" ] && [ "$held" -ge 200 ] && [ "$motions" -ge 5 ] \
-   && [ "${last:-0}" -ge 215 ] && [ "${last:-0}" -le 225 ] && [ -z "$keys" ]; then pass mouse-hold-then-drag "$what"
+# The release where the drag ended (within a few px: a tick that comes late
+# under a loaded host hands over a press the mouse has begun to move).
+if [[ "$got" =~ ^"button+ e2e-app 3 100 400;button- e2e-app 3 "(21[5-9]|22[0-5])" 400"$ ]] && [ "$held" -ge 200 ] \
+   && [ "$motions" -ge 5 ] && [ "${last:-0}" -ge 215 ] && [ "${last:-0}" -le 225 ] && [ -z "$keys" ]; then pass mouse-hold-then-drag "$what"
 else fail mouse-hold-then-drag "$what"; fi
 
 read -r a b <<<"$(mouse_span mouse-escape-cancels)"
