@@ -64,62 +64,60 @@ mouse_end=$(mark)
 if [ -n "$mouse_pid" ]; then "$probe" signal "$mouse_pid" TERM >/dev/null; wait "$mouse_pid"; fi
 
 # ---- each one's checks, over its span ----
-mouse_span() {  # NAME: its start and the next one's (or the end)
-  local next=$mouse_end i
+# mouse_facts NAME: from one pass over the observer's log, over the span
+# from NAME's start to the next one's (or the end): got (the windows'
+# button events, "SIGN WINDOW BUTTON X Y;…"), nbuttons, keys (F3 and F4
+# pressed, "F3 x1"), t_down (the first press), held3 (e2e-app's motion
+# events with button 3 held) and last (the x of the last), esc (Escape presses).
+mouse_facts() {
+  local a=${mouse_since[$1]} b=$mouse_end i
   for i in "${!starts[@]}"; do
-    [ "${starts[$i]%% *}" = "$1" ] && [ $((i + 1)) -lt ${#starts[@]} ] && next=${starts[$((i + 1))]#* }
+    [ "${starts[$i]%% *}" = "$1" ] && [ $((i + 1)) -lt ${#starts[@]} ] && b=${starts[$((i + 1))]#* }
   done
-  echo "${mouse_since[$1]} $next"
+  eval "$(awk -v a="$a" -v b="$b" '
+    $1 < a || $1 >= b { next }
+    $2 ~ /^button[+-]$/ { got = got sep $2 " " $3 " " $4 " " $5 " " $6; sep = ";"; n++; if ($2 == "button+" && !down) down = $1 }
+    $2 == "key+" && ($3 == "F3" || $3 == "F4") { k[$3]++ }
+    $2 == "key+" && $3 == "Escape" { esc++ }
+    $2 == "motion" && $3 == "e2e-app" && $6 ~ /^held=(.*,)?3(,|$)/ { held++; last = $4 }
+    END {
+      for (key in k) { keys = keys ks key " x" k[key]; ks = ", " }
+      printf "got=\"%s\" nbuttons=%d keys=\"%s\" t_down=%s held3=%d last=%s esc=%d\n", got, n, keys, down ? down : 0, held, last ? last : 0, esc
+    }' "$observed")"
 }
-# The windows' button events of a span: "SIGN WINDOW BUTTON X Y" lines.
-buttons_in() { awk -v a="$1" -v b="$2" '$1 >= a && $1 < b && $2 ~ /^button[+-]$/ { print $2, $3, $4, $5, $6 }' "$observed"; }
-keys_in() { awk -v a="$1" -v b="$2" '$1 >= a && $1 < b && $2 == "key+" && ($3 == "F3" || $3 == "F4") { print $3 }' "$observed" | sort | uniq -c | awk '{ printf "%s%s x%s", s, $2, $1; s = ", " }'; }
 
-read -r a b <<<"$(mouse_span mouse-stroke-L)"
-got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b")
-what="${mouse_seen[mouse-stroke-L]:-no F3 within ${timeout_s}s}; keys: ${keys:-none}; the windows got $got button events"
-if [ -n "${mouse_seen[mouse-stroke-L]}" ] && [ "$keys" = "F3 x1" ] && [ "$got" = 0 ]; then pass mouse-stroke-L "$what"
+mouse_facts mouse-stroke-L
+what="${mouse_seen[mouse-stroke-L]:-no F3 within ${timeout_s}s}; keys: ${keys:-none}; the windows got $nbuttons button events"
+if [ -n "${mouse_seen[mouse-stroke-L]}" ] && [ "$keys" = "F3 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-stroke-L "$what"
 else fail mouse-stroke-L "$what"; fi
 
-read -r a b <<<"$(mouse_span mouse-right-click)"
-got=$(buttons_in "$a" "$b" | paste -sd';' -); keys=$(keys_in "$a" "$b")
-t_down=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "button+" { print $1; exit }' "$observed")
-release=$(frame_time mouse-right-click 1)
-after=$(( ${t_down:-0} > 0 ? (t_down - release) / 1000 : 0 ))
+mouse_facts mouse-right-click
+after=$(( t_down > 0 ? (t_down - $(frame_time mouse-right-click 1)) / 1000 : 0 ))
 what="the windows got: ${got:-nothing}; the press $after µs after the mouse's release (pressed at 200,300); keys: ${keys:-none}"
 if [ "$got" = "button+ e2e-app 3 200 300;button- e2e-app 3 200 300" ] && [ "$after" -ge 0 ] && [ -z "$keys" ]; then
   pass mouse-right-click "$what"
 else fail mouse-right-click "$what"; fi
 
-read -r a b <<<"$(mouse_span mouse-hold-then-drag)"
-got=$(buttons_in "$a" "$b" | paste -sd';' -); keys=$(keys_in "$a" "$b")
-t_down=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "button+" { print $1; exit }' "$observed")
-t_up=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "button-" { print $1; exit }' "$observed")
-# The motion the window gets with button 3 down (the observer's held=), and where it ends.
-motions=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "motion" && $3 == "e2e-app" && $6 ~ /^held=(.*,)?3(,|$)/' "$observed" | wc -l)
-last=$(awk -v a="$a" -v b="$b" '$1 >= a && $1 < b && $2 == "motion" && $6 ~ /^held=(.*,)?3(,|$)/ { x = $4 } END { print x }' "$observed")
-held=$(( ${t_down:-0} > 0 ? (t_down - $(frame_time mouse-right-hold-drag 0)) / 1000000 : -1 ))
-what="the windows got: ${got:-nothing}; the press $held ms after the mouse's (hold 250 ms), $motions motion events with button 3 held, the last at x=${last:-none} (the drag ends at 220); keys: ${keys:-none}"
+mouse_facts mouse-hold-then-drag
+held=$(( t_down > 0 ? (t_down - $(frame_time mouse-right-hold-drag 0)) / 1000000 : -1 ))
+what="the windows got: ${got:-nothing}; the press $held ms after the mouse's (hold 250 ms), $held3 motion events with button 3 held, the last at x=$last (the drag ends at 220); keys: ${keys:-none}"
 # The release where the drag ended (within a few px: a tick that comes late
 # under a loaded host hands over a press the mouse has begun to move).
 if [[ "$got" =~ ^"button+ e2e-app 3 100 400;button- e2e-app 3 "(21[5-9]|22[0-5])" 400"$ ]] && [ "$held" -ge 200 ] \
-   && [ "$motions" -ge 5 ] && [ "${last:-0}" -ge 215 ] && [ "${last:-0}" -le 225 ] && [ -z "$keys" ]; then pass mouse-hold-then-drag "$what"
+   && [ "$held3" -ge 5 ] && [ "$last" -ge 215 ] && [ "$last" -le 225 ] && [ -z "$keys" ]; then pass mouse-hold-then-drag "$what"
 else fail mouse-hold-then-drag "$what"; fi
 
-read -r a b <<<"$(mouse_span mouse-escape-cancels)"
-got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b"); esc=$(count "$a" "$b" "key+ Escape")
-what="Escape pressed $esc times while drawing; keys: ${keys:-none}; the windows got $got button events"
-if [ "$esc" = 1 ] && [ -z "$keys" ] && [ "$got" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-escape-cancels "$what"
+mouse_facts mouse-escape-cancels
+what="Escape pressed $esc times while drawing; keys: ${keys:-none}; the windows got $nbuttons button events"
+if [ "$esc" = 1 ] && [ -z "$keys" ] && [ "$nbuttons" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-escape-cancels "$what"
 else fail mouse-escape-cancels "$what"; fi
 
-read -r a b <<<"$(mouse_span mouse-app-scope-over-other)"
-got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b")
-what="keys: ${keys:-none}; e2e-other got $got button events"
-if [ -z "$keys" ] && [ "$got" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-app-scope-over-other "$what"
+mouse_facts mouse-app-scope-over-other
+what="keys: ${keys:-none}; e2e-other got $nbuttons button events"
+if [ -z "$keys" ] && [ "$nbuttons" = 0 ] && [ "$no_daemon" != 1 ]; then pass mouse-app-scope-over-other "$what"
 else fail mouse-app-scope-over-other "$what"; fi
 
-read -r a b <<<"$(mouse_span mouse-app-scope-over-app)"
-got=$(buttons_in "$a" "$b" | wc -l); keys=$(keys_in "$a" "$b")
-what="${mouse_seen[mouse-app-scope-over-app]:-no F4 within ${timeout_s}s}; keys: ${keys:-none}; e2e-app got $got button events"
-if [ -n "${mouse_seen[mouse-app-scope-over-app]}" ] && [ "$keys" = "F4 x1" ] && [ "$got" = 0 ]; then pass mouse-app-scope-over-app "$what"
+mouse_facts mouse-app-scope-over-app
+what="${mouse_seen[mouse-app-scope-over-app]:-no F4 within ${timeout_s}s}; keys: ${keys:-none}; e2e-app got $nbuttons button events"
+if [ -n "${mouse_seen[mouse-app-scope-over-app]}" ] && [ "$keys" = "F4 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-app-scope-over-app "$what"
 else fail mouse-app-scope-over-app "$what"; fi
