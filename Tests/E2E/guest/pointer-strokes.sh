@@ -8,11 +8,10 @@
 # key or button lands in a span where it is counted.
 create_device mouse mouse.desc
 mouse_name=$(sed -n 's/^N: //p' "$share/devices/mouse.desc")
-# libinput's flat profile at speed 0: the pointer moves as many px as the
-# mouse reports (the recordings' shapes are in px).
+# libinput's flat profile (at its default speed, 0): the pointer moves as
+# many px as the mouse reports (the recordings' shapes are in px).
 xinput set-prop "$mouse_name" "libinput Accel Profile Enabled" 0 1 0 2>/dev/null \
   || xinput set-prop "$mouse_name" "libinput Accel Profile Enabled" 0 1
-xinput set-prop "$mouse_name" "libinput Accel Speed" 0
 mouse_pid=
 if [ "$no_daemon" != 1 ]; then
   "$work/gesture-bridge" run --config "$work/config/mouse-strokes.toml" --verbose >"$share/daemon-mouse.log" 2>&1 &
