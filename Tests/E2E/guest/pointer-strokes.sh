@@ -87,7 +87,7 @@ mouse_facts() {
 
 mouse_facts mouse-stroke-L
 what="${mouse_seen[mouse-stroke-L]:-no F3 within ${timeout_s}s}; keys: ${keys:-none}; the windows got $nbuttons button events"
-if [ -n "${mouse_seen[mouse-stroke-L]}" ] && [ "$keys" = "F3 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-stroke-L "$what"
+if [ -n "${mouse_seen[mouse-stroke-L]:-}" ] && [ "$keys" = "F3 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-stroke-L "$what"
 else fail mouse-stroke-L "$what"; fi
 
 mouse_facts mouse-right-click
@@ -118,5 +118,5 @@ else fail mouse-app-scope-over-other "$what"; fi
 
 mouse_facts mouse-app-scope-over-app
 what="${mouse_seen[mouse-app-scope-over-app]:-no F4 within ${timeout_s}s}; keys: ${keys:-none}; e2e-app got $nbuttons button events"
-if [ -n "${mouse_seen[mouse-app-scope-over-app]}" ] && [ "$keys" = "F4 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-app-scope-over-app "$what"
+if [ -n "${mouse_seen[mouse-app-scope-over-app]:-}" ] && [ "$keys" = "F4 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-app-scope-over-app "$what"
 else fail mouse-app-scope-over-app "$what"; fi
