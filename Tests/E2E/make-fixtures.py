@@ -465,6 +465,83 @@ def mouse_recordings():
                                              "(threshold: the release)", r.frames - 1)
     return out
 
+# ---- the pen (a tablet's side button draws: docs/pointer-strokes.md) ----
+BTN_TOOL_PEN, BTN_STYLUS, BTN_STYLUS2 = 0x140, 0x14b, 0x14c
+ABS_PRESSURE, ABS_DISTANCE = 0x18, 0x19
+PEN_FRAME = 0.005  # a pen tablet reports at 200 Hz
+
+class Pen:
+    """An external pen tablet, 152 x 95 mm at 200 units/mm, mapped by
+    xf86-input-libinput onto the whole 1024x768 screen: a pen, its tip
+    and two side buttons (the upper one, BTN_STYLUS2, is button 3)."""
+    name = "GestureBridge E2E Pen"
+    width, height, res = 30480, 19050, 200
+    def description(self):
+        def bitlines(prefix, bits):
+            size = max(bits) // 8 + 1
+            data = bytearray((size + 7) // 8 * 8)
+            for b in bits:
+                data[b // 8] |= 1 << (b % 8)
+            return [prefix + " ".join(f"{x:02x}" for x in data[i:i + 8]) for i in range(0, len(data), 8)]
+        lines = ["# EVEMU 1.3", "# A pen tablet: 152 x 95 mm, 200 units/mm, a pen with its tip and two side buttons",
+                 f"N: {self.name}", "I: 0003 4742 0e31 0001"]
+        lines += bitlines("P: ", [INPUT_PROP_POINTER])
+        lines += bitlines("B: 00 ", [EV_SYN, EV_KEY, EV_ABS])
+        lines += bitlines("B: 01 ", [BTN_TOOL_PEN, BTN_TOUCH, BTN_STYLUS, BTN_STYLUS2])
+        lines += bitlines("B: 03 ", [ABS_X, ABS_Y, ABS_PRESSURE, ABS_DISTANCE])
+        for code, hi, res in [(ABS_X, self.width, self.res), (ABS_Y, self.height, self.res),
+                              (ABS_PRESSURE, 2047, 0), (ABS_DISTANCE, 63, 0)]:
+            lines.append(f"A: {code:02x} 0 {hi} 0 0 {res}")
+        return "\n".join(lines) + "\n"
+
+PEN = Pen()
+
+def pen_recordings():
+    """The pen hovering (in proximity, not touching): a first hover that
+    makes X add the pen's tool device, then an L drawn with the upper side
+    button held, at the mouse's L's size and place (px on the screen)."""
+    out = {}
+    class R:
+        def __init__(self):
+            self.t, self.lines, self.frames = 0.0, [], 0
+        def report(self, events):
+            for type_, code, value in events:
+                self.lines.append(f"E: {self.t:.6f} {type_:04x} {code:04x} {value}")
+            self.lines.append(f"E: {self.t:.6f} {EV_SYN:04x} {SYN_REPORT:04x} 0")
+            self.frames += 1
+            self.t += PEN_FRAME
+        def at(self, x, y, extra=()):
+            ux, uy = round(x * PEN.width / 1024), round(y * PEN.height / 768)
+            self.report(list(extra) + [(EV_ABS, ABS_X, ux), (EV_ABS, ABS_Y, uy), (EV_ABS, ABS_DISTANCE, 20)])
+        def text(self, title, threshold):
+            head = [f"# {title}", f"# device: {PEN.name}; {self.frames} reports, {PEN_FRAME * 1000:.0f} ms apart",
+                    f"# threshold-frame: {threshold}"]
+            return "\n".join(head + self.lines) + "\n"
+    r = R()
+    r.at(900, 600, [(EV_KEY, BTN_TOOL_PEN, 1)])
+    for i in range(1, 20):
+        r.at(900 - i, 600)
+    r.report([(EV_KEY, BTN_TOOL_PEN, 0)])
+    out["pen-hover"] = r.text("pen: in proximity over 900,600 px, hovering 0.1 s, out (threshold: none; X adds "
+                              "the pen's tool device)", "-")
+    r = R()
+    r.at(700, 150, [(EV_KEY, BTN_TOOL_PEN, 1)])
+    for _ in range(5):
+        r.at(700, 150)
+    r.report([(EV_KEY, BTN_STYLUS2, 1)])
+    x, y = 700.0, 150.0
+    for (x0, y0), (x1, y1) in [((700, 150), (700, 310)), ((700, 310), (830, 310))]:
+        for i in range(1, 81):
+            s = ease(i / 80)
+            r.at(x0 + (x1 - x0) * s, y0 + (y1 - y0) * s)
+    r.report([(EV_KEY, BTN_STYLUS2, 0)])
+    last = r.frames - 1
+    r.at(830, 310)
+    r.report([(EV_KEY, BTN_TOOL_PEN, 0)])
+    out["pen-side-button-L"] = r.text("pen: hovering, the upper side button (button 3) held, an L 160 px down and "
+                                      "130 px right on the screen in 0.8 s (threshold: the button's release)", last)
+    return out
+
 def row(n, x, y, spacing):
     return [(x + i * spacing, y) for i in range(n)]
 
@@ -555,6 +632,7 @@ def recordings():
     for name, (r, last, title) in stroke_recordings(ts, tp).items():
         out[name] = r.text(title + " (strokes scenario; threshold: the lift, strokes are matched there)", last)
     out.update(mouse_recordings())
+    out.update(pen_recordings())
     for name, (r, title, acts) in hands_recordings(ts).items():
         out[name] = r.text(f"touchscreen: {title} (hands scenario: {' '.join(acts) or 'nothing'} must end; "
                            "threshold: none)", "-")
@@ -563,7 +641,8 @@ def recordings():
 def files():
     result = {HERE / "devices/touchpad.desc": TOUCHPAD.description(),
               HERE / "devices/touchscreen.desc": TOUCHSCREEN.description(),
-              HERE / "devices/mouse.desc": MOUSE.description()}
+              HERE / "devices/mouse.desc": MOUSE.description(),
+              HERE / "devices/pen.desc": PEN.description()}
     for key, dev in REAL_TOUCHPADS.items():
         result[HERE / f"devices/{key}.desc"] = dev.description()
     for name, text in recordings().items():

@@ -7,6 +7,11 @@
 # taken at the end over its span (its start to the next one's), so a late
 # key or button lands in a span where it is counted.
 create_device mouse mouse.desc
+# A pen tablet (devices/pen.desc): its pen hovers once, so that
+# xf86-input-libinput adds the pen's own X device (at its first proximity).
+create_device pen pen.desc
+pen_name=$(sed -n 's/^N: //p' "$share/devices/pen.desc")
+play pen pen-hover
 mouse_name=$(sed -n 's/^N: //p' "$share/devices/mouse.desc")
 # libinput's flat profile (at its default speed, 0): the pointer moves as
 # many px as the mouse reports (the recordings' shapes are in px).
@@ -57,6 +62,12 @@ play mouse mouse-right-v
 mouse_scenario mouse-app-scope-over-app 150 150
 play mouse mouse-right-v
 t=$(await "${mouse_since[mouse-app-scope-over-app]}" "key+ F4") && mouse_seen[mouse-app-scope-over-app]="F4 $(latency mouse-right-v "$t")"
+# The pen's upper side button (button 3) held while it hovers draws the
+# same L: F3.
+until_ok 10 eval 'xinput list --name-only | grep -q "^$pen_name Pen"' || say "X has no device for the pen's tool: $(xinput list --name-only | grep -F "$pen_name" | paste -sd';' -)"
+mouse_scenario pen-side-button-L 700 150
+play pen pen-side-button-L
+t=$(await "${mouse_since[pen-side-button-L]}" "key+ F3") && mouse_seen[pen-side-button-L]="F3 $(latency pen-side-button-L "$t") (the button's release: frame $(sed -n 's/^# threshold-frame: //p' "$share/recordings/pen-side-button-L.evemu"))"
 # Time for anything late to come (bounded; it must not come).
 "$probe" wait "$observed" "$(mark)" "key+ F3" 1 0.5 >/dev/null 2>&1
 mouse_end=$(mark)
@@ -120,3 +131,8 @@ mouse_facts mouse-app-scope-over-app
 what="${mouse_seen[mouse-app-scope-over-app]:-no F4 within ${timeout_s}s}; keys: ${keys:-none}; e2e-app got $nbuttons button events"
 if [ -n "${mouse_seen[mouse-app-scope-over-app]:-}" ] && [ "$keys" = "F4 x1" ] && [ "$nbuttons" = 0 ]; then pass mouse-app-scope-over-app "$what"
 else fail mouse-app-scope-over-app "$what"; fi
+
+mouse_facts pen-side-button-L
+what="${mouse_seen[pen-side-button-L]:-no F3 within ${timeout_s}s}; keys: ${keys:-none}; the windows got $nbuttons button events"
+if [ -n "${mouse_seen[pen-side-button-L]:-}" ] && [ "$keys" = "F3 x1" ] && [ "$nbuttons" = 0 ]; then pass pen-side-button-L "$what"
+else fail pen-side-button-L "$what"; fi
