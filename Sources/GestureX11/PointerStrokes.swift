@@ -329,12 +329,21 @@ final class PointerStrokes {
                 onNote("button \(p.button): a click, synthesized at \(Int(p.at.x)),\(Int(p.at.y))")
             case .passThrough(let p, let now):
                 guard alive else { break }
-                // Our XTest release ends our grab where the press is XTest's
-                // (Xvfb; its release comes back through the grab and is
-                // dropped); the ungrab ends it where a device's is. Then the
-                // press at its place, and the pointer where it is now: the
-                // application has the button down from here on.
-                XTestFakeButtonEvent(d, UInt32(p.button), 0, 0)
+                // The master has the button down while the device that
+                // pressed it holds it, and X drops a second press of a
+                // button a master has down: the device's own button is let
+                // up first, through XTest's device events (XI 1's, which
+                // name the device: a mouse's as well as XTest's own). That
+                // release ends our grab (it comes back through it and is
+                // dropped); the ungrab is for a grab it did not end. Then
+                // the press at its place, from XTest's device, and the
+                // pointer where it is now: the application has the button
+                // down from here on. The device's own release, when the hand
+                // lets go, finds its button up and is dropped by X (its raw
+                // event still comes: `synthesizeRelease` follows it).
+                // Measured in the E2E VM with a uinput mouse (docs/pointer-strokes.md).
+                var device = CX11.XDevice(device_id: XID(p.device), num_classes: 0, classes: nil)
+                XTestFakeDeviceButtonEvent(d, &device, UInt32(p.button), 0, nil, 0, 0)
                 XIUngrabDevice(d, master, 0)
                 withoutGrabs(of: p.button) {
                     motion(p.at)

@@ -362,6 +362,186 @@ def stroke_recordings(ts, tp):
                                   "touchpad: 3 fingers draw an L, 30 mm down and 30 mm right, in 0.7 s")
     return out
 
+# ---- the mouse (pointer strokes, docs/pointer-strokes.md) ----
+EV_REL, REL_X, REL_Y, REL_WHEEL = 0x02, 0x00, 0x01, 0x08
+BTN_RIGHT, BTN_MIDDLE = 0x111, 0x112
+MOUSE_FRAME = 0.008  # a USB mouse reports at 125 Hz
+
+class Mouse:
+    """A USB mouse: three buttons, a wheel, relative motion."""
+    name = "GestureBridge E2E Mouse"
+    def description(self):
+        def bitlines(prefix, bits):
+            size = max(bits) // 8 + 1
+            data = bytearray((size + 7) // 8 * 8)
+            for b in bits:
+                data[b // 8] |= 1 << (b % 8)
+            return [prefix + " ".join(f"{x:02x}" for x in data[i:i + 8]) for i in range(0, len(data), 8)]
+        lines = ["# EVEMU 1.3", "# A USB mouse: left, right and middle buttons, a wheel, relative motion",
+                 f"N: {self.name}", "I: 0003 4742 0e30 0001", "P: 00 00 00 00 00 00 00 00"]
+        lines += bitlines("B: 00 ", [EV_SYN, EV_KEY, EV_REL])
+        lines += bitlines("B: 01 ", [BTN_LEFT, BTN_RIGHT, BTN_MIDDLE])
+        lines += bitlines("B: 02 ", [REL_X, REL_Y, REL_WHEEL])
+        return "\n".join(lines) + "\n"
+
+MOUSE = Mouse()
+
+class MouseRecording:
+    """Relative motion in px (libinput's flat profile at speed 0 moves the
+    pointer 1:1: the scenarios set it), one report per MOUSE_FRAME."""
+    def __init__(self):
+        self.t, self.lines, self.frames, self.device = 0.0, [], 0, MOUSE
+        self.at = (0.0, 0.0)      # where the hand is, px from the start
+        self.sent = (0, 0)        # what was reported so far (whole px)
+
+    def report(self, events):
+        for type_, code, value in events:
+            self.lines.append(f"E: {self.t:.6f} {type_:04x} {code:04x} {value}")
+        self.lines.append(f"E: {self.t:.6f} {EV_SYN:04x} {SYN_REPORT:04x} 0")
+        self.frames += 1
+        self.t += MOUSE_FRAME
+
+    def button(self, code, down):
+        self.report([(EV_KEY, code, 1 if down else 0)])
+
+    def rest(self, seconds):
+        self.t += seconds   # a still mouse sends nothing
+
+    def move_to(self, x, y, frames):
+        """Eased from where the hand is to (x, y) px from the start."""
+        (x0, y0) = self.at
+        for i in range(1, frames + 1):
+            s = ease(i / frames)
+            tx, ty = round(x0 + (x - x0) * s), round(y0 + (y - y0) * s)
+            dx, dy = tx - self.sent[0], ty - self.sent[1]
+            self.sent = (tx, ty)
+            if dx or dy:
+                self.report([e for e in [(EV_REL, REL_X, dx), (EV_REL, REL_Y, dy)] if e[2]])
+            else:
+                self.t += MOUSE_FRAME
+        self.at = (x, y)
+
+    def text(self, title, threshold):
+        head = [f"# {title}", f"# device: {MOUSE.name}; {self.frames} reports, {MOUSE_FRAME * 1000:.0f} ms apart",
+                f"# threshold-frame: {threshold}"]
+        return "\n".join(head + self.lines) + "\n"
+
+def mouse_recordings():
+    """The pointer-stroke scenarios' hands on the mouse's right button:
+    name -> text. Shapes as strokes/strokes.toml's (px, y down)."""
+    out = {}
+    def drawn(waypoints, frames_per_segment, title, press=True, release=True, hold=0.05):
+        r = MouseRecording()
+        if press:
+            r.button(BTN_RIGHT, True); r.rest(hold)
+        for (x, y) in waypoints[1:]:
+            r.move_to(x, y, frames_per_segment)
+        if release:
+            r.rest(0.03); r.button(BTN_RIGHT, False)
+        out_title = title + (" (threshold: the release, strokes are matched there)" if release else " (threshold: none)")
+        return r.text(out_title, r.frames - 1 if release else "-")
+    # An L: 160 px down, 130 right, 0.8 s.
+    out["mouse-right-L"] = drawn([(0, 0), (0, 160), (130, 160)], 50, "mouse: the right button draws an L, 160 px down "
+                                 "and 130 px right, in 0.8 s")
+    # A v (strokes.toml's, 1.2 times): e2e-app's shape.
+    out["mouse-right-v"] = drawn([(0, 0), (60, 140), (120, 0)], 45, "mouse: the right button draws a v, 140 px deep "
+                                 "and 120 px wide, in 0.7 s")
+    # A click: pressed 80 ms, not moved.
+    r = MouseRecording(); r.button(BTN_RIGHT, True); r.rest(0.08); r.button(BTN_RIGHT, False)
+    out["mouse-right-click"] = r.text("mouse: a right-click, pressed 80 ms, no motion (threshold: the release)", 1)
+    # Held still 400 ms (the hold is 250 ms), then dragged 120 px right in
+    # 0.3 s, released 100 ms later.
+    r = MouseRecording(); r.button(BTN_RIGHT, True); r.rest(0.4); r.move_to(120, 0, 38); r.rest(0.1)
+    r.button(BTN_RIGHT, False)
+    out["mouse-right-hold-drag"] = r.text("mouse: the right button held still 400 ms, then dragged 120 px right "
+                                          "in 0.3 s and released (threshold: none; the press goes to the "
+                                          "window at the hold)", "-")
+    # An L in two halves, Escape pressed between them: the press and the
+    # first leg, then the second leg and the release.
+    out["mouse-right-L-first-leg"] = drawn([(0, 0), (0, 160)], 50, "mouse: the right button pressed, 160 px down "
+                                           "in 0.4 s, still held", release=False)
+    r = MouseRecording(); r.move_to(130, 0, 50); r.rest(0.03); r.button(BTN_RIGHT, False)
+    out["mouse-right-L-second-leg"] = r.text("mouse: 130 px right in 0.4 s, then the right button released "
+                                             "(threshold: the release)", r.frames - 1)
+    return out
+
+# ---- the pen (a tablet's side button draws: docs/pointer-strokes.md) ----
+BTN_TOOL_PEN, BTN_STYLUS, BTN_STYLUS2 = 0x140, 0x14b, 0x14c
+ABS_PRESSURE, ABS_DISTANCE = 0x18, 0x19
+PEN_FRAME = 0.005  # a pen tablet reports at 200 Hz
+
+class Pen:
+    """An external pen tablet, 152 x 95 mm at 200 units/mm, mapped by
+    xf86-input-libinput onto the whole 1024x768 screen: a pen, its tip
+    and two side buttons (the upper one, BTN_STYLUS2, is button 3)."""
+    name = "GestureBridge E2E Pen"
+    width, height, res = 30480, 19050, 200
+    def description(self):
+        def bitlines(prefix, bits):
+            size = max(bits) // 8 + 1
+            data = bytearray((size + 7) // 8 * 8)
+            for b in bits:
+                data[b // 8] |= 1 << (b % 8)
+            return [prefix + " ".join(f"{x:02x}" for x in data[i:i + 8]) for i in range(0, len(data), 8)]
+        lines = ["# EVEMU 1.3", "# A pen tablet: 152 x 95 mm, 200 units/mm, a pen with its tip and two side buttons",
+                 f"N: {self.name}", "I: 0003 4742 0e31 0001"]
+        lines += bitlines("P: ", [INPUT_PROP_POINTER])
+        lines += bitlines("B: 00 ", [EV_SYN, EV_KEY, EV_ABS])
+        lines += bitlines("B: 01 ", [BTN_TOOL_PEN, BTN_TOUCH, BTN_STYLUS, BTN_STYLUS2])
+        lines += bitlines("B: 03 ", [ABS_X, ABS_Y, ABS_PRESSURE, ABS_DISTANCE])
+        for code, hi, res in [(ABS_X, self.width, self.res), (ABS_Y, self.height, self.res),
+                              (ABS_PRESSURE, 2047, 0), (ABS_DISTANCE, 63, 0)]:
+            lines.append(f"A: {code:02x} 0 {hi} 0 0 {res}")
+        return "\n".join(lines) + "\n"
+
+PEN = Pen()
+
+def pen_recordings():
+    """The pen hovering (in proximity, not touching): a first hover that
+    makes X add the pen's tool device, then an L drawn with the upper side
+    button held, at the mouse's L's size and place (px on the screen)."""
+    out = {}
+    class R:
+        def __init__(self):
+            self.t, self.lines, self.frames = 0.0, [], 0
+        def report(self, events):
+            for type_, code, value in events:
+                self.lines.append(f"E: {self.t:.6f} {type_:04x} {code:04x} {value}")
+            self.lines.append(f"E: {self.t:.6f} {EV_SYN:04x} {SYN_REPORT:04x} 0")
+            self.frames += 1
+            self.t += PEN_FRAME
+        def at(self, x, y, extra=()):
+            ux, uy = round(x * PEN.width / 1024), round(y * PEN.height / 768)
+            self.report(list(extra) + [(EV_ABS, ABS_X, ux), (EV_ABS, ABS_Y, uy), (EV_ABS, ABS_DISTANCE, 20)])
+        def text(self, title, threshold):
+            head = [f"# {title}", f"# device: {PEN.name}; {self.frames} reports, {PEN_FRAME * 1000:.0f} ms apart",
+                    f"# threshold-frame: {threshold}"]
+            return "\n".join(head + self.lines) + "\n"
+    r = R()
+    r.at(900, 600, [(EV_KEY, BTN_TOOL_PEN, 1)])
+    for i in range(1, 20):
+        r.at(900 - i, 600)
+    r.report([(EV_KEY, BTN_TOOL_PEN, 0)])
+    out["pen-hover"] = r.text("pen: in proximity over 900,600 px, hovering 0.1 s, out (threshold: none; X adds "
+                              "the pen's tool device)", "-")
+    r = R()
+    r.at(700, 150, [(EV_KEY, BTN_TOOL_PEN, 1)])
+    for _ in range(5):
+        r.at(700, 150)
+    r.report([(EV_KEY, BTN_STYLUS2, 1)])
+    x, y = 700.0, 150.0
+    for (x0, y0), (x1, y1) in [((700, 150), (700, 310)), ((700, 310), (830, 310))]:
+        for i in range(1, 81):
+            s = ease(i / 80)
+            r.at(x0 + (x1 - x0) * s, y0 + (y1 - y0) * s)
+    r.report([(EV_KEY, BTN_STYLUS2, 0)])
+    last = r.frames - 1
+    r.at(830, 310)
+    r.report([(EV_KEY, BTN_TOOL_PEN, 0)])
+    out["pen-side-button-L"] = r.text("pen: hovering, the upper side button (button 3) held, an L 160 px down and "
+                                      "130 px right on the screen in 0.8 s (threshold: the button's release)", last)
+    return out
+
 def row(n, x, y, spacing):
     return [(x + i * spacing, y) for i in range(n)]
 
@@ -451,6 +631,8 @@ def recordings():
               f"{dev.name}: 3 fingers swipe left 40 mm")
     for name, (r, last, title) in stroke_recordings(ts, tp).items():
         out[name] = r.text(title + " (strokes scenario; threshold: the lift, strokes are matched there)", last)
+    out.update(mouse_recordings())
+    out.update(pen_recordings())
     for name, (r, title, acts) in hands_recordings(ts).items():
         out[name] = r.text(f"touchscreen: {title} (hands scenario: {' '.join(acts) or 'nothing'} must end; "
                            "threshold: none)", "-")
@@ -458,7 +640,9 @@ def recordings():
 
 def files():
     result = {HERE / "devices/touchpad.desc": TOUCHPAD.description(),
-              HERE / "devices/touchscreen.desc": TOUCHSCREEN.description()}
+              HERE / "devices/touchscreen.desc": TOUCHSCREEN.description(),
+              HERE / "devices/mouse.desc": MOUSE.description(),
+              HERE / "devices/pen.desc": PEN.description()}
     for key, dev in REAL_TOUCHPADS.items():
         result[HERE / f"devices/{key}.desc"] = dev.description()
     for name, text in recordings().items():

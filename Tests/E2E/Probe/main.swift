@@ -142,8 +142,13 @@ func observe(logPath: String, fullscreen: Bool = false, bare: Bool = false) -> N
                 let sign = e.evtype == XI_ButtonPress ? "+" : "-"
                 log.write("button\(sign) \(classOf[e.event] ?? "?") \(e.detail) \(Int(e.root_x)) \(Int(e.root_y))", at: t)
             case XI_Motion:
+                // With the buttons X says are down during it (held=3: a drag).
                 let e = cookie.pointee.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-                log.write("motion \(classOf[e.event] ?? "?") \(Int(e.root_x)) \(Int(e.root_y))", at: t)
+                var held: [String] = []
+                if let mask = e.buttons.mask {
+                    for b in 1..<Int(e.buttons.mask_len) * 8 where mask[b / 8] & UInt8(1 << (b % 8)) != 0 { held.append(String(b)) }
+                }
+                log.write("motion \(classOf[e.event] ?? "?") \(Int(e.root_x)) \(Int(e.root_y)) held=\(held.joined(separator: ","))", at: t)
             case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
                 let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
                 let kind = e.evtype == XI_RawTouchBegin ? "begin" : e.evtype == XI_RawTouchEnd ? "end" : "update"

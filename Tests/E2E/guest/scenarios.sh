@@ -234,6 +234,8 @@ rules_bad=
   || rules_bad+="Wacom finger: ${wacom_rule:-not listed}; "
 [ "$check_status" = 0 ] && [[ "$check_out" == *"warning"*"no touch device here matches 'name:NoSuchPad*'; X has "*"'bcm5974' (usb:05ac:0262)"* ]] \
   || rules_bad+="check exited $check_status: $(echo "$check_out" | head -2 | tr '\n' ' '); "
+# The commands need no daemon: in the control run it counts as failed, as every scenario must.
+[ "$no_daemon" = 1 ] && rules_bad+="control run: no daemon (the commands ran: ${rules_bad:-as with it}); "
 if [ -z "$rules_bad" ]; then pass device-rules "devices: bcm5974 usb:05ac:0262 gets [[device]] #1, the Wacom finger pad #2 by name; check: a warning for name:NoSuchPad*, exit 0"
 else fail device-rules "$rules_bad"; fi
 
@@ -525,6 +527,9 @@ stroke_play touchpad-swipe-beside-stroke touchpad touchpad-swipe-left-3 F10
 # A stroke's lift comes last in its span: give the last one time to fire wrongly.
 "$probe" wait "$observed" "$(mark)" "key+ F9" 1 1.0 >/dev/null 2>&1
 if [ -n "${strokes_pid:-}" ]; then "$probe" signal "$strokes_pid" TERM >/dev/null; wait "$strokes_pid"; fi
+
+# ---- pointer strokes: a mouse's right button (guest/pointer-strokes.sh) ----
+. "$share/guest/pointer-strokes.sh"
 
 # ---- checks over each scenario's span (from its start to the next one's) ----
 starts+=("end $(mark)")

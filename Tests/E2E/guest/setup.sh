@@ -14,6 +14,8 @@ install -m 600 "$share/e2e-hands.toml" "$work/config/hands.toml"
 # The strokes scenario: its bindings, and its shapes beside them as strokes.toml.
 install -m 600 "$share/strokes/config.toml" "$work/config/stroke-bindings.toml"
 install -m 600 "$share/strokes/strokes.toml" "$work/config/strokes.toml"
+# The mouse scenarios' bindings (guest/pointer-strokes.sh), the same shapes.
+install -m 600 "$share/strokes/mouse.toml" "$work/config/mouse-strokes.toml"
 install -m 600 "$share/e2e-desktops.toml" "$work/config/desktops.toml"
 probe=$work/gesture-e2e-probe
 observed=$work/observed.log
