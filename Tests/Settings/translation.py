@@ -49,10 +49,15 @@ class Pattern:
         literal = PLACEHOLDER.split(english)[0::2]
         self.weight = sum(len(p) for p in literal)
         rx = ""
+        named = set()
         for i, part in enumerate(PLACEHOLDER.split(english)):
             if i % 2 == 0:
                 rx += re.escape(part)
+            elif part in named:
+                # The same value again (the command's "{verb} … {verb}").
+                rx += f"(?P={part})"
             else:
+                named.add(part)
                 rx += r"(?P<count>\d+)" if part == "count" else f"(?P<{part}>.+?)"
         self.regex = re.compile(rx, re.S)
 
