@@ -25,6 +25,8 @@ import os
 import re
 import sys
 
+from po_records import records
+
 APP = "Sources/gesture-bridge-settings"
 SCREENS = {
     "the gesture form (with its action picker and Draw a shape)":
@@ -61,26 +63,8 @@ def actions(path):
 
 def catalog(path):
     """{(context, msgid): [msgstr, …]} of a .po."""
-    out, cur, key = {}, {}, None
-
-    def flush():
-        if cur.get("msgid"):
-            out[(cur.get("msgctxt"), cur["msgid"])] = [v for k, v in cur.items() if k.startswith("msgstr")]
-
-    for raw in open(path, encoding="utf-8"):
-        raw = raw.rstrip("\n")
-        if not raw.strip():
-            flush()
-            cur, key = {}, None
-        elif raw.startswith("#"):
-            continue
-        elif m := re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', raw):
-            key = m.group(1)
-            cur[key] = unescape(m.group(2)[1:-1])
-        elif raw.startswith('"') and key:
-            cur[key] += unescape(raw[1:-1])
-    flush()
-    return out
+    return {(e.get("msgctxt"), e["msgid"]): [v for k, v in e.items() if k.startswith("msgstr")]
+            for e in records(path) if e.get("msgid")}
 
 
 def word(s):

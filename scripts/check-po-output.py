@@ -21,35 +21,17 @@ LANG=de_DE.UTF-8 and fr_FR.UTF-8 and pipe their output here.
 import re
 import sys
 
+from po_records import records
+
 
 def entries(path):
-    """[(msgid, [msgstr, …])] of a .po, translated entries only."""
-    out, cur, key = [], {}, None
-
-    def flush():
-        if cur.get("msgid"):
-            strs = [v for k, v in sorted(cur.items()) if k.startswith("msgstr") and v]
-            if strs:
-                out.append((cur["msgid"], cur.get("msgid_plural"), strs))
-
-    for raw in open(path, encoding="utf-8"):
-        raw = raw.rstrip("\n")
-        if not raw.strip():
-            flush()
-            cur, key = {}, None
-        elif raw.startswith("#"):
-            continue
-        elif m := re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', raw):
-            key = m.group(1)
-            cur[key] = unquote(m.group(2))
-        elif raw.startswith('"') and key:
-            cur[key] += unquote(raw)
-    flush()
+    """[(msgid, msgid_plural, [msgstr, …])] of a .po, translated entries only."""
+    out = []
+    for e in records(path):
+        strs = [v for k, v in sorted(e.items()) if k.startswith("msgstr") and v]
+        if e.get("msgid") and strs:
+            out.append((e["msgid"], e.get("msgid_plural"), strs))
     return out
-
-
-def unquote(s):
-    return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), s[1:-1])
 
 
 def pieces(pattern):

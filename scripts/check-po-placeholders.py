@@ -15,28 +15,10 @@ Used by scripts/check-po.sh; prints each mismatch with its file and msgid."""
 import re
 import sys
 
-
-def entries(path):
-    cur, key = {}, None
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\n")
-        if not line.strip():
-            if cur:
-                yield cur
-            cur, key = {}, None
-        elif line.startswith("#"):
-            continue
-        elif m := re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line):
-            key = m.group(1)
-            cur[key] = unquote(m.group(2))
-        elif line.startswith('"') and key:
-            cur[key] += unquote(line)
-    if cur:
-        yield cur
+from po_records import records
 
 
-def unquote(s):
-    return s[1:-1].replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+entries = records
 
 
 def names(s):

@@ -30,6 +30,8 @@ import os
 import re
 import sys
 
+from po_records import records
+
 # keyword -> argument positions (0-based) of (context, singular, plural) by argument count.
 KEYWORDS = {
     "L": {1: (None, 0, None), 2: (None, 0, None)},
@@ -171,30 +173,7 @@ def calls(toks):
 
 def pot_entries(path):
     """{(msgctxt or None, msgid): msgid_plural or None} of a .po/.pot."""
-    out, cur, key = {}, {}, None
-
-    def flush():
-        if cur.get("msgid"):
-            out[(cur.get("msgctxt"), cur["msgid"])] = cur.get("msgid_plural")
-
-    for raw in open(path, encoding="utf-8"):
-        raw = raw.rstrip("\n")
-        if not raw.strip():
-            flush()
-            cur, key = {}, None
-        elif raw.startswith("#"):
-            continue
-        elif m := re.match(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', raw):
-            key = m.group(1)
-            cur[key] = unquote(m.group(2))
-        elif raw.startswith('"') and key:
-            cur[key] += unquote(raw)
-    flush()
-    return out
-
-
-def unquote(s):
-    return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), s[1:-1])
+    return {(e.get("msgctxt"), e["msgid"]): e.get("msgid_plural") for e in records(path) if e.get("msgid")}
 
 
 def placeholders(s):
