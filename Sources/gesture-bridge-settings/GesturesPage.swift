@@ -248,8 +248,9 @@ import GestureSystem
         // The built-in default shown for a missing file: its warnings are not the user's.
         if controller.missing { return }
         for d in controller.document.diagnostics {
-            // As `check` prints it: file:line:column, the line, a caret under the place.
-            let text = d.description.tildeAbbreviated
+            // As `check` prints it: file:line:column, the line, a caret under
+            // the place; the message in the app's language, as `check` says it.
+            let text = d.text { L($0) }.tildeAbbreviated
             let l = UI.label(text, classes: [d.isError ? "error" : "warning", "monospace"], wrap: true)
             gtk_label_set_selectable(g(l), 1)
             UI.append(problems, l)

@@ -638,7 +638,8 @@ def scenario_errors(session):
         w = app.window
         find(w, "panel", contains="Read-only")
         located = find(w, "label", contains="config.toml:")
-        expect(":" in located.name and "unknown direction" in located.name, f"no located error: {located.name!r}")
+        # The message in the app's language (the config's words are the command's, po/), the place as `check` gives it.
+        expect(":14:41: " in located.name and T.piece("unknown direction ") in located.name, f"no located error: {located.name!r}")
         expect(not find(w, "push button", "Add Gesture").getState().contains(pyatspi.STATE_SENSITIVE),
                "Add Gesture is pressable on a config with errors")
         expect(not find(w, "push button", "Add Application").getState().contains(pyatspi.STATE_SENSITIVE),

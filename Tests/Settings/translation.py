@@ -13,24 +13,22 @@ key) stays as it is.
 `English(po)` then says which names on a screen are English msgids left
 untranslated (the sweep after each scenario)."""
 import gettext
-import importlib.util
 import os
 import re
 import subprocess
+import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-_spec = importlib.util.spec_from_file_location("po_entries", os.path.join(ROOT, "scripts", "check-po-placeholders.py"))
+# The check-po scripts' reader of .po entries (scripts/po_records.py).
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from po_records import records  # noqa: E402
 
 
 def entries(path):
     """The .po's entries (msgctxt, msgid, msgid_plural, msgstr, msgstr[N]), the header left out."""
-    src = open(os.path.join(ROOT, "scripts", "check-po-placeholders.py"), encoding="utf-8").read()
-    # The parser only: the checker's module runs its check on import.
-    ns = {}
-    exec(src.split("\nbad = 0")[0], ns)
-    return [e for e in ns["entries"](path) if e.get("msgid")]
+    return [e for e in records(path) if e.get("msgid")]
 
 
 PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
