@@ -39,10 +39,24 @@ import Glibc
 
     static let languages = ["C", "de_DE.UTF-8", "fr_FR.UTF-8"]
 
+    /// The locales this machine has (`locale -a`, as "de_de.utf8").
+    static let installed: Set<String> = Set(Spawn.run("/usr/bin/locale", ["-a"], environment: ["PATH": "/usr/bin:/bin"])
+        .stdout.split(separator: "\n").map { $0.lowercased().filter { $0 != "-" } })
+
+    /// The environment that asks for `lang`: LANG itself where the machine
+    /// has that locale (a German desktop has it); else C.UTF-8 with
+    /// LANGUAGE, which gettext honours there too, so the test still speaks
+    /// German on a fresh machine whose `locales` were never generated
+    /// (Tests/FreshMachine; CI generates de_DE and fr_FR only after `swift test`).
+    static func asking(_ lang: String) -> [String: String] {
+        if lang == "C" || installed.contains(lang.lowercased().filter { $0 != "-" }) { return ["LANG": lang] }
+        return ["LANG": "C.UTF-8", "LANGUAGE": String(lang.prefix(2))]
+    }
+
     func run(_ args: [String], _ lang: String) -> Spawned {
         Spawn.run(Spawn.gestureBridge, args, environment: [
             "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_RUNTIME_DIR": home + "/run", "XDG_DATA_DIRS": "/nonexistent",
-            "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin", "LANG": lang, "GESTURE_BRIDGE_LOCALEDIR": locales])
+            "XDG_CURRENT_DESKTOP": "GNOME", "PATH": "/usr/bin:/bin", "GESTURE_BRIDGE_LOCALEDIR": locales].merging(Self.asking(lang)) { $1 })
     }
 
     /// The output said nothing but `lang`'s words (scripts/check-po-output.py against po/LL.po).
@@ -148,7 +162,7 @@ import Glibc
         for lang in ["C", "de_DE.UTF-8"] {
             let trace = home + "/record-\(lang).jsonl"
             let r = DaemonProcess(command: ["record", "--display", x.display, trace],
-                                  environment: ["LANG": lang, "GESTURE_BRIDGE_LOCALEDIR": locales])
+                                  environment: Self.asking(lang).merging(["GESTURE_BRIDGE_LOCALEDIR": locales]) { $1 })
             #expect(r.waitForLog("recording to \(trace)"))
             r.signal(SIGINT)
             #expect(r.waitExit() == 0)
