@@ -27,13 +27,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
     public init(_ severity: Severity, file: String, line: Int, column: Int, length: Int = 1, message: String,
                 lineText: String? = nil) {
-        self.severity = severity
-        self.file = file
-        self.line = line
-        self.column = column
-        self.length = max(1, length)
-        self.words = Words.verbatim(message)
-        self.lineText = lineText
+        self.init(severity, file: file, line: line, column: column, length: length, words: Words.verbatim(message),
+                  lineText: lineText)
     }
 
     public init(_ severity: Severity, file: String, line: Int, column: Int, length: Int = 1, words: Words,

@@ -103,25 +103,6 @@ public func LN(_ msgid: String) -> String { msgid }
 /// `LN` with a context: shown through `Lc(context, msgid)`.
 public func LcN(_ context: String, _ msgid: String) -> String { msgid }
 
-/// `{name}` → its value; a name with no value stays as written.
-public func fill<S: Sequence>(_ pattern: String, _ values: S) -> String where S.Element == (String, String) {
-    guard pattern.contains("{") else { return pattern }
-    var out = ""
-    var rest = Substring(pattern)
-    while let open = rest.firstIndex(of: "{") {
-        out += rest[..<open]
-        let after = rest[rest.index(after: open)...]
-        if let close = after.firstIndex(of: "}"), let v = values.first(where: { $0.0 == after[..<close] })?.1 {
-            out += v
-            rest = after[after.index(after: close)...]
-        } else {
-            out += "{"
-            rest = after
-        }
-    }
-    return out + rest
-}
-
 public func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
     fill(pattern, values.map { ($0.key, $0.value) })
 }

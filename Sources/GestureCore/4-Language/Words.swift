@@ -51,25 +51,12 @@ public struct Words: Hashable, Sendable, CustomStringConvertible, WordsValue {
     /// The message in the language `translate` gives each pattern.
     public func text(_ translate: (String) -> String) -> String {
         if msgid.isEmpty, case .text(let t)? = values.first?.value { return t }
-        let pattern = translate(msgid)
-        guard pattern.contains("{") else { return pattern }
-        var out = ""
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let v = values.first(where: { $0.name == after[..<close] })?.value {
-                switch v {
-                case .text(let t): out += t
-                case .words(let w): out += w.text(translate)
-                }
-                rest = after[after.index(after: close)...]
-            } else {
-                out += "{"
-                rest = after
+        return fill(translate(msgid), values.map { v -> (String, String) in
+            switch v.value {
+            case .text(let t): (v.name, t)
+            case .words(let w): (v.name, w.text(translate))
             }
-        }
-        return out + rest
+        })
     }
 
     /// The English.
@@ -177,3 +164,23 @@ extension String: WordsValue { public var wordsValue: GestureCore.Words.Value { 
 extension Substring: WordsValue { public var wordsValue: GestureCore.Words.Value { .text(String(self)) } }
 extension Int: WordsValue { public var wordsValue: GestureCore.Words.Value { .text(String(self)) } }
 extension Int32: WordsValue { public var wordsValue: GestureCore.Words.Value { .text(String(self)) } }
+
+/// `{name}` → its value; a name with no value stays as written. The one
+/// filling of a pattern: `Words.text` and the settings app's `L` use it.
+public func fill<S: Sequence>(_ pattern: String, _ values: S) -> String where S.Element == (String, String) {
+    guard pattern.contains("{") else { return pattern }
+    var out = ""
+    var rest = Substring(pattern)
+    while let open = rest.firstIndex(of: "{") {
+        out += rest[..<open]
+        let after = rest[rest.index(after: open)...]
+        if let close = after.firstIndex(of: "}"), let v = values.first(where: { $0.0 == after[..<close] })?.1 {
+            out += v
+            rest = after[after.index(after: close)...]
+        } else {
+            out += "{"
+            rest = after
+        }
+    }
+    return out + rest
+}
