@@ -6,9 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-10000}; shift || true
-[ -n "${NO_BUILD:-}" ] || swift build -c release --product gesture-bench >/dev/null
+[ -n "${NO_BUILD:-}" ] || scripts/build-static.sh gesture-bench 2>/dev/null
 n=$(gdb -q -batch -ex "set pagination off" -ex "source Benchmarks/count-allocations.py" \
-      --args .build/release/gesture-bench --events "$events" "$@" 2>/dev/null | sed -n 's/^engine mallocs: //p')
+      --args .build-static/release/gesture-bench --events "$events" "$@" 2>/dev/null | sed -n 's/^engine mallocs: //p')
 [ -n "$n" ] || { echo "gdb did not count" >&2; exit 1; }
 workload=${*:-everyday}
 awk -v m="$n" -v e="$events" -v w="$workload" 'BEGIN {

@@ -13,12 +13,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 events=${1:-10000}; shift || true
-[ -n "${NO_BUILD:-}" ] || swift build -c release --product gesture-bench >/dev/null
+[ -n "${NO_BUILD:-}" ] || scripts/build-static.sh gesture-bench 2>/dev/null
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 # Valgrind 3.19 cannot read the DWARF 5 debug info of this build; the symbol
 # table is all --toggle-collect needs.
 bin=$out/gesture-bench
-objcopy --strip-debug .build/release/gesture-bench "$bin"
+objcopy --strip-debug .build-static/release/gesture-bench "$bin"
 # Only count inside the engine: its process() entry points (not trace generation).
 valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" \
   --toggle-collect='$s11GestureCore0A6EngineV7process_2at4intoyAA5InputO_SdSayAA6EffectOGztF' \

@@ -9,17 +9,17 @@
 #   - with FLOOR=path/to/rss-floor: that program's RSS too (Benchmarks/rss-floor,
 #     the least X11 daemon in Swift), measured the same way
 # Usage: [BIN=path/to/gesture-bridge] [FLOOR=…] [LABEL=…] Benchmarks/daemon.sh [IDLE_SECONDS] [GESTURES]
-# (BIN defaults to the release build, built first). Prints one JSON line
+# (BIN defaults to the static release build, the one installed, built first). Prints one JSON line
 # (Benchmarks/report.py reads it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 idle=${1:-60}
 gestures=${2:-1000}
 if [ -z "${BIN:-}" ]; then
-  swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null
-  BIN=.build/release/gesture-bridge
+  scripts/build-static.sh gesture-bridge gesture-bridge-daemon 2>/dev/null
+  BIN=.build-static/release/gesture-bridge
 fi
-[ -x .build/release/gesture-bench ] || swift build -c release --product gesture-bench >/dev/null
+[ -x .build-static/release/gesture-bench ] || scripts/build-static.sh gesture-bench 2>/dev/null
 work=$(mktemp -d); chmod 700 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 source scripts/daemon-harness.sh
@@ -48,7 +48,7 @@ read -r t1 c1 _ _ < <(process_stats "$daemon_pid")
 harness_stop || true
 
 # Everyday gestures (swipes, pinches, taps, presses) from the benchmark's trace builder.
-.build/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
+.build-static/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
 cold "$BIN" $([ -x "$daemon_bin" ] && echo "$daemon_bin")
 harness_run "$work/play.log" "$BIN" run --display "$display" --play "$work/gestures.jsonl" --play-speed 20
 wait_log "$work/play.log" "played [0-9]* events" $((gestures + 60))

@@ -23,12 +23,22 @@ work=$(mktemp -d); chmod 700 "$work"; trap 'kill $(jobs -p) 2>/dev/null; rm -rf 
 results=$work/results.jsonl
 say() { echo "== $*" >&2; }
 
-say "building (release, dynamic and static stdlib)"
-swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null
-swift build -c release --product gesture-bench >/dev/null
-scripts/build-static.sh gesture-bridge gesture-bridge-daemon rss-floor 2>/dev/null
+# Measured: the static release build, the one installed (scripts/install.sh
+# makes it, and CI's later steps reuse it). The full run also measures the
+# daemon with the Swift runtime shared (dynamic), a second release build of
+# everything: the smoke run, CI's, leaves that one out.
+labels=(static)
+if [ $smoke -eq 1 ]; then
+  say "building (release, static stdlib)"
+else
+  say "building (release, dynamic and static stdlib)"
+  swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null
+  labels=(dynamic static)
+fi
+scripts/build-static.sh gesture-bridge gesture-bridge-daemon gesture-bench rss-floor 2>/dev/null
 dynamic=.build/release/gesture-bridge
 static=.build-static/release/gesture-bridge
+bench=.build-static/release/gesture-bench
 export NO_BUILD=1
 
 # The everyday trace is measured at full size even in the smoke run: the guard
@@ -45,21 +55,21 @@ Benchmarks/allocations.sh "$events" --steady >>"$results"
 Benchmarks/allocations.sh $((events * 2)) --steady >>"$results"
 
 say "engine: wall time"
-.build/release/gesture-bench --events "$events" --rounds "$rounds" --json >>"$results"
+$bench --events "$events" --rounds "$rounds" --json >>"$results"
 
 # At full size in the smoke run too: the guard is on its worst lift (200 take a second).
 say "a drawn stroke's lift (10 shapes x 3 templates, 200 lifts)"
-.build/release/gesture-bench stroke-match --rounds 200 --json >>"$results"
+$bench stroke-match --rounds 200 --json >>"$results"
 
 say "cost curves (callgrind, $curve_events events each)"
 for n in "${binding_counts[@]}"; do Benchmarks/callgrind.sh "$curve_events" --bindings "$n" >>"$results"; done
 for n in "${finger_counts[@]}"; do Benchmarks/callgrind.sh "$curve_events" --fingers "$n" >>"$results"; done
 
 say "latency under Xvfb ($latency_rounds rounds)"
-.build/release/gesture-bench latency --rounds "$latency_rounds" --json >>"$results"
+$bench latency --rounds "$latency_rounds" --json >>"$results"
 
 say "daemon: idle, memory, size (dynamic and static stdlib)"
-LABEL=dynamic BIN=$dynamic Benchmarks/daemon.sh "$idle" "$gestures" >>"$results"
+[ $smoke -eq 1 ] || LABEL=dynamic BIN=$dynamic Benchmarks/daemon.sh "$idle" "$gestures" >>"$results"
 LABEL=static BIN=$static FLOOR=.build-static/release/rss-floor Benchmarks/daemon.sh "$idle" "$gestures" >>"$results"
 
 say "start-up: instructions (callgrind), the loader's failed openat's, stripped sizes"
@@ -68,7 +78,7 @@ BIN=$static Benchmarks/startup.sh >>"$results"
 say "start-up to ready (hyperfine, $runs runs)"
 source scripts/daemon-harness.sh
 harness_start "$work"
-for label in dynamic static; do
+for label in "${labels[@]}"; do
   bin=${!label}
   env -i HOME="$work" XDG_RUNTIME_DIR="$work" PATH=/usr/bin:/bin \
     hyperfine --runs "$runs" --warmup 2 --style none --export-json "$work/hf.json" \

@@ -22,5 +22,5 @@ else
   echo "strokes-3dtcgs: $source is neither a git directory nor a datasets directory (with 3DTCGS/)" >&2
   exit 2
 fi
-swift build -c release --product gesture-bench >/dev/null
-.build/release/gesture-bench strokes "$datasets" "$@"
+scripts/build-static.sh gesture-bench 2>/dev/null
+.build-static/release/gesture-bench strokes "$datasets" "$@"

@@ -15,8 +15,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 wms=("$@")
 [ ${#wms[@]} -eq 0 ] && wms=(openbox mutter)
-[ -n "${NO_BUILD:-}" ] || swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null || exit 2
-bin=$PWD/.build/release/gesture-bridge
+[ -n "${NO_BUILD:-}" ] || scripts/build-static.sh gesture-bridge gesture-bridge-daemon 2>/dev/null || exit 2
+bin=$PWD/.build-static/release/gesture-bridge
 trace=$PWD/Tests/WM/traces/touchscreen-drag-3-circling.jsonl
 work=$(mktemp -d); chmod 700 "$work"
 trap 'rm -rf "$work"' EXIT

@@ -21,7 +21,7 @@ gestures=${1:-1000}
 # The link reads the file: an empty list to start from.
 [ -f scripts/daemon.order ] || echo "# (empty: scripts/daemon-order.sh)" > scripts/daemon.order
 scripts/build-static.sh gesture-bridge-daemon
-[ -x .build/release/gesture-bench ] || swift build -c release --product gesture-bench >/dev/null
+[ -x .build-static/release/gesture-bench ] || scripts/build-static.sh gesture-bench 2>/dev/null
 work=$(mktemp -d); chmod 700 "$work"
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 source scripts/daemon-harness.sh
@@ -35,7 +35,7 @@ env -i HOME="$work" XDG_RUNTIME_DIR="$work" PATH=/usr/bin:/bin "${cg[@]}" --call
   "$bin" --display "$display" --exit-when-ready >/dev/null 2>"$work/bare.log"
 env -i HOME="$work" XDG_RUNTIME_DIR="$work" PATH=/usr/bin:/bin XDG_CURRENT_DESKTOP=GNOME "${cg[@]}" \
   --callgrind-out-file="$work/cg.gnome" "$bin" --display "$display" --exit-when-ready >/dev/null 2>"$work/gnome.log"
-.build/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
+.build-static/release/gesture-bench --write-trace "$work/gestures.jsonl" --gestures "$gestures" >/dev/null
 harness_run "$work/play.log" "${cg[@]}" --callgrind-out-file="$work/cg.play" \
   "$bin" --display "$display" --play "$work/gestures.jsonl" --play-speed 20
 wait_log "$work/play.log" "played [0-9]* events" $((gestures + 600))

@@ -27,12 +27,12 @@ step "fuzzing, $seconds s per target"
 Fuzz/run.sh "$seconds"
 
 step "replay of a 10^6-event trace"
-swift build -c release --product gesture-bridge >/dev/null
-swift build -c release --product gesture-bench >/dev/null
+# The static release build (the one installed, and the benchmarks'): built once.
+scripts/build-static.sh gesture-bridge gesture-bridge-daemon gesture-bench 2>/dev/null
 work=$(mktemp -d); chmod 700 "$work"; trap 'rm -rf "$work"' EXIT
-.build/release/gesture-bench --write-trace "$work/big.jsonl" --gestures 25000
+.build-static/release/gesture-bench --write-trace "$work/big.jsonl" --gestures 25000
 cp Tests/Replay/everyday.toml "$work/config.toml"
-/usr/bin/time -f "%M %e" -o "$work/rss" env HOME="$work" .build/release/gesture-bridge replay --json \
+/usr/bin/time -f "%M %e" -o "$work/rss" env HOME="$work" .build-static/release/gesture-bridge replay --json \
   --config "$work/config.toml" "$work/big.jsonl" > "$work/out.jsonl"
 read -r rss elapsed < <(tail -1 "$work/rss")
 echo "replayed $(wc -l < "$work/big.jsonl") lines: $(wc -l < "$work/out.jsonl") actions, peak RSS $rss kB, $elapsed s"

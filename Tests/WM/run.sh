@@ -13,8 +13,9 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 wms=("$@")
 [ ${#wms[@]} -eq 0 ] && wms=(openbox xfwm4 marco mutter)
-swift build -c release --product gesture-bridge >/dev/null && swift build -c release --product gesture-bridge-daemon >/dev/null || exit 2
-bin=$PWD/.build/release/gesture-bridge
+# The release build that is installed (scripts/install.sh made it in CI).
+scripts/build-static.sh gesture-bridge gesture-bridge-daemon 2>/dev/null || exit 2
+bin=$PWD/.build-static/release/gesture-bridge
 trace=$PWD/Tests/Traces/touchscreen-swipe-left-3.jsonl
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
