@@ -102,8 +102,13 @@ public enum StrokesFile {
 
     /// One shape's table, header first, each line ending in a line break.
     static func table(_ shape: StrokeShape) -> String {
-        "[\(key(shape.name))]\n" + (shape.threshold.map { "threshold = \(StrokeVerdict.hundredths($0))\n" } ?? "")
-            + "templates = " + templates(shape) + "\n"
+        lines(shape).map { $0 + "\n" }.joined()
+    }
+
+    /// The table's lines: its header, its threshold, its templates (a value over several lines).
+    static func lines(_ shape: StrokeShape) -> [String] {
+        ["[\(key(shape.name))]"] + (shape.threshold.map { ["threshold = \(StrokeVerdict.hundredths($0))"] } ?? [])
+            + ["templates = " + templates(shape)]
     }
 
     /// The `templates` array as written: one path a line.
@@ -123,52 +128,23 @@ public enum StrokesFile {
     /// comments (what `teach` and the settings app's "Draw a shape" write).
     /// A text that is not TOML (the caller loads it first) is written anew.
     public static func updating(_ text: String, shape name: String, in set: StrokeSet) -> String {
-        guard !text.isEmpty, let outline = ConfigOutline.of(text) else { return Self.text(set) }
-        var bytes = Array(text.utf8)
-        func lineStart(_ at: Int) -> Int {
-            var i = at
-            while i > 0 && bytes[i - 1] != UInt8(ascii: "\n") { i -= 1 }
-            return i
-        }
-        func lineEnd(_ at: Int) -> Int {   // one past the line break
-            var i = at
-            while i < bytes.count && bytes[i] != UInt8(ascii: "\n") { i += 1 }
-            return min(bytes.count, i + 1)
-        }
-        func replace(_ r: Range<Int>, _ with: String) { bytes.replaceSubrange(r, with: Array(with.utf8)) }
+        guard !text.isEmpty, let editor = TOMLTextEditor(text) else { return Self.text(set) }
         let shape = set[name]
-        guard let t = outline.tables.first(where: { $0.path == name }) else {
+        guard let t = editor.table(name) else {
             guard let shape else { return text }
-            let sep = bytes.last == UInt8(ascii: "\n") ? "\n" : "\n\n"
-            return text + sep + table(shape)
+            return editor.applying([editor.appendTable(lines(shape))])
         }
-        let lastEnd = lineEnd(max(t.header.lowerBound, t.members.map(\.value.bytes.upperBound).max() ?? 0) - 1)
-        guard let shape else {
-            // The table's lines, the comment lines right above it (about it),
-            // and the blank line that parted it from the one above.
-            var from = lineStart(t.header.lowerBound)
-            while from > 0, case let above = lineStart(from - 1), bytes[above] == UInt8(ascii: "#") { from = above }
-            if from >= 2, bytes[from - 1] == UInt8(ascii: "\n"), bytes[from - 2] == UInt8(ascii: "\n") { from -= 1 }
-            replace(from..<lastEnd, "")
-            return String(decoding: bytes, as: UTF8.self)
+        // The table's lines, with the comment lines right above it (about it).
+        guard let shape else { return editor.applying([editor.removeTable(t)]) }
+        var edits: [TOMLTextEditor.Replacement] = []
+        if let threshold = shape.threshold.map(StrokeVerdict.hundredths) {
+            edits.append(editor.set("threshold", threshold, in: t, newAt: .first))
+        } else if let m = t.members.first(where: { $0.key == "threshold" }) {
+            edits.append(editor.removeKey(m))
         }
-        // From the end backwards: each replacement leaves the offsets before it valid.
-        var edits: [(Range<Int>, String)] = []
-        if let m = t.members.first(where: { $0.key == "templates" }) {
-            edits.append((m.value.bytes, templates(shape)))
-        } else {
-            edits.append((lastEnd..<lastEnd, "templates = " + templates(shape) + "\n"))
-        }
-        let threshold = shape.threshold.map { StrokeVerdict.hundredths($0) }
-        if let m = t.members.first(where: { $0.key == "threshold" }) {
-            if let threshold { edits.append((m.value.bytes, threshold)) }
-            else { edits.append((lineStart(m.keyBytes.lowerBound)..<lineEnd(m.value.bytes.upperBound - 1), "")) }
-        } else if let threshold {
-            let after = lineEnd(t.header.lowerBound)
-            edits.append((after..<after, "threshold = \(threshold)\n"))
-        }
-        for (r, with) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) { replace(r, with) }
-        return String(decoding: bytes, as: UTF8.self)
+        // After the threshold where both are new at one place (a table of only its header).
+        edits.append(editor.set("templates", templates(shape), in: t))
+        return editor.applying(edits)
     }
 
     /// Writes the shape `name` as `set` has it into the file at `path`, the

@@ -15,8 +15,8 @@ extension SettingsDocument {
             let t = try e.binding(ref)
             let current = t.members.first { $0.key == "enabled" }
             if enabled { return current.map { [e.removeKey($0)] } ?? [] }
-            if let current { return current.value.bool == false ? [] : [e.replaceValue(current, with: "false")] }
-            return [e.appendKey("enabled", "false", to: t)]
+            if current?.value.bool == false { return [] }
+            return [e.set("enabled", "false", in: t)]
         }
     }
 
@@ -25,7 +25,7 @@ extension SettingsDocument {
     /// stood between two. Comment lines below its last key stay, as does
     /// every other table.
     public func delete(_ ref: BindingRef) -> Result<String, EditError> {
-        editing { e in [e.removeBlock(try e.binding(ref))] }
+        editing { e in [e.removeTable(try e.binding(ref))] }
     }
 
     /// Appends a `[[bind]]` table after the last desktop binding (none: before
@@ -68,30 +68,28 @@ extension SettingsDocument {
             let order = form.keyValues.map(\.key)
             let changed = form.keyValues.filter { before[$0.key] ?? nil != $0.value }
             let removed = Set(changed.filter { $0.value == nil }.map(\.key))
-            var out: [TableEditor.Replacement] = []
+            var out: [TOMLTextEditor.Replacement] = []
             // Where a new key goes: in place of the action key it replaces
             // (`on-ended` → `on-began`), else on the line before the next key
             // of the form's order the table keeps, else after its last key.
             let removedAction = t.members.first { removed.contains($0.key) && BindingForm.actionKeys.contains($0.key) }
-            var inserts: [Int: [String]] = [:]
             for (key, value) in changed {
                 let member = t.members.first { $0.key == key }
                 switch (member, value) {
-                case (let m?, let v?): out.append(e.replaceValue(m, with: v))
+                case (let m?, let v?): out.append(e.setValue(of: m, to: v))
                 case (let m?, nil): out.append(e.removeKey(m))
                 case (nil, let v?):
-                    var at = TableSpan.lastKeyEnd(t, e.edit)
+                    var place = TOMLTextEditor.Place.last
                     if BindingForm.actionKeys.contains(key), let r = removedAction {
-                        at = e.edit.lineEndWithBreak(r.value.lines.upperBound)
+                        place = .after(line: r.value.lines.upperBound)
                     } else if let next = order.drop(while: { $0 != key }).dropFirst().lazy
                         .compactMap({ k in removed.contains(k) ? nil : t.members.first { $0.key == k } }).first {
-                        at = e.edit.lineStart(next.line)
+                        place = .before(line: next.line)
                     }
-                    inserts[at, default: []].append("\(key) = \(v)")
+                    out.append(e.insertKey(key, v, in: t, at: place))
                 case (nil, nil): break
                 }
             }
-            for (at, lines) in inserts { out.append(e.insertLines(lines, after: at)) }
             return out
         }
     }
@@ -99,12 +97,7 @@ extension SettingsDocument {
     /// Replaces the binding's `gesture` value with `expression` (quoted).
     public func updateExpression(_ ref: BindingRef, _ expression: String) -> Result<String, EditError> {
         editing { e in
-            let t = try e.binding(ref)
-            let literal = Literals.quote(expression)
-            guard let m = t.members.first(where: { $0.key == "gesture" }) else {
-                return [e.appendKey("gesture", literal, to: t)]
-            }
-            return [e.replaceValue(m, with: literal)]
+            [e.set("gesture", Literals.quote(expression), in: try e.binding(ref))]
         }
     }
 
@@ -123,7 +116,7 @@ extension SettingsDocument {
             guard case .app(let a) = scope, let app = e.table("app#\(a)") else {
                 throw EditError(L("only an application's scope can be removed"))
             }
-            return [e.removeBlock(app)] + e.outline.tables.filter { $0.path.hasPrefix("app#\(a).bind#") }.map(e.removeBlock)
+            return [e.removeTable(app)] + e.outline.tables.filter { $0.path.hasPrefix("app#\(a).bind#") }.map(e.removeTable)
         }
     }
 
@@ -139,11 +132,7 @@ extension SettingsDocument {
                 if let first = e.outline.tables.first { return [e.insertTable(lines, before: first)] }
                 return [e.appendTable(lines)]
             }
-            if let m = t.members.first(where: { $0.key == key }) { return [e.replaceValue(m, with: value)] }
-            if let line = e.commentedOutKey(key, in: t) {
-                return [e.insertLines(["\(key) = \(value)"], after: e.edit.lineEndWithBreak(line))]
-            }
-            return [e.appendKey(key, value, to: t)]
+            return [e.set(key, value, in: t, newAt: e.commentedOutKey(key, in: t).map { .after(line: $0) } ?? .last)]
         }
     }
 
@@ -173,9 +162,7 @@ extension SettingsDocument {
     /// A key of the `index`-th `[[device]]` (`disabled`, or a setting), value as TOML.
     public func setDeviceSetting(_ index: Int, _ key: String, _ value: String) -> Result<String, EditError> {
         editing { e in
-            let t = try e.device(index)
-            if let m = t.members.first(where: { $0.key == key }) { return [e.replaceValue(m, with: value)] }
-            return [e.appendKey(key, value, to: t)]
+            [e.set(key, value, in: try e.device(index))]
         }
     }
 
@@ -190,7 +177,7 @@ extension SettingsDocument {
 
     /// Removes the `index`-th `[[device]]` table.
     public func removeDevice(_ index: Int) -> Result<String, EditError> {
-        editing { e in [e.removeBlock(try e.device(index))] }
+        editing { e in [e.removeTable(try e.device(index))] }
     }
 
     // MARK: Checking
@@ -198,15 +185,14 @@ extension SettingsDocument {
     /// Builds the replacements, applies them, and loads the result with the
     /// daemon's loader: its text when it loads, else why not (its errors,
     /// located in the text it would have been).
-    func editing(_ body: (TableEditor) throws -> [TableEditor.Replacement]) -> Result<String, EditError> {
+    func editing(_ body: (TOMLTextEditor) throws -> [TOMLTextEditor.Replacement]) -> Result<String, EditError> {
         if let why = readOnlyReason { return .failure(EditError(L("read-only: {reason}", ["reason": why]))) }
-        guard let outline else { return .failure(EditError(L("{file} is not TOML", ["file": fileName]))) }
-        let editor = TableEditor(outline: outline, edit: TextEdit(text))
-        let replacements: [TableEditor.Replacement]
+        guard let editor else { return .failure(EditError(L("{file} is not TOML", ["file": fileName]))) }
+        let replacements: [TOMLTextEditor.Replacement]
         do { replacements = try body(editor) } catch {
             return .failure(error as? EditError ?? EditError("\(error)"))
         }
-        let newText = editor.apply(replacements)
+        let newText = editor.applying(replacements)
         switch loader.load(text: newText, file: fileName) {
         case .success: return .success(newText)
         case .failure(let errors):
@@ -215,7 +201,7 @@ extension SettingsDocument {
     }
 }
 
-extension TableEditor {
+extension TOMLTextEditor {
     func binding(_ ref: BindingRef) throws(EditError) -> ConfigOutline.Table {
         guard let t = table(ref.path) else { throw EditError(L("there is no binding {binding} in the file", ["binding": "\(ref)"])) }
         return t
@@ -224,21 +210,6 @@ extension TableEditor {
     func device(_ index: Int) throws(EditError) -> ConfigOutline.Table {
         guard let t = table("device#\(index)") else { throw EditError(L("there is no [[device]] table #{number}", ["number": String(index)])) }
         return t
-    }
-
-    /// A line of `t`'s region (to the next table's header) that is the key
-    /// commented out: `# slop = "18px"   # …`.
-    func commentedOutKey(_ key: String, in t: ConfigOutline.Table) -> Int? {
-        let next = outline.tables.first { $0.line > t.line }.map { $0.line - 1 } ?? edit.lineCount
-        guard next > t.line else { return nil }
-        for line in (t.line + 1)...next {
-            var s = edit.text(ofLine: line).drop { $0 == " " || $0 == "\t" }
-            guard s.first == "#" else { continue }
-            s = s.dropFirst().drop { $0 == " " || $0 == "\t" }
-            guard s.hasPrefix(key) else { continue }
-            if s.dropFirst(key.count).drop(while: { $0 == " " || $0 == "\t" }).first == "=" { return line }
-        }
-        return nil
     }
 }
 

@@ -5,25 +5,18 @@ import GestureCore
 /// The scopes, bindings and devices of a config as written: read from its
 /// outline (so a config with errors is still shown, read-only), in words.
 struct OutlineReader {
-    let outline: ConfigOutline?
-    let text: String
-    let edit: TextEdit
-
-    init(outline: ConfigOutline?, text: String) {
-        self.outline = outline
-        self.text = text
-        edit = TextEdit(text)
-    }
+    /// The text and its outline; nil when the text is not TOML (nothing to show).
+    let editor: TOMLTextEditor?
 
     func scopes() -> [ScopeEntry] {
-        guard let outline else { return [] }
+        guard let editor else { return [] }
         var all = ScopeEntry(id: .allApplications, title: L("All applications"), classGlob: nil, bindings: [], line: nil)
         var apps: [Int: ScopeEntry] = [:]
-        for t in outline.tables {
+        for t in editor.outline.tables {
             let parts = Self.pathParts(t.path)
             switch parts.count {
             case 1 where parts[0].name == "bind":
-                all.bindings.append(entry(t, ref: BindingRef(scope: .allApplications, index: parts[0].index)))
+                all.bindings.append(entry(t, ref: BindingRef(scope: .allApplications, index: parts[0].index), in: editor))
             case 1 where parts[0].name == "app":
                 let a = parts[0].index
                 let cls = t["class"]?.string
@@ -35,7 +28,7 @@ struct OutlineReader {
             case 2 where parts[0].name == "app" && parts[1].name == "bind":
                 let a = parts[0].index
                 var s = apps[a] ?? ScopeEntry(id: .app(a), title: L("(no class)"), classGlob: nil, bindings: [], line: nil)
-                s.bindings.append(entry(t, ref: BindingRef(scope: .app(a), index: parts[1].index)))
+                s.bindings.append(entry(t, ref: BindingRef(scope: .app(a), index: parts[1].index), in: editor))
                 apps[a] = s
             default:
                 continue
@@ -45,15 +38,15 @@ struct OutlineReader {
     }
 
     func devices() -> [DeviceEntry] {
-        guard let outline else { return [] }
-        return outline.tables.compactMap { t in
+        guard let editor else { return [] }
+        return editor.outline.tables.compactMap { t in
             let parts = Self.pathParts(t.path)
             guard parts.count == 1, parts[0].name == "device" else { return nil }
             return DeviceEntry(index: parts[0].index,
                                match: t["match"]?.string ?? "",
                                disabled: t["disabled"]?.bool ?? false,
                                settings: t.members.filter { $0.key != "match" && $0.key != "disabled" }
-                                   .map { ($0.key, edit.slice($0.value.bytes)) },
+                                   .map { ($0.key, editor.text(of: $0.value.bytes)) },
                                line: t.line)
         }
     }
@@ -74,7 +67,7 @@ struct OutlineReader {
 
     // MARK: One binding
 
-    func entry(_ t: ConfigOutline.Table, ref: BindingRef) -> BindingEntry {
+    func entry(_ t: ConfigOutline.Table, ref: BindingRef, in editor: TOMLTextEditor) -> BindingEntry {
         let expression = t["gesture"]?.string ?? ""
         let spec: GestureSpec? = if case .success(let (s, _)) = ExpressionParser.parse(expression) { s } else { nil }
         let device = t["device"]?.string.flatMap(DeviceFilter.init) ?? .any
@@ -89,7 +82,6 @@ struct OutlineReader {
             step = (s["every"]?.number ?? 0, s["increase"].map(Self.actionTexts) ?? [], s["decrease"].map(Self.actionTexts) ?? [])
         }
         let (form, limit) = FormReading.form(of: t, spec: spec)
-        let end = TableSpan.lastKeyEnd(t, edit)
         return BindingEntry(ref: ref, name: name, title: name ?? gestureWords, engineName: name ?? expression.trimmingSpaces,
                             expression: expression,
                             gestureWords: gestureWords,
@@ -97,7 +89,7 @@ struct OutlineReader {
                             priority: priority,
                             priorityWords: Words.priority(priority, inApplicationScope: ref.scope != .allApplications),
                             enabled: t["enabled"]?.bool ?? true, form: form, formLimit: limit, line: t.line,
-                            bytes: edit.lineStart(t.line)..<end)
+                            bytes: editor.span(of: t))
     }
 
     static let phaseKeys = ["on-began", "on-changed", "on-ended", "on-cancelled", "on-repeat"]
@@ -106,15 +98,5 @@ struct OutlineReader {
     static func actionTexts(_ v: ConfigOutline.Value) -> [String] {
         if let s = v.string { return [s] }
         return v.array?.compactMap(\.string) ?? []
-    }
-}
-
-/// Where a table's text is.
-enum TableSpan {
-    /// One past the line break of the table's last line: its header's line,
-    /// or the last line of its last key's value.
-    static func lastKeyEnd(_ t: ConfigOutline.Table, _ edit: TextEdit) -> Int {
-        let last = t.members.map(\.value.lines.upperBound).max() ?? t.line
-        return edit.lineEndWithBreak(max(last, t.line))
     }
 }

@@ -25,8 +25,9 @@ public struct SettingsDocument: Sendable {
 
     public let scopes: [ScopeEntry]
     public let devices: [DeviceEntry]
-    /// The outline (byte spans) the edits work on; nil when the text is not TOML.
-    let outline: ConfigOutline?
+    /// The text with its outline (byte spans), which the edits work on; nil
+    /// when the text is not TOML.
+    let editor: TOMLTextEditor?
 
     /// Reads `path` as the daemon does (bounded, a regular file).
     public static func open(path: String, loader: ConfigLoader = .standard()) -> Result<SettingsDocument, SettingsFileError> {
@@ -74,8 +75,8 @@ public struct SettingsDocument: Sendable {
         } else {
             self.load = loader.load(text: text, file: fileName)
         }
-        self.outline = ConfigOutline.of(text)
-        let reader = OutlineReader(outline: outline, text: text)
+        self.editor = TOMLTextEditor(text)
+        let reader = OutlineReader(editor: editor)
         self.scopes = reader.scopes()
         self.devices = reader.devices()
     }
@@ -115,9 +116,9 @@ public struct SettingsDocument: Sendable {
 
     /// Every setting with the value `[settings]` gives it (TOML text), nil where it has the default.
     public var settings: [(info: SettingInfo, value: String?)] {
-        let table = outline?.table("settings"), edit = TextEdit(text)
+        let table = editor?.table("settings")
         return SettingInfo.all.map { info in
-            (info, table?.members.first { $0.key == info.key }.map { edit.slice($0.value.bytes) })
+            (info, table?.members.first { $0.key == info.key }.map { editor!.text(of: $0.value.bytes) })
         }
     }
 

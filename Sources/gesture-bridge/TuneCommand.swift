@@ -72,7 +72,7 @@ struct TuneCommand: ParsableCommand {
                 writeLine("gesture-bridge tune: running the built-in default; `gesture-bridge init` writes a config file to change")
                 throw ExitCode(1)
             }
-            try writeChange(report.configLines, to: loaded.file)
+            try writeChange(report, to: loaded.file)
         }
         if report.status != 0 { throw ExitCode(report.status) }
     }
@@ -102,16 +102,15 @@ struct TuneCommand: ParsableCommand {
         return path
     }
 
-    /// The change into the config file: its keys replaced or added in
-    /// `[settings]` (a `[[device]]` table appended), the old file kept as
-    /// FILE.bak; the result must load, or the old file stays.
-    func writeChange(_ lines: [String], to path: String) throws {
+    /// The change into the config file (`TuneReport.written`: its keys
+    /// replaced or added in `[settings]`, or a `[[device]]` table appended),
+    /// the old file kept as FILE.bak; the result must load, or the old file stays.
+    func writeChange(_ report: TuneReport, to path: String) throws {
         guard case .success(let old) = FileSystem.readSettingsFile(path) else {
             writeLine("gesture-bridge tune: cannot read \(path)")
             throw ExitCode(1)
         }
-        let text = ConfigEdit.applying(lines, to: old)
-        guard case .success = ConfigLoader.standard().load(text: text, file: path) else {
+        guard let text = report.written(into: old), case .success = ConfigLoader.standard().load(text: text, file: path) else {
             writeLine("gesture-bridge tune: the change would not load in \(path); not written")
             throw ExitCode(1)
         }

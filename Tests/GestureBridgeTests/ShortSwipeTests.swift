@@ -87,7 +87,7 @@ import Testing
         #expect(c.moves.map(\.key) == ["swipe-distance"])
         #expect(o.recognized == 3 && o.isClean)
         let report = TuneReport(tuner: t, verdict: .change(c, o), device: nil)
-        let tuned = ConfigEdit.applying(report.configLines, to: Self.configText)
+        let tuned = try #require(report.written(into: Self.configText))
         #expect(Self.fired(trace, try Self.table(tuned)) == 3, "\(tuned)")
         var long = TraceBuilder.standard(seed: 200)
         Self.hand(&long, size: 1, at: Point(x: 1000, y: 500), travel: 200, jitter: 1)

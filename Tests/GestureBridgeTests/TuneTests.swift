@@ -206,12 +206,23 @@ import Testing
         }
     }
 
-    @Test func settingsAreWrittenIntoTheConfigText() {
+    /// `--write`: the report's change into the config's text (TOMLTextEditor:
+    /// the byte-for-byte cases are GestureConfigTests' TOMLTextEditorTests).
+    @Test func theChangeIsWrittenIntoTheConfigText() throws {
         let text = "version = 1\n\n[settings]\nslop = \"4mm\"\nswipe-distance = \"80px\"\n\n[[bind]]\nname = \"x\"\n"
-        let out = ConfigEdit.applying(["[settings]", "swipe-distance = \"56px\"   # was 80px", "finger-landing = \"300ms\""], to: text)
-        #expect(out == "version = 1\n\n[settings]\nfinger-landing = \"300ms\"\nslop = \"4mm\"\nswipe-distance = \"56px\"   # was 80px\n\n[[bind]]\nname = \"x\"\n")
-        let none = ConfigEdit.applying(["[settings]", "slop = \"20px\""], to: "version = 1\n")
-        #expect(none == "version = 1\n\n[settings]\nslop = \"20px\"\n")
+        let t = try Self.tuner("swipe-left-3", Self.shortSwipes)
+        guard case .change(let c, let o) = t.search() else { Issue.record("no change found"); return }
+        let report = TuneReport(tuner: t, verdict: .change(c, o), device: nil)
+        #expect(report.written(into: text) == text.replacingOccurrences("\"80px\"", "\"56px\"   # was 80px"))
+        #expect(report.written(into: "version = 1\n") == "version = 1\n\n[settings]\nswipe-distance = \"56px\"   # was 80px\n")
+        let device = TuneReport(tuner: t, verdict: .change(c, o), device: "usb:046d:c52b")
+        #expect(device.written(into: text) == text + "\n[[device]]\nmatch = \"usb:046d:c52b\"\nswipe-distance = \"56px\"   # was 80px\n")
+        // A key [settings] does not have goes first, after its header.
+        let slow = try Self.tuner("tap-2", Self.slowLandings)
+        guard case .change(let sc, let so) = slow.search() else { Issue.record("no change found"); return }
+        #expect(TuneReport(tuner: slow, verdict: .change(sc, so), device: nil).written(into: text)
+                == text.replacingOccurrences("[settings]\n", "[settings]\nfinger-landing = \"300ms\"   # was 200ms\n"))
+        #expect(TuneReport(tuner: t, verdict: .nothingToChange, device: nil).written(into: text) == nil)
     }
 
     /// The command: the change printed as TOML, written with --write (the old file kept).

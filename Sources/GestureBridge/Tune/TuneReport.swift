@@ -31,6 +31,21 @@ public struct TuneReport {
         return table(c)
     }
 
+    /// `text` (a config) with the change written in, every other byte as it
+    /// was: each key set in `[settings]`, in place where the table has it,
+    /// else on the line after its header, `# was …` after the value (no
+    /// `[settings]`: the table added at the end); or the `[[device]]` table
+    /// added at the end. nil when there is no change or `text` is not TOML.
+    public func written(into text: String) -> String? {
+        guard case .change(let c, _) = verdict, let editor = TOMLTextEditor(text) else { return nil }
+        guard device == nil, let settings = editor.table("settings") else {
+            return editor.applying([editor.appendTable(table(c))])
+        }
+        return editor.applying(c.moves.map {
+            editor.set($0.key, Literals.quote($0.now), comment: "was \($0.was)", in: settings, newAt: .first)
+        })
+    }
+
     private func table(_ c: Tuner.Change) -> [String] {
         var out = device.map { ["[[device]]", "match = \(Literals.quote($0))"] } ?? ["[settings]"]
         for m in c.moves { out.append("\(m.key) = \(Literals.quote(m.now))   # was \(m.was)") }

@@ -1,9 +1,11 @@
-/// Byte-level surgery on a config's text: the UTF-8 offsets `ConfigOutline`
-/// gives, lines with their breaks (LF or CRLF, as the file has them), and
-/// replacements applied together so every byte outside them stays.
-struct TextEdit {
+/// A text as UTF-8 bytes and lines, for `TOMLTextEditor`: the offsets
+/// `ConfigOutline` gives, lines with their breaks (LF or CRLF, as the file
+/// has them), and replacements applied together so every byte outside them
+/// stays.
+struct TextLines: Sendable {
     let bytes: [UInt8]
-    /// Offset of each line's first byte; a last line without a break counts.
+    /// Offset of each line's first byte; a last line without a break counts
+    /// (an empty one after a final break does not).
     let lineStarts: [Int]
     /// The file's line break: CRLF when its first break is one.
     let lineBreak: String
@@ -57,13 +59,14 @@ struct TextEdit {
     /// The last line ends with a line break (or the text is empty).
     var endsWithBreak: Bool { bytes.isEmpty || bytes.last == UInt8(ascii: "\n") }
 
-    /// The text with each replacement made (ranges must not overlap; an
-    /// empty range inserts).
+    /// The text with each replacement made, in order of their ranges (ranges
+    /// must not overlap; an empty range inserts; insertions at one offset in
+    /// the order given).
     func applying(_ replacements: [(range: Range<Int>, with: String)]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + replacements.reduce(0) { $0 + $1.with.utf8.count })
         var at = 0
-        for r in replacements.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+        for r in replacements {
             out += bytes[at..<r.range.lowerBound]
             out += Array(r.with.utf8)
             at = r.range.upperBound
