@@ -57,31 +57,39 @@ struct FollowStart: Equatable {
     var following: Following
     /// Where the fingers hold the window.
     var grab: Facts.Point
-    /// What the log line adds ("", ", un-maximized", …).
-    var how: String
+    /// What became of its size (the begin's log line says it: FollowWords).
+    var how: How
+
+    enum How: Equatable {
+        /// The frame as it is.
+        case asItIs
+        /// Taken off maximized.
+        case unmaximized
+        /// Still where a snap put it: given back its size from before the snap.
+        case givenBack(width: Int, height: Int)
+    }
 
     static func start(_ follow: WindowAction.Follow, _ f: Facts) -> FollowStart {
         let grab = f.target ?? f.pointer.flatMap { f.frame.contains($0.x, $0.y) ? $0 : nil }
             ?? Facts.Point(x: Double(f.frame.x) + Double(f.frame.width) / 2, y: Double(f.frame.y) + Double(f.frame.height) / 2)
         var watch: [WindowRequest] = [.watch(f.window)]
         if f.topLevel != f.window { watch.append(.watch(f.topLevel)) }
-        func out(_ requests: [WindowRequest], _ following: Following, _ how: String) -> FollowStart {
+        func out(_ requests: [WindowRequest], _ following: Following, _ how: How) -> FollowStart {
             FollowStart(requests: watch + requests, following: following, grab: grab, how: how)
         }
         switch follow {
         case .move where f.maximized:
-            return out([.maximize(f.window, false), .forgetSnap(f.window)], .restoring(memory: f.memory), ", un-maximized")
+            return out([.maximize(f.window, false), .forgetSnap(f.window)], .restoring(memory: f.memory), .unmaximized)
         case .move:
             if let m = f.memory, m.stillSnapped(f.frame) {
                 let origin = WindowGeometry.unmaximized(f.frame, to: (m.before.width, m.before.height), holding: grab.x, grab.y)
-                return out([.forgetSnap(f.window)], .plan(origin: origin),
-                           ", given back its \(m.before.width)x\(m.before.height) from before the snap")
+                return out([.forgetSnap(f.window)], .plan(origin: origin), .givenBack(width: m.before.width, height: m.before.height))
             }
         case .resize where f.maximized:
-            return out([.maximize(f.window, false), .forgetSnap(f.window)], .plan(origin: f.frame), ", un-maximized")
+            return out([.maximize(f.window, false), .forgetSnap(f.window)], .plan(origin: f.frame), .unmaximized)
         case .resize:
             break
         }
-        return out(f.memory == nil ? [] : [.forgetSnap(f.window)], .plan(origin: f.frame), "")
+        return out(f.memory == nil ? [] : [.forgetSnap(f.window)], .plan(origin: f.frame), .asItIs)
     }
 }

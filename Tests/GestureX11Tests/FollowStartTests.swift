@@ -25,7 +25,7 @@ import Testing
         var facts: Facts
         var requests: [WindowRequest]
         var following: FollowStart.Following
-        var how: String
+        var how: FollowStart.How
         var testDescription: String { name }
     }
 
@@ -33,27 +33,27 @@ import Testing
     static let rows: [Row] = [
         Row(name: "move, maximized, a snap's memory: un-maximized to the memory's size", follow: .move,
             facts: facts(maximized: true, memory: snapped), requests: watch + [.maximize(client, false), .forgetSnap(client)],
-            following: .restoring(memory: snapped), how: ", un-maximized"),
+            following: .restoring(memory: snapped), how: .unmaximized),
         Row(name: "move, maximized by the window manager: its own size awaited", follow: .move,
             facts: facts(maximized: true), requests: watch + [.maximize(client, false), .forgetSnap(client)],
-            following: .restoring(memory: nil), how: ", un-maximized"),
+            following: .restoring(memory: nil), how: .unmaximized),
         Row(name: "move, still where the snap put it: the size from before, under the fingers", follow: .move,
             facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
             following: .plan(origin: WindowRect(x: 1040, y: 240, width: 800, height: 600)),
-            how: ", given back its 800x600 from before the snap"),
+            how: .givenBack(width: 800, height: 600)),
         Row(name: "resize, maximized: from the maximized frame", follow: .resize,
             facts: facts(maximized: true, memory: snapped), requests: watch + [.maximize(client, false), .forgetSnap(client)],
-            following: .plan(origin: rightHalf), how: ", un-maximized"),
+            following: .plan(origin: rightHalf), how: .unmaximized),
         Row(name: "move, moved since the snap: the memory is stale", follow: .move,
             facts: facts(memory: movedSince), requests: watch + [.forgetSnap(client)],
-            following: .plan(origin: rightHalf), how: ""),
+            following: .plan(origin: rightHalf), how: .asItIs),
         Row(name: "resize, still snapped: the memory goes, the frame as it is", follow: .resize,
             facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
-            following: .plan(origin: rightHalf), how: ""),
+            following: .plan(origin: rightHalf), how: .asItIs),
         Row(name: "move, no memory: nothing but the watch", follow: .move,
-            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: ""),
+            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: .asItIs),
         Row(name: "resize, no memory: nothing but the watch", follow: .resize,
-            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: ""),
+            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: .asItIs),
     ]
 
     @Test(arguments: rows)
