@@ -104,7 +104,9 @@ def main():
 
     problems, placed, differ = [], {}, 0
     for doc in sorted(f for f in os.listdir(a.docs) if f.endswith(".md")):
-        path = os.path.relpath(os.path.join(a.docs, doc))
+        path = os.path.join(a.docs, doc)
+        if not os.path.relpath(path, ROOT).startswith(".."):
+            path = os.path.relpath(path, ROOT)
         lines, found, bad = blocks(path)
         problems += bad
         writes = []
