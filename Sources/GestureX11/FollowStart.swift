@@ -5,15 +5,16 @@ import GestureActions
 /// resize`): from what the X side read of it (`Facts`: one read, before
 /// anything is written), the requests to X and the plan the frames follow.
 /// Pure: WindowMover reads the facts, FollowMachine calls `start` on a
-/// session's begin, and WindowMover carries the requests out in order; the
+/// session's begin, and WindowMover carries the requests out in order; its
 /// table test feeds it directly.
 ///
-///     follow  maximized  snap memory      requests (after watch)          frames follow
-///     move    yes        any              unmaximize, forgetSnap          restoring (the memory's size, else the WM's)
-///     move    no         still snapped    forgetSnap                      the size from before the snap, under the fingers
-///     resize  yes        any              unmaximize, forgetSnap          the maximized frame, its sides nearest the fingers
-///     any     no         moved since      forgetSnap (stale)              the frame as it is
-///     any     no         none             —                               the frame as it is
+/// Its cases are the rows of `FollowStartTests.rows`
+/// (Tests/GestureX11Tests/FollowStartTests.swift), printed as the table in
+/// docs/engine.md by scripts/state-tables.py: change a row there, not a
+/// copy here. A maximized window is taken off maximized (a move then
+/// follows it once its size is known: the snap memory's, else the window
+/// manager's), a snap's memory goes (used, or stale), and a move still where
+/// a snap put it is given back its size from before.
 ///
 /// Every start first watches the client (and its frame, when reparented):
 /// the window manager's ConfigureNotify answers each request. The fingers

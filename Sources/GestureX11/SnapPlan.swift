@@ -24,15 +24,10 @@ enum WindowRequest: Equatable {
 /// from what X said of the window (`Facts`), the requests and what was
 /// done (`Snapped`). Pure.
 ///
-///     snap             maximized  snap memory      requests
-///     restore          yes        yes              unmaximize, moveResize(before, its extents), forgetSnap
-///     restore          yes        none             unmaximize
-///     restore          no         yes              moveResize(before, its extents), forgetSnap
-///     restore          no         none             —  (nothing to restore)
-///     maximize         any        any              rememberSnap(kept), maximize
-///     a half/quarter   no         still snapped    rememberSnap(its first before), moveResize(target)
-///     a half/quarter   no         moved / none     rememberSnap(the frame now), moveResize(target)
-///     a half/quarter   yes        any              rememberSnap(kept), unmaximize, moveResize(target, the kept extents)
+/// Its cases are the rows of `SnapPlanTests.rows`
+/// (Tests/GestureX11Tests/SnapPlanTests.swift), printed as the table in
+/// docs/engine.md by scripts/state-tables.py: change a row there, not a
+/// copy here.
 ///
 /// A window snapped again keeps the geometry from before its first snap
 /// (kept: the memory, when the window is maximized or still where the

@@ -323,17 +323,20 @@ import Testing
         }
     }
 
-    static func label(_ o: Outcome) -> String {
-        let requests = o.requests.map { r -> String in
-            switch r {
-            case .watch: return "watch"
-            case .unwatch: return "unwatch"
-            case .maximize(_, let on): return on ? "maximize" : "un-maximize"
-            case .rememberSnap: return "rememberSnap"
-            case .forgetSnap: return "forgetSnap"
-            case .moveResize(_, let frame, _): return "moveResize \(frame)"
-            }
+    /// A request as the tables say it (FollowStart's and SnapPlan's too).
+    static func label(_ r: WindowRequest) -> String {
+        switch r {
+        case .watch: return "watch"
+        case .unwatch: return "unwatch"
+        case .maximize(_, let on): return on ? "maximize" : "un-maximize"
+        case .rememberSnap(_, let m): return "rememberSnap (before \(m.before))"
+        case .forgetSnap: return "forgetSnap"
+        case .moveResize(_, let frame, let extents): return "moveResize \(frame)" + (extents == FrameExtents() ? "" : " (its decorations)")
         }
+    }
+
+    static func label(_ o: Outcome) -> String {
+        let requests = o.requests.map(label)
         var parts = requests.isEmpty ? [] : [requests.joined(separator: ", ") + (o.ewmh ? "" : " (configure requests)")]
         switch o.ask {
         case .frame: parts.append("asks its frame")

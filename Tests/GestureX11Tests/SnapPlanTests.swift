@@ -28,7 +28,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// Every row of the table in SnapPlan's comment.
+    /// SnapPlan's table, one row per case: the one copy of it
+    /// (docs/engine.md prints these rows: `stateTable`).
     static let rows: [Row] = [
         Row(name: "restore a maximized, snapped window", snap: .restore, facts: facts(maximized: true, memory: memory),
             requests: [.maximize(w, false), .moveResize(w, frame, extents: decorated), .forgetSnap(w)],
@@ -61,5 +62,24 @@ import Testing
         let (requests, snapped) = SnapPlan.plan(r.snap, r.facts, area: Self.area)
         #expect(requests == r.requests)
         #expect(snapped == r.snapped)
+    }
+
+    /// The table in docs/engine.md ("Windows that follow the fingers") is
+    /// these rows, printed (scripts/state-tables.py): restore, maximize and
+    /// a half, from each of maximized and snapped.
+    @Test func stateTable() {
+        let table = StateTable(name: "snap-plan", source: "SnapPlanTests.rows (Tests/GestureX11Tests/SnapPlanTests.swift)",
+                               columns: ["snap", "maximized", "snap memory", "requests", "the row"],
+                               rows: Self.rows.map { r in
+                                   [r.snap.rawValue, r.facts.maximized ? "yes" : "no", Self.label(r.facts),
+                                    r.requests.map(FollowMachineTests.label).joined(separator: ", ").ifEmpty("—"), r.name]
+                               })
+        #expect(Set(Self.rows.map(\.snap)) == [.restore, .maximize, .left, .right])
+        #expect(table.publish() == nil)
+    }
+
+    static func label(_ f: SnapPlan.Facts) -> String {
+        guard let m = f.memory else { return "none" }
+        return m.stillSnapped(f.before) ? "still snapped" : "moved since"
     }
 }

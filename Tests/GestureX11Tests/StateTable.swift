@@ -44,6 +44,9 @@ struct StateTable {
 }
 
 extension String {
+    /// `other` when this is empty (an empty cell says "—").
+    func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
+
     /// Every `target` replaced (no Foundation in these tests).
     func replacingAll(_ target: Character, with replacement: String) -> String {
         var out = ""
