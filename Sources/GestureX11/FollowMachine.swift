@@ -2,45 +2,23 @@ import CX11
 import GestureActions
 
 /// The windows that follow gestures (`window move`, `window resize`), as a
-/// state machine: one session per binding, changed only by `on`, whose
-/// transitions are the table below. It decides; WindowMover reads X and
-/// carries out what it returns (`Outcome`): the requests to X in order,
-/// what to read next (`Ask`: the answer comes back as an event), and what
-/// to say (the begin's result, the end's log line, a notice).
+/// state machine: one session per binding, changed only by `on`. It
+/// decides; WindowMover reads X and carries out what it returns
+/// (`Outcome`): the requests to X in order, what to read next (`Ask`: the
+/// answer comes back as an event), and what happened (`Report`: the
+/// begin's result, the end's log line, a notice), which WindowMover words
+/// (FollowWords.swift): no sentence is made here.
 ///
-///     state       event                              next                  requests, asks, says
-///     —           began (FollowStart: a plan)         following             FollowStart's (watch, …); result: where it is
-///     —           began (FollowStart: maximized)      restoring             FollowStart's (watch, un-maximize, …); result
-///     restoring   moved, deadline (a snap's memory)   following/awaiting    the first frame, from the memory's size
-///     restoring   moved, deadline (no memory)         restoring             asks the window's frame
-///     restoring   frameRead: changed, or past         following/awaiting    the first frame, from the size it has
-///                 restorePatience
-///     restoring   frameRead: as maximized, within     restoring             —
-///     following   moved                               awaiting              the frame (none if it is where the last went)
-///     awaiting    moved                               awaiting              —  (held back: one in flight; after the pacer's patience, sent)
-///     awaiting    configured (ours)                   following/awaiting    the held-back frame, if any
-///     awaiting    deadline (past the pacer's patience) following/awaiting   the held-back frame, if any
-///     following   configured, deadline                following             —  (nothing in flight)
-///     restoring   configured                          restoring             —  (the un-maximize's answer)
-///     any         configured (not ours)               unchanged             —
-///     restoring,  ended, cancelled                    —                     the held-back frame, unwatch; report "cancelled"
-///      following, ended (a resize; a move restoring)  —                     the last frame, the held-back one, unwatch; report
-///      awaiting   ended (a move)                      ending                the last frame, the held-back one; asks the work areas
-///     ending      workAreas (at an edge)              snapping              asks the window's snap facts
-///     ending      workAreas (no edge)                 —                     unwatch; report
-///     snapping    snapFacts                           —                     SnapPlan's, unwatch; report "ended at the … edge"
-///     restoring,  destroyed (client or frame),        —                     notice "closed during the gesture"
-///      following, unmapped (client), failed (after
-///      awaiting   its first frame)
-///     restoring,  failed before its first frame       —                     result "went away" (the start's requests failed)
-///      following
-///     following   unmapped (its frame)                unchanged             —  (a workspace switch)
-///     —           anything but began                  —                     —
-///     anything else                                   unchanged             —
-///
-/// *awaiting* is *following* with a request in flight (RequestPacer's:
-/// the window manager's ConfigureNotify answers it). A session that ends
-/// is gone at once for every event but its own asks' answers.
+/// Its transitions are the rows of `FollowMachineTests.rows`
+/// (Tests/GestureX11Tests/FollowMachineTests.swift), one per case, printed
+/// as the table in docs/engine.md ("Windows that follow the fingers") by
+/// scripts/state-tables.py: change a row there, not a copy here. The
+/// stages: *restoring* (a maximized window coming back to its size),
+/// *following* (nothing in flight), *awaiting* (one request in flight,
+/// RequestPacer's: the window manager's ConfigureNotify answers it), then,
+/// for a move, *ending* (the work areas asked) and *snapping* (the snap
+/// facts asked). A session that ends is gone at once for every event but
+/// its own asks' answers.
 struct FollowMachine {
     /// How long a maximized window is given to come back to its own size.
     static let restorePatience = 0.25
@@ -67,19 +45,24 @@ struct FollowMachine {
 
         func owns(_ w: Window) -> Bool { w == window || w == topLevel }
 
+        /// The stage's name: the states of the table.
         var phase: Phase {
             switch stage {
             case .restoring: return .restoring
-            case .following: return pacer.inFlight == nil ? .following : .awaiting
+            case .following: return .following
+            case .awaiting: return .awaiting
             case .ending: return .ending
             case .snapping: return .snapping
             }
         }
 
+        /// Its window still follows the fingers: not ending yet.
+        var isFollowing: Bool { phase == .restoring || phase == .following || phase == .awaiting }
+
         var plan: FollowPlan? {
             switch stage {
             case .restoring: return nil
-            case .following(let p), .ending(let p, _), .snapping(let p, _, _, _): return p
+            case .following(let p), .awaiting(let p), .ending(let p, _), .snapping(let p, _, _, _, _): return p
             }
         }
 
@@ -89,18 +72,31 @@ struct FollowMachine {
             requests += 1
             return [.moveResize(window, frame, extents: plan?.extents ?? extents)]
         }
+
+        /// What the pacer let go after a frame, an answer or its patience:
+        /// the request, and the stage by what is in flight now (awaiting
+        /// while the window manager has not answered, else following).
+        mutating func paced(_ frame: WindowRect?, _ plan: FollowPlan) -> [WindowRequest] {
+            let requests = go(frame)
+            stage = pacer.inFlight == nil ? .following(plan) : .awaiting(plan)
+            return requests
+        }
     }
 
     enum Stage {
         /// A maximized window coming back to its size as the fingers take it.
         case restoring(Restoring)
-        /// Frames follow the plan (one request in flight at most: the pacer).
+        /// Frames follow the plan; nothing in flight.
         case following(FollowPlan)
+        /// Frames follow the plan, one request in flight (the pacer's): the
+        /// frames that come meanwhile are held back, the latest sent at the
+        /// window manager's answer or after the pacer's patience.
+        case awaiting(FollowPlan)
         /// The move ended: the monitors' work areas asked (does it snap?).
-        /// `said`: the end's log line so far.
-        case ending(FollowPlan, said: String)
-        /// It ended at a monitor's edge: the window's snap facts asked.
-        case snapping(FollowPlan, WindowAction.Snap, area: WindowRect, said: String)
+        /// The end's report so far.
+        case ending(FollowPlan, Ended)
+        /// It ended at `edge` of the monitor `monitor`: the window's snap facts asked.
+        case snapping(FollowPlan, WindowAction.Snap, monitor: String, area: WindowRect, Ended)
     }
 
     /// Un-maximizing: since when, the maximized frame, and the size it goes
@@ -111,8 +107,8 @@ struct FollowMachine {
         var memory: SnapMemory?
     }
 
-    /// The states of the table (`Session.phase`).
-    enum Phase: Equatable { case restoring, following, awaiting, ending, snapping }
+    /// The stages by name (`Session.phase`): the states of the table.
+    enum Phase: String, Equatable, CaseIterable { case restoring, following, awaiting, ending, snapping }
 
     enum Event {
         /// The fingers took the window: what X said of it (read before
@@ -157,15 +153,61 @@ struct FollowMachine {
         /// How frames go: `_NET_MOVERESIZE_WINDOW`, else configure requests.
         var ewmh = true
         var ask: Ask? = nil
-        /// What the begin returns.
-        var result: WindowResult? = nil
-        /// The end's log line.
-        var report: String? = nil
-        /// What the log says whatever the verbosity.
-        var notice: String? = nil
+        /// What happened that the begin returns or the log says.
+        var report: Report? = nil
     }
 
-    static func name(_ w: Window) -> String { "window 0x\(String(w, radix: 16))" }
+    /// What happened, as facts: WindowMover words them (FollowWords).
+    enum Report: Equatable {
+        /// The window follows: the begin's result.
+        case began(Began)
+        /// The start's requests failed before its first frame: the begin's
+        /// result (nothing done).
+        case wentAway(Window)
+        /// The session is over: the end's log line.
+        case ended(Ended)
+        /// The window closed during the gesture: a notice, whatever the verbosity.
+        case closed(WindowAction.Follow, Window)
+    }
+
+    /// A window that began to follow.
+    struct Began: Equatable {
+        var window: Window
+        /// Its frame when the fingers took it.
+        var frame: WindowRect
+        var how: FollowStart.How
+        /// A resize: the sides that follow.
+        var edges: ResizeEdges? = nil
+        /// Frames go as `_NET_MOVERESIZE_WINDOW` (false: configure requests).
+        var ewmh = true
+    }
+
+    /// A session that ended: what it did.
+    struct Ended: Equatable {
+        var follow: WindowAction.Follow
+        var window: Window
+        /// Where the last frame put it, and where it started from (nil: it
+        /// ended before its size was known, restoring).
+        var at: WindowRect? = nil, from: WindowRect? = nil
+        var frames: Int, requests: Int
+        /// Frame to answer, over the answered requests.
+        var latency: Latency? = nil
+        var end: End = .released
+
+        struct Latency: Equatable {
+            var p50: Double, p95: Double
+            var count: Int
+        }
+
+        enum End: Equatable {
+            /// The fingers let go (a resize, or a move away from the edges).
+            case released
+            /// Cancelled: it stays where the last frame put it.
+            case cancelled
+            /// A move that ended at `edge` of `monitor`, snapped there.
+            case snapped(edge: WindowAction.Snap, monitor: String, SnapPlan.Snapped)
+        }
+    }
 
     /// The table: `session` (nil: none) after `event`, and what to do.
     func transition(_ session: Session?, _ event: Event) -> (Session?, Outcome) {
@@ -182,36 +224,35 @@ struct FollowMachine {
         case (.restoring(let r), .frameRead(let frame, let extents, let now)) where r.memory == nil:
             guard frame != r.from || now - r.since >= Self.restorePatience else { return (s, o) }
             return Self.restored(s, r, size: (frame.width, frame.height), extents: extents, now: now)
-        case (.following(let plan), .moved(let place, let now)):
+        case (.following(let plan), .moved(let place, let now)), (.awaiting(let plan), .moved(let place, let now)):
             s.place = place
             s.frames += 1
-            o.requests = s.go(s.pacer.want(plan.frame(for: place), now: now))
-        case (.following, .configured(let w, let now)) where s.owns(w):
-            o.requests = s.go(s.pacer.answered(now: now))
-        case (.following, .deadline(let now)):
-            o.requests = s.go(s.pacer.due(now: now))
-        case (.restoring, .ended(let place, let now, let cancelled)), (.following, .ended(let place, let now, let cancelled)):
+            o.requests = s.paced(s.pacer.want(plan.frame(for: place), now: now), plan)
+        case (.awaiting(let plan), .configured(let w, let now)) where s.owns(w):
+            o.requests = s.paced(s.pacer.answered(now: now), plan)
+        case (.awaiting(let plan), .deadline(let now)):
+            o.requests = s.paced(s.pacer.due(now: now), plan)
+        case (_, .ended(let place, let now, let cancelled)) where s.isFollowing:
             return end(s, place: place, now: now, cancelled: cancelled)
-        case (.ending(let plan, let said), .workAreas(let areas)):
+        case (.ending(let plan, let ended), .workAreas(let areas)):
             let p = plan.point(for: s.place)
             guard let hit = WindowGeometry.snapByPosition(p.x, p.y, monitors: areas.map(\.monitor), edgeWidth: edgeWidth,
                                                           from: plan.grab)
-            else { return Self.finish(s, said: said, o) }
-            let edge = hit.snap == .maximize ? "top" : hit.snap.rawValue
-            s.stage = .snapping(plan, hit.snap, area: areas[hit.monitor].area,
-                                said: said + "; ended at the \(edge) edge of monitor \(areas[hit.monitor].name): ")
+            else { return Self.finish(s, ended, o) }
+            s.stage = .snapping(plan, hit.snap, monitor: areas[hit.monitor].name, area: areas[hit.monitor].area, ended)
             o.ask = .snapFacts(s.window, before: plan.origin)
-        case (.snapping(_, let snap, let area, let said), .snapFacts(let facts)):
-            let (requests, snapped) = SnapPlan.plan(snap, facts, area: area)
+        case (.snapping(_, let edge, let monitor, let area, var ended), .snapFacts(let facts)):
+            let (requests, snapped) = SnapPlan.plan(edge, facts, area: area)
             o.requests = requests
-            return Self.finish(s, said: said + snapped, o)
-        case (.restoring, .destroyed(let w)) where s.owns(w), (.following, .destroyed(let w)) where s.owns(w),
-             (.restoring, .unmapped(let w)) where w == s.window, (.following, .unmapped(let w)) where w == s.window:
-            return (nil, Self.gone(s, o))
-        case (.restoring, .failed(let w)) where s.owns(w), (.following, .failed(let w)) where s.owns(w):
+            ended.end = .snapped(edge: edge, monitor: monitor, snapped)
+            return Self.finish(s, ended, o)
+        case (_, .destroyed(let w)) where s.isFollowing && s.owns(w), (_, .unmapped(let w)) where s.isFollowing && w == s.window:
+            o.report = .closed(s.follow, s.window)
+            return (nil, o)
+        case (_, .failed(let w)) where s.isFollowing && s.owns(w):
             // Before its first frame, it is the start's requests that failed: the begin says so.
-            if s.frames == 0 { o.result = .nothing("\(Self.name(s.window)) went away"); return (nil, o) }
-            return (nil, Self.gone(s, o))
+            o.report = s.frames == 0 ? .wentAway(s.window) : .closed(s.follow, s.window)
+            return (nil, o)
         default:
             return (s, o)
         }
@@ -221,20 +262,19 @@ struct FollowMachine {
     /// A window starts following: FollowStart's requests and stage.
     static func start(_ follow: WindowAction.Follow, _ f: FollowStart.Facts, ewmh: Bool, now: Double) -> (Session?, Outcome) {
         let start = FollowStart.start(follow, f)
-        var how = start.how
+        var began = Began(window: f.window, frame: f.frame, how: start.how, ewmh: ewmh)
         let stage: Stage
         switch start.following {
         case .plan(let origin):
             let plan = FollowPlan(follow, origin: origin, grab: (start.grab.x, start.grab.y), hints: f.hints, extents: f.extents)
-            if follow == .resize { how += ", its \(plan.edges) following" }
+            if follow == .resize { began.edges = plan.edges }
             stage = .following(plan)
         case .restoring(let memory):
             stage = .restoring(Restoring(since: now, from: f.frame, memory: memory))
         }
         let s = Session(follow: follow, window: f.window, topLevel: f.topLevel, ewmh: ewmh, extents: f.extents, hints: f.hints,
                         grab: start.grab, pacer: RequestPacer(current: f.frame), stage: stage)
-        let said = "\(name(f.window)) at \(f.frame)\(how)\(ewmh ? "" : " (configure requests)")"
-        return (s, Outcome(requests: start.requests, ewmh: ewmh, result: .done(said)))
+        return (s, Outcome(requests: start.requests, ewmh: ewmh, report: .began(began)))
     }
 
     /// Restoring, at a frame or a deadline: a snap's memory gives the size
@@ -252,7 +292,7 @@ struct FollowMachine {
         let origin = WindowGeometry.unmaximized(r.from, to: size, holding: s.grab.x, s.grab.y)
         let plan = FollowPlan(s.follow, origin: origin, grab: (s.grab.x, s.grab.y), hints: s.hints, extents: extents)
         s.stage = .following(plan)
-        let requests = s.go(s.pacer.want(plan.frame(for: s.place), now: now))
+        let requests = s.paced(s.pacer.want(plan.frame(for: s.place), now: now), plan)
         return (s, Outcome(requests: requests, ewmh: s.ewmh))
     }
 
@@ -267,37 +307,22 @@ struct FollowMachine {
             if let plan = s.plan { o.requests += s.go(s.pacer.want(plan.frame(for: place), now: now)) }
         }
         o.requests += s.go(s.pacer.flush(now: now))
-        var said = "window \(s.follow.rawValue): \(Self.name(s.window))"
-        if let plan = s.plan { said += " at \(s.pacer.last) (from \(plan.origin))" }
-        said += ", \(s.frames) frames, \(s.requests) requests"
-        if let l = s.pacer.latencySummary {
-            said += ", answered \(Self.ms(l.p50)) ms p50, \(Self.ms(l.p95)) ms p95 after the frame (\(l.count))"
-        }
-        if cancelled { return Self.finish(s, said: said + "; cancelled: left where the last frame put it", o) }
-        guard s.follow == .move, let plan = s.plan else { return Self.finish(s, said: said, o) }
-        s.stage = .ending(plan, said: said)
+        let latency = s.pacer.latencySummary.map { Ended.Latency(p50: $0.p50, p95: $0.p95, count: $0.count) }
+        let ended = Ended(follow: s.follow, window: s.window, at: s.plan.map { _ in s.pacer.last }, from: s.plan?.origin,
+                          frames: s.frames, requests: s.requests, latency: latency, end: cancelled ? .cancelled : .released)
+        guard !cancelled, s.follow == .move, let plan = s.plan else { return Self.finish(s, ended, o) }
+        s.stage = .ending(plan, ended)
         o.ask = .workAreas
         return (s, o)
     }
 
-    /// The session is over: its windows no longer watched, the log line said.
-    private static func finish(_ s: Session, said: String, _ o: Outcome) -> (Session?, Outcome) {
+    /// The session is over: its windows no longer watched, its end reported.
+    private static func finish(_ s: Session, _ ended: Ended, _ o: Outcome) -> (Session?, Outcome) {
         var o = o
         o.requests.append(.unwatch(s.window))
         if s.topLevel != s.window { o.requests.append(.unwatch(s.topLevel)) }
-        o.report = said
+        o.report = .ended(ended)
         return (nil, o)
-    }
-
-    private static func gone(_ s: Session, _ o: Outcome) -> Outcome {
-        var o = o
-        o.notice = "window \(s.follow.rawValue): \(name(s.window)) closed during the gesture; the \(s.follow.rawValue) ends there"
-        return o
-    }
-
-    static func ms(_ seconds: Double) -> String {
-        let tenths = Int((seconds * 10_000).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// `event` happened to `binding`'s session: its new state is kept, the outcome returned.
@@ -316,15 +341,15 @@ struct FollowMachine {
     var deadline: Double? {
         sessions.values.compactMap { s -> Double? in
             if case .restoring(let r) = s.stage { return r.since + Self.restorePatience }
-            if let f = s.pacer.inFlight, s.pacer.pending != nil { return f.sent + RequestPacer.patience }
+            if case .awaiting = s.stage, let f = s.pacer.inFlight, s.pacer.pending != nil { return f.sent + RequestPacer.patience }
             return nil
         }.min()
     }
 
-    /// The X connection went away: every session ends (what the log says, if any did).
-    mutating func connectionLost() -> String? {
+    /// The X connection went away: every session ends (how many did; nil: none was on).
+    mutating func connectionLost() -> Int? {
         guard !sessions.isEmpty else { return nil }
         defer { sessions.removeAll() }
-        return "the X connection of the window mover went away; \(sessions.count) window move(s) end"
+        return sessions.count
     }
 }

@@ -5,15 +5,16 @@ import GestureActions
 /// resize`): from what the X side read of it (`Facts`: one read, before
 /// anything is written), the requests to X and the plan the frames follow.
 /// Pure: WindowMover reads the facts, FollowMachine calls `start` on a
-/// session's begin, and WindowMover carries the requests out in order; the
+/// session's begin, and WindowMover carries the requests out in order; its
 /// table test feeds it directly.
 ///
-///     follow  maximized  snap memory      requests (after watch)          frames follow
-///     move    yes        any              unmaximize, forgetSnap          restoring (the memory's size, else the WM's)
-///     move    no         still snapped    forgetSnap                      the size from before the snap, under the fingers
-///     resize  yes        any              unmaximize, forgetSnap          the maximized frame, its sides nearest the fingers
-///     any     no         moved since      forgetSnap (stale)              the frame as it is
-///     any     no         none             —                               the frame as it is
+/// Its cases are the rows of `FollowStartTests.rows`
+/// (Tests/GestureX11Tests/FollowStartTests.swift), printed as the table in
+/// docs/engine.md by scripts/state-tables.py: change a row there, not a
+/// copy here. A maximized window is taken off maximized (a move then
+/// follows it once its size is known: the snap memory's, else the window
+/// manager's), a snap's memory goes (used, or stale), and a move still where
+/// a snap put it is given back its size from before.
 ///
 /// Every start first watches the client (and its frame, when reparented):
 /// the window manager's ConfigureNotify answers each request. The fingers
@@ -57,31 +58,39 @@ struct FollowStart: Equatable {
     var following: Following
     /// Where the fingers hold the window.
     var grab: Facts.Point
-    /// What the log line adds ("", ", un-maximized", …).
-    var how: String
+    /// What became of its size (the begin's log line says it: FollowWords).
+    var how: How
+
+    enum How: Equatable {
+        /// The frame as it is.
+        case asItIs
+        /// Taken off maximized.
+        case unmaximized
+        /// Still where a snap put it: given back its size from before the snap.
+        case givenBack(width: Int, height: Int)
+    }
 
     static func start(_ follow: WindowAction.Follow, _ f: Facts) -> FollowStart {
         let grab = f.target ?? f.pointer.flatMap { f.frame.contains($0.x, $0.y) ? $0 : nil }
             ?? Facts.Point(x: Double(f.frame.x) + Double(f.frame.width) / 2, y: Double(f.frame.y) + Double(f.frame.height) / 2)
         var watch: [WindowRequest] = [.watch(f.window)]
         if f.topLevel != f.window { watch.append(.watch(f.topLevel)) }
-        func out(_ requests: [WindowRequest], _ following: Following, _ how: String) -> FollowStart {
+        func out(_ requests: [WindowRequest], _ following: Following, _ how: How) -> FollowStart {
             FollowStart(requests: watch + requests, following: following, grab: grab, how: how)
         }
         switch follow {
         case .move where f.maximized:
-            return out([.maximize(f.window, false), .forgetSnap(f.window)], .restoring(memory: f.memory), ", un-maximized")
+            return out([.maximize(f.window, false), .forgetSnap(f.window)], .restoring(memory: f.memory), .unmaximized)
         case .move:
             if let m = f.memory, m.stillSnapped(f.frame) {
                 let origin = WindowGeometry.unmaximized(f.frame, to: (m.before.width, m.before.height), holding: grab.x, grab.y)
-                return out([.forgetSnap(f.window)], .plan(origin: origin),
-                           ", given back its \(m.before.width)x\(m.before.height) from before the snap")
+                return out([.forgetSnap(f.window)], .plan(origin: origin), .givenBack(width: m.before.width, height: m.before.height))
             }
         case .resize where f.maximized:
-            return out([.maximize(f.window, false), .forgetSnap(f.window)], .plan(origin: f.frame), ", un-maximized")
+            return out([.maximize(f.window, false), .forgetSnap(f.window)], .plan(origin: f.frame), .unmaximized)
         case .resize:
             break
         }
-        return out(f.memory == nil ? [] : [.forgetSnap(f.window)], .plan(origin: f.frame), "")
+        return out(f.memory == nil ? [] : [.forgetSnap(f.window)], .plan(origin: f.frame), .asItIs)
     }
 }

@@ -24,28 +24,15 @@ import GestureCore
 /// - Escape or another button while the button is held cancels: nothing
 ///   fires and nothing reaches the application, to the release.
 ///
-///     state      event                                   next       requests
-///     idle       press, not bound                        idle       replayPress
-///     idle       press, bound                            pending    takePress
-///     pending    motion, within `minimumSize`            pending    —   (the path grows)
-///     pending    motion, reaching `minimumSize`          drawing    trailStart (the path so far)
-///     pending    release                                 idle       synthesizeClick
-///     pending    deadline, held within `stillRadius`     passing    passThrough
-///     pending    escape, another button                  cancelled  cancel
-///     drawing    motion                                  drawing    trailPoint
-///     drawing    release                                 idle       trailEnd, recognize
-///     drawing    escape, another button                  cancelled  trailEnd, cancel
-///     passing    release                                 idle       synthesizeRelease
-///     cancelled  release                                 idle       —
-///     pending,   grab lost (another client's grab,       idle       trailEnd (drawing), cancel
-///      drawing    the device gone)
-///     passing    grab lost                               idle       synthesizeRelease
-///     cancelled  grab lost                               idle       —
-///     idle       anything but a press                    idle       —
-///     any        a press while not idle                  unchanged  —   (X grabs one press at a time)
-///     any        the deadline before it is due, motion   unchanged  —
-///                or release of another button
-///                (passing, cancelled)
+/// Its transitions are the rows of `PointerStrokeMachineTests.rows`
+/// (Tests/GestureX11Tests/PointerStrokeMachineTests.swift), one per case,
+/// printed as the table in docs/pointer-strokes.md by
+/// scripts/state-tables.py: change a row there, not a copy here. The
+/// states: *idle*; *pending* (taken: a click, a stroke or a hold, not yet
+/// known); *drawing* (past `minimumSize`: the trail follows); *passing*
+/// (held still for `hold`: the application's, to the release);
+/// *cancelled* (Escape or another button: dropped to the release). A press
+/// while not idle changes nothing: X grabs one press at a time.
 struct PointerStrokeMachine: Sendable {
     /// How far the pointer must travel from the press before it is a
     /// stroke, px: the smallest `minimumSize` of the strokes bound to the

@@ -21,18 +21,13 @@ enum WindowRequest: Equatable {
 }
 
 /// `window snap …` on a window, and a move that ends at a monitor's edge:
-/// from what X said of the window (`Facts`), the requests and what the log
-/// says. Pure.
+/// from what X said of the window (`Facts`), the requests and what was
+/// done (`Snapped`). Pure.
 ///
-///     snap             maximized  snap memory      requests
-///     restore          yes        yes              unmaximize, moveResize(before, its extents), forgetSnap
-///     restore          yes        none             unmaximize
-///     restore          no         yes              moveResize(before, its extents), forgetSnap
-///     restore          no         none             —  (nothing to restore)
-///     maximize         any        any              rememberSnap(kept), maximize
-///     a half/quarter   no         still snapped    rememberSnap(its first before), moveResize(target)
-///     a half/quarter   no         moved / none     rememberSnap(the frame now), moveResize(target)
-///     a half/quarter   yes        any              rememberSnap(kept), unmaximize, moveResize(target, the kept extents)
+/// Its cases are the rows of `SnapPlanTests.rows`
+/// (Tests/GestureX11Tests/SnapPlanTests.swift), printed as the table in
+/// docs/engine.md by scripts/state-tables.py: change a row there, not a
+/// copy here.
 ///
 /// A window snapped again keeps the geometry from before its first snap
 /// (kept: the memory, when the window is maximized or still where the
@@ -47,29 +42,34 @@ enum SnapPlan {
         var maximized: Bool, memory: SnapMemory?
     }
 
-    static func plan(_ snap: WindowAction.Snap, _ f: Facts, area: WindowRect) -> (requests: [WindowRequest], said: String) {
+    /// What a snap did, as facts (FollowWords says them).
+    enum Snapped: Equatable {
+        /// `restore`: taken off maximized, and given back the frame from
+        /// before the snap (neither: nothing to restore).
+        case restored(unmaximized: Bool, back: WindowRect?)
+        /// Maximized; the frame it had `before` kept for a restore.
+        case maximized(area: WindowRect, before: WindowRect)
+        /// Put at `frame`, a half or a quarter of the work area `area`.
+        case placed(WindowRect, area: WindowRect, before: WindowRect)
+    }
+
+    static func plan(_ snap: WindowAction.Snap, _ f: Facts, area: WindowRect) -> (requests: [WindowRequest], snapped: Snapped) {
         let w = f.window
         guard let target = WindowGeometry.snapped(snap, in: area) else {
             // restore
-            var requests: [WindowRequest] = [], said: [String] = []
-            if f.maximized {
-                requests.append(.maximize(w, false))
-                said.append("un-maximized")
-            }
-            if let m = f.memory {
-                requests += [.moveResize(w, m.before, extents: m.extents), .forgetSnap(w)]
-                said.append("back to \(m.before)")
-            }
-            return (requests, said.isEmpty ? "nothing to restore (not snapped or maximized)" : said.joined(separator: ", "))
+            var requests: [WindowRequest] = []
+            if f.maximized { requests.append(.maximize(w, false)) }
+            if let m = f.memory { requests += [.moveResize(w, m.before, extents: m.extents), .forgetSnap(w)] }
+            return (requests, .restored(unmaximized: f.maximized, back: f.memory?.before))
         }
         let kept = f.memory.flatMap { m in f.maximized || m.stillSnapped(f.before) ? m : nil }
             ?? SnapMemory(before: f.before, snapped: target, extents: f.extents)
         let remember = WindowRequest.rememberSnap(w, SnapMemory(before: kept.before, snapped: target, extents: kept.extents))
         if snap == .maximize {
-            return ([remember, .maximize(w, true)], "maximized (work area \(area)); before: \(kept.before)")
+            return ([remember, .maximize(w, true)], .maximized(area: area, before: kept.before))
         }
         // Out of maximized, the decorations it had before come back.
         let move = WindowRequest.moveResize(w, target, extents: f.maximized ? kept.extents : f.extents)
-        return ([remember] + (f.maximized ? [.maximize(w, false)] : []) + [move], "\(target) (work area \(area)); before: \(kept.before)")
+        return ([remember] + (f.maximized ? [.maximize(w, false)] : []) + [move], .placed(target, area: area, before: kept.before))
     }
 }

@@ -31,7 +31,7 @@ struct Grab: Hashable {
 }
 
 /// Who owns each touch our grabs deliver, X's side of the arena: one state
-/// per touch, changed only by `on`, whose transitions are the table below.
+/// per touch, changed only by `on`, whose transitions are its table test's rows.
 ///
 /// A grabbed touch is *undecided* until the engine decides it: X holds it
 /// back from the applications meanwhile. *Accepted*, the grab carries it to
@@ -50,25 +50,10 @@ struct Grab: Hashable {
 /// lift (*rawLifted*): the engine must not count a finger that is up, or
 /// every later hand is a finger larger.
 ///
-///     state        event          next         outcome
-///     —            began          undecided    —
-///     undecided    moved          undecided    —  (where it is, by the grab)
-///     undecided    raw            undecided    —  (where it is, raw; lifted?)
-///     undecided    raw end        rawLifted    lift at the grab's last place  (top-level grab, not handed down)
-///     undecided    handedDown     undecided    —  (ours now)
-///     undecided    grabEnded      lifted       lift (takenAbove unless handed down, on a top-level grab)
-///     undecided    decided ✓      accepted     allow accept
-///     undecided    decided ✗      followed     allow reject  (— if its raw end came: it lifted)
-///     lifted       handedDown     lifted       —
-///     lifted       grabEnded      lifted       lift
-///     lifted       decided        —            allow accept/reject
-///     rawLifted    decided        —            allow accept/reject
-///     rawLifted    grabEnded      rawLifted    dropEnd  (the engine had its lift)
-///     accepted     grabEnded      —            lift
-///     followed     grabEnded      followed     dropEnd (once; then lift)
-///     followed     raw            followed     follow (— when it is the raw end)
-///     —            grabEnded      —            lift
-///     anything else                unchanged    —
+/// Its transitions are the rows of `TouchOwnershipTests.rows`
+/// (Tests/GestureX11Tests/TouchOwnershipTests.swift), one per case,
+/// printed as the table in docs/engine.md by scripts/state-tables.py:
+/// change a row there, not a copy here.
 ///
 /// Pure: the listener feeds it what X delivered and the engine decided, and
 /// does what the outcomes say.

@@ -22,7 +22,8 @@ import GestureCore
 /// FollowMachine, how a move or resize starts (FollowStart), how a snap
 /// goes (SnapPlan), the pace of its requests (RequestPacer), where each
 /// frame goes (FollowPlan). They return `WindowRequest`s; `carryOut` is the
-/// only place the mover writes to X.
+/// only place the mover writes to X. They report facts; the log's words
+/// are FollowWords'.
 public final class WindowMover {
     /// The display of the daemon's connection (the mover opens its own on it).
     let displayName: String
@@ -60,16 +61,19 @@ public final class WindowMover {
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let facts = facts(of: window, target: target, c) else {
             _ = c.takeErrors()
-            return .nothing("\(FollowMachine.name(window)) went away")
+            return .nothing(FollowWords.wentAway(window))
         }
         let began = drive(.began(follow, facts, ewmh: movesByEWMH(c), now: now), binding, c, now: now)
         c.flush()
         // An error on the start's requests: the window went away (the machine says so).
         for e in c.takeErrors() {
-            if let refused = drive(.failed(e.resource), binding, c, now: now).result { return refused }
+            if case .wentAway(let w) = drive(.failed(e.resource), binding, c, now: now).report {
+                return .nothing(FollowWords.wentAway(w))
+            }
         }
         self.follow(binding: binding, place: place, now: now)
-        return began.result ?? .nothing("\(FollowMachine.name(window)) went away")
+        guard case .began(let b) = began.report else { return .nothing(FollowWords.wentAway(window)) }
+        return .done(FollowWords.began(b))
     }
 
     /// What a move or resize starts from, as X says it now (nil: the window went away).
@@ -95,15 +99,16 @@ public final class WindowMover {
     }
 
     /// `event` into the machine for `binding`, and what it returns carried
-    /// out: its requests queued, its notice said, what it asks read and fed
-    /// back. The last outcome is returned (its result or report).
+    /// out: its requests queued, a window closed said (a notice), what it
+    /// asks read and fed back. The last outcome is returned (its report:
+    /// the begin's or the end's, worded by the caller).
     @discardableResult
     private func drive(_ event: FollowMachine.Event, _ binding: Int, _ c: XConnection, now: Double) -> FollowMachine.Outcome {
         var o = machine.on(event, binding)
         while true {
             for r in o.requests { carryOut(r, ewmh: o.ewmh, c) }
-            if let notice = o.notice {
-                onNotice(notice)
+            if case .closed(let follow, let w) = o.report {
+                onNotice(FollowWords.closed(follow, w))
                 _ = c.takeErrors()
             }
             guard let ask = o.ask, let answer = read(ask, c, now: now) else { return o }
@@ -156,7 +161,8 @@ public final class WindowMover {
         defer { settle(c, now: now) }
         let ended = drive(.ended(place, now: now, cancelled: cancelled), binding, c, now: now)
         c.flush()
-        return ended.report
+        guard case .ended(let e) = ended.report else { return nil }
+        return FollowWords.ended(e)
     }
 
     /// When the performer should wake the daemon for what no event brings.
@@ -197,7 +203,7 @@ public final class WindowMover {
     /// the request in flight; a window destroyed or unmapped may end its move.
     private func pump(now: Double) {
         guard let c = connection, c.alive else {
-            if let notice = machine.connectionLost() { onNotice(notice) }
+            if let count = machine.connectionLost() { onNotice(FollowWords.connectionLost(count)) }
             return
         }
         var e = XEvent()
@@ -226,7 +232,7 @@ public final class WindowMover {
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let (frame, _) = c.frame(of: window) else {
             _ = c.takeErrors()
-            return .nothing("\(FollowMachine.name(window)) went away")
+            return .nothing(FollowWords.wentAway(window))
         }
         let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
         let cx = target.x ?? Double(frame.x) + Double(frame.width) / 2, cy = target.y ?? Double(frame.y) + Double(frame.height) / 2
@@ -236,8 +242,8 @@ public final class WindowMover {
         for r in requests { carryOut(r, ewmh: ewmh, c) }
         c.flush()
         let errors = c.takeErrors()
-        if errors.contains(where: { $0.resource == window }) { return .nothing("\(FollowMachine.name(window)) went away") }
-        return .done("\(FollowMachine.name(window)) on monitor \(areas[i].name): \(what)")
+        if errors.contains(where: { $0.resource == window }) { return .nothing(FollowWords.wentAway(window)) }
+        return .done("\(FollowWords.name(window)) on monitor \(areas[i].name): \(FollowWords.snapped(what))")
     }
 
     /// What a snap of `window` (whose frame was `before`) starts from, read from X.

@@ -25,35 +25,36 @@ import Testing
         var facts: Facts
         var requests: [WindowRequest]
         var following: FollowStart.Following
-        var how: String
+        var how: FollowStart.How
         var testDescription: String { name }
     }
 
-    /// Every row of the table in FollowStart's comment.
+    /// FollowStart's table, one row per case: the one copy of it
+    /// (docs/engine.md prints these rows: `stateTable`).
     static let rows: [Row] = [
         Row(name: "move, maximized, a snap's memory: un-maximized to the memory's size", follow: .move,
             facts: facts(maximized: true, memory: snapped), requests: watch + [.maximize(client, false), .forgetSnap(client)],
-            following: .restoring(memory: snapped), how: ", un-maximized"),
+            following: .restoring(memory: snapped), how: .unmaximized),
         Row(name: "move, maximized by the window manager: its own size awaited", follow: .move,
             facts: facts(maximized: true), requests: watch + [.maximize(client, false), .forgetSnap(client)],
-            following: .restoring(memory: nil), how: ", un-maximized"),
+            following: .restoring(memory: nil), how: .unmaximized),
         Row(name: "move, still where the snap put it: the size from before, under the fingers", follow: .move,
             facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
             following: .plan(origin: WindowRect(x: 1040, y: 240, width: 800, height: 600)),
-            how: ", given back its 800x600 from before the snap"),
+            how: .givenBack(width: 800, height: 600)),
         Row(name: "resize, maximized: from the maximized frame", follow: .resize,
             facts: facts(maximized: true, memory: snapped), requests: watch + [.maximize(client, false), .forgetSnap(client)],
-            following: .plan(origin: rightHalf), how: ", un-maximized"),
+            following: .plan(origin: rightHalf), how: .unmaximized),
         Row(name: "move, moved since the snap: the memory is stale", follow: .move,
             facts: facts(memory: movedSince), requests: watch + [.forgetSnap(client)],
-            following: .plan(origin: rightHalf), how: ""),
+            following: .plan(origin: rightHalf), how: .asItIs),
         Row(name: "resize, still snapped: the memory goes, the frame as it is", follow: .resize,
             facts: facts(memory: snapped), requests: watch + [.forgetSnap(client)],
-            following: .plan(origin: rightHalf), how: ""),
+            following: .plan(origin: rightHalf), how: .asItIs),
         Row(name: "move, no memory: nothing but the watch", follow: .move,
-            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: ""),
+            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: .asItIs),
         Row(name: "resize, no memory: nothing but the watch", follow: .resize,
-            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: ""),
+            facts: facts(), requests: watch, following: .plan(origin: rightHalf), how: .asItIs),
     ]
 
     @Test(arguments: rows)
@@ -62,6 +63,45 @@ import Testing
         #expect(s.requests == r.requests)
         #expect(s.following == r.following)
         #expect(s.how == r.how)
+    }
+
+    /// The table in docs/engine.md ("Windows that follow the fingers") is
+    /// these rows, printed (scripts/state-tables.py); each kind of
+    /// follow is there with each snap memory.
+    @Test func stateTable() {
+        let table = StateTable(name: "follow-start",
+                               source: "FollowStartTests.rows (Tests/GestureX11Tests/FollowStartTests.swift)",
+                               columns: ["follow", "maximized", "snap memory", "requests after the watch", "frames follow",
+                                         "the row"],
+                               rows: Self.rows.map { r in
+                                   [r.follow.rawValue, r.facts.maximized ? "yes" : "no", Self.label(r.facts),
+                                    r.requests.filter { if case .watch = $0 { false } else { true } }
+                                        .map(FollowMachineTests.label).joined(separator: ", ").ifEmpty("—"),
+                                    Self.label(r.following, r.facts) + Self.label(r.how), r.name]
+                               })
+        #expect(Set(Self.rows.map { "\($0.follow) \(Self.label($0.facts))" })
+                == ["move none", "move still snapped", "move moved since", "resize none", "resize still snapped"])
+        #expect(table.publish() == nil)
+    }
+
+    static func label(_ f: Facts) -> String {
+        guard let m = f.memory else { return "none" }
+        return m.stillSnapped(f.frame) ? "still snapped" : "moved since"
+    }
+
+    static func label(_ following: FollowStart.Following, _ f: Facts) -> String {
+        switch following {
+        case .restoring(let memory): return memory == nil ? "restoring: the window manager's size" : "restoring: the memory's size"
+        case .plan(let origin): return origin == f.frame ? "the frame as it is" : "from \(origin)"
+        }
+    }
+
+    static func label(_ how: FollowStart.How) -> String {
+        switch how {
+        case .asItIs: return ""
+        case .unmaximized: return " (un-maximized)"
+        case .givenBack(let w, let h): return " (given back its \(w)x\(h))"
+        }
     }
 
     /// A client not reparented is watched once; the fingers hold the window

@@ -2,8 +2,9 @@ import GestureCore
 @testable import GestureX11
 import Testing
 
-/// PointerStrokeMachine's table (its header comment), row by row, and whole
-/// presses through `on`: a click, a stroke, a hold, a cancel.
+/// PointerStrokeMachine's table, row by row (`rows`: the one copy of it,
+/// which docs/pointer-strokes.md prints), and whole presses through `on`:
+/// a click, a stroke, a hold, a cancel.
 @Suite struct PointerStrokeMachineTests {
     typealias M = PointerStrokeMachine
     typealias Row = TransitionRow<M.State, M.Event, M.State, [M.Request]>
@@ -83,19 +84,68 @@ import Testing
         #expect(m.state == row.next)
     }
 
-    /// Every state of the table is covered by a row that leaves it.
-    @Test func everyStateHasRows() {
-        func name(_ s: M.State) -> String {
-            switch s {
-            case .idle: "idle"
-            case .pending: "pending"
-            case .drawing: "drawing"
-            case .passing: "passing"
-            case .cancelled: "cancelled"
-            }
-        }
-        let covered = Set(Self.rows.map { name($0.state) })
+    /// The table in docs/pointer-strokes.md ("The machine") is these rows,
+    /// printed (scripts/state-tables.py); every state of the table is
+    /// covered by a row that leaves it.
+    @Test func stateTable() {
+        let table = StateTable(name: "pointer-stroke-machine",
+                               source: "PointerStrokeMachineTests.rows (Tests/GestureX11Tests/PointerStrokeMachineTests.swift)",
+                               columns: ["state", "event", "next", "requests", "the row"],
+                               rows: Self.rows.map { [Self.label($0.state), Self.label($0.event), Self.label($0.next),
+                                                      Self.label($0.outcome), $0.name] })
+        let covered = Set(Self.rows.map { Self.name($0.state) })
         #expect(covered == ["idle", "pending", "drawing", "passing", "cancelled"])
+        #expect(table.publish() == nil)
+    }
+
+    static func name(_ s: M.State) -> String {
+        switch s {
+        case .idle: "idle"
+        case .pending: "pending"
+        case .drawing: "drawing"
+        case .passing: "passing"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// A state as the table says it: a pending press says how far it went.
+    static func label(_ s: M.State) -> String {
+        switch s {
+        case .pending(_, let path, let farthest):
+            return "pending (\(path.count) point\(path.count == 1 ? "" : "s"), \(farthest.rounded()) px at most)"
+        case .drawing(_, let path): return "drawing (\(path.count) points)"
+        default: return name(s)
+        }
+    }
+
+    static func label(_ e: M.Event) -> String {
+        switch e {
+        case .press(_, let bound): return bound ? "press, bound" : "press, not bound"
+        case .motion(let p, _): return "motion to \(Int(p.x)), \(Int(p.y))"
+        case .release(let b, _, _): return b == press.button ? "release" : "release of button \(b)"
+        case .otherButton(let b, _): return "button \(b) pressed"
+        case .escape: return "escape"
+        case .tick(let t): return "tick at \(t) s (pressed at \(press.time) s)"
+        case .grabLost: return "grabLost"
+        }
+    }
+
+    static func label(_ requests: [M.Request]) -> String {
+        guard !requests.isEmpty else { return "—" }
+        return requests.map { r -> String in
+            switch r {
+            case .replayPress: "replayPress"
+            case .takePress: "takePress"
+            case .trailStart(let path): "trailStart (\(path.count) points)"
+            case .trailPoint: "trailPoint"
+            case .trailEnd: "trailEnd"
+            case .recognize(_, let path): "recognize (\(path.count) points)"
+            case .synthesizeClick: "synthesizeClick"
+            case .passThrough: "passThrough"
+            case .synthesizeRelease(let b): "synthesizeRelease \(b)"
+            case .cancel: "cancel"
+            }
+        }.joined(separator: ", ")
     }
 
     @Test func theDeadlineIsTheHoldOfAStillPress() {

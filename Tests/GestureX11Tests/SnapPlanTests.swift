@@ -24,42 +24,62 @@ import Testing
         var snap: WindowAction.Snap
         var facts: SnapPlan.Facts
         var requests: [WindowRequest]
-        var said: String
+        var snapped: SnapPlan.Snapped
         var testDescription: String { name }
     }
 
-    /// Every row of the table in SnapPlan's comment.
+    /// SnapPlan's table, one row per case: the one copy of it
+    /// (docs/engine.md prints these rows: `stateTable`).
     static let rows: [Row] = [
         Row(name: "restore a maximized, snapped window", snap: .restore, facts: facts(maximized: true, memory: memory),
             requests: [.maximize(w, false), .moveResize(w, frame, extents: decorated), .forgetSnap(w)],
-            said: "un-maximized, back to \(frame)"),
+            snapped: .restored(unmaximized: true, back: frame)),
         Row(name: "restore a window the window manager maximized", snap: .restore, facts: facts(maximized: true),
-            requests: [.maximize(w, false)], said: "un-maximized"),
+            requests: [.maximize(w, false)], snapped: .restored(unmaximized: true, back: nil)),
         Row(name: "restore a snapped window", snap: .restore, facts: facts(memory: memory),
-            requests: [.moveResize(w, frame, extents: decorated), .forgetSnap(w)], said: "back to \(frame)"),
+            requests: [.moveResize(w, frame, extents: decorated), .forgetSnap(w)], snapped: .restored(unmaximized: false, back: frame)),
         Row(name: "restore: nothing to restore", snap: .restore, facts: facts(before: frame),
-            requests: [], said: "nothing to restore (not snapped or maximized)"),
+            requests: [], snapped: .restored(unmaximized: false, back: nil)),
         Row(name: "maximize a snapped window: its first geometry kept", snap: .maximize, facts: facts(memory: memory),
             requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: area, extents: decorated)), .maximize(w, true)],
-            said: "maximized (work area \(area)); before: \(frame)"),
+            snapped: .maximized(area: area, before: frame)),
         Row(name: "snapped again while still snapped: the first geometry kept", snap: .left, facts: facts(memory: memory),
             requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: leftHalf, extents: decorated)),
                        .moveResize(w, leftHalf, extents: FrameExtents())],
-            said: "\(leftHalf) (work area \(area)); before: \(frame)"),
+            snapped: .placed(leftHalf, area: area, before: frame)),
         Row(name: "moved since its snap: the frame now is remembered", snap: .left, facts: facts(before: frame, memory: memory),
             requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: leftHalf)), .moveResize(w, leftHalf, extents: FrameExtents())],
-            said: "\(leftHalf) (work area \(area)); before: \(frame)"),
+            snapped: .placed(leftHalf, area: area, before: frame)),
         Row(name: "snapped from maximized: un-maximized, its decorations from before", snap: .right,
             facts: facts(before: area, maximized: true, memory: memory),
             requests: [.rememberSnap(w, SnapMemory(before: frame, snapped: rightHalf, extents: decorated)), .maximize(w, false),
                        .moveResize(w, rightHalf, extents: decorated)],
-            said: "\(rightHalf) (work area \(area)); before: \(frame)"),
+            snapped: .placed(rightHalf, area: area, before: frame)),
     ]
 
     @Test(arguments: rows)
     func row(_ r: Row) {
-        let (requests, said) = SnapPlan.plan(r.snap, r.facts, area: Self.area)
+        let (requests, snapped) = SnapPlan.plan(r.snap, r.facts, area: Self.area)
         #expect(requests == r.requests)
-        #expect(said == r.said)
+        #expect(snapped == r.snapped)
+    }
+
+    /// The table in docs/engine.md ("Windows that follow the fingers") is
+    /// these rows, printed (scripts/state-tables.py): restore, maximize and
+    /// a half, from each of maximized and snapped.
+    @Test func stateTable() {
+        let table = StateTable(name: "snap-plan", source: "SnapPlanTests.rows (Tests/GestureX11Tests/SnapPlanTests.swift)",
+                               columns: ["snap", "maximized", "snap memory", "requests", "the row"],
+                               rows: Self.rows.map { r in
+                                   [r.snap.rawValue, r.facts.maximized ? "yes" : "no", Self.label(r.facts),
+                                    r.requests.map(FollowMachineTests.label).joined(separator: ", ").ifEmpty("—"), r.name]
+                               })
+        #expect(Set(Self.rows.map(\.snap)) == [.restore, .maximize, .left, .right])
+        #expect(table.publish() == nil)
+    }
+
+    static func label(_ f: SnapPlan.Facts) -> String {
+        guard let m = f.memory else { return "none" }
+        return m.stillSnapped(f.before) ? "still snapped" : "moved since"
     }
 }

@@ -19,8 +19,9 @@ import Testing
 
     typealias Row = TransitionRow<State?, Event, State?, Outcome>
 
-    /// Every row of the table in TouchOwnership's comment, and the rows
-    /// that leave a state as it is.
+    /// TouchOwnership's table, one row per case, the rows that leave a
+    /// state as it is included: the one copy of it (docs/engine.md prints
+    /// these rows: `stateTable`).
     static let rows: [Row] = [
         Row(name: "a grab's begin: undecided", state: nil, event: .began(onRoot, at: Point(x: 100, y: 200)),
             next: undecided(), outcome: .none),
@@ -95,6 +96,71 @@ import Testing
         let (next, outcome) = TouchOwnership.transition(row.state, row.event)
         #expect(next == row.next)
         #expect(outcome == row.outcome)
+    }
+
+    /// The table in docs/engine.md (X's side of touch ownership) is these
+    /// rows, printed (scripts/state-tables.py); every state has rows that
+    /// start from it.
+    @Test func stateTable() {
+        let table = StateTable(name: "touch-ownership",
+                               source: "TouchOwnershipTests.rows (Tests/GestureX11Tests/TouchOwnershipTests.swift)",
+                               columns: ["state", "event", "next", "outcome", "the row"],
+                               rows: Self.rows.map { [Self.label($0.state), Self.label($0.event), Self.label($0.next),
+                                                      Self.label($0.outcome), $0.name] })
+        let states = Set(Self.rows.compactMap { $0.state.map(Self.name) })
+        #expect(states == ["undecided", "lifted", "rawLifted", "accepted", "followed"])
+        #expect(table.publish() == nil)
+    }
+
+    static func name(_ s: State) -> String {
+        switch s {
+        case .undecided: "undecided"
+        case .lifted: "lifted"
+        case .rawLifted: "rawLifted"
+        case .accepted: "accepted"
+        case .followed: "followed"
+        }
+    }
+
+    /// A state as the table says it: its name, and what sets it apart.
+    static func label(_ s: State?) -> String {
+        guard let s else { return "—" }
+        var apart: [String] = []
+        switch s {
+        case .undecided(let u):
+            if u.grab.isTopLevel { apart.append("top-level grab") }
+            if u.handedDown { apart.append("handed down") }
+            if u.rawEnded { apart.append("its raw end came") } else if u.raw != nil { apart.append("raw seen") }
+        case .lifted(let grab, let handedDown):
+            if grab.isTopLevel { apart.append("top-level grab") }
+            if handedDown { apart.append("handed down") }
+        case .followed(let offset, let endToDrop):
+            if offset != .zero { apart.append("offset \(Int(offset.x)), \(Int(offset.y))") }
+            if endToDrop { apart.append("its end to drop") }
+        case .rawLifted, .accepted: break
+        }
+        return name(s) + (apart.isEmpty ? "" : " (\(apart.joined(separator: ", ")))")
+    }
+
+    static func label(_ e: Event) -> String {
+        switch e {
+        case .began(let grab, _): return grab.isTopLevel ? "began (top-level grab)" : "began (root grab)"
+        case .moved: return "moved"
+        case .raw(_, let ended): return ended ? "raw end" : "raw"
+        case .handedDown: return "handedDown"
+        case .grabEnded: return "grabEnded"
+        case .decided(let accepted): return accepted ? "decided ✓" : "decided ✗"
+        }
+    }
+
+    static func label(_ o: Outcome) -> String {
+        switch o {
+        case .none: return "—"
+        case .lift(let takenAbove): return takenAbove ? "lift (taken above)" : "lift"
+        case .dropEnd: return "dropEnd"
+        case .follow(let at, let ended): return (ended ? "follow: lift at " : "follow: motion to ") + "\(Int(at.x)), \(Int(at.y))"
+        case .allow(_, let accept): return accept ? "allow accept" : "allow reject"
+        }
     }
 
     let key = TouchOwnership.Key(device: 10, touch: 7)
