@@ -100,7 +100,7 @@ let package = Package(
         // functions the runtime and toml++ use). Elsewhere libstdc++ stays shared.
         // docs/performance.md, "The daemon at its floor".
         .executableTarget(
-            name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem"],
+            name: "gesture-bridge-daemon", dependencies: ["GestureBridge", "GestureSystem", "GestureLocalization"],
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-L\(packageDirectory)/.build-static/static-libstdc++",
                                            "-Xlinker", "--no-export-dynamic",
                                            "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/daemon.order",

@@ -56,8 +56,10 @@ def main():
                 words = [w for w in piece.split() if re.fullmatch(r"[A-Za-z]{2,}[,.;:?!]?", w)]
                 if len(words) >= 2 and not any(piece in s for s in strs):
                     english.append((piece, msgid))
-    # The language's sentences, longest first; one with no word of its own ("{items} or {last}") says nothing.
-    said = sorted({s for _, _, strs in catalog for s in strs if re.search(r"\w{3,}", re.sub(r"\{[a-z]+\}", "", s))},
+    # The language's sentences, longest first; one with no word of its own ("{items} or {last}") says nothing,
+    # one that begins with a bracketed tag does (doctor's "[ok] {topic}: {text}").
+    said = sorted({s for _, _, strs in catalog for s in strs
+                   if re.search(r"\w{3,}|^\[\w+\] ", re.sub(r"\{[a-z]+\}", "", s))},
                   key=len, reverse=True)
     regexes = [re.compile(as_regex(s)) for s in said]
     failures = []

@@ -43,7 +43,7 @@ chmod 755 "$root/usr/bin/gesture-bridge" "$root/usr/libexec/gesture-bridge/gestu
 for k in keymaps/*.toml; do put 644 "$k" "/usr/share/gesture-bridge/keymaps/$(basename "$k")"; done
 
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
+LC_ALL=C LANGUAGE= swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
   || { say "generating the man page failed"; exit 1; }
 # mdoc wants no blank lines (groff warns of each).
 sed '/^$/d' "$work/gesture-bridge.1" | gzip -9n > "$work/gesture-bridge.1.gz"

@@ -77,7 +77,7 @@ say "building (release, static Swift stdlib)"
 scripts/build-static.sh gesture-bridge gesture-bridge-daemon 2>/dev/null
 bin=.build-static/release/gesture-bridge
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
+LC_ALL=C LANGUAGE= swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" >/dev/null 2>&1 \
   || { say "generating the man page failed"; exit 1; }
 
 # 3. Files, each recorded in the manifest (what uninstall removes).

@@ -11,14 +11,31 @@ import GestureClient
 public struct Doctor {
     public enum Verdict: String, Sendable { case ok = "ok", warning = "warning", problem = "problem" }
 
+    /// One check's outcome, in words the command says in the user's language
+    /// (`text`); `description` is the English (the tests, E2E's greps).
     public struct Finding: Sendable, CustomStringConvertible {
         public var verdict: Verdict
-        public var topic: String
-        public var text: String
-        /// What to do about it (empty when all is well).
-        public var fix: String = ""
-        public var description: String {
-            "[\(verdict.rawValue)] \(topic): \(text)" + (fix.isEmpty ? "" : "\n    fix: \(fix)")
+        public var topic: Words
+        public var words: Words
+        /// What to do about it (none when all is well).
+        public var fix: Words = .none
+        /// The config's mistakes, under the line, each as `check` says it.
+        public var diagnostics: [Diagnostic] = []
+        public var description: String { text { $0 } }
+
+        /// `[verdict] topic: text`, then `    fix: …` under it when there is a fix.
+        public func text(_ translate: (String) -> String) -> String {
+            let values: KeyValuePairs<String, any WordsValue> = ["topic": topic, "text": words]
+            let line = switch verdict {
+            // TRANSLATORS: doctor's lines; the bracketed verdict may be translated ([ok], [warning], [problem]).
+            case .ok: Words("[ok] {topic}: {text}", values)
+            case .warning: Words("[warning] {topic}: {text}", values)
+            case .problem: Words("[problem] {topic}: {text}", values)
+            }
+            var s = line.text(translate)
+            for d in diagnostics { s += "\n    " + d.text(translate) }
+            guard !fix.description.isEmpty else { return s }
+            return s + "\n    " + Words("fix: {fix}", ["fix": fix]).text(translate)
         }
     }
 
@@ -46,38 +63,56 @@ public struct Doctor {
         return !findings.contains { $0.verdict == .problem }
     }
 
-    private mutating func say(_ v: Verdict, _ topic: String, _ text: String, fix: String = "") {
-        findings.append(Finding(verdict: v, topic: topic, text: text, fix: fix))
+    private mutating func say(_ v: Verdict, _ topic: Words, _ text: Words, fix: Words = .none, diagnostics: [Diagnostic] = []) {
+        findings.append(Finding(verdict: v, topic: topic, words: text, fix: fix, diagnostics: diagnostics))
+    }
+
+    /// The checks' names, as each line begins.
+    enum Topic {
+        static let session = Words("session")
+        static let xServer = Words("X server")
+        static let xInput = Words("XInput")
+        static let devices = Words("devices")
+        static let device = Words("device")
+        static let rootWindow = Words("root window")
+        static let otherTools = Words("other gesture tools")
+        static let config = Words("config")
+        static let startUp = Words("start-up")
+        static let daemon = Words("daemon")
     }
 
     // MARK: Checks
 
     private mutating func session() {
         if let w = Session.wayland(environment) {
-            say(.problem, "session", w, fix: "log out and choose an X11 session at the login screen")
+            say(.problem, Topic.session, w, fix: Words("log out and choose an X11 session at the login screen"))
         } else {
-            say(.ok, "session", "X11 (\(environment["XDG_SESSION_TYPE"].map { "XDG_SESSION_TYPE=\($0)" } ?? "no XDG_SESSION_TYPE"))")
+            say(.ok, Topic.session, environment["XDG_SESSION_TYPE"].map { Words("X11 (XDG_SESSION_TYPE={type})", ["type": $0]) }
+                ?? Words("X11 (no XDG_SESSION_TYPE)"))
         }
     }
 
     private mutating func xServer() -> XConnection? {
         let name = display ?? environment["DISPLAY"]
         guard let c = try? XConnection(name: name) else {
-            say(.problem, "X server", "cannot open display \(name ?? "(DISPLAY is empty)")",
-                fix: "run it inside your X session, or pass --display :0")
+            say(.problem, Topic.xServer, name.map { Words("cannot open display {display}", ["display": $0]) }
+                ?? Words("cannot open display (DISPLAY is empty)"),
+                fix: Words("run it inside your X session, or pass --display :0"))
             return nil
         }
         guard let xi = try? XInput(c) else {
-            say(.problem, "XInput", "the X server on \(c.name) has no XInput 2", fix: "use Xorg 1.12 or later")
+            say(.problem, Topic.xInput, Words("the X server on {display} has no XInput 2", ["display": c.name]),
+                fix: Words("use Xorg 1.12 or later"))
             return c
         }
+        let values: KeyValuePairs<String, any WordsValue> = ["version": "\(xi.major).\(xi.minor)", "display": c.name]
         if xi.hasGestures {
-            say(.ok, "XInput", "\(xi.major).\(xi.minor) on \(c.name): touches (2.2) and touchpad gestures (2.4)")
+            say(.ok, Topic.xInput, Words("{version} on {display}: touches (2.2) and touchpad gestures (2.4)", values))
         } else if xi.major > 2 || (xi.major == 2 && xi.minor >= 2) {
-            say(.warning, "XInput", "\(xi.major).\(xi.minor) on \(c.name): touchscreens work, touchpad gestures need XInput 2.4",
-                fix: "upgrade to Xorg 21.1 or later with xf86-input-libinput 1.2 or later")
+            say(.warning, Topic.xInput, Words("{version} on {display}: touchscreens work, touchpad gestures need XInput 2.4", values),
+                fix: Words("upgrade to Xorg 21.1 or later with xf86-input-libinput 1.2 or later"))
         } else {
-            say(.problem, "XInput", "\(xi.major).\(xi.minor) on \(c.name): touches need XInput 2.2", fix: "upgrade Xorg")
+            say(.problem, Topic.xInput, Words("{version} on {display}: touches need XInput 2.2", values), fix: Words("upgrade Xorg"))
         }
         return c
     }
@@ -85,21 +120,25 @@ public struct Doctor {
     private mutating func devices(_ c: XConnection) {
         let list = XDevice.query(c).filter { $0.kind != .other }
         if list.isEmpty {
-            say(.warning, "devices", "X reports no touchscreen or touchpad",
-                fix: "check `xinput list`; a touchpad driven by the synaptics driver needs xserver-xorg-input-libinput instead")
+            say(.warning, Topic.devices, Words("X reports no touchscreen or touchpad"),
+                fix: Words("check `xinput list`; a touchpad driven by the synaptics driver needs xserver-xorg-input-libinput instead"))
             return
         }
         for d in list {
-            var text = "\(d.kind.rawValue) \(d.id) '\(d.name)' (\(d.kindReason))"
-            if let mm = d.sizeMM { text += ", \(Int(mm.width))×\(Int(mm.height)) mm" }
+            // How the kind was decided stays as XDevice says it (a recorded trace's header keeps the same words).
+            let kind = d.kind == .touchscreen ? Words("touchscreen") : Words("touchpad")
+            var device = Words("{kind} {id} '{name}' ({reason})", ["kind": kind, "id": d.id, "name": d.name, "reason": d.kindReason])
+            if let mm = d.sizeMM {
+                device = Words("{device}, {width}×{height} mm", ["device": device, "width": Int(mm.width), "height": Int(mm.height)])
+            }
             let libinput = XDevice.isLibinput(c, device: d.id)
             if !d.enabled {
-                say(.warning, "device", text + ": disabled", fix: "xinput enable \(d.id)")
+                say(.warning, Topic.device, Words("{device}: disabled", ["device": device]), fix: Words.verbatim("xinput enable \(d.id)"))
             } else if !libinput {
-                say(.warning, "device", text + ": not driven by libinput",
-                    fix: "install xserver-xorg-input-libinput (the synaptics and evdev drivers send no XI 2.4 gestures)")
+                say(.warning, Topic.device, Words("{device}: not driven by libinput", ["device": device]),
+                    fix: Words("install xserver-xorg-input-libinput (the synaptics and evdev drivers send no XI 2.4 gestures)"))
             } else {
-                say(.ok, "device", text + ", libinput")
+                say(.ok, Topic.device, Words("{device}, libinput", ["device": device]))
             }
         }
     }
@@ -114,25 +153,32 @@ public struct Doctor {
         let state = DaemonState.running(display: c.name, environment: environment)
         let taken = RootProbe.taken(c)
         let wm = WindowManager.name(c)
-        let held = [taken.touchSelection ? "a touch selection" : nil, taken.touchGrab ? "a passive touch grab" : nil].compactMap { $0 }
-        if held.isEmpty {
-            say(.ok, "root window", "no other client selects or grabs touches on it")
-        } else if let state {
-            say(.ok, "root window", "\(held.joined(separator: " and ")) held; gesture-bridge runs on \(c.name) (pid \(state.pid)), "
-                + "holding " + state.listening.joined(separator: "; "))
+        let held: Words? = switch (taken.touchSelection, taken.touchGrab) {
+        case (true, true): Words("a touch selection and a passive touch grab")
+        case (true, false): Words("a touch selection")
+        case (false, true): Words("a passive touch grab")
+        case (false, false): nil
+        }
+        if held == nil {
+            say(.ok, Topic.rootWindow, Words("no other client selects or grabs touches on it"))
+        } else if let held, let state {
+            // What the daemon holds, as it wrote it in its state (English) and status reads it back.
+            let holding = Words(list: state.listening.map { Words.reading($0, as: StateWords.listening) }, separator: "; ")
+            say(.ok, Topic.rootWindow, Words("{held} held; gesture-bridge runs on {display} (pid {pid}), holding {holding}",
+                                            ["held": held, "display": c.name, "pid": Int(state.pid), "holding": holding]))
         } else if taken.touchGrab {
-            let who = wm.map { "the window manager (\($0)) may hold it for its own touchscreen gestures, as mutter and muffin do" }
-                ?? "no window manager runs: another program holds it"
-            say(wm == nil ? .warning : .ok, "root window", "another client holds a passive touch grab on the root window (\(who)); "
-                + "gesture-bridge will grab touches on each top-level window below it: that client sees each touch "
-                + "first and its own gestures win; the rest come to gesture-bridge, and bound gestures' touches still "
-                + "never reach applications",
-                fix: wm == nil ? "if it is another gesture tool (see below), stop it" : "")
+            let who = wm.map { Words("the window manager ({wm}) may hold it for its own touchscreen gestures, as mutter and muffin do", ["wm": $0]) }
+                ?? Words("no window manager runs: another program holds it")
+            say(wm == nil ? .warning : .ok, Topic.rootWindow,
+                Words("another client holds a passive touch grab on the root window ({who}); gesture-bridge will grab touches on each top-level window below it: that client sees each touch first and its own gestures win; the rest come to gesture-bridge, and bound gestures' touches still never reach applications",
+                      ["who": who]),
+                fix: wm == nil ? Words("if it is another gesture tool (see below), stop it") : .none)
         } else {
-            let who = wm.map { " (the window manager, \($0), may: KWin does, for its screen edges)" } ?? ""
-            say(wm == nil ? .warning : .ok, "root window", "another client selects touch events on the root window\(who); "
-                + "gesture-bridge's grab (for `high` bindings, as the default config's) works beside it; `normal` "
-                + "touchscreen bindings listen to raw touch events instead (applications also see those touches)")
+            let selects = wm.map { Words("another client selects touch events on the root window (the window manager, {wm}, may: KWin does, for its screen edges)", ["wm": $0]) }
+                ?? Words("another client selects touch events on the root window")
+            say(wm == nil ? .warning : .ok, Topic.rootWindow,
+                Words("{selects}; gesture-bridge's grab (for `high` bindings, as the default config's) works beside it; `normal` touchscreen bindings listen to raw touch events instead (applications also see those touches)",
+                      ["selects": selects]))
         }
     }
 
@@ -148,11 +194,10 @@ public struct Doctor {
             }
         }
         if found.isEmpty {
-            say(.ok, "other gesture tools", "none running (touchegg, fusuma, libinput-gestures, lisgd)")
+            say(.ok, Topic.otherTools, Words("none running (touchegg, fusuma, libinput-gestures, lisgd)"))
         } else {
-            say(.warning, "other gesture tools", found.joined(separator: ", ") + " running: both would act on the same gestures",
-                fix: "stop it (touchegg: sudo systemctl disable --now touchegg; libinput-gestures-setup stop; fusuma: end it and "
-                    + "remove it from autostart); `gesture-bridge import` brings its config along")
+            say(.warning, Topic.otherTools, Words("{tools} running: both would act on the same gestures", ["tools": found.joined(separator: ", ")]),
+                fix: Words("stop it (touchegg: sudo systemctl disable --now touchegg; libinput-gestures-setup stop; fusuma: end it and remove it from autostart); `gesture-bridge import` brings its config along"))
         }
     }
 
@@ -165,12 +210,13 @@ public struct Doctor {
         let source = ConfigSource.load(path: configPath, loader: .standard())
         switch source.result {
         case .success(let c):
-            let keymap = c.keymap.map { "keymap \($0.keymapName)" } ?? "keymap none"
-            for w in c.warnings { say(.warning, "config", "\(w)") }
-            say(.ok, "config", "\(source.label): \(c.actions.count) bindings, \(keymap)")
+            let keymap = c.keymap.map { Words("keymap {keymap}", ["keymap": $0.keymapName]) } ?? Words("keymap none")
+            for w in c.warnings { say(.warning, Topic.config, w.words) }
+            say(.ok, Topic.config, Words("{file}: {count} bindings, {keymap}", ["file": source.label, "count": c.actions.count, "keymap": keymap]))
         case .failure(let e):
-            say(.problem, "config", "\(source.label) has errors:\n" + e.diagnostics.map { "    \($0)" }.joined(separator: "\n"),
-                fix: "fix them (gesture-bridge check shows each with its line); a running daemon keeps its last good config")
+            say(.problem, Topic.config, Words("{file} has errors:", ["file": source.label]),
+                fix: Words("fix them (gesture-bridge check shows each with its line); a running daemon keeps its last good config"),
+                diagnostics: e.diagnostics)
         }
     }
 
@@ -180,21 +226,22 @@ public struct Doctor {
         let autostart = ["\(environment["XDG_CONFIG_HOME"] ?? (environment["HOME"] ?? "") + "/.config")/autostart/gesture-bridge.desktop",
                          "/etc/xdg/autostart/gesture-bridge.desktop"].first { FileSystem.exists($0) }
         if let a = unitActive, a == "active" {
-            say(.ok, "start-up", "the systemd user unit is active (\(unitEnabled ?? "?"))")
+            say(.ok, Topic.startUp, Words("the systemd user unit is active ({enabled})", ["enabled": unitEnabled ?? "?"]))
         } else if let e = unitEnabled, e == "enabled" || e == "enabled-runtime" {
-            say(.warning, "start-up", "the systemd user unit is enabled but \(unitActive ?? "not active")",
-                fix: "systemctl --user start gesture-bridge; journalctl --user -u gesture-bridge says why it stopped")
+            say(.warning, Topic.startUp, Words("the systemd user unit is enabled but {active}",
+                                             ["active": unitActive.map(Words.verbatim) ?? Words("not active")]),
+                fix: Words("systemctl --user start gesture-bridge; journalctl --user -u gesture-bridge says why it stopped"))
         } else if let autostart {
-            say(.ok, "start-up", "the XDG autostart entry \(autostart) starts it at login")
+            say(.ok, Topic.startUp, Words("the XDG autostart entry {file} starts it at login", ["file": autostart]))
         } else {
-            say(.warning, "start-up", "nothing starts it with your session (no enabled systemd user unit, no autostart entry)",
-                fix: "scripts/install.sh, or the Debian package, installs both")
+            say(.warning, Topic.startUp, Words("nothing starts it with your session (no enabled systemd user unit, no autostart entry)"),
+                fix: Words("scripts/install.sh, or the Debian package, installs both"))
         }
         let d = display ?? environment["DISPLAY"] ?? ":0"
         if let pid = DaemonState.running(display: d, environment: environment)?.pid {
-            say(.ok, "daemon", "running on \(d) (pid \(pid)); gesture-bridge status says more")
+            say(.ok, Topic.daemon, Words("running on {display} (pid {pid}); gesture-bridge status says more", ["display": d, "pid": Int(pid)]))
         } else {
-            say(.warning, "daemon", "not running on \(d)", fix: "gesture-bridge run (or start the unit)")
+            say(.warning, Topic.daemon, Words("not running on {display}", ["display": d]), fix: Words("gesture-bridge run (or start the unit)"))
         }
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GestureCore
 import GestureSystem
 
 /// A reader of the monitor stream: the running daemon's socket, or any file
@@ -11,13 +12,17 @@ public final class MonitorClient {
     private var buffer: [UInt8] = []
 
     public enum ConnectError: Error, CustomStringConvertible {
-        case notRunning(display: String, path: String, why: String)
-        public var description: String {
+        /// `why`: the system's words (strerror, in its own locale), or ours.
+        case notRunning(display: String, path: String, why: Words)
+        /// What `watch` and the settings app's Try It say, in words to translate.
+        public var words: Words {
             switch self {
             case .notRunning(let display, let path, let why):
-                return "no gesture-bridge to watch on \(display): \(path): \(why) (is it running? gesture-bridge status says)"
+                return Words("no gesture-bridge to watch on {display}: {path}: {reason} (is it running? gesture-bridge status says)",
+                             ["display": display, "path": path, "reason": why])
             }
         }
+        public var description: String { words.description }
     }
 
     /// The monitor socket of the daemon on `display`.
@@ -33,14 +38,14 @@ public final class MonitorClient {
     /// Connects to a monitor socket (`display`: for the error).
     public init(path: String, display: String) throws(ConnectError) {
         guard var address = UnixSocketAddress(path) else {
-            throw .notRunning(display: display, path: path, why: "path too long")
+            throw .notRunning(display: display, path: path, why: Words("path too long"))
         }
         let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let ok = s >= 0 && address.call(s, connect) == 0
         guard ok else {
             let why = String(cString: strerror(errno))
             if s >= 0 { close(s) }
-            throw .notRunning(display: display, path: path, why: why)
+            throw .notRunning(display: display, path: path, why: .verbatim(why))
         }
         fd = s
         owned = true

@@ -1,3 +1,4 @@
+import GestureCore
 /// A reader of Boost.Serialization's text archives (`text_oarchive`), the
 /// format easystroke saves its actions in. The archive holds no schema: the
 /// reader is told what comes next, as the C++ `serialize` functions load it,

@@ -57,11 +57,10 @@ public enum EasystrokeImporter {
                 prefs = try EasystrokeArchive.preferences(&p)
             } catch {
                 let (line, column) = BoostTextArchive.place(error.offset, in: preferences.text)
-                out.notes.append("\(preferences.file):\(line):\(column): easystroke preferences: \(error.message); "
-                    + "easystroke's own defaults taken (button 2, no modifiers), as easystroke does")
+                out.notes.append(.verbatim("\(preferences.file):\(line):\(column): easystroke preferences: \(error.message); easystroke's own defaults taken (button 2, no modifiers), as easystroke does"))
             }
         } else {
-            out.notes.append("no easystroke preferences beside it: its default gesture button taken, 2 (the middle button), with no modifiers")
+            out.notes.append(.verbatim("no easystroke preferences beside it: its default gesture button taken, 2 (the middle button), with no modifiers"))
         }
         var conversion = Conversion(out: out, preferences: prefs)
         conversion.run(root)
@@ -147,8 +146,7 @@ public enum EasystrokeImporter {
                     apps.removeAll { $0.node.name == node.name }
                     apps.append((node, mine, myOrder))
                 } else if !node.added.isEmpty && !Self.hasApp(node) {
-                    out.notes.append("easystroke group '\(node.name)' (line \(node.line)): its \(node.added.count) gestures "
-                        + "apply only to the applications under it, and it has none: not imported")
+                    out.notes.append(.verbatim("easystroke group '\(node.name)' (line \(node.line)): its \(node.added.count) gestures apply only to the applications under it, and it has none: not imported"))
                 }
                 for child in node.children { visit(child, mine, myOrder) }
             }
@@ -173,10 +171,9 @@ public enum EasystrokeImporter {
             // Applications easystroke leaves alone: every desktop binding does nothing there.
             for e in preferences.exceptions {
                 if e.name.isEmpty {
-                    out.notes.append("easystroke's exception for window frames (its preferences): not imported")
+                    out.notes.append(.verbatim("easystroke's exception for window frames (its preferences): not imported"))
                 } else if let b = e.button {
-                    out.notes.append("easystroke draws with button \(b.button) in \(e.name) (its preferences): not imported; "
-                        + "its gestures there are bound with the gesture button, \(preferences.button)")
+                    out.notes.append(.verbatim("easystroke draws with button \(b.button) in \(e.name) (its preferences): not imported; its gestures there are bound with the gesture button, \(preferences.button)"))
                 } else {
                     let made = baseOrder.flatMap { shadow($0, "easystroke is off in \(e.name) (its preferences' exceptions)", taken: []) }
                     if !made.isEmpty { out.apps.append((EasystrokeImporter.glob(e.name), made)) }
@@ -190,7 +187,7 @@ public enum EasystrokeImporter {
         func shadow(_ id: Int, _ why: String, taken: [String]) -> [ImportedBinding] {
             (desktop[id] ?? []).map { b in
                 var s = b
-                s.comments = [why]
+                s.comments = [.verbatim(why)]
                 s.phases = [("on-ended", ["none"])]
                 s.name = EasystrokeImporter.unique(b.name, taken)
                 return s
@@ -207,21 +204,21 @@ public enum EasystrokeImporter {
             guard !drawn.isEmpty else {
                 // A shape then a click is drawn, but means more than a shape.
                 let kind = g.strokes.contains { $0.points.count >= 2 } ? "no equivalent" : "no shape"
-                out.skip(line: g.line, "\(kind): easystroke gesture '\(label)' is " + (clicks.isEmpty ? "no stroke" : clicks.joined(separator: ", or ")))
+                out.skip(line: g.line, .verbatim("\(kind): easystroke gesture '\(label)' is " + (clicks.isEmpty ? "no stroke" : clicks.joined(separator: ", or "))))
                 return []
             }
             let converted: Converted
             switch EasystrokeImporter.actions(g.action) {
             case .success(let c): converted = c
             case .failure(let skip):
-                out.skip(line: g.line, "\(skip.message) (easystroke gesture '\(label)')")
+                out.skip(line: g.line, .verbatim("\(skip.message) (easystroke gesture '\(label)')"))
                 return []
             }
             // X sends the wheel's buttons as clicks, never held: no stroke is drawn with one here.
             let wheel = Set(drawn.map(button).filter { (4...7).contains($0) }).sorted()
             guard drawn.contains(where: { !(4...7).contains(button($0)) }) else {
-                out.skip(line: g.line, "no equivalent: easystroke gesture '\(label)' is drawn with button "
-                    + wheel.map(String.init).joined(separator: " or ") + ", a wheel's (X clicks it, never holds it)")
+                out.skip(line: g.line, .verbatim("no equivalent: easystroke gesture '\(label)' is drawn with button "
+                    + wheel.map(String.init).joined(separator: " or ") + ", a wheel's (X clicks it, never holds it)"))
                 return []
             }
             let shape = shapeName(g)
@@ -239,13 +236,12 @@ public enum EasystrokeImporter {
                 var b = ImportedBinding(name: name, gesture: "stroke(\"\(shape)\", button: \(group.button))")
                 b.modifiers = group.layer.names
                 b.phases = [("on-ended", converted.actions)]
-                b.comments = ["easystroke line \(g.line): '\(label)', \(group.count) stroke\(group.count == 1 ? "" : "s") drawn with button "
-                    + "\(group.button); the shape '\(shape)' of strokes.toml"]
-                if let dropped = group.layer.dropped { b.comments.append("easystroke holds \(dropped) with it: no layer has them; this binding is for any modifiers") }
-                if drawn.contains(where: \.timeout) { b.comments.append("easystroke fires it when the pointer is held still after drawing; here at the release") }
-                if !clicks.isEmpty { b.comments.append("easystroke also fires it on " + clicks.joined(separator: ", ") + ": no equivalent") }
-                if !wheel.isEmpty { b.comments.append("easystroke also draws it with button \(wheel.map(String.init).joined(separator: " or ")), a wheel's: no equivalent") }
-                if let note = converted.note { b.comments.append(note) }
+                b.comments = [.verbatim("easystroke line \(g.line): '\(label)', \(group.count) stroke\(group.count == 1 ? "" : "s") drawn with button \(group.button); the shape '\(shape)' of strokes.toml")]
+                if let dropped = group.layer.dropped { b.comments.append(.verbatim("easystroke holds \(dropped) with it: no layer has them; this binding is for any modifiers")) }
+                if drawn.contains(where: \.timeout) { b.comments.append(.verbatim("easystroke fires it when the pointer is held still after drawing; here at the release")) }
+                if !clicks.isEmpty { b.comments.append(.verbatim("easystroke also fires it on " + clicks.joined(separator: ", ") + ": no equivalent")) }
+                if !wheel.isEmpty { b.comments.append(.verbatim("easystroke also draws it with button \(wheel.map(String.init).joined(separator: " or ")), a wheel's: no equivalent")) }
+                if let note = converted.note { b.comments.append(.verbatim(note)) }
                 made.append(b)
             }
             return made
@@ -310,45 +306,45 @@ public enum EasystrokeImporter {
     /// Our action for easystroke's.
     static func actions(_ action: Action?) -> Result<Converted, ImportSkip> {
         switch action {
-        case nil: return .failure(ImportSkip(message: "no action: nothing is bound"))
+        case nil: return .failure(ImportSkip(message: .verbatim("no action: nothing is bound")))
         case .command(let c):
             // easystroke runs it with /bin/sh -c, as exec does.
-            return c.trimmingWhitespace().isEmpty ? .failure(ImportSkip(message: "no command: an empty command"))
+            return c.trimmingWhitespace().isEmpty ? .failure(ImportSkip(message: .verbatim("no command: an empty command")))
                 : .success(Converted(actions: ImportedActions.command(c)))
         case .key(let keysym, let keycode, let mods):
             guard let held = modifierNames(mods) else {
-                return .failure(ImportSkip(message: "no equivalent: a key with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))"))
+                return .failure(ImportSkip(message: .verbatim("no equivalent: a key with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))")))
             }
             if keysym == 0 {
-                guard keycode == 0 else { return .failure(ImportSkip(message: "unknown key: keycode \(keycode) without a keysym (it depends on the keyboard)")) }
-                guard !held.isEmpty else { return .failure(ImportSkip(message: "no key: a key action without a key")) }
+                guard keycode == 0 else { return .failure(ImportSkip(message: .verbatim("unknown key: keycode \(keycode) without a keysym (it depends on the keyboard)"))) }
+                guard !held.isEmpty else { return .failure(ImportSkip(message: .verbatim("no key: a key action without a key"))) }
                 return .success(Converted(actions: ["key " + held.joined(separator: "+")]))
             }
             guard let key = Keysym.named(value: keysym) else {
-                return .failure(ImportSkip(message: "unknown key: keysym 0x\(String(keysym, radix: 16)) has no name gesture-bridge knows"))
+                return .failure(ImportSkip(message: .verbatim("unknown key: keysym 0x\(String(keysym, radix: 16)) has no name gesture-bridge knows")))
             }
             return .success(Converted(actions: ["key " + (held + [keyNames[key.name] ?? key.name]).joined(separator: "+")]))
         case .button(let n, let mods):
             guard let held = modifierNames(mods) else {
-                return .failure(ImportSkip(message: "no equivalent: a button with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))"))
+                return .failure(ImportSkip(message: .verbatim("no equivalent: a button with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))")))
             }
             let note = "easystroke makes the next click button \(n); here button \(n) clicks where the stroke ends"
             guard !held.isEmpty else { return .success(Converted(actions: ["button \(n)"], note: note)) }
             let chord = held.joined(separator: "+")
             return .success(Converted(actions: ["keydown \(chord)", "button \(n)", "keyup \(chord)"], note: note))
         case .text:
-            return .failure(ImportSkip(message: "no equivalent: SendText, a text to type (no action types text; exec xdotool type would)"))
+            return .failure(ImportSkip(message: .verbatim("no equivalent: SendText, a text to type (no action types text; exec xdotool type would)")))
         case .scroll:
-            return .failure(ImportSkip(message: "no equivalent: Scroll (after the stroke, moving the pointer scrolls)"))
+            return .failure(ImportSkip(message: .verbatim("no equivalent: Scroll (after the stroke, moving the pointer scrolls)")))
         case .ignore:
-            return .failure(ImportSkip(message: "no equivalent: Ignore (after the stroke, the next click goes to the application with modifiers held)"))
+            return .failure(ImportSkip(message: .verbatim("no equivalent: Ignore (after the stroke, the next click goes to the application with modifiers held)")))
         case .misc(let type):
             switch type {
             case 0: return .success(Converted(actions: ["none"]))
-            case 1: return .failure(ImportSkip(message: "no equivalent: Unminimize (easystroke restores the window it saw minimized last)"))
-            case 2: return .failure(ImportSkip(message: "no equivalent: Show/Hide (easystroke's own window)"))
-            case 3: return .failure(ImportSkip(message: "no equivalent: Disable (Enable) (easystroke's own switch)"))
-            default: return .failure(ImportSkip(message: "no equivalent: misc action \(type) (easystroke has 0 to 3)"))
+            case 1: return .failure(ImportSkip(message: .verbatim("no equivalent: Unminimize (easystroke restores the window it saw minimized last)")))
+            case 2: return .failure(ImportSkip(message: .verbatim("no equivalent: Show/Hide (easystroke's own window)")))
+            case 3: return .failure(ImportSkip(message: .verbatim("no equivalent: Disable (Enable) (easystroke's own switch)")))
+            default: return .failure(ImportSkip(message: .verbatim("no equivalent: misc action \(type) (easystroke has 0 to 3)")))
             }
         }
     }

@@ -27,7 +27,7 @@ public enum FusumaImporter {
                 let application = context.value.map?.first(where: { $0.key == "application" })?.value
                 let names = application?.scalar.map { [$0] } ?? application?.seq?.compactMap(\.scalar)
                 guard let names, !names.isEmpty else {
-                    out.skip(line: context.line, "unknown context: only context: application: is imported; this document's gestures are not")
+                    out.skip(line: context.line, Words("unknown context: only context: application: is imported; this document's gestures are not"))
                     continue
                 }
                 apps = names
@@ -45,12 +45,12 @@ public enum FusumaImporter {
                     // Each finger count is a gesture there; X reports no touchpad holds.
                     let counts = e.value.map ?? []
                     out.gesturesRead += max(1, counts.count)
-                    if counts.isEmpty { out.skip(line: e.line, "no equivalent: hold: X reports no touchpad holds") }
-                    for c in counts { out.skip(line: c.line, "no equivalent: hold \(c.key): X reports no touchpad holds") }
+                    if counts.isEmpty { out.skip(line: e.line, Words("no equivalent: hold: X reports no touchpad holds")) }
+                    for c in counts { out.skip(line: c.line, Words("no equivalent: hold {key}: X reports no touchpad holds", ["key": "\(c.key)"])) }
                 case "threshold", "interval":
-                    out.notes.append("fusuma line \(e.line): \(e.key): no equivalent setting; steps use `every` (see each on-step)")
-                case "plugin": out.notes.append("fusuma line \(e.line): plugin settings: not imported")
-                default: out.notes.append("fusuma line \(e.line): '\(e.key)': not imported")
+                    out.notes.append(Words("fusuma line {line}: {key}: no equivalent setting; steps use `every` (see each on-step)", ["line": "\(e.line)", "key": "\(e.key)"]))
+                case "plugin": out.notes.append(Words("fusuma line {line}: plugin settings: not imported", ["line": "\(e.line)"]))
+                default: out.notes.append(Words("fusuma line {line}: '{key}': not imported", ["line": "\(e.line)", "key": "\(e.key)"]))
                 }
             }
             if let apps { for a in apps { out.apps.append((a, bindings)) } } else { out.bindings += bindings }
@@ -68,7 +68,7 @@ public enum FusumaImporter {
         for (fingers, byDirection, l, _) in node.map ?? [] {
             guard let n = Int(fingers), (3...5).contains(n) else {
                 out.gesturesRead += 1
-                out.skip(line: l, "no finger count: swipe '\(fingers)' (X's touchpad swipes have 3 to 5 fingers)")
+                out.skip(line: l, Words("no finger count: swipe '{fingers}' (X's touchpad swipes have 3 to 5 fingers)", ["fingers": "\(fingers)"]))
                 continue
             }
             let entries = byDirection.map ?? []
@@ -78,13 +78,13 @@ public enum FusumaImporter {
             for (direction, action, dl, _) in directionEntries {
                 out.gesturesRead += 1
                 guard ["up", "down", "left", "right"].contains(direction) else {
-                    out.skip(line: dl, "unknown direction: swipe \(n) '\(direction)'; fusuma swipes go up, down, left or right")
+                    out.skip(line: dl, Words("unknown direction: swipe {fingers} '{direction}'; fusuma swipes go up, down, left or right", ["fingers": "\(n)", "direction": "\(direction)"]))
                     continue
                 }
                 guard let actionEntries = action.map else {
                     // fusuma's Config::Searcher looks for a mapping there (`command:` …)
                     // and finds none under a bare value: the gesture does nothing.
-                    out.skip(line: dl, "no action: swipe \(n) \(direction) is a bare value, which fusuma ignores")
+                    out.skip(line: dl, Words("no action: swipe {fingers} {direction} is a bare value, which fusuma ignores", ["fingers": "\(n)", "direction": "\(direction)"]))
                     continue
                 }
                 var b = ImportedBinding(name: "swipe-\(direction)-\(n)", gesture: "swipe(fingers: \(n), direction: .\(direction))")
@@ -96,7 +96,7 @@ public enum FusumaImporter {
                     let (actions, comments) = self.actions(actionEntries, out: &out, layers: &layers)
                     b.phases = [("on-began", actions)]
                     b.comments = comments
-                    if let kept = keepIfItActs(b, line: dl, what: "swipe \(n) \(direction)", out: &out) { directions.append(kept) }
+                    if let kept = keepIfItActs(b, line: dl, what: .verbatim("swipe \(n) \(direction)"), out: &out) { directions.append(kept) }
                     // The keypress plugin's variants: the same swipe with keys
                     // held, each a layer of its own.
                     for layer in layers ?? [] {
@@ -106,8 +106,8 @@ public enum FusumaImporter {
                         var none: [Layer]? = nil
                         let (acts, cs) = self.actions(layer.entries, out: &out, layers: &none)
                         lb.phases = [("on-began", acts)]
-                        lb.comments = ["fusuma line \(layer.line): keypress \(layer.key)"] + cs
-                        if let kept = keepIfItActs(lb, line: layer.line, what: "swipe \(n) \(direction) with \(layer.key)", out: &out) {
+                        lb.comments = [Words("fusuma line {line}: keypress {key}", ["line": "\(layer.line)", "key": "\(layer.key)"])] + cs
+                        if let kept = keepIfItActs(lb, line: layer.line, what: Words("{gesture} with {key}", ["gesture": "swipe \(n) \(direction)", "key": layer.key]), out: &out) {
                             directions.append(kept)
                         }
                     }
@@ -122,7 +122,7 @@ public enum FusumaImporter {
                 b.device = "touchpad"
                 if !directions.isEmpty { b.priority = "simultaneous" }
                 status(statusEntries, into: &b, out: &out)
-                if let kept = keepIfItActs(b, line: l, what: "swipe \(n) begin/update/end", out: &out) { bindings.append(kept) }
+                if let kept = keepIfItActs(b, line: l, what: .verbatim("swipe \(n) begin/update/end"), out: &out) { bindings.append(kept) }
             }
             bindings += directions
         }
@@ -132,10 +132,10 @@ public enum FusumaImporter {
     /// A binding whose every action is `none` (one that held only keypress
     /// layers, or actions we could not carry over) would take the gesture
     /// from the user's other bindings and do nothing: it is not written.
-    static func keepIfItActs(_ b: ImportedBinding, line: Int, what: String, out: inout ImportedConfig) -> ImportedBinding? {
+    static func keepIfItActs(_ b: ImportedBinding, line: Int, what: Words, out: inout ImportedConfig) -> ImportedBinding? {
         let acts = b.phases.flatMap(\.actions) + (b.step.map { [$0.increase, $0.decrease] } ?? [])
         if acts.contains(where: { $0 != "none" }) { return b }
-        out.skip(line: line, "no action of its own: \(what) (only what is listed as not imported)")
+        out.skip(line: line, Words("no action of its own: {what} (only what is listed as not imported)", ["what": what]))
         return nil
     }
 
@@ -162,24 +162,26 @@ public enum FusumaImporter {
             guard key == "update", !moves else {
                 b.phases.append((statusPhases[key]!, acts))
                 if moves {
-                    b.comments.append("fusuma line \(line): fusuma's move_x/move_y are not set here; GESTURE_DX/GESTURE_DY are (docs/config.md)")
+                    b.comments.append(Words("fusuma line {line}: fusuma's move_x/move_y are not set here; GESTURE_DX/GESTURE_DY are (docs/config.md)", ["line": "\(line)"]))
                 }
                 return
             }
             let seconds = own ?? interval ?? 1
             let every = max(5, 15 * seconds)
             b.step = (every, acts.first ?? "none", "none")
-            b.comments.append("fusuma line \(line): update: runs at most every 0.1 × interval (\(ImportedConfig.number(seconds))) s "
-                + "while the fingers move that way; here every \(ImportedConfig.number(every)) px along the swipe, as often at a usual pace"
-                + (acts.count > 1 ? "; only the first of several actions is kept for a step" : ""))
+            let values: KeyValuePairs<String, any WordsValue> = ["line": line, "seconds": ImportedConfig.number(seconds),
+                                                                 "every": ImportedConfig.number(every)]
+            b.comments.append(acts.count > 1
+                ? Words("fusuma line {line}: update: runs at most every 0.1 × interval ({seconds}) s while the fingers move that way; here every {every} px along the swipe, as often at a usual pace; only the first of several actions is kept for a step", values)
+                : Words("fusuma line {line}: update: runs at most every 0.1 × interval ({seconds}) s while the fingers move that way; here every {every} px along the swipe, as often at a usual pace", values))
         }
         for (key, value, l, _) in entries {
             guard statusPhases[key] != nil else {
-                b.comments.append("fusuma line \(l): '\(key)' beside begin/update/end: not imported")
+                b.comments.append(Words("fusuma line {line}: '{key}' beside begin/update/end: not imported", ["line": "\(l)", "key": "\(key)"]))
                 continue
             }
             guard let m = value.map else {
-                b.comments.append("fusuma line \(l): \(key): a bare value, which fusuma ignores")
+                b.comments.append(Words("fusuma line {line}: {key}: a bare value, which fusuma ignores", ["line": "\(l)", "key": "\(key)"]))
                 continue
             }
             var found: [Layer]? = []
@@ -190,7 +192,7 @@ public enum FusumaImporter {
                     var lb = plain
                     lb.name += "-" + layer.modifiers.replacingPlus
                     lb.modifiers = layer.modifiers
-                    lb.comments = ["fusuma line \(layer.line): keypress \(layer.key)"]
+                    lb.comments = [Words("fusuma line {line}: keypress {key}", ["line": "\(layer.line)", "key": "\(layer.key)"])]
                     layers[layer.modifiers] = (lb, layer.line, layer.key)
                 }
                 var none: [Layer]? = nil
@@ -198,10 +200,10 @@ public enum FusumaImporter {
             }
         }
         var kept: [ImportedBinding] = []
-        if let k = keepIfItActs(b, line: line, what: what, out: &out) { kept.append(k) }
+        if let k = keepIfItActs(b, line: line, what: .verbatim(what), out: &out) { kept.append(k) }
         for mods in order {
             let l = layers[mods]!
-            if let k = keepIfItActs(l.binding, line: l.line, what: "\(what) with \(l.key)", out: &out) { kept.append(k) }
+            if let k = keepIfItActs(l.binding, line: l.line, what: Words("{gesture} with {key}", ["gesture": what, "key": l.key]), out: &out) { kept.append(k) }
         }
         return kept
     }
@@ -213,18 +215,18 @@ public enum FusumaImporter {
     static func status(_ entries: Entries, into b: inout ImportedBinding, out: inout ImportedConfig) {
         for (key, value, line, _) in entries {
             guard let phase = statusPhases[key] else {
-                b.comments.append("fusuma line \(line): '\(key)' beside begin/update/end: not imported")
+                b.comments.append(Words("fusuma line {line}: '{key}' beside begin/update/end: not imported", ["line": "\(line)", "key": "\(key)"]))
                 continue
             }
             guard let m = value.map else {
-                b.comments.append("fusuma line \(line): \(key): a bare value, which fusuma ignores")
+                b.comments.append(Words("fusuma line {line}: {key}: a bare value, which fusuma ignores", ["line": "\(line)", "key": "\(key)"]))
                 continue
             }
             let (actions, comments) = self.actions(m, out: &out)
             b.phases.append((phase, actions))
             b.comments += comments
             if key == "update" && actions.contains(where: { $0.contains("$move_") || $0.contains("${move_") }) {
-                b.comments.append("fusuma line \(line): fusuma's move_x/move_y are not set here; GESTURE_DX/GESTURE_DY are (docs/config.md)")
+                b.comments.append(Words("fusuma line {line}: fusuma's move_x/move_y are not set here; GESTURE_DX/GESTURE_DY are (docs/config.md)", ["line": "\(line)"]))
             }
         }
     }
@@ -242,7 +244,7 @@ public enum FusumaImporter {
                 break
             } else {
                 out.gesturesRead += 1
-                out.skip(line: l, "unknown direction: \(kind) '\(key)' is neither a finger count nor \(up)/\(down)")
+                out.skip(line: l, Words("unknown direction: {kind} '{key}' is neither a finger count nor {up}/{down}", ["kind": "\(kind)", "key": "\(key)", "up": "\(up)", "down": "\(down)"]))
             }
         }
         var bindings: [ImportedBinding] = []
@@ -252,22 +254,27 @@ public enum FusumaImporter {
             // Each direction's keypress variants, by the modifiers they hold.
             var layers: [String: (up: Entries?, down: Entries?, line: Int, key: String)] = [:]
             var layerOrder: [String] = []
-            func stepAction(_ m: Entries, _ d: String) -> (String, [String]) {
+            func stepAction(_ m: Entries, _ d: String) -> (String, [Words]) {
                 let (acts, comments) = actions(m, out: &out)
-                return (acts.first ?? "none", comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
+                return (acts.first ?? "none", comments + (acts.count > 1 ? [Words("only the first of several actions is kept for a step")] : []))
             }
             // `update:` under a direction (fusuma runs it on each update that
             // turns that way, at most every 0.1 × its `interval` s): the step.
             var updateInterval: Double? = nil
-            func action(_ d: String) -> (String, [String]) {
+            func action(_ d: String) -> (String, [Words]) {
                 guard let e = entries.first(where: { $0.key == d }) else { return ("none", []) }
-                guard var m = e.value.map else { return ("none", ["fusuma line \(e.line): \(d): a bare value, which fusuma ignores"]) }
-                var said: [String] = []
+                guard var m = e.value.map else {
+                    return ("none", [Words("fusuma line {line}: {key}: a bare value, which fusuma ignores", ["line": e.line, "key": d])])
+                }
+                var said: [Words] = []
                 if m.contains(where: { statusPhases[$0.key] != nil }) {
                     for other in m where other.key != "update" {
-                        said.append("fusuma line \(other.line): \(kind) \(n) \(d) \(other.key): "
-                            + (statusPhases[other.key] != nil ? "once as the gesture \(other.key == "begin" ? "begins" : "ends") that way; not imported (a step has no begin or end)"
-                                                               : "beside begin/update/end: not imported"))
+                        let values: KeyValuePairs<String, any WordsValue> = ["line": other.line, "key": "\(kind) \(n) \(d) \(other.key)"]
+                        said.append(statusPhases[other.key] == nil
+                            ? Words("fusuma line {line}: {key}: beside begin/update/end: not imported", values)
+                            : other.key == "begin"
+                            ? Words("fusuma line {line}: {key}: once as the gesture begins that way; not imported (a step has no begin or end)", values)
+                            : Words("fusuma line {line}: {key}: once as the gesture ends that way; not imported (a step has no begin or end)", values))
                     }
                     guard let u = m.first(where: { $0.key == "update" }), let um = u.value.map else { return ("none", said) }
                     let interval = um.first { $0.key == "interval" }.flatMap { $0.value.scalar.flatMap(Double.init) } ?? 1
@@ -283,25 +290,33 @@ public enum FusumaImporter {
                     if d == up { entry.up = layer.entries } else { entry.down = layer.entries }
                     layers[layer.modifiers] = entry
                 }
-                return (acts.first ?? "none", said + comments + (acts.count > 1 ? ["only the first of several actions is kept for a step"] : []))
+                return (acts.first ?? "none", said + comments + (acts.count > 1 ? [Words("only the first of several actions is kept for a step")] : []))
             }
             let (increase, ci) = action(up), (decrease, cd) = action(down)
             let gesture = kind == "pinch" ? "magnify(fingers: \(n))" : "rotate(fingers: \(n))"
             var b = ImportedBinding(name: "\(kind)-\(n)", gesture: gesture)
             b.device = "touchpad"
             var every: Double = kind == "pinch" ? 0.25 : 45
-            var first = "fusuma line \(l): fires again every threshold; here every \(kind == "pinch" ? "25 % of scale" : "45°")"
+            // "% of" is no printf directive here (xgettext would flag it c-format):
+            // xgettext:no-c-format
+            var first = kind == "pinch" ? Words("fusuma line {line}: fires again every threshold; here every 25 % of scale", ["line": "\(l)"])
+                : Words("fusuma line {line}: fires again every threshold; here every 45°", ["line": "\(l)"])
             if let interval = updateInterval {
                 // Time there, turning here: a hand turns about 150° a second
                 // (and spreads about 100 % of scale), so 0.1 × interval s is
                 // 15° × interval (10 % × interval).
                 every = kind == "pinch" ? max(0.05, 0.1 * interval) : max(5, 15 * interval)
-                let unit = kind == "pinch" ? "\(Int((every * 100).rounded())) % of scale" : "\(ImportedConfig.number(every))°"
-                first = "fusuma line \(l): update: runs at most every 0.1 × interval (\(ImportedConfig.number(interval))) s while it turns; here every \(unit), as fast at a usual pace"
+                let seconds = ImportedConfig.number(interval)
+                first = kind == "pinch"
+                    // xgettext:no-c-format
+                    ? Words("fusuma line {line}: update: runs at most every 0.1 × interval ({seconds}) s while it turns; here every {percent} % of scale, as fast at a usual pace",
+                            ["line": "\(l)", "seconds": seconds, "percent": Int((every * 100).rounded())])
+                    : Words("fusuma line {line}: update: runs at most every 0.1 × interval ({seconds}) s while it turns; here every {degrees}°, as fast at a usual pace",
+                            ["line": "\(l)", "seconds": seconds, "degrees": ImportedConfig.number(every)])
             }
             b.step = (every, increase, decrease)
             b.comments = [first] + ci + cd
-            if let kept = keepIfItActs(b, line: l, what: "\(kind) \(n)", out: &out) { bindings.append(kept) }
+            if let kept = keepIfItActs(b, line: l, what: .verbatim("\(kind) \(n)"), out: &out) { bindings.append(kept) }
             // The keypress variants: the same gesture with keys held, a layer each.
             for mods in layerOrder {
                 let layer = layers[mods]!
@@ -311,8 +326,8 @@ public enum FusumaImporter {
                 let (inc, li) = layer.up.map { stepAction($0, up) } ?? ("none", [])
                 let (dec, ld) = layer.down.map { stepAction($0, down) } ?? ("none", [])
                 lb.step = (every, inc, dec)
-                lb.comments = ["fusuma line \(layer.line): keypress \(layer.key)"] + li + ld
-                if let kept = keepIfItActs(lb, line: layer.line, what: "\(kind) \(n) with \(layer.key)", out: &out) {
+                lb.comments = [Words("fusuma line {line}: keypress {key}", ["line": "\(layer.line)", "key": "\(layer.key)"])] + li + ld
+                if let kept = keepIfItActs(lb, line: layer.line, what: Words("{gesture} with {key}", ["gesture": "\(kind) \(n)", "key": layer.key]), out: &out) {
                     bindings.append(kept)
                 }
             }
@@ -329,7 +344,7 @@ public enum FusumaImporter {
     /// (and what is dropped, said). The keypress plugin's variants (`keypress:
     /// {LEFTSHIFT: …}`, or a key name straight under the direction) are
     /// gestures of their own there: each is counted and said not imported.
-    static func actions(_ entries: Entries, out: inout ImportedConfig) -> ([String], [String]) {
+    static func actions(_ entries: Entries, out: inout ImportedConfig) -> ([String], [Words]) {
         var none: [Layer]? = nil
         return actions(entries, out: &out, layers: &none)
     }
@@ -346,18 +361,18 @@ public enum FusumaImporter {
     /// The same, gathering the keypress variants made of modifier keys into
     /// `layers` where the caller turns them into layers (nil: said not
     /// imported).
-    static func actions(_ entries: Entries, out: inout ImportedConfig, layers: inout [Layer]?) -> ([String], [String]) {
-        var actions: [String] = [], comments: [String] = []
+    static func actions(_ entries: Entries, out: inout ImportedConfig, layers: inout [Layer]?) -> ([String], [Words]) {
+        var actions: [String] = [], comments: [Words] = []
         func variant(_ key: String, _ value: YAMLReader.Node, _ line: Int) {
             out.gesturesRead += 1
             guard layers != nil else {
-                return out.skip(line: line, "no equivalent here: keypress \(key) (a key held; layers are imported for swipe directions, pinches and rotations)")
+                return out.skip(line: line, Words("no equivalent here: keypress {key} (a key held; layers are imported for swipe directions, pinches and rotations)", ["key": "\(key)"]))
             }
             guard let mods = modifiers(ofKeys: key) else {
-                return out.skip(line: line, "no equivalent: keypress \(key) (only Shift, Ctrl, Alt and Meta/Super make layers)")
+                return out.skip(line: line, Words("no equivalent: keypress {key} (only Shift, Ctrl, Alt and Meta/Super make layers)", ["key": "\(key)"]))
             }
             guard let m = value.map else {
-                return out.skip(line: line, "no action: keypress \(key) is a bare value, which fusuma ignores")
+                return out.skip(line: line, Words("no action: keypress {key} is a bare value, which fusuma ignores", ["key": "\(key)"]))
             }
             layers!.append(Layer(key: key, modifiers: mods, entries: m, line: line))
         }
@@ -367,29 +382,29 @@ public enum FusumaImporter {
             case "command": if !v.isEmpty { actions += ImportedActions.command(v) }
             case "shortcut":
                 if let c = ImportedActions.chord(v.split(separator: "+").map(String.init)) { actions.append("key " + c) }
-                else { comments.append("fusuma line \(l): shortcut '\(v)': not a key gesture-bridge knows; not imported") }
+                else { comments.append(Words("fusuma line {line}: shortcut '{value}': not a key gesture-bridge knows; not imported", ["line": "\(l)", "value": "\(v)"])) }
             case "sendkey":
                 if let c = ImportedActions.chord(v.split(separator: "+").map(String.init), evdevNames: true) { actions.append("key " + c) }
-                else { comments.append("fusuma line \(l): sendkey '\(v)': not a key gesture-bridge knows; not imported") }
+                else { comments.append(Words("fusuma line {line}: sendkey '{value}': not a key gesture-bridge knows; not imported", ["line": "\(l)", "value": "\(v)"])) }
             case "workspace":
                 if let name = workspaces[v] { actions.append(name) }
-                else { comments.append("fusuma line \(l): workspace '\(v)': not imported") }
+                else { comments.append(Words("fusuma line {line}: workspace '{value}': not imported", ["line": "\(l)", "value": "\(v)"])) }
             case "window":
                 let toggled = value.map?.first { $0.value.scalar == "toggle" }?.key
                 switch v.isEmpty ? toggled ?? "" : v {
                 case "close": actions.append("window close")
                 case "maximized": actions.append("window maximize")
                 case "fullscreen": actions.append("window fullscreen")
-                default: comments.append("fusuma line \(l): window '\(v.isEmpty ? toggled ?? "?" : v)': no equivalent (moving a window to another workspace); not imported")
+                default: comments.append(Words("fusuma line {line}: window '{value}': no equivalent (moving a window to another workspace); not imported", ["line": "\(l)", "value": "\(v.isEmpty ? toggled ?? "?" : v)"]))
                 }
             case "threshold", "interval":
-                comments.append("fusuma line \(l): \(key) \(v): no per-gesture equivalent")
+                comments.append(Words("fusuma line {line}: {key} {value}: no per-gesture equivalent", ["line": "\(l)", "key": "\(key)", "value": "\(v)"]))
             case "keypress":
                 for v in value.map ?? [] { variant(v.key, v.value, v.line) }
             case _ where isKeyName(key):
                 variant(key, value, l)
             default:
-                comments.append("fusuma line \(l): '\(key)': no equivalent, not imported")
+                comments.append(Words("fusuma line {line}: '{key}': no equivalent, not imported", ["line": "\(l)", "key": "\(key)"]))
             }
         }
         if actions.isEmpty { actions = ["none"] }

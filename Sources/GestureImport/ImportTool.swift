@@ -1,3 +1,4 @@
+import GestureCore
 /// The tools whose configs `import` reads, each with its importer.
 public enum ImportTool: String, CaseIterable, Sendable {
     case touchegg, libinputGestures = "libinput-gestures", fusuma

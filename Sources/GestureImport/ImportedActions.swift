@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 import GestureSystem
 

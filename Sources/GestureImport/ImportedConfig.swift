@@ -16,12 +16,12 @@ public struct ImportedBinding: Hashable, Sendable {
     public var phases: [(key: String, actions: [String])] = []
     public var step: (every: Double, increase: String, decrease: String)? = nil
     /// What could not be carried over, said above the binding.
-    public var comments: [String] = []
+    public var comments: [Words] = []
 
     public static func == (a: ImportedBinding, b: ImportedBinding) -> Bool { a.toml == b.toml }
     public func hash(into h: inout Hasher) { h.combine(toml) }
 
-    var toml: String { ImportedConfig.binding(self, table: "bind") }
+    var toml: String { ImportedConfig.binding(self, table: "bind", { $0 }) }
 }
 
 public struct ImportedConfig: Sendable {
@@ -29,7 +29,7 @@ public struct ImportedConfig: Sendable {
     public var tool: String
     public var file: String
     /// Settings without an equivalent, and anything else worth saying on top.
-    public var notes: [String] = []
+    public var notes: [Words] = []
     public var bindings: [ImportedBinding] = []
     /// Per-application bindings, by WM_CLASS glob.
     public var apps: [(classGlob: String, bindings: [ImportedBinding])] = []
@@ -38,7 +38,7 @@ public struct ImportedConfig: Sendable {
     public var gesturesRead = 0
     /// What the source has that could not be mapped, with its line: written
     /// as `# not imported: line N: reason` and counted in the summary.
-    public var notImported: [(line: Int, reason: String)] = []
+    public var notImported: [(line: Int, reason: Words)] = []
     /// `[settings]` lines the import writes (key, TOML value).
     public var settings: [(key: String, value: String)] = []
     /// Gestures the source leaves to a desktop shell, forwarded to it over
@@ -51,27 +51,40 @@ public struct ImportedConfig: Sendable {
     }
 
     /// Something of the source skipped: said in the output, counted in the summary.
-    mutating func skip(line: Int, _ reason: String) {
+    mutating func skip(line: Int, _ reason: Words) {
         notImported.append((line, reason))
     }
+
+    /// English only (the importers not translated yet: `ImportSkip`'s `String`).
+    mutating func skip(line: Int, _ reason: String) { skip(line: line, .verbatim(reason)) }
 
     public var bindingsWritten: Int { bindings.count + apps.reduce(0) { $0 + $1.bindings.count } }
 
     /// `import`'s one line on stderr: N gestures read, M bindings written, K
     /// not imported (with the reasons' counts).
-    public var summary: String {
-        var s = "\(tool): \(gesturesRead) gesture\(gesturesRead == 1 ? "" : "s") read, "
-            + "\(bindingsWritten) binding\(bindingsWritten == 1 ? "" : "s") written, "
-            + (forwarded > 0 ? "\(forwarded) forwarded to the desktop shell (touchegg-protocol), " : "")
-            + "\(notImported.count) not imported"
-        guard !notImported.isEmpty else { return s }
-        var counts: [(String, Int)] = []
-        for (_, reason) in notImported {
-            let kind = Self.reasonKind(reason)
-            if let k = counts.firstIndex(where: { $0.0 == kind }) { counts[k].1 += 1 } else { counts.append((kind, 1)) }
+    public var summary: String { summary { $0 } }
+
+    /// The summary in the language `translate` gives (the command's gettext);
+    /// the reasons' kinds are counted as they read in it.
+    public func summary(_ translate: (String) -> String) -> String {
+        let written = bindingsWritten == 1 ? Words("{count} binding written", ["count": bindingsWritten])
+            : Words("{count} bindings written", ["count": bindingsWritten])
+        var parts = [written]
+        if forwarded > 0 { parts.append(Words("{count} forwarded to the desktop shell (touchegg-protocol)", ["count": forwarded])) }
+        parts.append(Words("{count} not imported", ["count": notImported.count]))
+        var rest = Words(list: parts).text(translate)
+        if !notImported.isEmpty {
+            var counts: [(String, Int)] = []
+            for (_, reason) in notImported {
+                let kind = Self.reasonKind(reason.text(translate))
+                if let k = counts.firstIndex(where: { $0.0 == kind }) { counts[k].1 += 1 } else { counts.append((kind, 1)) }
+            }
+            rest += " (" + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
         }
-        s += " (" + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
-        return s
+        // One sentence, the rest of it inside (a reader of it finds it whole).
+        let values: KeyValuePairs<String, any WordsValue> = ["tool": tool, "count": gesturesRead, "rest": rest]
+        return (gesturesRead == 1 ? Words("{tool}: {count} gesture read, {rest}", values)
+                                  : Words("{tool}: {count} gestures read, {rest}", values)).text(translate)
     }
 
     /// A reason's kind: its text up to the first colon (`no equivalent: …` → `no equivalent`).
@@ -80,26 +93,33 @@ public struct ImportedConfig: Sendable {
     }
 
     /// The config file, ready for `gesture-bridge check`.
-    public var toml: String {
-        var s = "# Imported from \(Self.commentSafe(tool)) (\(Self.commentSafe(file))) by gesture-bridge import.\n"
-        s += "# Check it with `gesture-bridge check --config FILE`; compare with `replay` on a recorded trace.\n"
-        for n in notes { s += "# " + Self.commentSafe(n) + "\n" }
-        for (line, reason) in notImported.sorted(by: { $0.line < $1.line }) { s += "# not imported: line \(line): " + Self.commentSafe(reason) + "\n" }
+    public var toml: String { toml { $0 } }
+
+    /// The config file with its comments in the language `translate` gives
+    /// (the command's gettext); keys, values and gestures as they are.
+    public func toml(_ translate: (String) -> String) -> String {
+        func comment(_ w: Words) -> String { "# " + Self.commentSafe(w.text(translate)) + "\n" }
+        var s = comment(Words("Imported from {tool} ({file}) by gesture-bridge import.", ["tool": tool, "file": file]))
+        s += comment(Words("Check it with `gesture-bridge check --config FILE`; compare with `replay` on a recorded trace."))
+        for n in notes { s += comment(n) }
+        for (line, reason) in notImported.sorted(by: { $0.line < $1.line }) {
+            s += comment(Words("not imported: line {line}: {reason}", ["line": line, "reason": reason]))
+        }
         s += "version = 1\nkeymap = \"auto\"\n"
         if !settings.isEmpty {
             s += "\n[settings]\n" + settings.map { "\($0.key) = \($0.value)\n" }.joined()
         }
-        for b in bindings { s += "\n" + Self.binding(b, table: "bind") }
+        for b in bindings { s += "\n" + Self.binding(b, table: "bind", translate) }
         for app in apps {
             s += "\n[[app]]\nclass = \(Self.quote(app.classGlob))\n"
-            for b in app.bindings { s += "\n" + Self.binding(b, table: "app.bind") }
+            for b in app.bindings { s += "\n" + Self.binding(b, table: "app.bind", translate) }
         }
         return s
     }
 
-    static func binding(_ b: ImportedBinding, table: String) -> String {
+    static func binding(_ b: ImportedBinding, table: String, _ translate: (String) -> String) -> String {
         var s = ""
-        for c in b.comments { s += "# " + commentSafe(c) + "\n" }
+        for c in b.comments { s += "# " + commentSafe(c.text(translate)) + "\n" }
         s += "[[\(table)]]\nname = \(quote(b.name))\ngesture = \(quote(b.gesture))\n"
         if let d = b.device { s += "device = \(quote(d))\n" }
         if let p = b.priority { s += "priority = \(quote(p))\n" }
@@ -128,7 +148,20 @@ public struct ImportedConfig: Sendable {
 
 /// Why a gesture of the source was not imported: becomes `# not imported:
 /// line N: message`, its kind the message up to the first colon.
-struct ImportSkip: Error { var message: String }
+struct ImportSkip: Error {
+    var message: Words
+    init(message: Words) { self.message = message }
+    /// English only: the libinput-gestures and Touchégg 1.x importers' reasons are not in the catalogs yet.
+    init(message: String) { self.message = .verbatim(message) }
+}
+
+/// English only: what the libinput-gestures and Touchégg 1.x importers say
+/// is not in the catalogs yet (issue 62 translated touchegg 2's and fusuma's);
+/// their text goes in as it is.
+extension Array where Element == Words {
+    mutating func append(_ text: String) { append(.verbatim(text)) }
+    static func + (words: [Words], texts: [String]) -> [Words] { words + texts.map(Words.verbatim) }
+}
 
 /// The text of another tool's config as the readers take it: without a UTF-8
 /// byte order mark (touchegg accepts one), and with CRLF and lone CR line ends

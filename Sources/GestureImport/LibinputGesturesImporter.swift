@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 import GestureSystem
 /// libinput-gestures.conf: one line per gesture,
@@ -131,7 +132,7 @@ public enum LibinputGesturesImporter {
                 var b = ImportedBinding(name: "swipe-\(e.motion)-\(n)", gesture: "swipe(fingers: \(n), direction: \(directions[e.motion]!))")
                 b.device = "touchpad"
                 b.phases = [("on-ended", e.actions)]
-                b.comments = anyNote(e, counts(e)) + e.comments
+                b.comments = (anyNote(e, counts(e)) + e.comments).map(Words.verbatim)
                 if n < 3 {
                     // libinput's swipes start at 3 fingers: 2 is scrolling there, and here.
                     b.comments.append("libinput-gestures line \(e.line): libinput reports no \(n)-finger swipes (2 fingers scroll), so this never fired there, nor here on a touchpad")
@@ -164,7 +165,7 @@ public enum LibinputGesturesImporter {
                 b.comments.append("libinput-gestures line \(lines.map { String($0.line) }.joined(separator: ", ")): one action per "
                     + (rotation ? "rotation; here one per 90°" : "pinch; here one per 50 % of scale (out: increase, in: decrease)"))
                 if lines.contains(where: { $0.actions.count > 1 }) { b.comments.append("only the first key of several is kept for each step") }
-                b.comments += lines.flatMap(\.comments)
+                b.comments += lines.flatMap(\.comments).map(Words.verbatim)
                 out.append(b)
             }
         }

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 
 /// Commands of a tool that runs them without a shell (libinput-gestures:

@@ -1,3 +1,4 @@
+import GestureCore
 import GestureActions
 import GestureSystem
 /// touchegg.conf of Touchégg 1.x (2011–2016, built on uTouch/GEIS), still
@@ -128,7 +129,7 @@ enum Touchegg1Importer {
 
         let phase = action.attributes["when"]?.uppercased() == "AT_START" ? "on-began" : "on-ended"
         var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction.lowercased() + "-")\(fingers)", gesture: expression)
-        b.comments = ["touchegg line \(g.line): Touchégg 1.x \(what)"] + comments
+        b.comments = ["touchegg line \(g.line): Touchégg 1.x \(what)"].map(Words.verbatim) + comments
         if let turn {
             // One way (or both, ALL) as a step: once per 25 % of scale or 90°.
             let every = type == "PINCH" ? 0.25 : 90
@@ -158,7 +159,7 @@ enum Touchegg1Importer {
                           what: String, line: Int) -> ImportedBinding {
         let way = ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) ? direction.lowercased() + "-" : ""
         var b = ImportedBinding(name: "\(actionType.lowercased().replacingAll("_", with: "-"))-\(way)\(fingers)", gesture: expression)
-        b.comments = ["touchegg line \(line): Touchégg 1.x \(what)"]
+        b.comments = [.verbatim("touchegg line \(line): Touchégg 1.x \(what)")]
         switch actionType {
         case "DRAG_AND_DROP":
             b.phases = [("on-began", ["buttondown 1", "move"]), ("on-changed", ["move"]), ("on-ended", ["buttonup 1"])]

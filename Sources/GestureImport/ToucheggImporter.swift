@@ -1,3 +1,4 @@
+import GestureCore
 import GestureSystem
 
 /// touchegg.conf (Touchégg 2): `<settings>`, then `<application name="All">`
@@ -19,7 +20,7 @@ public enum ToucheggImporter {
         var animations = false
         walk(root, into: &out) { g in gesture(g, animations: &animations) }
         if animations {
-            out.notes.append("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing")
+            out.notes.append(Words("touchegg's animations (animate, color, borderColor, animationPosition) have no equivalent: gesture-bridge draws nothing"))
         }
         if out.forwarded == 0 { out.notes.append(protocolNote) }
         return out
@@ -35,7 +36,7 @@ public enum ToucheggImporter {
             switch section.name {
             case "settings":
                 for p in section.children where p.name == "property" {
-                    out.notes.append("touchegg line \(p.line): setting \(p.attributes["name"] ?? "?") = \(p.text.trimmingWhitespace()): no equivalent")
+                    out.notes.append(Words("touchegg line {line}: setting {name} = {value}: no equivalent", ["line": "\(p.line)", "name": "\(p.attributes["name"] ?? "?")", "value": "\(p.text.trimmingWhitespace())"]))
                 }
             case "application":
                 let names = (section.attributes["name"] ?? "All").split(separator: ",").map { String($0).trimmingWhitespace() }
@@ -58,7 +59,7 @@ public enum ToucheggImporter {
                     for n in names where !n.isEmpty && !bindings.isEmpty { out.apps.append((n, bindings)) }
                 }
             default:
-                out.notes.append("touchegg line \(section.line): <\(section.name)>: not imported")
+                out.notes.append(Words("touchegg line {line}: <{name}>: not imported", ["line": "\(section.line)", "name": "\(section.name)"]))
             }
         }
     }
@@ -72,19 +73,16 @@ public enum ToucheggImporter {
         let fingers = Int(g.attributes["fingers"] ?? "") ?? 0
         let type = g.attributes["type"] ?? "?"
         guard desktop, type == "SWIPE" || type == "PINCH", fingers == 3 || fingers == 4 else {
-            out.skip(line: g.line, "no equivalent: \(describe(g)) (touchegg-protocol forwards 3- and 4-finger swipes and pinches, desktop-wide)")
+            out.skip(line: g.line, Words("no equivalent: {gesture} (touchegg-protocol forwards 3- and 4-finger swipes and pinches, desktop-wide)", ["gesture": "\(describe(g))"]))
             return
         }
         out.forwarded += 1
         if !out.settings.contains(where: { $0.key == "touchegg-protocol" }) { out.settings.append(("touchegg-protocol", "true")) }
-        out.notes.append("touchegg line \(g.line): \(describe(g)): GNOME's X11 Gestures extension's gesture; "
-            + "forwarded to it (touchegg-protocol = true)")
+        out.notes.append(Words("touchegg line {line}: {gesture}: GNOME's X11 Gestures extension's gesture; forwarded to it (touchegg-protocol = true)", ["line": "\(g.line)", "gesture": "\(describe(g))"]))
     }
 
     /// Said in every touchegg import: the shells' animated gestures need the daemon's protocol.
-    static let protocolNote = "a desktop shell that animates gestures through touchegg's D-Bus protocol "
-        + "(GNOME's X11 Gestures extension, Gala) can get them from gesture-bridge: add touchegg-protocol = true "
-        + "under [settings] and stop touchegg's daemon (docs/touchegg-protocol.md)"
+    static let protocolNote = Words("a desktop shell that animates gestures through touchegg's D-Bus protocol (GNOME's X11 Gestures extension, Gala) can get them from gesture-bridge: add touchegg-protocol = true under [settings] and stop touchegg's daemon (docs/touchegg-protocol.md)")
 
     static func describe(_ g: XML.Element) -> String {
         let action = g.child("action")?.attributes["type"] ?? "no action"
@@ -93,28 +91,28 @@ public enum ToucheggImporter {
 
     static func gesture(_ g: XML.Element, animations: inout Bool) -> Result<ImportedBinding, ImportSkip> {
         guard let type = g.attributes["type"], let fingers = g.attributes["fingers"].flatMap({ Int($0) }) else {
-            return .failure(ImportSkip(message: "incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)"))
+            return .failure(ImportSkip(message: Words("incomplete gesture: <gesture> needs type and fingers (touchegg skips it too)")))
         }
         let direction = (g.attributes["direction"] ?? "").lowercased()
         let gesture: String
         switch type {
         case "SWIPE":
             guard ["up", "down", "left", "right"].contains(direction) else {
-                return .failure(ImportSkip(message: "unknown direction: SWIPE '\(direction)'; touchegg swipes go up, down, left or right"))
+                return .failure(ImportSkip(message: Words("unknown direction: SWIPE '{direction}'; touchegg swipes go up, down, left or right", ["direction": "\(direction)"])))
             }
             gesture = "swipe(fingers: \(fingers), direction: .\(direction))"
         case "PINCH":
             guard direction == "in" || direction == "out" else {
-                return .failure(ImportSkip(message: "unknown direction: PINCH '\(direction)'; touchegg pinches go in or out"))
+                return .failure(ImportSkip(message: Words("unknown direction: PINCH '{direction}'; touchegg pinches go in or out", ["direction": "\(direction)"])))
             }
             gesture = "magnify(fingers: \(fingers))"
         case "TAP":
             gesture = "tap(fingers: \(fingers))"
         default:
-            return .failure(ImportSkip(message: "no equivalent: \(describe(g))"))
+            return .failure(ImportSkip(message: Words("no equivalent: {gesture}", ["gesture": "\(describe(g))"])))
         }
         guard let action = g.child("action"), let actionType = action.attributes["type"] else {
-            return .failure(ImportSkip(message: "no action: \(describe(g))"))
+            return .failure(ImportSkip(message: Words("no action: {gesture}", ["gesture": "\(describe(g))"])))
         }
         if action.child("animate") != nil || action.child("color") != nil { animations = true }
         var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction + "-")\(fingers)", gesture: gesture)
@@ -137,49 +135,50 @@ public enum ToucheggImporter {
             var d = (action.value("direction") ?? "auto").lowercased()
             if d == "auto" {
                 d = direction == "left" || direction == "up" ? "next" : "previous"
-                b.comments.append("touchegg line \(g.line): CHANGE_DESKTOP auto: \(direction) is the \(d) workspace with natural scrolling; swap next and previous if yours is off")
+                b.comments.append(Words("touchegg line {line}: CHANGE_DESKTOP auto: {direction} is the {workspace} workspace with natural scrolling; swap next and previous if yours is off", ["line": "\(g.line)", "direction": "\(direction)", "workspace": "\(d)"]))
             }
             // As touchegg does it (x11.cpp changeDesktop): EWMH, next and
             // previous stop at the ends unless <cyclic>, up/down/left/right
             // move in the window manager's _NET_DESKTOP_LAYOUT grid.
             if (action.value("cyclic") ?? "").lowercased() == "true" {
-                b.comments.append("touchegg line \(g.line): cyclic: here next and previous stop at the last and first workspace")
+                b.comments.append(Words("touchegg line {line}: cyclic: here next and previous stop at the last and first workspace", ["line": "\(g.line)"]))
             }
             let known = ["next", "previous", "up", "down", "left", "right"]
             once(["workspace " + (known.contains(d) ? d : "next")])
         case "SEND_KEYS":
             let mods = (action.value("modifiers") ?? "").split(separator: "+").map(String.init)
             guard let increase = keys(mods, action.value("keys")) else {
-                return .failure(ImportSkip(message: "unknown key: SEND_KEYS \(action.value("keys") ?? ""): not one key gesture-bridge knows"))
+                return .failure(ImportSkip(message: Words("unknown key: SEND_KEYS {keys}: not one key gesture-bridge knows", ["keys": "\(action.value("keys") ?? "")"])))
             }
             if repeats {
                 let decrease = keys(mods, action.value("decreaseKeys")) ?? "none"
                 b.step = stepping(type, direction, keys: increase, decreaseKeys: decrease)
-                b.comments.append("touchegg line \(g.line): repeat as on-step")
+                b.comments.append(Words("touchegg line {line}: repeat as on-step", ["line": "\(g.line)"]))
             } else {
                 once([increase])
             }
         case "RUN_COMMAND":
             let command = action.value("command") ?? ""
-            guard !command.isEmpty else { return .failure(ImportSkip(message: "no command: RUN_COMMAND without <command>")) }
+            guard !command.isEmpty else { return .failure(ImportSkip(message: Words("no command: RUN_COMMAND without <command>"))) }
             if repeats {
                 let decrease = action.value("decreaseCommand").map { "exec " + $0 } ?? "none"
                 b.step = stepping(type, direction, keys: "exec " + command, decreaseKeys: decrease)
-                b.comments.append("touchegg line \(g.line): repeat as on-step")
+                b.comments.append(Words("touchegg line {line}: repeat as on-step", ["line": "\(g.line)"]))
             } else {
                 once(ImportedActions.command(command))
             }
         case "MOUSE_CLICK":
             once(["button \(action.value("button") ?? "1")"])
         default:
-            return .failure(ImportSkip(message: "no equivalent: \(describe(g))"))
+            return .failure(ImportSkip(message: Words("no equivalent: {gesture}", ["gesture": "\(describe(g))"])))
         }
         // A pinch's direction: touchegg binds IN and OUT separately; ours
         // steps both ways, so a one-way pinch steps only its way.
         if type == "PINCH", b.step == nil, let act = b.phases.first?.actions.first {
             b.step = direction == "out" ? (0.25, act, "none") : (0.25, "none", act)
             b.phases = []
-            b.comments.append("touchegg line \(g.line): pinch \(direction) once per 25 % of scale")
+            // xgettext:no-c-format
+            b.comments.append(Words("touchegg line {line}: pinch {direction} once per 25 % of scale", ["line": "\(g.line)", "direction": "\(direction)"]))
         }
         return .success(b)
     }

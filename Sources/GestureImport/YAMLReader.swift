@@ -1,3 +1,4 @@
+import GestureCore
 import CYAML
 
 /// YAML through libyaml, the parser Ruby's Psych wraps: the very parser

@@ -25,10 +25,12 @@ public struct ImportPreview: Sendable {
     public static func of(_ tool: Tool, text: String, file: String, loader: ConfigLoader) -> Result<ImportPreview, ImportError> {
         do {
             let imported = try tool.convert(text, file: file)
-            let toml = imported.toml
+            // Its comments, summary and reasons in the app's language, as `import` says them.
+            let toml = imported.toml { L($0) }
             let doc = SettingsDocument(text: toml, fileName: L("imported from {tool}", ["tool": tool.rawValue]), loader: loader)
-            return .success(ImportPreview(tool: tool, text: toml, document: doc, summary: imported.summary,
-                                          lost: imported.notImported.sorted { $0.line < $1.line }, notes: imported.notes))
+            return .success(ImportPreview(tool: tool, text: toml, document: doc, summary: imported.summary { L($0) },
+                                          lost: imported.notImported.sorted { $0.line < $1.line }.map { ($0.line, L($0.reason)) },
+                                          notes: imported.notes.map { L($0) }))
         } catch {
             return .failure(error)
         }

@@ -77,7 +77,7 @@ final class PointerStrokes {
     /// Grabs what `bindings` bind (nil or empty: nothing), after letting
     /// go of what the old ones held (a press in flight ends as a lost grab).
     /// Returns what X refused (another client grabs that button).
-    func apply(_ bindings: PointerStrokeBindings?, modifierMap: ModifierMap) -> [String] {
+    func apply(_ bindings: PointerStrokeBindings?, modifierMap: ModifierMap) -> [Words] {
         lose()
         ungrabAll()
         self.bindings = bindings?.isEmpty == false ? bindings : nil
@@ -87,20 +87,23 @@ final class PointerStrokes {
         // here, not in the click synthesized after a read.
         var ev: Int32 = 0, err: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         _ = XTestQueryExtension(connection.display, &ev, &err, &major, &minor)
-        var notes: [String] = []
+        var notes: [Words] = []
         _ = connection.takeErrors()
         for g in bindings.grabs {
             let states = PointerStrokeBindings.states(g.modifiers, modifierMap)
             if states?.isEmpty == true {
-                notes.append("button \(g.button) with \(g.modifiers!): the keyboard layout has no key for one of those modifiers; "
-                    + "strokes bound to it will not fire")
+                notes.append(Words("button {button} with {modifiers}: the keyboard layout has no key for one of those modifiers; strokes bound to it will not fire",
+                                   ["button": Int(g.button), "modifiers": "\(g.modifiers!)"]))
                 continue
             }
             let refused = grab(Int32(g.button), states)
             grabs.append((Int32(g.button), states))
             if refused > 0 {
-                notes.append("another client already grabs button \(g.button)"
-                    + (g.modifiers.map { " with \($0)" } ?? "") + " on the root window; strokes drawn with it will not fire")
+                notes.append(g.modifiers.map {
+                    Words("another client already grabs button {button} with {modifiers} on the root window; strokes drawn with it will not fire",
+                          ["button": Int(g.button), "modifiers": "\($0)"])
+                } ?? Words("another client already grabs button {button} on the root window; strokes drawn with it will not fire",
+                           ["button": Int(g.button)]))
             }
         }
         connection.sync()

@@ -25,7 +25,7 @@ public final class XIListener {
     private var rawSelected = false
     /// X refused what a hot-plugged device needed (another client grabs its
     /// gestures): said, never silent. `apply` returns its own refusals.
-    public var onRefused: (String) -> Void = { _ in }
+    public var onRefused: (Words) -> Void = { _ in }
     private var saidTakenAbove = false
     /// Devices the config disables (`[[device]]` with `disabled = true`):
     /// their touchpad gestures are not grabbed (the engine releases their
@@ -51,7 +51,7 @@ public final class XIListener {
     private var matrices: [Int32: [Double]] = [:]
     /// Touchpads whose gesture grabs were sent after a hot-plug, their
     /// answers (granted or refused) not taken yet.
-    private var grabsOut: [AnswerBatch<String>] = []
+    private var grabsOut: [AnswerBatch<Words>] = []
     /// Strokes drawn with a pointer button held: the bound buttons' grabs
     /// and each press's decision (PointerStrokes.swift).
     private let pointer: PointerStrokes
@@ -120,14 +120,15 @@ public final class XIListener {
     /// Grabs and selects what `plan` asks for, releasing what the old plan held.
     /// Returns problems worth telling the user (a refused selection, no XI 2.4).
     @discardableResult
-    public func apply(_ plan: ListenPlan) -> [String] {
-        var notes: [String] = []
+    public func apply(_ plan: ListenPlan) -> [Words] {
+        var notes: [Words] = []
         let d = connection.display, root = connection.root
         ungrabAll()
         self.plan = plan
         var want = plan
         if !xi.hasGestures && (plan.swipes != .none || plan.pinches != .none) {
-            notes.append("the X server speaks XInput \(xi.major).\(xi.minor): touchpad gestures need 2.4; touchpad bindings will not fire")
+            notes.append(Words("the X server speaks XInput {version}: touchpad gestures need 2.4; touchpad bindings will not fire",
+                               ["version": "\(xi.major).\(xi.minor)"]))
             want.swipes = .none
             want.pinches = .none
         }
@@ -144,7 +145,9 @@ public final class XIListener {
             }
             if !granted {
                 let n = topLevels.start()
-                notes.append(Self.touchGrabNested + " (\(n) now\(topLevels.refused.isEmpty ? "" : "; \(topLevels.refused.count) grabbed by another client"))")
+                notes.append(topLevels.refused.isEmpty ? Words("{nested} ({count} now)", ["nested": Self.touchGrabNested, "count": n])
+                    : Words("{nested} ({count} now; {refused} grabbed by another client)",
+                            ["nested": Self.touchGrabNested, "count": n, "refused": topLevels.refused.count]))
                 want.touchGrab = .topLevels
             }
         }
@@ -165,9 +168,7 @@ public final class XIListener {
         state.active = want
         let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
         if !refused.isEmpty && !selected.isEmpty {
-            notes.append("another client already selects touch or gesture events on the root window (touchegg, "
-                + "another gesture daemon?); listening to raw touch events instead, so applications also see "
-                + "those touches, and touchpad gestures are off")
+            notes.append(Words("another client already selects touch or gesture events on the root window (touchegg, another gesture daemon?); listening to raw touch events instead, so applications also see those touches, and touchpad gestures are off"))
             state.active = ListenPlan(touches: want.touches == .none ? .none : .raw)
             select(master: [], raw: active.touches == .raw)
             connection.sync()
@@ -205,7 +206,7 @@ public final class XIListener {
     /// Waits for X's answers (a new plan); after a hot-plug they are taken
     /// by a later drain instead (`grabGesturesLater`).
     @discardableResult
-    private func grabGestures(of list: [XDevice]) -> [String] {
+    private func grabGestures(of list: [XDevice]) -> [Words] {
         guard let out = sendGestureGrabs(of: list) else { return [] }
         out.waitAll()
         return refusals(out)
@@ -220,15 +221,15 @@ public final class XIListener {
     /// Sends the passive gesture grabs (XIPassiveGrabDevice, any modifier)
     /// the touchpads in `list` not grabbed yet need; each named by what it
     /// grabs. Nil when none is needed.
-    private func sendGestureGrabs(of list: [XDevice]) -> AnswerBatch<String>? {
+    private func sendGestureGrabs(of list: [XDevice]) -> AnswerBatch<Words>? {
         guard active.swipes == .grab || active.pinches == .grab else { return nil }
-        let out = AnswerBatch<String>(connection)
-        let kinds = [(active.swipes, XIGrabtypeGestureSwipeBegin, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], "swipes"),
-                     (active.pinches, XIGrabtypeGesturePinchBegin, [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], "pinches")]
+        let out = AnswerBatch<Words>(connection)
+        let kinds = [(active.swipes, XIGrabtypeGestureSwipeBegin, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], Words("swipes")),
+                     (active.pinches, XIGrabtypeGesturePinchBegin, [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], Words("pinches"))]
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) && !excludes(dev.device) {
             for (mode, type, events, what) in kinds where mode == .grab {
                 let grab = Self.gestureGrab(type, events, device: dev.id, window: connection.root)
-                out.add("\(what) of \(dev.name)", connection.send(grab, major: UInt8(truncatingIfNeeded: xi.opcode)))
+                out.add(Words("{what} of {device}", ["what": what, "device": dev.name]), connection.send(grab, major: UInt8(truncatingIfNeeded: xi.opcode)))
             }
             gestureGrabbed.append(dev.id)
         }
@@ -256,24 +257,20 @@ public final class XIListener {
     static func refused(_ reply: Reply?) -> Bool { reply.map { $0.u16(8) > 0 } ?? true }
 
     /// What X refused of the grabs `out` sent.
-    private func refusals(_ out: AnswerBatch<String>) -> [String] {
-        var notes: [String] = []
+    private func refusals(_ out: AnswerBatch<Words>) -> [Words] {
+        var notes: [Words] = []
         out.answers { what, reply in
             guard connection.alive, Self.refused(reply) else { return }
-            notes.append("another client already grabs the \(what) on the root window; touchpad bindings for them will not fire")
+            notes.append(Words("another client already grabs the {what} on the root window; touchpad bindings for them will not fire", ["what": what]))
         }
         return notes
     }
 
     /// Said when another client holds the root's passive touch grab.
-    public static let touchGrabNested = "another client already holds a passive touch grab on the root window (on GNOME "
-        + "and Cinnamon the window manager does, mutter and muffin, for their own touchscreen gestures); "
-        + "grabbing touches on each top-level window below it instead: it sees each touch first, hands us those its "
-        + "gestures do not want, and bound gestures' touches still never reach applications"
+    public static let touchGrabNested = Words("another client already holds a passive touch grab on the root window (on GNOME and Cinnamon the window manager does, mutter and muffin, for their own touchscreen gestures); grabbing touches on each top-level window below it instead: it sees each touch first, hands us those its gestures do not want, and bound gestures' touches still never reach applications")
 
     /// Said once, the first time the window manager keeps a touch for itself.
-    public static let touchTakenAbove = "the window manager took a touch for its own gesture (it holds the root's "
-        + "touch grab, above ours): its gesture wins, as a parent's does; this is said once"
+    public static let touchTakenAbove = Words("the window manager took a touch for its own gesture (it holds the root's touch grab, above ours): its gesture wins, as a parent's does; this is said once")
 
     private func ungrabAll() {
         guard connection.alive else { return }
@@ -509,7 +506,7 @@ public final class XIListener {
     /// Grabs the buttons `bindings` bind (nil or none: nothing is grabbed
     /// or selected for them), letting go of what was; a press in flight
     /// ends as a lost grab. Returns what X refused.
-    public func applyPointer(_ bindings: PointerStrokeBindings?) -> [String] {
+    public func applyPointer(_ bindings: PointerStrokeBindings?) -> [Words] {
         let notes = pointer.apply(bindings, modifierMap: state.modifierMap)
         followPointer()
         connection.flush()

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureBridge
 import GestureSystem
+import GestureLocalization
 
 // The daemon, an executable of its own: what runs all day maps no argument
 // parser. The systemd unit and the autostart entry start it;
@@ -28,12 +29,16 @@ enum DaemonMain {
             writeLine(RunArguments.usage)
             exit(0)
         }
-        let options = arguments.options
+        // The log a person reads in their language (LC_MESSAGES only: the
+        // monitor stream, traces and the state file stay as in the C locale).
+        Localization.startMessages()
+        var options = arguments.options
+        options.translate = { L($0) }
         let env = ProcessEnvironment.current()
         // Under Wayland an X client gets no desktop-wide touches: say so and stop
         // (a played trace needs none, so --play may run anywhere).
         if options.play == nil, let why = Session.wayland(env) {
-            writeLine("gesture-bridge: \(why)")
+            writeLine("gesture-bridge: " + L(why))
             exit(waylandExit)
         }
         let lock: InstanceLock

@@ -68,10 +68,14 @@ struct LiveState {
     }
 
     /// A frame's fingers drawn into the device's path; the path kept when its attempt is over.
+    /// A touchpad's frames place no fingers: its gesture's travel (`dx`, `dy`
+    /// from where it began) is the path, as its strokes are matched.
     private mutating func track(_ line: Substring) {
         guard let v = try? JSONValue.parse(line), let type = v["type"]?.string,
               let id = v["device"]?.number.map({ Int($0) }) else { return }
-        if type == "frame", let fingers = reading.devices[id]?.fingers, !fingers.isEmpty {
+        if type == "frame", let pad = v["touchpad"], let dx = pad["dx"]?.number, let dy = pad["dy"]?.number {
+            drawing[id, default: CentroidPath()].add([Point(x: dx, y: dy)])
+        } else if type == "frame", let fingers = reading.devices[id]?.fingers, !fingers.isEmpty {
             drawing[id, default: CentroidPath()].add(fingers.map { Point(x: $0.x, y: $0.y) })
         } else if type == "over", let p = drawing.removeValue(forKey: id), p.points.count >= 2 {
             lastDrawn = p.points
@@ -116,7 +120,7 @@ struct LiveState {
                 readLines()
             }
         } catch {
-            problem = error.description
+            problem = L(error.words)
             after(milliseconds: 2000) { [self] in connect() }
         }
         for f in changed { f() }

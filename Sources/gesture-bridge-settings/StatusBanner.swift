@@ -28,7 +28,7 @@ enum SessionStatus {
                          configExists: Bool) -> [BannerMessage] {
         var out: [BannerMessage] = []
         if let wayland = Session.wayland(environment) {
-            out.append(BannerMessage(level: .error, text: L("This is not an X11 session: {reason}.", ["reason": wayland])))
+            out.append(BannerMessage(level: .error, text: L("This is not an X11 session: {reason}.", ["reason": L(wayland)])))
             return out
         }
         if !configExists {

@@ -165,7 +165,7 @@ import GestureSystem
     /// The last attempt matched as a stroke against strokes.toml's shapes
     /// (read again each time: "Draw a shape" or `teach` may have added some):
     /// "As a shape: matches L, 0.92", or the closest and its score. Only
-    /// when shapes are taught; a touchpad's frames have no positions.
+    /// when shapes are taught; a touchpad's attempt is its gesture's travel.
     private func showShape(_ live: LiveState) {
         guard live.drawnCount != shapesShown else { return }
         shapesShown = live.drawnCount

@@ -8,7 +8,7 @@ import GestureLocalization
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a config file and print its bindings as understood.",
+        abstract: L("Check a config file and print its bindings as understood."),
         discussion: "Exits 1 if the config has an error; warnings alone exit 0. Every mistake is reported with its file, line and column."
     )
 

@@ -1,8 +1,9 @@
 import ArgumentParser
+import GestureLocalization
 
 struct ConfigOption: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp(
-        "The config file.", discussion: "Default: $XDG_CONFIG_HOME/gesture-bridge/config.toml, or the built-in default if there is none.",
+        L("The config file."), discussion: L("Default: $XDG_CONFIG_HOME/gesture-bridge/config.toml, or the built-in default if there is none."),
         valueName: "FILE"))
     var path: String?
 }

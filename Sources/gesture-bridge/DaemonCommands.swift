@@ -1,18 +1,19 @@
 import ArgumentParser
+import GestureLocalization
 import GestureSystem
 import GestureBridge
 import GestureConfig
 import GestureX11
 
 struct DisplayOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The X display.", discussion: "Default: $DISPLAY.", valueName: "DISPLAY"))
+    @Option(help: ArgumentHelp(L("The X display."), discussion: L("Default: $DISPLAY."), valueName: "DISPLAY"))
     var display: String?
 }
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the gesture daemon in this X session (the default command).",
+        abstract: L("Run the gesture daemon in this X session (the default command)."),
         discussion: """
             Listens to touchscreens (XInput 2.2 touches) and touchpads (XInput 2.4 \
             gestures) as your config asks, and performs its actions with XTest or as \
@@ -63,7 +64,7 @@ struct RunCommand: ParsableCommand {
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List the XInput devices and whether GestureBridge uses them.",
+        abstract: L("List the XInput devices and whether GestureBridge uses them."),
         discussion: "Touchscreens (direct touch) and touchpads are used; other pointers are not. Each line ends with how its kind was decided: from the touch class, an XI 2.4 gesture class, the driver's device type (TOUCHPAD) or libinput's tapping property, and only last from the name."
     )
 
@@ -107,7 +108,7 @@ struct DevicesCommand: ParsableCommand {
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record touches and touchpad gestures to a trace file, until Ctrl+C.",
+        abstract: L("Record touches and touchpad gestures to a trace file, until Ctrl+C."),
         discussion: "Writes what the daemon sees as a trace (trace-format v1), without taking touches from applications. Attach it to a bug report, or try configs on it with `gesture-bridge replay`."
     )
 
@@ -115,7 +116,7 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "The trace file to write (.jsonl).") var file: String
 
     func run() throws {
-        let status = Recorder.run(path: file, display: display.display) { writeLine("gesture-bridge: \($0)") }
+        let status = Recorder.run(path: file, display: display.display) { writeLine("gesture-bridge: " + L($0)) }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -9,7 +9,7 @@ import GestureLocalization
 struct GestureBridgeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture-bridge",
-        abstract: "Touchscreen and touchpad gestures for X11 desktops.",
+        abstract: L("Touchscreen and touchpad gestures for X11 desktops."),
         discussion: """
             GestureBridge turns multi-finger gestures (swipes, pinches, taps, long \
             presses and their combinations) into key presses or commands, as your \

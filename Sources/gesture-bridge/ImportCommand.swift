@@ -3,11 +3,12 @@ import GestureSystem
 import GestureImport
 import GestureConfig
 import GestureCore
+import GestureLocalization
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write another gesture tool's config as a gesture-bridge config.",
+        abstract: L("Write another gesture tool's config as a gesture-bridge config."),
         discussion: """
             Reads FILE (by default where the tool keeps it: touchegg \
             ~/.config/touchegg/touchegg.conf, libinput-gestures ~/.config/libinput-gestures.conf, \
@@ -49,7 +50,7 @@ struct ImportCommand: ParsableCommand {
         switch FileSystem.readSettingsFile(path) {
         case .success(let t): text = t
         case .failure(let e):
-            writeLine("gesture-bridge: cannot read \(e)")
+            writeLine("gesture-bridge: " + L("cannot read {file}", ["file": "\(e)"]))
             throw ExitCode(1)
         }
         var shapes = StrokeSet()
@@ -71,26 +72,29 @@ struct ImportCommand: ParsableCommand {
             let strokesPath = StrokesFile.path(besideConfig: target)
             // Both files or neither: the config names shapes only strokes.toml holds.
             if !shapes.shapes.isEmpty && FileSystem.exists(strokesPath) && !force {
-                writeLine("\(strokesPath) already exists; not replacing it. Use --force to replace it with the import's shapes.")
+                writeLine(L("{path} already exists; not replacing it. Use --force to replace it with {replacement}.",
+                            ["path": strokesPath, "replacement": L("the import's shapes")]))
                 throw ExitCode(1)
             }
-            try writeConfig(imported.toml, to: target, force: force, replacement: "the import")
+            try writeConfig(imported.toml { L($0) }, to: target, force: force, replacement: L("the import"))
             if !shapes.shapes.isEmpty {
-                try writeConfig(StrokesFile.text(shapes), to: strokesPath, force: true, replacement: "the import's shapes")
-                writeLine("gesture-bridge import: \(shapes.shapes.count) shapes, "
-                    + "\(shapes.shapes.reduce(0) { $0 + $1.templates.count }) templates written to \(strokesPath)")
+                try writeConfig(StrokesFile.text(shapes), to: strokesPath, force: true, replacement: L("the import's shapes"))
+                writeLine("gesture-bridge import: " + L("{shapes} shapes, {templates} templates written to {path}",
+                    ["shapes": String(shapes.shapes.count), "templates": String(shapes.shapes.reduce(0) { $0 + $1.templates.count }),
+                     "path": strokesPath]))
             }
         } else {
-            print(imported.toml, terminator: "")
+            print(imported.toml { L($0) }, terminator: "")
             if !shapes.shapes.isEmpty {
-                writeLine("gesture-bridge import: \(shapes.shapes.count) shapes drawn in easystroke are not written without "
-                    + "--into DIR or --output (they go beside the config as strokes.toml); or teach them anew with gesture-bridge teach NAME --live")
+                writeLine("gesture-bridge import: " + L("{count} shapes drawn in easystroke are not written without --into DIR or --output (they go beside the config as strokes.toml); or teach them anew with gesture-bridge teach NAME --live",
+                    ["count": String(shapes.shapes.count)]))
             }
         }
-        writeLine("gesture-bridge import: \(imported.summary)")
+        writeLine("gesture-bridge import: " + imported.summary { L($0) })
         // Gestures read and none written is a failed import, whatever was printed.
         if imported.gesturesRead > 0 && imported.bindingsWritten == 0 && imported.forwarded == 0 {
-            writeLine("gesture-bridge import: none of the \(imported.gesturesRead) gestures could be imported; the '# not imported' lines say why")
+            writeLine("gesture-bridge import: " + L("none of the {count} gestures could be imported; the '# not imported' lines say why",
+                                                  ["count": String(imported.gesturesRead)]))
             throw ExitCode(1)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureLocalization
 import GestureSystem
 import GestureConfig
 import GestureX11
@@ -6,7 +7,7 @@ import GestureX11
 struct KeymapsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keymaps",
-        abstract: "List the desktop keymaps, or show one.",
+        abstract: L("List the desktop keymaps, or show one."),
         discussion: "A keymap gives names to a desktop's shortcuts, so a config can say `key workspace-next`. Your own keymaps in ~/.config/gesture-bridge/keymaps/NAME.toml take precedence."
     )
 

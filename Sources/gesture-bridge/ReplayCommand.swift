@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureLocalization
 import GestureSystem
 import GestureBridge
 import GestureConfig
@@ -8,7 +9,7 @@ import GestureTraces
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run a config on recorded touch traces and print what it would do.",
+        abstract: L("Run a config on recorded touch traces and print what it would do."),
         discussion: """
             Runs the same engine as the daemon with each trace's timestamps as its \
             clock, and performs nothing: it prints the actions it would perform, when, \

@@ -13,7 +13,7 @@ import Glibc
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Say whether the daemon runs on this display, and how it is doing.",
+        abstract: L("Say whether the daemon runs on this display, and how it is doing."),
         discussion: """
             Reads the state the running daemon keeps in $XDG_RUNTIME_DIR (written when \
             it changes): pid, since when, the config and whether it loaded, the keymap, \
@@ -39,7 +39,7 @@ struct StatusCommand: ParsableCommand {
         print("  " + L("config: {path}: {status}", ["path": s.config, "status": Self.said(s.configStatus, DaemonState.Says.configStatus)]))
         print("  " + L("keymap: {keymap}", ["keymap": Self.said(s.keymap, DaemonState.Says.keymap)]))
         print("  " + (s.devices.isEmpty ? L("devices: none in use") : L("devices: {devices}", ["devices": s.devices.joined(separator: "; ")])))
-        for line in s.listening { print("  " + Self.said(line, ListenPlan.Says.all + [DaemonState.Says.noConnection, DaemonState.Says.playedTrace])) }
+        for line in s.listening { print("  " + Self.said(line, StateWords.listening)) }
         print("  " + L("touchegg-protocol: {state}", ["state": Self.said(s.toucheggProtocol, DaemonState.Says.toucheggProtocol)]))
         if s.messages.isEmpty {
             print("  " + L("no warnings or errors"))
@@ -58,17 +58,7 @@ struct StatusCommand: ParsableCommand {
     /// the user's language, read back as the patterns it was written from;
     /// a value none of them makes (a path, a name) as it is.
     static func said(_ text: String, _ patterns: [Words]) -> String {
-        // The pattern with the most words first: "button {button} with state {states}" before "button {button}".
-        let ordered = patterns.sorted { literalCount($0.msgid) > literalCount($1.msgid) }
-        return Words.read(text, as: ordered).map { L($0) } ?? text
-    }
-
-    private static func literalCount(_ pattern: String) -> Int {
-        var n = 0, inside = false
-        for c in pattern {
-            if c == "{" { inside = true } else if c == "}" { inside = false } else if !inside { n += 1 }
-        }
-        return n
+        L(Words.reading(text, as: patterns))
     }
 
     static func duration(_ s: Int) -> String {
@@ -82,7 +72,7 @@ struct StatusCommand: ParsableCommand {
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check why gestures might do nothing, and say what to do about it.",
+        abstract: L("Check why gestures might do nothing, and say what to do about it."),
         discussion: """
             Checks: an X11 session (not Wayland), XInput 2.2 and 2.4, the touchpads and \
             touchscreens X reports and whether libinput drives them, another program \
@@ -98,10 +88,11 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         var doctor = Doctor(environment: ProcessEnvironment.current(), display: display.display, configPath: config.path)
         let healthy = doctor.run()
-        for f in doctor.findings { print(f) }
+        for f in doctor.findings { print(f.text { L($0) }) }
         let problems = doctor.findings.filter { $0.verdict == .problem }.count
         let warnings = doctor.findings.filter { $0.verdict == .warning }.count
-        print("\(problems) problem\(problems == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        print(Ln("{count} problem, {warnings}", "{count} problems, {warnings}", problems,
+                 ["warnings": Ln("{count} warning", "{count} warnings", warnings)]))
         if !healthy { throw ExitCode(1) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureLocalization
 import GestureBridge
 import GestureConfig
 import GestureCore
@@ -11,7 +12,7 @@ import Glibc
 struct TeachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "teach",
-        abstract: "Teach a shape for stroke(\"NAME\") gestures from your own drawings.",
+        abstract: L("Teach a shape for stroke(\"NAME\") gestures from your own drawings."),
         discussion: """
             Give traces of you drawing the shape (gesture-bridge record; a trace may \
             hold several attempts, apart by half a second with no finger down), or \
@@ -107,7 +108,7 @@ struct TeachCommand: ParsableCommand {
         let path = RuntimeDirectory.path(env) + "/gesture-bridge-teach-\(getpid()).jsonl"
         writeLine("gesture-bridge teach: draw \(name) \(count) times (lift your fingers between attempts)")
         var progress = LiveAttempts(wanted: count)
-        let status = Recorder.run(path: path, display: display.display, report: { writeLine("gesture-bridge: \($0)") }) { input in
+        let status = Recorder.run(path: path, display: display.display, report: { writeLine("gesture-bridge: " + L($0)) }) { input in
             guard progress.see(input) else { return false }
             writeLine("gesture-bridge teach: \(name): attempt \(progress.done) of \(progress.wanted) " + progress.bar)
             return progress.done >= progress.wanted

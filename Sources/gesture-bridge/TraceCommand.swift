@@ -1,10 +1,11 @@
 import ArgumentParser
+import GestureLocalization
 import GestureTraces
 
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
-        abstract: "Check recorded touch traces and say what they hold.",
+        abstract: L("Check recorded touch traces and say what they hold."),
         discussion: "Reads each FILE as a touch trace (trace-format v1, JSON Lines) and prints its screen, devices and events, or the first error with its line and key. Exits 1 if any file is broken."
     )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureLocalization
 import GestureBridge
 import GestureConfig
 import GestureCore
@@ -11,7 +12,7 @@ import Glibc
 struct TuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
-        abstract: "Fit the settings to your hands: the smallest change under which your attempts at a gesture are recognized.",
+        abstract: L("Fit the settings to your hands: the smallest change under which your attempts at a gesture are recognized."),
         discussion: """
             Give traces of you performing the gesture bound as NAME (gesture-bridge \
             record; a trace may hold several attempts, apart by half a second with no \
@@ -96,7 +97,7 @@ struct TuneCommand: ParsableCommand {
         let env = ProcessEnvironment.current()
         let path = RuntimeDirectory.path(env) + "/gesture-bridge-tune-\(getpid()).jsonl"
         writeLine("gesture-bridge tune: perform \(binding) a few times (lift your fingers between attempts), then press Ctrl+C")
-        let status = Recorder.run(path: path, display: display.display) { writeLine("gesture-bridge: \($0)") }
+        let status = Recorder.run(path: path, display: display.display) { writeLine("gesture-bridge: " + L($0)) }
         guard status == 0 else { throw ExitCode(status) }
         writeLine("gesture-bridge tune: the attempts are in \(path) (give it to tune again, or to replay)")
         return path

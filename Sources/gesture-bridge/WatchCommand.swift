@@ -1,6 +1,8 @@
 import ArgumentParser
 import GestureBridge
 import GestureSystem
+import GestureClient
+import GestureLocalization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +10,7 @@ import Glibc
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Show live what the running daemon sees: fingers, each binding's progress, verdicts.",
+        abstract: L("Show live what the running daemon sees: fingers, each binding's progress, verdicts."),
         discussion: """
             Connects to the monitor socket of the daemon on the display and draws, \
             as you touch: one line per device with its fingers, a progress bar per \
@@ -34,10 +36,10 @@ struct WatchCommand: ParsableCommand {
         if stdin {
             client = MonitorClient(reading: 0)
         } else {
-            do {
+            do throws(MonitorClient.ConnectError) {
                 client = try MonitorClient(display: d, environment: env)
             } catch {
-                writeLine("gesture-bridge watch: \(error)")
+                writeLine("gesture-bridge watch: " + L(error.words))
                 throw ExitCode(1)
             }
         }
@@ -60,7 +62,7 @@ struct WatchCommand: ParsableCommand {
             }
         }
         draw(view)
-        if !stdin { writeLine("gesture-bridge watch: the daemon went away") }
+        if !stdin { writeLine("gesture-bridge watch: " + L("the daemon went away")) }
     }
 
     /// The whole screen again: home, clear, the view (as wide as the terminal).

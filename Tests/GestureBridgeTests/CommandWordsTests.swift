@@ -17,11 +17,16 @@ import Glibc
 /// scripts/check-po-output.py (every line a msgstr of the language or a
 /// value, no piece of an English msgid).
 ///
+/// `doctor` and `import` too (issue 62): doctor's findings with a broken
+/// config, and import's summary, notes and the config's comments of a
+/// touchegg and a fusuma file with items it could not import.
+///
 /// What a program reads is not, and is byte for byte the same in every
-/// locale: `replay --json` (one JSON object per action), the traces
-/// `record` writes, and the monitor stream (written by the daemon, which
-/// never sets a locale; `watch --json` copies its lines). Diagnostics keep
-/// `file:line:column: ` and their quoted line and caret in every language.
+/// locale (`machineReadOutputsAreTheSameInEveryLocale` lists them): the
+/// `--json` of every command that has it (`replay --json`, `watch --json`),
+/// the monitor stream (`replay --monitor`, the daemon's MonitorFeed), and
+/// the traces `record` writes. Diagnostics keep `file:line:column: ` and
+/// their quoted line and caret in every language.
 @Suite(.serialized) final class CommandWordsTests {
     static let root = String(#filePath.dropLast("/Tests/GestureBridgeTests/CommandWordsTests.swift".count))
     let home = "/tmp/gesture-bridge-words-\(getpid())-\(Int(monotonicNow() * 1e6) % 1_000_000)"
@@ -144,6 +149,44 @@ import Glibc
         #expect(!saysNoEnglish(english, "fr_FR.UTF-8"))
     }
 
+    @Test func doctorSaysItInTheLanguage() throws {
+        let x = try Xvfb()
+        let path = home + "/broken.toml"
+        _ = FileSystem.write(Self.broken, to: path)
+        let english = run(["doctor", "--display", x.display, "--config", path], "C")
+        #expect(english.status == 1 && english.stdout.contains("[problem] config: \(path) has errors:"))
+        #expect(english.stdout.contains("[ok] XInput: 2.4 on \(x.display)"))
+        for lang in Self.languages.dropFirst() {
+            let said = run(["doctor", "--display", x.display, "--config", path], lang)
+            #expect(said.status == 1)
+            // As many lines, the config's diagnostics with their locations and carets as they are.
+            #expect(said.stdout.split(separator: "\n").count == english.stdout.split(separator: "\n").count, "\(lang)")
+            #expect(said.stdout.split(separator: "\n").filter { $0.hasPrefix("    " + path + ":") }.count == 5)
+            #expect(saysNoEnglish(said.stdout, lang))
+        }
+        #expect(!saysNoEnglish(english.stdout, "de_DE.UTF-8"))
+    }
+
+    /// The import's words: its summary and notes on stderr, the comments of
+    /// the config it writes; the config's keys and values are not words.
+    @Test(arguments: [("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml")])
+    func importSaysItsNotesInTheLanguage(tool: String, file: String) throws {
+        let source = Self.root + "/Tests/Import/" + file
+        func words(_ r: Spawned) -> String {
+            r.stderr + r.stdout.split(separator: "\n").filter { $0.hasPrefix("# ") }.map { $0.dropFirst(2) + "\n" }.joined()
+        }
+        let english = run(["import", tool, source], "C")
+        #expect(english.status == 0 && english.stdout.contains("# not imported: line ") && english.stderr.contains(" not imported ("))
+        for lang in Self.languages.dropFirst() {
+            let said = run(["import", tool, source], lang)
+            #expect(said.status == 0)
+            // The config itself is the same: only its comments are in the language.
+            #expect(said.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") } == english.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") })
+            #expect(saysNoEnglish(words(said), lang))
+        }
+        #expect(!saysNoEnglish(words(english), "fr_FR.UTF-8"))
+    }
+
     @Test func machineReadOutputsAreTheSameInEveryLocale() throws {
         // replay --json: one JSON object per action.
         let c = ReplayCase.all[0]
@@ -156,6 +199,16 @@ import Glibc
         let failed = Self.languages.map { run(["replay", "--json", "--config", path] + c.tracePaths, $0) }
         #expect(failed.allSatisfy { $0.status != 0 && $0.stdout.isEmpty })
 
+        // The monitor stream (the daemon's MonitorFeed, as replay --monitor makes it), and watch --json, which passes it on.
+        let streams = Self.languages.map { run(["replay", "--monitor", "--config", c.configPath] + c.tracePaths, $0) }
+        #expect(streams.allSatisfy { $0.status == 0 && $0.stdout == streams[0].stdout } && streams[0].stdout.contains(#""type": "frame""#))
+        _ = FileSystem.write(streams[0].stdout, to: home + "/stream.jsonl")
+        let watched = Self.languages.map { lang in
+            Spawn.run("/bin/sh", ["-c", "exec \"$0\" watch --json --stdin < \"$1\"", Spawn.gestureBridge, home + "/stream.jsonl"],
+                      environment: ["PATH": "/usr/bin:/bin", "GESTURE_BRIDGE_LOCALEDIR": locales].merging(Self.asking(lang)) { $1 })
+        }
+        #expect(watched.allSatisfy { $0.status == 0 && $0.stdout == streams[0].stdout })
+
         // record: the trace file (header and events) the same under C and German.
         let x = try Xvfb()
         var traces: [String] = []
@@ -163,7 +216,7 @@ import Glibc
             let trace = home + "/record-\(lang).jsonl"
             let r = DaemonProcess(command: ["record", "--display", x.display, trace],
                                   environment: Self.asking(lang).merging(["GESTURE_BRIDGE_LOCALEDIR": locales]) { $1 })
-            #expect(r.waitForLog("recording to \(trace)"))
+            #expect(r.waitForLog(trace))   // "recording to TRACE …", in the language
             r.signal(SIGINT)
             #expect(r.waitExit() == 0)
             guard case .success(let text) = FileSystem.read(trace) else { Issue.record("no trace under \(lang)"); return }

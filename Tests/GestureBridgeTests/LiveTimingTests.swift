@@ -165,7 +165,7 @@ import Testing
         func takeNews() -> InputNews? { nil }
         func followKeyReleases(_ on: Bool) {}
         func decide(_ decision: TouchDecisionEvent) {}
-        func listen(for table: GestureTable) -> [String] { [] }
+        func listen(for table: GestureTable) -> [Words] { [] }
         var lastEventTime: UInt { 0 }
         var statusDevices: [String] { [] }
         var statusListening: [String] { [] }

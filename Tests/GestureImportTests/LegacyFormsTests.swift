@@ -124,7 +124,7 @@ import Testing
     func internalRefusals(command: String, reason: String) throws {
         let imported = try LibinputGesturesImporter.convert("gesture swipe up 3 \(command)\ngesture swipe down 3 true", file: "l.conf")
         #expect(imported.notImported.map(\.line) == [1])
-        #expect(imported.notImported.map(\.reason) == [reason])
+        #expect(imported.notImported.map(\.reason.description) == [reason])
         #expect(imported.toml.contains("# not imported: line 1: \(reason)"))
     }
 

@@ -152,6 +152,10 @@ class Language:
             # fingers on the touchscreen"), or the config's own text ("zoom:").
             return self(english_piece)
         _, n, translated = min(found)
+        if english_piece in translated:
+            # A name the translation keeps as it is ("libinput-gestures" inside doctor's
+            # "none running (touchegg, fusuma, libinput-gestures, lisgd)"): a value, not words.
+            return english_piece
         pieces = [p for p in PLACEHOLDER.split(translated)[0::2]]
         return (pieces[n] if n < len(pieces) and pieces[n].strip() else max(pieces, key=len)).strip()
 

@@ -4,6 +4,8 @@ import Glibc
 import CGtk
 import GestureConfig
 import GestureBridge
+import GestureCore
+import GestureSettingsModel
 import Testing
 @testable import gesture_bridge_settings
 
@@ -128,6 +130,27 @@ func readFile(_ path: String) -> String {
         let first = try #require(s.lastDrawn.first), last = try #require(s.lastDrawn.last)
         #expect(s.lastDrawn.count > 5)
         #expect(last.x - first.x < -100 && abs(last.y - first.y) < 40, "\(first) → \(last)")
+    }
+
+    /// A touchpad's frames place no fingers: its attempt's path is the
+    /// gesture's travel, an L drawn down then right here (the frames as the
+    /// monitor writes a 3-finger swipe's), kept when the attempt is over.
+    @Test func aTouchpadsTravelIsTryItsShapeLine() throws {
+        var s = LiveState()
+        s.consume(#"{"t": 0, "type": "standing", "device": 12, "binding": "b", "standing": "joined"}"#)
+        var t = 0.0
+        let corner = (0...10).map { (0.0, Double($0) * 20) } + (1...10).map { (Double($0) * 20, 200.0) }
+        for (dx, dy) in corner {
+            t += 1.0 / 60
+            s.consume(Substring(#"{"t": \#(t), "type": "frame", "device": 12, "kind": "touchpad", "touchpad": {"gesture": "swipe", "fingers": 3, "dx": \#(dx), "dy": \#(dy), "scale": 1, "angle": 0}, "fingers": [], "bindings": []}"#))
+        }
+        #expect(s.drawnCount == 0 && s.drawing[12]?.points.count == corner.count)
+        s.consume(Substring(#"{"t": \#(t + 0.01), "type": "over", "device": 12}"#))
+        #expect(s.drawnCount == 1 && s.drawing.isEmpty)
+        #expect(s.lastDrawn.map { [$0.x, $0.y] } == corner.map { [$0.0, $0.1] })
+        // The L it draws is the L taught: the shape line says so.
+        let set = StrokeSet([StrokeShape(name: "L", templates: [[Point(x: 0, y: 0), Point(x: 0, y: 200), Point(x: 200, y: 200)]])])
+        #expect(DrawnShape.verdict(s.lastDrawn, in: set).hasPrefix("matches L"))
     }
 }
 

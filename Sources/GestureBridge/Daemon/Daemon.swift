@@ -34,6 +34,8 @@ public struct Daemon {
         /// delivered it later than the engine's clock: DeliveryLag): `replay`
         /// of it does what the daemon did.
         public var record: String?
+        /// The log's messages in the reader's language (the daemon's gettext); English by default.
+        public var translate: @Sendable (String) -> String = { $0 }
 
         public init(configPath: String? = nil, display: String? = nil, verbose: Bool = false, play: String? = nil,
                     playSpeed: Double = 1, exitWhenReady: Bool = false, record: String? = nil) {
@@ -81,7 +83,7 @@ public struct Daemon {
     public init(options: Options) {
         self.options = options
         status = Status()
-        log = Logger(verbose: options.verbose, messages: status.messages)
+        log = Logger(verbose: options.verbose, messages: status.messages, translate: options.translate)
         let loader = ConfigLoader.standard()
         let path = options.configPath ?? ConfigLoader.defaultPath(environment: loader.environment)
         // Watched before it is read: a file written as soon as the daemon

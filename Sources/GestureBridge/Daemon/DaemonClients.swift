@@ -1,3 +1,4 @@
+import GestureCore
 import GestureSystem
 
 extension Daemon {
@@ -24,7 +25,7 @@ extension Daemon {
     /// taken address is said once and the daemon goes on without it.
     mutating func serveTouchegg(_ on: Bool) {
         guard on else {
-            if clients.touchegg != nil { log.notice("touchegg-protocol off: the D-Bus server stops") }
+            if clients.touchegg != nil { log.notice(Words("touchegg-protocol off: the D-Bus server stops")) }
             clients.touchegg = nil
             return
         }
@@ -36,7 +37,7 @@ extension Daemon {
             let log = self.log
             server.onNote = { log.info($0) }
             clients.touchegg = server
-            log.notice("touchegg-protocol: serving Touchégg's D-Bus signals at \(address)")
+            log.notice(Words("touchegg-protocol: serving Touchégg's D-Bus signals at {address}", ["address": address]))
         } catch {
             if !clients.toucheggRefusalSaid { log.warning("\(error)") }
             clients.toucheggRefusalSaid = true
@@ -54,7 +55,7 @@ extension Daemon {
             m.onNote = { log.info($0) }
             clients.monitor = m
         } catch {
-            log.warning("\(error); gesture-bridge watch will not reach this daemon")
+            log.warning(Words("{error}; gesture-bridge watch will not reach this daemon", ["error": "\(error)"]))
         }
     }
 }

@@ -31,18 +31,18 @@ extension Daemon {
 
         private static func initial(path: String, explicit: Bool, loader: ConfigLoader, log: Logger) -> LoadedConfig {
             guard FileSystem.exists(path) else {
-                if explicit { log.error("\(path) does not exist; running the built-in default until it does") }
-                else { log.notice("no config file at \(path); running the built-in default (gesture-bridge init writes it there)") }
+                if explicit { log.error(Words("{path} does not exist; running the built-in default until it does", ["path": path])) }
+                else { log.notice(Words("no config file at {path}; running the built-in default (gesture-bridge init writes it there)", ["path": path])) }
                 return builtIn(loader)
             }
             switch loader.load(path: path) {
             case .success(let c):
-                for w in c.warnings { log.warning("\(w)") }
-                log.notice("loaded \(path): \(c.actions.count) bindings")
+                for w in c.warnings { log.log(w) }
+                log.notice(Words("loaded {path}: {count} bindings", ["path": path, "count": c.actions.count]))
                 return c
             case .failure(let e):
-                for d in e.diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
-                log.error("\(path) has errors; running the built-in default until they are fixed")
+                for d in e.diagnostics { log.log(d) }
+                log.error(Words("{path} has errors; running the built-in default until they are fixed", ["path": path]))
                 return builtIn(loader)
             }
         }
@@ -57,21 +57,21 @@ extension Daemon {
     mutating func reload() {
         timers[.reload] = nil   // one pending is done by this one
         guard FileSystem.exists(config.path) else {
-            reportFailure([], "\(config.path) is gone; keeping the running config")
+            reportFailure([], Words("{path} is gone; keeping the running config", ["path": config.path]))
             return
         }
         switch config.loader.load(path: config.path) {
         case .failure(let e):
-            reportFailure(e.diagnostics, "\(config.path) has errors; keeping the running config")
+            reportFailure(e.diagnostics, Words("{path} has errors; keeping the running config", ["path": config.path]))
         case .success(let c):
             config.reportedFailure = nil
-            for w in c.warnings { log.warning("\(w)") }
+            for w in c.warnings { log.log(w) }
             connection.session?.performer.releaseAll()
             config.loaded = c
             rebuildEngine()
             let before = connection.input?.statusListening ?? []
-            for n in connection.input?.listen(for: c.table) ?? [] { log.warning("\(n)") }
-            log.notice("reloaded \(config.path): \(c.actions.count) bindings")
+            for n in connection.input?.listen(for: c.table) ?? [] { log.warning(n) }
+            log.notice(Words("reloaded {path}: {count} bindings", ["path": config.path, "count": c.actions.count]))
             if let now = connection.input?.statusListening, now != before { logGranted(now) }
         }
     }
@@ -80,21 +80,21 @@ extension Daemon {
     /// by a reload, or by X refusing a grab): said whenever it changes.
     mutating func logGranted(_ lines: [String]) {
         status.changed = true
-        for l in lines { log.notice("holding: \(l)") }
+        for l in lines { log.notice(Words("holding: {what}", ["what": Words.reading(l, as: StateWords.listening)])) }
     }
 
     /// Logs a failed reload's diagnostics (each at its own level: a warning
     /// is a warning, even in a config with errors) and why, once for as long
     /// as they stay the same.
-    mutating func reportFailure(_ diagnostics: [Diagnostic], _ summary: String) {
-        let lines = diagnostics.map { "\($0)" } + [summary]
+    mutating func reportFailure(_ diagnostics: [Diagnostic], _ summary: Words) {
+        let lines = diagnostics.map { "\($0)" } + [summary.description]
         status.changed = true
         guard lines != config.reportedFailure else {
             log.debug("\(config.path) changed, still with the same errors; keeping the running config")
             return
         }
         config.reportedFailure = lines
-        for d in diagnostics { log.log(level: d.isError ? .error : .warning, "\(d)") }
+        for d in diagnostics { log.log(d) }
         log.error(summary)
     }
 

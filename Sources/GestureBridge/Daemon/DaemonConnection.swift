@@ -80,7 +80,7 @@ extension Daemon {
                 listener.onPointerNote = { log.debug($0) }
                 connection.input = XInputSource(listener)
             }
-            for n in connection.input?.listen(for: config.loaded.table) ?? [] { log.warning("\(n)") }
+            for n in connection.input?.listen(for: config.loaded.table) ?? [] { log.warning(n) }
             let performer = ActionPerformer(synthesizer: synth, baseEnvironment: ProcessEnvironment.current())
             performer.onError = { log.error($0) }
             performer.onNote = { log.debug($0) }
@@ -99,14 +99,15 @@ extension Daemon {
             openMonitor(display: c.name)
             rebuildEngine()
             connection.backoff = 0.25
-            log.notice("listening on display \(c.name) (\(input?.summary ?? ""), \(recognition.engine.deviceIDs.count) touch devices)")
+            log.notice(Words("listening on display {display} ({input}, {count} touch devices)",
+                              ["display": c.name, "input": input?.summary ?? "", "count": recognition.engine.deviceIDs.count]))
             if let x = input as? XInputSource {
                 logGranted(x.statusListening)
                 for d in x.listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
             }
             windowManagerSeen(WindowManager.name(c))
         } catch {
-            log.warning("\(error); retrying in \(connection.backoff) s")
+            log.warning(Words("{error}; retrying in {seconds} s", ["error": "\(error)", "seconds": "\(connection.backoff)"]))
             timers[.reconnect] = now + connection.backoff
             connection.backoff = min(connection.backoff * 2, Self.maxBackoff)
         }
@@ -123,7 +124,7 @@ extension Daemon {
         if FileSystem.exists(config.path) {
             reload()
         } else if case .success(let c) = config.loader.load(text: DefaultConfig.text, file: ConfigSource.builtInName) {
-            for w in c.warnings { log.warning("\(w)") }
+            for w in c.warnings { log.log(w) }
             config.loaded = c
             rebuildEngine()
         }
@@ -136,7 +137,7 @@ extension Daemon {
         guard !errors.isEmpty else { return }
         for e in errors { log.warning("\(e)") }
         if errors.contains(where: { $0.request == s.synthesizer.requestCode }) && !s.performer.holdsNothing {
-            log.warning("releasing held keys and buttons after an XTest error")
+            log.warning(Words("releasing held keys and buttons after an XTest error"))
             s.performer.releaseAll()
         }
         if errors.contains(where: { $0.request == s.synthesizer.requestCode }) {
@@ -147,7 +148,7 @@ extension Daemon {
 
     /// The X server went away: drop everything tied to it and retry.
     mutating func lost(now: Double) {
-        log.warning("the X server went away; gestures in progress are dropped, retrying")
+        log.warning(Words("the X server went away; gestures in progress are dropped, retrying"))
         connection.session = nil
         if connection.player == nil { connection.input = nil }
         rebuildEngine()
@@ -165,6 +166,6 @@ extension Daemon {
             connection.input?.stop()
             s.connection.sync()
         }
-        log.notice("stopped")
+        log.notice(Words("stopped"))
     }
 }

@@ -1,9 +1,18 @@
 #if canImport(Glibc)
+import GestureCore
 import Glibc
 #endif
 import GestureConfig
 import GestureSystem
 import GestureClient
+import GestureX11
+
+/// The patterns the daemon's state says what it listens to with (English,
+/// ListenPlan's and DaemonState's): `status` and `doctor` read its lines back
+/// as them to say them in the user's language.
+public enum StateWords {
+    public static let listening = ListenPlan.Says.all + [DaemonState.Says.noConnection, DaemonState.Says.playedTrace]
+}
 
 extension Daemon {
     /// What `gesture-bridge status` reads: the state file, rewritten before

@@ -12,7 +12,7 @@ import GestureTraces
 public enum Recorder {
     /// Records until SIGINT or SIGTERM, or until `done` says so after an
     /// input (`teach --live`: enough attempts); returns the exit status.
-    public static func run(path: String, display: String?, report: (String) -> Void,
+    public static func run(path: String, display: String?, report: (Words) -> Void,
                            done: ((Input) -> Bool)? = nil) -> Int32 {
         let signals = SignalSource()
         let connection: XConnection, listener: XIListener
@@ -20,17 +20,18 @@ public enum Recorder {
             connection = try XConnection(name: display, events: .xcb)
             listener = try XIListener(connection: connection)
         } catch {
-            report("\(error)")
+            report(.verbatim("\(error)"))
             return 1
         }
         for note in listener.apply(.observeAll) { report(note) }
         var error = ""
         guard let recording = TraceRecording(path: path, error: &error) else {
-            report(error)
+            report(.verbatim(error))
             return 1
         }
         recording.write(TraceRecording.header(of: listener))
-        report("recording to \(path) (\(listener.devices.filter { $0.kind != .other }.count) touch devices); Ctrl+C to stop")
+        report(Words("recording to {path} ({count} touch devices); Ctrl+C to stop",
+                     ["path": path, "count": listener.devices.filter { $0.kind != .other }.count]))
         var running = true
         while running && connection.alive {
             var fds = [pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0),
@@ -44,7 +45,7 @@ public enum Recorder {
             recording.flush()
         }
         listener.stop()
-        report("recorded \(recording.events) events to \(path)")
+        report(Words("recorded {count} events to {path}", ["count": recording.events, "path": path]))
         return 0
     }
 }

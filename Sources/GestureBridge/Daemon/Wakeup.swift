@@ -64,7 +64,8 @@ extension Daemon {
     /// slept: the engine's timers keep their times, and those of the
     /// abandoned attempts are gone with them.
     mutating func resumed(afterSleeping slept: Double, now: Double) {
-        log.notice("resumed after \(Int(slept.rounded())) s asleep: the touches in flight are cancelled, held keys and buttons released")
+        log.notice(Words("resumed after {seconds} s asleep: the touches in flight are cancelled, held keys and buttons released",
+                          ["seconds": Int(slept.rounded())]))
         for input in inputsOnResume(devices: connection.input?.devices ?? []) { feed(input, at: now) }
         carryOut(now: now)
         connection.session?.performer.releaseAll()

@@ -26,7 +26,7 @@ protocol InputSource: AnyObject {
     /// The arena decided a touch: X accepts (claimed) or rejects it.
     func decide(_ decision: TouchDecisionEvent)
     /// The config changed: what to select. Returns what could not be done.
-    func listen(for table: GestureTable) -> [String]
+    func listen(for table: GestureTable) -> [Words]
     /// Strokes drawn with a pointer button held: the paths drawn since the
     /// last call, when a held press is due, and time reaching it.
     func takePointerStrokes() -> [PointerStrokeDrawn]
@@ -82,7 +82,7 @@ final class XInputSource: InputSource {
     func decide(_ d: TouchDecisionEvent) {
         listener.decide(device: d.device, touch: d.touch, claimed: d.decision == .claimed)
     }
-    func listen(for table: GestureTable) -> [String] {
+    func listen(for table: GestureTable) -> [Words] {
         // A touchpad a [[device]] rule disables keeps its gestures: not grabbed.
         listener.excludes = { table.rule(for: $0)?.disabled == true }
         return listener.apply(ListenPlan(table: table))

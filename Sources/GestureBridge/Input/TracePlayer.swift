@@ -60,11 +60,11 @@ final class TracePlayer: InputSource {
             do {
                 try stream.advance()
             } catch {
-                log.error("\(error); playing stops here")   // the file changed since it was checked
+                log.error(Words("{error}; playing stops here", ["error": "\(error)"]))   // the file changed since it was checked
                 playing = false
                 return
             }
-            if stream.next == nil { log.notice("played \(stream.count) events") }
+            if stream.next == nil { log.notice(Words("played {count} events", ["count": stream.count])) }
         }
     }
 
@@ -75,7 +75,7 @@ final class TracePlayer: InputSource {
     }
     func followKeyReleases(_ on: Bool) {}
     func decide(_ decision: TouchDecisionEvent) {}
-    func listen(for table: GestureTable) -> [String] { [] }
+    func listen(for table: GestureTable) -> [Words] { [] }
     var statusDevices: [String] { devices.map { "\($0.id) \($0.kind.rawValue) \($0.name) (played)" } }
     var statusListening: [String] { [DaemonState.Says.playedTrace.with(["path": path]).description] }
     var summary: String { "playing \(path)" }

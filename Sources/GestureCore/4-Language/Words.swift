@@ -131,6 +131,22 @@ public struct Words: Hashable, Sendable, CustomStringConvertible, WordsValue {
         return nil
     }
 
+    /// `text` read as the pattern of `patterns` with the most words it
+    /// fills ("button {button} with state {states}" before "button
+    /// {button}"), or as it is when it fills none (a path, a name): what a
+    /// program wrote in English (the daemon's state) to be said in the
+    /// user's language.
+    public static func reading(_ text: String, as patterns: [Words]) -> Words {
+        func literals(_ pattern: String) -> Int {
+            var n = 0, inside = false
+            for c in pattern {
+                if c == "{" { inside = true } else if c == "}" { inside = false } else if !inside { n += 1 }
+            }
+            return n
+        }
+        return read(text, as: patterns.sorted { literals($0.msgid) > literals($1.msgid) }) ?? .verbatim(text)
+    }
+
     init(_ msgid: String, _ pairs: [(String, any WordsValue)]) {
         self.msgid = msgid
         values = pairs.map { ($0.0, $0.1.wordsValue) }
@@ -142,13 +158,13 @@ public struct Words: Hashable, Sendable, CustomStringConvertible, WordsValue {
         return Words("{items} or {last}", ["items": items.dropLast().joined(separator: ", "), "last": items.last!])
     }
 
-    /// Items joined with ", ", each translated.
-    public init(list: [Words]) {
+    /// Items joined with `separator`, each translated.
+    public init(list: [Words], separator: String = ", ") {
         var pattern = ""
         var pairs: [(String, any WordsValue)] = []
         for (i, w) in list.enumerated() {
             let name = String(repeating: "i", count: i + 1)
-            pattern += (i == 0 ? "" : ", ") + "{" + name + "}"
+            pattern += (i == 0 ? "" : separator) + "{" + name + "}"
             pairs.append((name, w))
         }
         self.init(pattern, pairs)
