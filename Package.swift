@@ -70,17 +70,25 @@ let package = Package(
         // What a client of the running daemon reads: its state file and its
         // monitor stream (the settings app links this, not the daemon).
         .target(name: "GestureClient", dependencies: ["GestureSystem", "GestureTraces", "GestureCore"]),
-        // The daemon: the run loop, its input sources, the effect router,
-        // status, doctor, the Touchégg server.
+        // The daemon: the run loop, its input sources, the effect router, the
+        // monitor stream, status, the Touchégg server.
         .target(
             name: "GestureBridge",
             dependencies: ["GestureCore", "GestureSystem", "GestureTraces", "GestureConfig", "GestureActions", "GestureX11",
                            "GestureClient", "CLinux", "CDBusLoader"]
         ),
+        // The command's tools that are not the daemon: doctor, tune, teach,
+        // the binding and device-rule listings, watch's view, replay's
+        // printer. The daemon (gesture-bridge-daemon) never links them.
+        .target(
+            name: "GestureTools",
+            dependencies: ["GestureBridge", "GestureCore", "GestureSystem", "GestureTraces", "GestureConfig", "GestureActions",
+                           "GestureX11", "GestureClient"]
+        ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureBridge", "GestureTraces", "GestureConfig", "GestureImport", "GestureX11", "GestureCore",
+                "GestureBridge", "GestureTools", "GestureTraces", "GestureConfig", "GestureImport", "GestureX11", "GestureCore",
                 "GestureSystem", "GestureLocalization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,7 +146,7 @@ let package = Package(
         // The pure modules' tests link no X11 or config parsers.
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "GestureTraces", "GestureTesting"]),
         .testTarget(name: "GestureBridgeTests",
-                    dependencies: ["GestureBridge", "GestureTraces", "GestureTesting", "GestureCore", "GestureConfig",
+                    dependencies: ["GestureBridge", "GestureTools", "GestureTraces", "GestureTesting", "GestureCore", "GestureConfig",
                                    "GestureSystem", "XTestSupport", "CX11", "GestureX11"]),
         .testTarget(name: "GestureConfigTests",
                     dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureTools
 import GestureBridge
 import GestureConfig
 import GestureX11

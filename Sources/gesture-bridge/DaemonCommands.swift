@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureTools
 import GestureLocalization
 import GestureSystem
 import GestureBridge

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureTools
 import GestureSystem
 import GestureBridge
 import GestureConfig

@@ -137,8 +137,8 @@ expect "a folder named that is not there" "README.md:[0-9]+: Sources/GestureSett
 
 # 12. A room named that is not there.
 layout
-rmdir "$scratch/repo/Sources/GestureBridge/Teach"
-expect "a room named that is not there" "Sources/GestureBridge/Teach/ is not in the tree" check_layout
+rmdir "$scratch/repo/Sources/GestureTools/Teach"
+expect "a room named that is not there" "Sources/GestureTools/Teach/ is not in the tree" check_layout
 
 # 13. A target's path (Package.swift) whose line is gone.
 layout

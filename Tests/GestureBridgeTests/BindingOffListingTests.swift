@@ -1,3 +1,4 @@
+@testable import GestureTools
 import GestureSystem
 #if canImport(Glibc)
 import Glibc

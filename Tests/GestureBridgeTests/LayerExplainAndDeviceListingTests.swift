@@ -1,3 +1,4 @@
+@testable import GestureTools
 import GestureBridge
 import GestureConfig
 import GestureCore

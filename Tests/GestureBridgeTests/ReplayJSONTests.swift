@@ -1,3 +1,4 @@
+@testable import GestureTools
 import GestureSystem
 import GestureBridge
 import GestureConfig

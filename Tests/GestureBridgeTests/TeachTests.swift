@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import GestureBridge
+@testable import GestureTools
 import GestureConfig
 import GestureCore
 import GestureSystem

@@ -1,4 +1,5 @@
 @testable import GestureBridge
+@testable import GestureTools
 import GestureConfig
 import GestureCore
 import Testing

@@ -1,3 +1,4 @@
+@testable import GestureTools
 import GestureActions
 import GestureBridge
 import GestureConfig

@@ -5,6 +5,7 @@ import GestureSystem
 import GestureConfig
 import GestureCore
 import GestureX11
+import GestureBridge
 import GestureClient
 
 /// `gesture-bridge doctor`: why nothing happens, each finding with its fix.
