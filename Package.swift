@@ -60,8 +60,14 @@ let package = Package(
         // libdbus-1 loaded with dlopen when touchegg-protocol turns on: the
         // Touchégg protocol server. Nothing of it is mapped while it is off.
         .target(name: "CDBusLoader"),
+        // Windows that follow the fingers (`window move`, `window resize`) and
+        // snap, as pure parts: the machine of their sessions, how one starts,
+        // how a snap goes, the pace of requests, where each frame goes. No X
+        // (windows are WindowIDs), no Foundation: GestureX11's WindowMover
+        // reads X, feeds them and carries out the requests they return.
+        .target(name: "WindowFollowing", dependencies: ["GestureActions"]),
         // XInput2 source, XTest synthesizer, window classes, devices.
-        .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions", "GestureSystem"]),
+        .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions", "GestureSystem", "WindowFollowing"]),
         // Traces: read, write, replay, print, draw (SVG). Pure, like the core.
         .target(name: "GestureTraces", dependencies: ["GestureCore", "GestureSystem"]),
         // Making traces: the trace builder, hands as they are, the recognition
@@ -164,10 +170,16 @@ let package = Package(
                                "GestureLocalization"]),
         .testTarget(name: "GestureSettingsModelTests",
                     dependencies: ["GestureSettingsModel", "GestureConfig", "GestureCore", "GestureImport", "GestureSystem"]),
+        // Shared by the state machines' table tests (GestureX11Tests, WindowFollowingTests):
+        // their rows (TransitionRow) and the table the docs print from them (StateTable).
+        .target(name: "StateTableSupport", path: "Tests/StateTableSupport"),
+        // The pure parts of windows that follow the fingers, their tables: no X.
+        .testTarget(name: "WindowFollowingTests", dependencies: ["WindowFollowing", "GestureActions", "StateTableSupport"]),
         // Shared by the X tests: an Xvfb the test starts, a client watching keys.
         .target(name: "XTestSupport", dependencies: ["CX11", "GestureX11"], path: "Tests/XTestSupport"),
         .testTarget(name: "GestureX11Tests",
-                    dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions", "XTestSupport"]),
+                    dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions", "XTestSupport", "WindowFollowing",
+                                   "StateTableSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

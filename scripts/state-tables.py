@@ -5,7 +5,7 @@
 A state machine's transitions are the rows of its `@Test(arguments:)` table
 test (TouchOwnershipTests.rows, FollowMachineTests.rows, …). Each of those
 suites has a `stateTable` test that prints its rows as a Markdown table into
-$STATE_TABLES_DIR/NAME.md (Tests/GestureX11Tests/StateTable.swift says why
+$STATE_TABLES_DIR/NAME.md (Tests/StateTableSupport/StateTable.swift says why
 the tests print it rather than this script reading Swift). The docs hold
 that print between
 

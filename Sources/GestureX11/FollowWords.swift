@@ -1,5 +1,5 @@
-import CX11
 import GestureActions
+import WindowFollowing
 
 /// The log's words for windows that follow gestures and snap: what
 /// FollowMachine, FollowStart and SnapPlan report as facts, said as
@@ -8,7 +8,7 @@ import GestureActions
 /// its 'window move' lines (Tests/E2E/guest/desktops.sh): `FollowWordsTests`
 /// keeps each sentence word for word.
 enum FollowWords {
-    static func name(_ w: Window) -> String { "window 0x\(String(w, radix: 16))" }
+    static func name(_ w: WindowID) -> String { "window \(w)" }
 
     /// The begin's result: "window 0x… at 300x200+100+100, un-maximized".
     static func began(_ b: FollowMachine.Began) -> String {
@@ -27,7 +27,7 @@ enum FollowWords {
     }
 
     /// The window went away before anything was done: the begin's result.
-    static func wentAway(_ w: Window) -> String { "\(name(w)) went away" }
+    static func wentAway(_ w: WindowID) -> String { "\(name(w)) went away" }
 
     /// The end's log line: "window move: window 0x… at … (from …), 9 frames, 8 requests, answered …".
     static func ended(_ e: FollowMachine.Ended) -> String {
@@ -56,7 +56,7 @@ enum FollowWords {
     }
 
     /// A notice: the window closed during the gesture.
-    static func closed(_ follow: WindowAction.Follow, _ w: Window) -> String {
+    static func closed(_ follow: WindowAction.Follow, _ w: WindowID) -> String {
         "window \(follow.rawValue): \(name(w)) closed during the gesture; the \(follow.rawValue) ends there"
     }
 

@@ -1,6 +1,7 @@
 import CX11
 import GestureActions
 import GestureCore
+import WindowFollowing
 
 /// Windows that follow the fingers (`window move`, `window resize`) and
 /// snap to halves of a monitor's work area (`window snap …`, and a move
@@ -23,7 +24,9 @@ import GestureCore
 /// goes (SnapPlan), the pace of its requests (RequestPacer), where each
 /// frame goes (FollowPlan). They return `WindowRequest`s; `carryOut` is the
 /// only place the mover writes to X. They report facts; the log's words
-/// are FollowWords'.
+/// are FollowWords'. They live in WindowFollowing, without X: their windows
+/// are `WindowID`s, made here from X's ids (`WindowID(window)`) and turned
+/// back (`.xid`) where the mover reads or writes X.
 public final class WindowMover {
     /// The display of the daemon's connection (the mover opens its own on it).
     let displayName: String
@@ -56,30 +59,30 @@ public final class WindowMover {
     public func begin(_ follow: WindowAction.Follow, binding: Int, target: WindowTarget, place: GesturePlace, now: Double)
         -> WindowResult {
         guard let c = open() else { return .unsupported("cannot open a connection to \(displayName)") }
-        if machine.sessions[binding] != nil { _ = end(binding: binding, place: place, cancelled: true, now: now) }
+        if machine.follows(binding) { _ = end(binding: binding, place: place, cancelled: true, now: now) }
         guard let window = c.targetClient(target) else { return .nothing("no window there, and none is active") }
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let facts = facts(of: window, target: target, c) else {
             _ = c.takeErrors()
-            return .nothing(FollowWords.wentAway(window))
+            return .nothing(FollowWords.wentAway(WindowID(window)))
         }
         let began = drive(.began(follow, facts, ewmh: movesByEWMH(c), now: now), binding, c, now: now)
         c.flush()
         // An error on the start's requests: the window went away (the machine says so).
         for e in c.takeErrors() {
-            if case .wentAway(let w) = drive(.failed(e.resource), binding, c, now: now).report {
+            if case .wentAway(let w) = drive(.failed(WindowID(e.resource)), binding, c, now: now).report {
                 return .nothing(FollowWords.wentAway(w))
             }
         }
         self.follow(binding: binding, place: place, now: now)
-        guard case .began(let b) = began.report else { return .nothing(FollowWords.wentAway(window)) }
+        guard case .began(let b) = began.report else { return .nothing(FollowWords.wentAway(WindowID(window))) }
         return .done(FollowWords.began(b))
     }
 
     /// What a move or resize starts from, as X says it now (nil: the window went away).
     private func facts(of window: Window, target: WindowTarget, _ c: XConnection) -> FollowStart.Facts? {
         guard let (frame, extents) = c.frame(of: window), let top = c.topLevel(window) else { return nil }
-        var f = FollowStart.Facts(window: window, topLevel: top, frame: frame, extents: extents, hints: c.sizeHints(of: window),
+        var f = FollowStart.Facts(window: WindowID(window), topLevel: WindowID(top), frame: frame, extents: extents, hints: c.sizeHints(of: window),
                                   maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
         if let x = target.x, let y = target.y { f.target = .init(x: x, y: y) }
         else { f.pointer = c.pointer.map { .init(x: $0.x, y: $0.y) } }
@@ -119,9 +122,9 @@ public final class WindowMover {
     /// What the machine asked, read from X (round trips); nil: the window went away.
     private func read(_ ask: FollowMachine.Ask, _ c: XConnection, now: Double) -> FollowMachine.Event? {
         switch ask {
-        case .frame(let w): return c.frame(of: w).map { .frameRead($0.frame, $0.extents, now: now) }
+        case .frame(let w): return c.frame(of: w.xid).map { .frameRead($0.frame, $0.extents, now: now) }
         case .workAreas: return .workAreas(c.workAreas(monitors: Monitors(connection: c).outputs))
-        case .snapFacts(let w, let before): return .snapFacts(snapFacts(w, before: before, c))
+        case .snapFacts(let w, let before): return .snapFacts(snapFacts(w.xid, before: before, c))
         }
     }
 
@@ -130,16 +133,16 @@ public final class WindowMover {
     /// `_NET_MOVERESIZE_WINDOW`, else as configure requests on the client.
     private func carryOut(_ r: WindowRequest, ewmh: Bool, _ c: XConnection) {
         switch r {
-        case .watch(let w): XSelectInput(c.display, w, StructureNotifyMask)
-        case .unwatch(let w): XSelectInput(c.display, w, 0)
-        case .maximize(let w, let on): c.setMaximized(w, on)
-        case .rememberSnap(let w, let m): c.setCardinals(w, Self.memoryProperty, m.values)
-        case .forgetSnap(let w): XDeleteProperty(c.display, w, c.atom(Self.memoryProperty))
+        case .watch(let w): XSelectInput(c.display, w.xid, StructureNotifyMask)
+        case .unwatch(let w): XSelectInput(c.display, w.xid, 0)
+        case .maximize(let w, let on): c.setMaximized(w.xid, on)
+        case .rememberSnap(let w, let m): c.setCardinals(w.xid, Self.memoryProperty, m.values)
+        case .forgetSnap(let w): XDeleteProperty(c.display, w.xid, c.atom(Self.memoryProperty))
         case .moveResize(let w, let r, let e):
             if ewmh {
-                c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: w, WindowGeometry.moveResizeMessage(r, extents: e))
+                c.sendToRoot("_NET_MOVERESIZE_WINDOW", window: w.xid, WindowGeometry.moveResizeMessage(r, extents: e))
             } else {
-                XMoveResizeWindow(c.display, w, Int32(r.x), Int32(r.y), UInt32(max(1, r.width - e.left - e.right)),
+                XMoveResizeWindow(c.display, w.xid, Int32(r.x), Int32(r.y), UInt32(max(1, r.width - e.left - e.right)),
                                   UInt32(max(1, r.height - e.top - e.bottom)))
             }
         }
@@ -147,7 +150,7 @@ public final class WindowMover {
 
     public func follow(binding: Int, place: GesturePlace, now: Double) {
         pump(now: now)
-        guard machine.sessions[binding] != nil, let c = connection else { return }
+        guard machine.follows(binding), let c = connection else { return }
         drive(.moved(place, now: now), binding, c, now: now)
         settle(c, now: now)
     }
@@ -157,7 +160,7 @@ public final class WindowMover {
     /// last frame put it (what is in flight or held back goes: it is that frame).
     public func end(binding: Int, place: GesturePlace, cancelled: Bool, now: Double) -> String? {
         pump(now: now)
-        guard machine.sessions[binding] != nil, let c = connection else { return nil }
+        guard machine.follows(binding), let c = connection else { return nil }
         defer { settle(c, now: now) }
         let ended = drive(.ended(place, now: now, cancelled: cancelled), binding, c, now: now)
         c.flush()
@@ -171,19 +174,19 @@ public final class WindowMover {
     /// The mover's connection while a window follows (the daemon polls it:
     /// the window manager's answers wake it); nil otherwise.
     public var descriptor: Int32? {
-        guard !machine.sessions.isEmpty, let c = connection, c.alive else { return nil }
+        guard !machine.isIdle, let c = connection, c.alive else { return nil }
         return c.fd
     }
 
     /// Events Xlib has read already (a round trip's): poll would not wake for them.
     public var hasQueuedEvents: Bool {
-        guard !machine.sessions.isEmpty, let c = connection, c.alive else { return false }
+        guard !machine.isIdle, let c = connection, c.alive else { return false }
         return XQLength(c.display) > 0
     }
 
     /// Answers read, requests that waited too long sent.
     public func advance(to now: Double) {
-        guard !machine.sessions.isEmpty, let c = connection else { checkAt = nil; return }
+        guard !machine.isIdle, let c = connection else { checkAt = nil; return }
         pump(now: now)
         for b in machine.bindings { drive(.deadline(now: now), b, c, now: now) }
         settle(c, now: now)
@@ -194,7 +197,7 @@ public final class WindowMover {
     private func settle(_ c: XConnection, now: Double) {
         c.flush()
         for e in c.takeErrors() {
-            for b in machine.bindings { drive(.failed(e.resource), b, c, now: now) }
+            for b in machine.bindings { drive(.failed(WindowID(e.resource)), b, c, now: now) }
         }
         checkAt = machine.deadline
     }
@@ -211,9 +214,9 @@ public final class WindowMover {
             XNextEvent(c.display, &e)
             let event: FollowMachine.Event
             switch cx_event_type(&e) {
-            case ConfigureNotify: event = .configured(e.xconfigure.window, now: now)
-            case DestroyNotify: event = .destroyed(e.xdestroywindow.window)
-            case UnmapNotify: event = .unmapped(e.xunmap.window)
+            case ConfigureNotify: event = .configured(WindowID(e.xconfigure.window), now: now)
+            case DestroyNotify: event = .destroyed(WindowID(e.xdestroywindow.window))
+            case UnmapNotify: event = .unmapped(WindowID(e.xunmap.window))
             default: continue
             }
             for b in machine.bindings { drive(event, b, c, now: now) }
@@ -232,7 +235,7 @@ public final class WindowMover {
         if let why = c.refusal(of: window) { return .nothing(why) }
         guard let (frame, _) = c.frame(of: window) else {
             _ = c.takeErrors()
-            return .nothing(FollowWords.wentAway(window))
+            return .nothing(FollowWords.wentAway(WindowID(window)))
         }
         let areas = c.workAreas(monitors: Monitors(connection: c).outputs)
         let cx = target.x ?? Double(frame.x) + Double(frame.width) / 2, cy = target.y ?? Double(frame.y) + Double(frame.height) / 2
@@ -242,13 +245,13 @@ public final class WindowMover {
         for r in requests { carryOut(r, ewmh: ewmh, c) }
         c.flush()
         let errors = c.takeErrors()
-        if errors.contains(where: { $0.resource == window }) { return .nothing(FollowWords.wentAway(window)) }
-        return .done("\(FollowWords.name(window)) on monitor \(areas[i].name): \(FollowWords.snapped(what))")
+        if errors.contains(where: { $0.resource == window }) { return .nothing(FollowWords.wentAway(WindowID(window))) }
+        return .done("\(FollowWords.name(WindowID(window))) on monitor \(areas[i].name): \(FollowWords.snapped(what))")
     }
 
     /// What a snap of `window` (whose frame was `before`) starts from, read from X.
     private func snapFacts(_ window: Window, before: WindowRect, _ c: XConnection) -> SnapPlan.Facts {
-        SnapPlan.Facts(window: window, before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
+        SnapPlan.Facts(window: WindowID(window), before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
                        maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
     }
 }

@@ -3,20 +3,9 @@ import Testing
 
 /// The arithmetic of `window move`, `resize` and `snap`, as numbers: where a
 /// frame goes for the fingers' travel, what a resize keeps to, the halves of
-/// a monitor's work area with docks' struts, and what a snap remembers.
+/// a monitor's work area with docks' struts.
 @Suite struct WindowGeometryTests {
     static let frame = WindowRect(x: 100, y: 100, width: 302, height: 225)
-
-    @Test(arguments: [
-        // (travel, frame after): 1:1, rounded to the pixel, off the screen's edges too.
-        ((240.0, 130.0), WindowRect(x: 340, y: 230, width: 302, height: 225)),
-        ((-0.4, 0.6), WindowRect(x: 100, y: 101, width: 302, height: 225)),
-        ((-500.0, -300.0), WindowRect(x: -400, y: -200, width: 302, height: 225)),
-    ])
-    func aMoveFollowsTheFingersOneToOne(_ travel: (Double, Double), _ want: WindowRect) {
-        let plan = FollowPlan(.move, origin: Self.frame, grab: (250, 200))
-        #expect(plan.frame(for: GesturePlace(translation: travel)) == want)
-    }
 
     @Test(arguments: [
         // (where the fingers land, the sides that follow)
@@ -170,84 +159,5 @@ import Testing
                                                  extents: FrameExtents(left: 1, right: 1, top: 20, bottom: 5))
         // NorthWest gravity (1), x y width height present (bits 8-11), source 2 (bits 12-13).
         #expect(m == [0x2F01, 640, 0, 638, 775])
-    }
-
-    @Test func aSnapRemembersTheGeometryBeforeAndKnowsWhenItWasMovedSince() throws {
-        let m = SnapMemory(before: WindowRect(x: 100, y: 120, width: 302, height: 225),
-                           snapped: WindowRect(x: 0, y: 0, width: 640, height: 800), extents: FrameExtents(left: 1, right: 1, top: 20, bottom: 5))
-        let back = try #require(SnapMemory(values: m.values))
-        #expect(back == m)
-        #expect(m.stillSnapped(WindowRect(x: 0, y: 0, width: 632, height: 800)))   // a terminal's cell less
-        #expect(!m.stillSnapped(WindowRect(x: 300, y: 0, width: 640, height: 800)))
-        #expect(SnapMemory(values: [1, 2]) == nil)
-        // The eight numbers of an older property: no extents.
-        #expect(SnapMemory(values: Array(m.values.prefix(8)))?.extents == FrameExtents())
-    }
-
-    @Test func onResizePlansTheFrameWithinTheHintsAndTheMovePointIsTheTouchpadsCarriedPointer() {
-        let plan = FollowPlan(.resize, origin: Self.frame, grab: (390, 310), hints: SizeHints(minWidth: 200))
-        #expect(plan.edges == [.right, .bottom])
-        #expect(plan.frame(for: GesturePlace(translation: (-300, 10))) == WindowRect(x: 100, y: 100, width: 200, height: 235))
-        #expect(plan.point(for: GesturePlace(translation: (10, 20))) == (400, 330))
-        #expect(plan.point(for: GesturePlace(touch: (5, 6), translation: (10, 20))) == (5, 6))
-    }
-}
-
-/// One request in flight: the window manager's answer lets the latest frame go.
-@Suite struct RequestPacerTests {
-    static func rect(_ x: Int) -> WindowRect { WindowRect(x: x, y: 0, width: 10, height: 10) }
-
-    @Test func framesWaitForTheAnswerAndOnlyTheLatestGoes() {
-        var p = RequestPacer(current: Self.rect(0))
-        #expect(p.want(Self.rect(1), now: 0.000) == Self.rect(1))
-        // Behind: held, each frame replacing the last.
-        #expect(p.want(Self.rect(2), now: 0.010) == nil)
-        #expect(p.want(Self.rect(3), now: 0.020) == nil)
-        #expect(p.pending?.frame == Self.rect(3))
-        // The answer: the latest goes; the latency of the first counted from its frame.
-        #expect(p.answered(now: 0.024) == Self.rect(3))
-        #expect(p.latencies == [0.024])
-        #expect(p.answered(now: 0.030) == nil)
-        // The frame that waited longest is what the second answer is counted from.
-        #expect(abs(p.latencies[1] - 0.020) < 1e-9)
-        #expect(p.inFlight == nil)
-    }
-
-    @Test func theSamePlaceIsNotAskedTwice() {
-        var p = RequestPacer(current: Self.rect(0))
-        #expect(p.want(Self.rect(0), now: 0) == nil)
-        #expect(p.want(Self.rect(5), now: 0) == Self.rect(5))
-        _ = p.answered(now: 0.001)
-        #expect(p.want(Self.rect(5), now: 0.01) == nil)
-    }
-
-    @Test func aWindowManagerThatDoesNotAnswerIsWaitedForAPatienceAtMost() {
-        var p = RequestPacer(current: Self.rect(0))
-        _ = p.want(Self.rect(1), now: 0)
-        _ = p.want(Self.rect(2), now: 0.01)
-        #expect(p.due(now: 0.02) == nil)
-        #expect(p.due(now: RequestPacer.patience) == Self.rect(2))
-        // A frame past the patience goes at once.
-        #expect(p.want(Self.rect(3), now: 0.2) == Self.rect(3))
-    }
-
-    @Test func theGesturesEndSendsWhatWasHeld() {
-        var p = RequestPacer(current: Self.rect(0))
-        _ = p.want(Self.rect(1), now: 0)
-        _ = p.want(Self.rect(9), now: 0.01)
-        #expect(p.flush(now: 0.012) == Self.rect(9))
-        #expect(p.flush(now: 0.013) == nil)
-        #expect(p.last == Self.rect(9))
-    }
-
-    @Test func latencyPercentiles() {
-        var p = RequestPacer(current: Self.rect(0))
-        for i in 1...20 {
-            _ = p.want(Self.rect(i), now: Double(i))
-            _ = p.answered(now: Double(i) + Double(i) / 1000)
-        }
-        let s = p.latencySummary
-        #expect(s?.count == 20)
-        #expect(abs((s?.p50 ?? 0) - 0.011) < 1e-9 && abs((s?.p95 ?? 0) - 0.019) < 1e-9)
     }
 }

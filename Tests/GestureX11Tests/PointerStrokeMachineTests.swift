@@ -1,5 +1,6 @@
 import GestureCore
 @testable import GestureX11
+import StateTableSupport
 import Testing
 
 /// PointerStrokeMachine's table, row by row (`rows`: the one copy of it,

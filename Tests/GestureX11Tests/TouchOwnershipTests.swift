@@ -1,6 +1,7 @@
 import CX11
 import GestureCore
 @testable import GestureX11
+import StateTableSupport
 import Testing
 
 /// X's side of touch ownership (TouchOwnership.swift): its table, row by

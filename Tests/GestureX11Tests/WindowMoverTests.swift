@@ -4,6 +4,7 @@ import GestureCore
 @testable import GestureX11
 import XTestSupport
 import Testing
+import WindowFollowing
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,16 +1,15 @@
-import CX11
 import GestureActions
 
 /// The windows that follow gestures (`window move`, `window resize`), as a
 /// state machine: one session per binding, changed only by `on`. It
-/// decides; WindowMover reads X and carries out what it returns
+/// decides, without X; WindowMover (GestureX11) reads X and carries out what it returns
 /// (`Outcome`): the requests to X in order, what to read next (`Ask`: the
 /// answer comes back as an event), and what happened (`Report`: the
 /// begin's result, the end's log line, a notice), which WindowMover words
-/// (FollowWords.swift): no sentence is made here.
+/// (GestureX11's FollowWords.swift): no sentence is made here.
 ///
 /// Its transitions are the rows of `FollowMachineTests.rows`
-/// (Tests/GestureX11Tests/FollowMachineTests.swift), one per case, printed
+/// (Tests/WindowFollowingTests/FollowMachineTests.swift), one per case, printed
 /// as the table in docs/engine.md ("Windows that follow the fingers") by
 /// scripts/state-tables.py: change a row there, not a copy here. The
 /// stages: *restoring* (a maximized window coming back to its size),
@@ -19,20 +18,22 @@ import GestureActions
 /// for a move, *ending* (the work areas asked) and *snapping* (the snap
 /// facts asked). A session that ends is gone at once for every event but
 /// its own asks' answers.
-struct FollowMachine {
+package struct FollowMachine {
     /// How long a maximized window is given to come back to its own size.
     static let restorePatience = 0.25
     /// How close to a monitor's edge a move must end to snap (the default
     /// `edge-width` of edge gestures).
-    var edgeWidth = 24.0
+    package var edgeWidth = 24.0
     private(set) var sessions: [Int: Session] = [:]
+
+    package init() {}
 
     /// One window following one binding's gesture.
     struct Session {
         var follow: WindowAction.Follow
         /// The client, and the top-level window holding it (the window
         /// manager's frame, or the client itself).
-        var window: Window, topLevel: Window
+        var window: WindowID, topLevel: WindowID
         /// Frames go as `_NET_MOVERESIZE_WINDOW`, else as configure requests.
         var ewmh: Bool
         /// The decorations and hints read at the start; where the fingers hold it.
@@ -43,7 +44,7 @@ struct FollowMachine {
         var frames = 0, requests = 0
         var stage: Stage
 
-        func owns(_ w: Window) -> Bool { w == window || w == topLevel }
+        func owns(_ w: WindowID) -> Bool { w == window || w == topLevel }
 
         /// The stage's name: the states of the table.
         var phase: Phase {
@@ -110,7 +111,7 @@ struct FollowMachine {
     /// The stages by name (`Session.phase`): the states of the table.
     enum Phase: String, Equatable, CaseIterable { case restoring, following, awaiting, ending, snapping }
 
-    enum Event {
+    package enum Event {
         /// The fingers took the window: what X said of it (read before
         /// anything is written), and whether the window manager moves
         /// windows by `_NET_MOVERESIZE_WINDOW`.
@@ -120,7 +121,7 @@ struct FollowMachine {
         /// The answer to `Ask.frame`: the window's frame and decorations now.
         case frameRead(WindowRect, FrameExtents, now: Double)
         /// The window manager's ConfigureNotify of a window.
-        case configured(Window, now: Double)
+        case configured(WindowID, now: Double)
         /// A deadline (`deadline`) fell: no event brings that.
         case deadline(now: Double)
         /// The gesture ended (its last frame), or was cancelled.
@@ -131,75 +132,75 @@ struct FollowMachine {
         case snapFacts(SnapPlan.Facts)
         /// A window was destroyed, or unmapped (a frame is unmapped for a
         /// workspace switch too; a client only when it goes away).
-        case destroyed(Window)
-        case unmapped(Window)
+        case destroyed(WindowID)
+        case unmapped(WindowID)
         /// X answered a request on the window with an error: it went away.
-        case failed(Window)
+        case failed(WindowID)
     }
 
     /// What the X side reads next, and feeds back as an event.
-    enum Ask: Equatable {
+    package enum Ask: Equatable {
         /// The window's frame (`Event.frameRead`).
-        case frame(Window)
+        case frame(WindowID)
         /// The monitors' work areas (`Event.workAreas`).
         case workAreas
         /// What a snap of the window starts from (`Event.snapFacts`), `before` its frame.
-        case snapFacts(Window, before: WindowRect)
+        case snapFacts(WindowID, before: WindowRect)
     }
 
-    struct Outcome: Equatable {
+    package struct Outcome: Equatable {
         /// The requests to X, in the order they go.
-        var requests: [WindowRequest] = []
+        package var requests: [WindowRequest] = []
         /// How frames go: `_NET_MOVERESIZE_WINDOW`, else configure requests.
-        var ewmh = true
-        var ask: Ask? = nil
+        package var ewmh = true
+        package var ask: Ask? = nil
         /// What happened that the begin returns or the log says.
-        var report: Report? = nil
+        package var report: Report? = nil
     }
 
     /// What happened, as facts: WindowMover words them (FollowWords).
-    enum Report: Equatable {
+    package enum Report: Equatable {
         /// The window follows: the begin's result.
         case began(Began)
         /// The start's requests failed before its first frame: the begin's
         /// result (nothing done).
-        case wentAway(Window)
+        case wentAway(WindowID)
         /// The session is over: the end's log line.
         case ended(Ended)
         /// The window closed during the gesture: a notice, whatever the verbosity.
-        case closed(WindowAction.Follow, Window)
+        case closed(WindowAction.Follow, WindowID)
     }
 
     /// A window that began to follow.
-    struct Began: Equatable {
-        var window: Window
+    package struct Began: Equatable {
+        package var window: WindowID
         /// Its frame when the fingers took it.
-        var frame: WindowRect
-        var how: FollowStart.How
+        package var frame: WindowRect
+        package var how: FollowStart.How
         /// A resize: the sides that follow.
-        var edges: ResizeEdges? = nil
+        package var edges: ResizeEdges? = nil
         /// Frames go as `_NET_MOVERESIZE_WINDOW` (false: configure requests).
-        var ewmh = true
+        package var ewmh = true
     }
 
     /// A session that ended: what it did.
-    struct Ended: Equatable {
-        var follow: WindowAction.Follow
-        var window: Window
+    package struct Ended: Equatable {
+        package var follow: WindowAction.Follow
+        package var window: WindowID
         /// Where the last frame put it, and where it started from (nil: it
         /// ended before its size was known, restoring).
-        var at: WindowRect? = nil, from: WindowRect? = nil
-        var frames: Int, requests: Int
+        package var at: WindowRect? = nil, from: WindowRect? = nil
+        package var frames: Int, requests: Int
         /// Frame to answer, over the answered requests.
-        var latency: Latency? = nil
-        var end: End = .released
+        package var latency: Latency? = nil
+        package var end: End = .released
 
-        struct Latency: Equatable {
-            var p50: Double, p95: Double
-            var count: Int
+        package struct Latency: Equatable {
+            package var p50: Double, p95: Double
+            package var count: Int
         }
 
-        enum End: Equatable {
+        package enum End: Equatable {
             /// The fingers let go (a resize, or a move away from the edges).
             case released
             /// Cancelled: it stays where the last frame put it.
@@ -326,19 +327,25 @@ struct FollowMachine {
     }
 
     /// `event` happened to `binding`'s session: its new state is kept, the outcome returned.
-    mutating func on(_ event: Event, _ binding: Int) -> Outcome {
+    package mutating func on(_ event: Event, _ binding: Int) -> Outcome {
         let (next, outcome) = transition(sessions[binding], event)
         sessions[binding] = next
         return outcome
     }
 
+    /// Whether `binding` has a window following (its session is on).
+    package func follows(_ binding: Int) -> Bool { sessions[binding] != nil }
+
+    /// No window follows: nothing to read, nothing to wait for.
+    package var isIdle: Bool { sessions.isEmpty }
+
     /// The bindings that have a window following, in order.
-    var bindings: [Int] { sessions.keys.sorted() }
+    package var bindings: [Int] { sessions.keys.sorted() }
 
     /// When the X side should come back (`deadline`) for what no event
     /// brings: a maximized window's `restorePatience`, a held-back frame
     /// behind a request the window manager has not answered.
-    var deadline: Double? {
+    package var deadline: Double? {
         sessions.values.compactMap { s -> Double? in
             if case .restoring(let r) = s.stage { return r.since + Self.restorePatience }
             if case .awaiting = s.stage, let f = s.pacer.inFlight, s.pacer.pending != nil { return f.sent + RequestPacer.patience }
@@ -347,7 +354,7 @@ struct FollowMachine {
     }
 
     /// The X connection went away: every session ends (how many did; nil: none was on).
-    mutating func connectionLost() -> Int? {
+    package mutating func connectionLost() -> Int? {
         guard !sessions.isEmpty else { return nil }
         defer { sessions.removeAll() }
         return sessions.count

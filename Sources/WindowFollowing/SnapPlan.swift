@@ -1,49 +1,37 @@
-import CX11
 import GestureActions
-
-/// What the window mover asks of X, as its pure parts decide it
-/// (FollowMachine, FollowStart, SnapPlan); WindowMover carries them out in
-/// order, and does nothing else to X.
-enum WindowRequest: Equatable {
-    /// StructureNotify selected: the window manager's answers come.
-    case watch(Window)
-    /// Its events no longer selected (the move ended).
-    case unwatch(Window)
-    /// Asks the window manager to put the window in (true) or take it off
-    /// (false) both maximized states.
-    case maximize(Window, Bool)
-    /// The snap's memory written on the window.
-    case rememberSnap(Window, SnapMemory)
-    /// The snap's memory deleted from the window (used, or stale).
-    case forgetSnap(Window)
-    /// The window's frame (its decorations `extents`) moved and resized.
-    case moveResize(Window, WindowRect, extents: FrameExtents)
-}
 
 /// `window snap …` on a window, and a move that ends at a monitor's edge:
 /// from what X said of the window (`Facts`), the requests and what was
 /// done (`Snapped`). Pure.
 ///
 /// Its cases are the rows of `SnapPlanTests.rows`
-/// (Tests/GestureX11Tests/SnapPlanTests.swift), printed as the table in
+/// (Tests/WindowFollowingTests/SnapPlanTests.swift), printed as the table in
 /// docs/engine.md by scripts/state-tables.py: change a row there, not a
 /// copy here.
 ///
 /// A window snapped again keeps the geometry from before its first snap
 /// (kept: the memory, when the window is maximized or still where the
 /// snap put it; else the frame now).
-enum SnapPlan {
-    struct Facts: Equatable {
-        var window: Window
+package enum SnapPlan {
+    package struct Facts: Equatable {
+        package var window: WindowID
         /// The frame before the snap (a move's: where it started), and the
         /// decorations it has now.
-        var before: WindowRect, extents: FrameExtents
+        package var before: WindowRect, extents: FrameExtents
         /// Whether the window manager has it maximized; its snap memory.
-        var maximized: Bool, memory: SnapMemory?
+        package var maximized: Bool, memory: SnapMemory?
+
+        package init(window: WindowID, before: WindowRect, extents: FrameExtents, maximized: Bool, memory: SnapMemory?) {
+            self.window = window
+            self.before = before
+            self.extents = extents
+            self.maximized = maximized
+            self.memory = memory
+        }
     }
 
     /// What a snap did, as facts (FollowWords says them).
-    enum Snapped: Equatable {
+    package enum Snapped: Equatable {
         /// `restore`: taken off maximized, and given back the frame from
         /// before the snap (neither: nothing to restore).
         case restored(unmaximized: Bool, back: WindowRect?)
@@ -53,7 +41,7 @@ enum SnapPlan {
         case placed(WindowRect, area: WindowRect, before: WindowRect)
     }
 
-    static func plan(_ snap: WindowAction.Snap, _ f: Facts, area: WindowRect) -> (requests: [WindowRequest], snapped: Snapped) {
+    package static func plan(_ snap: WindowAction.Snap, _ f: Facts, area: WindowRect) -> (requests: [WindowRequest], snapped: Snapped) {
         let w = f.window
         guard let target = WindowGeometry.snapped(snap, in: area) else {
             // restore

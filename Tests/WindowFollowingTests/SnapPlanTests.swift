@@ -1,11 +1,12 @@
 import GestureActions
-@testable import GestureX11
+import StateTableSupport
 import Testing
+@testable import WindowFollowing
 
 /// `window snap …` (SnapPlan.swift): its table, row by row. No X: the
 /// facts are what WindowMover would have read.
 @Suite struct SnapPlanTests {
-    static let w: UInt = 0x600003
+    static let w: WindowID = 0x600003
     /// The right monitor's work area (a panel along its bottom).
     static let area = WindowRect(x: 960, y: 0, width: 960, height: 1040)
     static let rightHalf = WindowRect(x: 1440, y: 0, width: 480, height: 1040)
@@ -68,7 +69,7 @@ import Testing
     /// these rows, printed (scripts/state-tables.py): restore, maximize and
     /// a half, from each of maximized and snapped.
     @Test func stateTable() {
-        let table = StateTable(name: "snap-plan", source: "SnapPlanTests.rows (Tests/GestureX11Tests/SnapPlanTests.swift)",
+        let table = StateTable(name: "snap-plan", source: "SnapPlanTests.rows (Tests/WindowFollowingTests/SnapPlanTests.swift)",
                                columns: ["snap", "maximized", "snap memory", "requests", "the row"],
                                rows: Self.rows.map { r in
                                    [r.snap.rawValue, r.facts.maximized ? "yes" : "no", Self.label(r.facts),

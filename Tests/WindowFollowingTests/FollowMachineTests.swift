@@ -1,6 +1,7 @@
 import GestureActions
-@testable import GestureX11
+import StateTableSupport
 import Testing
+@testable import WindowFollowing
 
 /// The windows that follow gestures (FollowMachine.swift): its table, row
 /// by row, then sessions through `on`. No X: the events are what
@@ -10,7 +11,7 @@ import Testing
     typealias Event = FollowMachine.Event
     typealias Outcome = FollowMachine.Outcome
 
-    static let client: UInt = 0x600003, frame: UInt = 0x400005, stranger: UInt = 0x999
+    static let client: WindowID = 0x600003, frame: WindowID = 0x400005, stranger: WindowID = 0x999
     /// A window on the left monitor, taken at its middle.
     static let window = WindowRect(x: 100, y: 100, width: 300, height: 200)
     static let maximized = WindowRect(x: 0, y: 0, width: 1920, height: 1080)
@@ -286,7 +287,7 @@ import Testing
     /// that start from it.
     @Test func stateTable() {
         let table = StateTable(name: "follow-machine",
-                               source: "FollowMachineTests.rows (Tests/GestureX11Tests/FollowMachineTests.swift)",
+                               source: "FollowMachineTests.rows (Tests/WindowFollowingTests/FollowMachineTests.swift)",
                                columns: ["state", "event", "next", "requests, asks, reports", "the row"],
                                rows: Self.rows.map { [Self.label($0.state), Self.label($0.event), $0.next?.phase.rawValue ?? "—",
                                                       Self.label($0.outcome), $0.name] })
@@ -305,7 +306,7 @@ import Testing
     }
 
     static func label(_ e: Event) -> String {
-        func whose(_ w: UInt) -> String { w == client ? "the client" : w == frame ? "its frame" : "another window" }
+        func whose(_ w: WindowID) -> String { w == client ? "the client" : w == frame ? "its frame" : "another window" }
         switch e {
         case .began(let follow, let facts, let ewmh, _):
             return "began: a \(follow.rawValue)" + (facts.maximized ? ", maximized" : "")

@@ -1,13 +1,14 @@
 import GestureActions
-@testable import GestureX11
+import StateTableSupport
 import Testing
+@testable import WindowFollowing
 
 /// How a window starts following a gesture (FollowStart.swift): its
 /// table, row by row, and where the fingers hold it. No X: the facts are
 /// what WindowMover would have read.
 @Suite struct FollowStartTests {
     typealias Facts = FollowStart.Facts
-    static let client: UInt = 0x600003, frame: UInt = 0x400005
+    static let client: WindowID = 0x600003, frame: WindowID = 0x400005
     /// The right half of a 1920x1080 monitor, where a snap puts a window.
     static let rightHalf = WindowRect(x: 960, y: 0, width: 960, height: 1080)
     static let snapped = SnapMemory(before: WindowRect(x: 100, y: 100, width: 800, height: 600), snapped: rightHalf)
@@ -70,7 +71,7 @@ import Testing
     /// follow is there with each snap memory.
     @Test func stateTable() {
         let table = StateTable(name: "follow-start",
-                               source: "FollowStartTests.rows (Tests/GestureX11Tests/FollowStartTests.swift)",
+                               source: "FollowStartTests.rows (Tests/WindowFollowingTests/FollowStartTests.swift)",
                                columns: ["follow", "maximized", "snap memory", "requests after the watch", "frames follow",
                                          "the row"],
                                rows: Self.rows.map { r in

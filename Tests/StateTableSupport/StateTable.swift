@@ -16,15 +16,22 @@ import Glibc
 /// test has them. Each suite says how its states, events and outcomes read
 /// in a cell (its `label`s beside its rows), so a row that changes its
 /// values changes its line in the docs, and a row added adds one.
-struct StateTable {
+public struct StateTable {
     /// The marker's NAME, and the file it is printed to.
-    var name: String
-    /// Where the rows are: "FollowMachineTests.rows (Tests/GestureX11Tests/FollowMachineTests.swift)".
-    var source: String
-    var columns: [String]
-    var rows: [[String]]
+    public var name: String
+    /// Where the rows are: "FollowMachineTests.rows (Tests/WindowFollowingTests/FollowMachineTests.swift)".
+    public var source: String
+    public var columns: [String]
+    public var rows: [[String]]
 
-    var markdown: String {
+    public init(name: String, source: String, columns: [String], rows: [[String]]) {
+        self.name = name
+        self.source = source
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public var markdown: String {
         func line(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |"
         }
@@ -34,7 +41,7 @@ struct StateTable {
     }
 
     /// Written to $STATE_TABLES_DIR/NAME.md when that is set; the problem, if writing failed.
-    func publish() -> String? {
+    public func publish() -> String? {
         guard let dir = getenv("STATE_TABLES_DIR").map({ String(cString: $0) }), !dir.isEmpty else { return nil }
         let path = dir + "/" + name + ".md"
         guard let f = fopen(path, "w") else { return "\(path): cannot be written (errno \(errno))" }
@@ -45,10 +52,10 @@ struct StateTable {
 
 extension String {
     /// `other` when this is empty (an empty cell says "—").
-    func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
+    public func ifEmpty(_ other: String) -> String { isEmpty ? other : self }
 
     /// Every `target` replaced (no Foundation in these tests).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    public func replacingAll(_ target: Character, with replacement: String) -> String {
         var out = ""
         for c in self { if c == target { out += replacement } else { out.append(c) } }
         return out

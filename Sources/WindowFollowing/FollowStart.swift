@@ -1,4 +1,3 @@
-import CX11
 import GestureActions
 
 /// How a window starts following a gesture (`window move`, `window
@@ -9,7 +8,7 @@ import GestureActions
 /// table test feeds it directly.
 ///
 /// Its cases are the rows of `FollowStartTests.rows`
-/// (Tests/GestureX11Tests/FollowStartTests.swift), printed as the table in
+/// (Tests/WindowFollowingTests/FollowStartTests.swift), printed as the table in
 /// docs/engine.md by scripts/state-tables.py: change a row there, not a
 /// copy here. A maximized window is taken off maximized (a move then
 /// follows it once its size is known: the snap memory's, else the window
@@ -20,27 +19,45 @@ import GestureActions
 /// the window manager's ConfigureNotify answers each request. The fingers
 /// hold the window where the gesture is (touchscreens), else where the
 /// pointer is when it is on the window, else at its centre.
-struct FollowStart: Equatable {
+package struct FollowStart: Equatable {
     /// What X said of the window, read before anything is written.
-    struct Facts: Equatable {
+    package struct Facts: Equatable {
         /// The client (the one with WM_STATE), and the top-level window
         /// holding it (the window manager's frame, or the client itself).
-        var window: Window, topLevel: Window
+        package var window: WindowID, topLevel: WindowID
         /// Its frame as the user sees it, and the decorations in it.
-        var frame: WindowRect, extents: FrameExtents
+        package var frame: WindowRect, extents: FrameExtents
         /// WM_NORMAL_HINTS: what a resize keeps to.
-        var hints = SizeHints()
-        var maximized = false
+        package var hints: SizeHints
+        package var maximized: Bool
         /// A snap's memory on the window (`WindowMover.memoryProperty`).
-        var memory: SnapMemory? = nil
+        package var memory: SnapMemory?
         /// The gesture's point (touchscreens), if it has one.
-        var target: Point? = nil
+        package var target: Point?
         /// The pointer, if on this screen.
-        var pointer: Point? = nil
+        package var pointer: Point?
 
-        struct Point: Equatable {
-            var x: Double
-            var y: Double
+        package init(window: WindowID, topLevel: WindowID, frame: WindowRect, extents: FrameExtents, hints: SizeHints = SizeHints(),
+                     maximized: Bool = false, memory: SnapMemory? = nil, target: Point? = nil, pointer: Point? = nil) {
+            self.window = window
+            self.topLevel = topLevel
+            self.frame = frame
+            self.extents = extents
+            self.hints = hints
+            self.maximized = maximized
+            self.memory = memory
+            self.target = target
+            self.pointer = pointer
+        }
+
+        package struct Point: Equatable {
+            package var x: Double
+            package var y: Double
+
+            package init(x: Double, y: Double) {
+                self.x = x
+                self.y = y
+            }
         }
     }
 
@@ -61,7 +78,7 @@ struct FollowStart: Equatable {
     /// What became of its size (the begin's log line says it: FollowWords).
     var how: How
 
-    enum How: Equatable {
+    package enum How: Equatable {
         /// The frame as it is.
         case asItIs
         /// Taken off maximized.
