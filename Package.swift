@@ -45,13 +45,14 @@ let package = Package(
         // pugixml (libpugixml-dev): the XML parser touchegg reads its config with.
         .target(name: "CXML", linkerSettings: [.linkedLibrary("pugixml")]),
         // libX11, libXi, libXtst, libXrandr, with wrappers for their macros;
-        // XCB for reading XInput events (the daemon's event queue is XCB's):
-        // xcb/xinput.h's event structs only, no function of libxcb-xinput.
+        // XCB (the daemon's event queue is XCB's) with libxcb-xinput and
+        // libxcb-randr: XInput's events, its requests with replies and the
+        // passive grabs, and RRGetMonitors, sent with their cookies kept.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xtst xrandr x11-xcb",
+            pkgConfig: "x11 xi xtst xrandr x11-xcb xcb-xinput xcb-randr",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libx11-xcb-dev",
-                              "libxcb-xinput-dev"])]
+                              "libxcb-xinput-dev", "libxcb-randr0-dev"])]
         ),
         // Linux interfaces the Glibc module lacks (signalfd).
         .systemLibrary(name: "CLinux"),

@@ -1,4 +1,4 @@
-// libX11, libXi (XInput 2.4), libXtst, libXrandr and XCB's XInput events for Swift, with static
+// libX11, libXi (XInput 2.4), libXtst, libXrandr, and XCB with its XInput and RandR bindings for Swift, with static
 // inline wrappers for the macros Swift cannot import.
 #ifndef GESTURE_BRIDGE_CX11_SHIM_H
 #define GESTURE_BRIDGE_CX11_SHIM_H
@@ -13,7 +13,8 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/Xlib-xcb.h>
 #include <xcb/xcb.h>
-#include <xcb/xinput.h>
+#include <xcb/xinput.h>   /* XInput's requests, replies and events (libxcb-xinput) */
+#include <xcb/randr.h>    /* RRGetMonitors (libxcb-randr) */
 #include <xcb/xcbext.h>   /* xcb_poll_for_reply: the window lookups' answers, taken without waiting */
 
 static inline int cx_ConnectionNumber(Display *d) { return ConnectionNumber(d); }
@@ -101,6 +102,14 @@ static inline int cx_device_key_down(Display *d, XID id, int keycode) {
     }
     XCloseDevice(d, dev);
     return down;
+}
+
+/// XInput's first error code on an XCB connection (-1 without XInput):
+/// known to XCB from its first XInput request (asks nothing then).
+/// (libxcb-xinput's extension record is a global Swift cannot take the address of safely.)
+static inline int cx_xi_first_error(xcb_connection_t *c) {
+    const xcb_query_extension_reply_t *e = xcb_get_extension_data(c, &xcb_input_id);
+    return e && e->present ? e->first_error : -1;
 }
 
 /// A raw touch event's valuator mask and values, which follow its fixed part

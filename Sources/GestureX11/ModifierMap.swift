@@ -32,7 +32,7 @@ public struct ModifierMap: Hashable, Sendable {
 
     /// The server's map now, waiting for X's answers (tools, the start).
     public static func read(_ connection: XConnection) -> ModifierMap {
-        let q = ServerQuery(connection: connection, xiOpcode: 0, randr: false)
+        let q = ServerQuery(connection: connection, randr: false)
         q.ask(.modifiers, devices: [])
         return q.finish()?.modifierMap ?? .usual
     }

@@ -46,26 +46,29 @@ public final class Monitors {
     /// output covering the screen). Waits for X's answers.
     public var outputs: [Output] {
         guard eventBase != nil else { return [] }
-        let q = ServerQuery(connection: connection, xiOpcode: 0, randr: true)
+        let q = ServerQuery(connection: connection, randr: true)
         q.ask(.monitors, devices: [])
         return q.finish()?.outputs ?? []
     }
 
     /// One monitor of an RRGetMonitors reply, its name an atom.
-    struct Raw {
+    struct Raw: Hashable {
         var name: Atom
         var x, y, width, height: Double
     }
 
-    /// An RRGetMonitors reply's monitors (each: name, primary, automatic,
-    /// its outputs' count, the rectangle, the size in mm, then the outputs).
-    static func raw(_ r: Reply) -> [Raw] {
-        var out: [Raw] = [], at = 32
-        for _ in 0..<Int(r.u32(12)) {
-            guard r.has(24, at: at) else { break }
-            out.append(Raw(name: Atom(r.u32(at)), x: Double(r.i16(at + 8)), y: Double(r.i16(at + 10)),
-                           width: Double(r.u16(at + 12)), height: Double(r.u16(at + 14))))
-            at += 24 + 4 * Int(r.u16(at + 6))
+    /// An RRGetMonitors reply's monitors, by libxcb's iterator (each
+    /// monitor's size from its outputs' count), once the reply is known to
+    /// hold them all.
+    static func raw(_ reply: XReply) throws(ShortReply) -> [Raw] {
+        let r = reply.typed(xcb_randr_get_monitors_reply_t.self)
+        try reply.holds(Int(xcb_randr_get_monitors_sizeof(r)))
+        var out: [Raw] = []
+        var i = xcb_randr_get_monitors_monitors_iterator(r)
+        while i.rem > 0 {
+            let m = i.data.pointee
+            out.append(Raw(name: Atom(m.name), x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height)))
+            xcb_randr_monitor_info_next(&i)
         }
         return out
     }
@@ -95,7 +98,7 @@ public final class Monitors {
     /// The output a touchscreen is mapped to, its matrix asked and waited
     /// for (tools, tests).
     public func mappedOutput(device: Int32, outputs: [Output]) -> String? {
-        let q = ServerQuery(connection: connection, xiOpcode: XInput.opcode(connection), randr: eventBase != nil)
+        let q = ServerQuery(connection: connection, randr: eventBase != nil)
         q.ask(.monitors, devices: [device])
         return Self.mappedOutput(matrix: q.finish()?.matrices?[device], screen: screen(outputs: outputs))
     }
@@ -107,13 +110,11 @@ public final class Monitors {
     }
 
     /// A Coordinate Transformation Matrix property's items, row-major.
-    static func matrix(format: Int32, n: Int, data: UnsafeMutablePointer<UInt8>) -> [Double]? {
-        guard format == 32, n == 9 else { return nil }
+    static func matrix(_ items: RefreshMachine.PropertyItems) -> [Double]? {
+        guard items.format == 32, items.values.count == 9 else { return nil }
         // XIGetProperty keeps 32-bit items 32 bits wide (XGetWindowProperty
         // widens them to longs; this does not); FLOAT items are a Float's bits.
-        return data.withMemoryRebound(to: UInt32.self, capacity: 9) { p in
-            (0..<9).map { Double(Float(bitPattern: p[$0])) }
-        }
+        return items.values.map { Double(Float(bitPattern: $0)) }
     }
 
     /// The screen rectangle (pixels) a matrix maps the device's unit square

@@ -11,8 +11,6 @@ import GestureCore
 /// nothing.
 final class PointerStrokes {
     let connection: XConnection
-    /// XInput's major opcode (a grab made again is sent as a request of ours).
-    let xiOpcode: UInt8
     private(set) var bindings: PointerStrokeBindings?
     private var machine = PointerStrokeMachine(minimumSize: PointerStrokeBindings.defaultMinimumSize)
     /// The passive grabs made: a button and the modifier states (nil: any).
@@ -44,9 +42,8 @@ final class PointerStrokes {
     /// (`act`): the read itself asks X nothing.
     private var queued: [PointerStrokeMachine.Request] = []
 
-    init(connection: XConnection, xiOpcode: Int32) {
+    init(connection: XConnection) {
         self.connection = connection
-        self.xiOpcode = UInt8(truncatingIfNeeded: xiOpcode)
     }
 
     /// The root events the machine's state needs, besides the grab's:
@@ -114,21 +111,12 @@ final class PointerStrokes {
     /// press waits frozen for our decision), the keyboard left alone, not
     /// owner events (the motion and release come to us, not to the
     /// application under the pointer). Returns how many modifier states X refused.
-    private func grab(_ button: Int32, _ states: [UInt32]?) -> Int {
-        var mods = (states ?? [cx_XIAnyModifier()]).map { XIGrabModifiers(modifiers: Int32(bitPattern: $0), status: 0) }
-        var mask = Mask([XI_ButtonPress, XI_ButtonRelease, XI_Motion])
-        let d = connection.display, root = connection.root
-        var failed: Int32 = 0
-        mask.with(XIAllMasterDevices) { m in
-            failed = XIGrabButton(d, XIAllMasterDevices, button, root, 0, XIGrabModeSync, XIGrabModeAsync, 0, &m,
-                                  Int32(mods.count), &mods)
-        }
-        return failed < 0 ? mods.count : mods.filter { $0.status != 0 }.count
-    }
+    private func grab(_ button: Int32, _ states: [UInt32]?) -> Int { buttonGrab(button, states).grab(connection) }
 
-    private func ungrab(_ button: Int32, _ states: [UInt32]?) {
-        var mods = (states ?? [cx_XIAnyModifier()]).map { XIGrabModifiers(modifiers: Int32(bitPattern: $0), status: 0) }
-        XIUngrabButton(connection.display, XIAllMasterDevices, button, connection.root, Int32(mods.count), &mods)
+    private func ungrab(_ button: Int32, _ states: [UInt32]?) { buttonGrab(button, states).release(connection) }
+
+    private func buttonGrab(_ button: Int32, _ states: [UInt32]?) -> PassiveGrab {
+        PassiveGrab.button(button, states: states ?? [cx_XIAnyModifier()], window: connection.root)
     }
 
     private func ungrabAll() {
@@ -147,27 +135,10 @@ final class PointerStrokes {
         for g in mine { ungrab(g.button, g.states) }
         body()
         for g in mine {
-            let request = Self.buttonGrab(g.button, states: g.states ?? [cx_XIAnyModifier()], window: connection.root)
-            if let sequence = connection.send(request, major: xiOpcode), let c = connection.xcbConnection {
+            if let sequence = buttonGrab(g.button, g.states).send(connection), let c = connection.xcbConnection {
                 xcb_discard_reply(c, sequence)
             }
         }
-    }
-
-    /// XIPassiveGrabDevice of `button` on `window` for every master device,
-    /// as `grab` makes it with XIGrabButton (synchronous, the keyboard
-    /// asynchronous, not owner events), as a request whose answer is not
-    /// waited for.
-    static func buttonGrab(_ button: Int32, states: [UInt32], window: Window) -> XRequest {
-        var grab = XRequest(minor: 54)
-        var mask = Mask([XI_ButtonPress, XI_ButtonRelease, XI_Motion]).bytes
-        while mask.count % 4 != 0 { mask.append(0) }
-        grab.u32(0); grab.u32(UInt32(window)); grab.u32(0); grab.u32(UInt32(bitPattern: button))   // now, no cursor, the button
-        grab.u16(UInt16(truncatingIfNeeded: XIAllMasterDevices)); grab.u16(UInt16(states.count)); grab.u16(UInt16(mask.count / 4))
-        grab.u8(UInt8(XIGrabtypeButton)); grab.u8(UInt8(XIGrabModeSync)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(0); grab.u16(0)
-        for byte in mask { grab.u8(byte) }
-        for s in states { grab.u32(s) }
-        return grab
     }
 
     // MARK: Events

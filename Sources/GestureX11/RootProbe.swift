@@ -23,15 +23,9 @@ public enum RootProbe {
                 _ = XISelectEvents(d, root, &m, 1)
             }
         }
-        var grab = Mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
-        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-        var grabRefused = false
-        grab.with(XIAllMasterDevices) { m in
-            _ = XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods)
-            c.sync()
-            grabRefused = mods.status != 0 || c.takeErrors().contains { $0.code == UInt8(BadAccess) }
-            if !grabRefused { _ = XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
-        }
+        let grab = PassiveGrab.touches([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership], window: root)
+        let grabRefused = grab.grab(c) > 0
+        if !grabRefused { grab.release(c) }
         c.sync()
         _ = c.takeErrors()
         return Taken(touchSelection: selectRefused, touchGrab: grabRefused)

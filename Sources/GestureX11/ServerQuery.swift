@@ -1,113 +1,43 @@
 import CX11
 import GestureCore
 
-/// What the listener asks X about the keyboard's modifiers, the devices and
-/// the monitors, as requests with their cookies kept (XRequest, AnswerBatch):
-/// sent after a read, taken without waiting once every answer has come
-/// (`advance`), or waited for at the start and by tools (`finish`). Two
-/// stages: the second asks what the first's answers name (each device's
-/// properties and matrix, the names of atoms not seen before).
+/// The refresh's requests on X (RefreshMachine says what to ask): sent
+/// through libxcb with their cookies kept (AnswerBatch), taken without
+/// waiting once every answer has come (`advance`), or waited for at the
+/// start and by tools (`finish`). Each reply is read with libxcb's reply
+/// types and accessors into the machine's values, its counts checked
+/// against its length; an X error (libxcb's error out-parameter) is
+/// handed to the machine as a failure, said in the result's notes.
 final class ServerQuery {
-    /// What a refresh asks about.
-    struct Topics: OptionSet, Hashable {
-        let rawValue: UInt8
-        /// The modifier map (which bits Alt and Super are).
-        static let modifiers = Topics(rawValue: 1)
-        /// The devices (and their matrices).
-        static let devices = Topics(rawValue: 2)
-        /// The screen's monitors (and the devices' matrices, onto the screen).
-        static let monitors = Topics(rawValue: 4)
-        static let all: Topics = [.modifiers, .devices, .monitors]
-    }
-
-    /// The answers, as values.
-    struct Result {
-        var modifierMap: ModifierMap? = nil
-        var devices: [XDevice]? = nil
-        var outputs: [Output]? = nil
-        /// Each touch device's Coordinate Transformation Matrix (none: no matrix).
-        var matrices: [Int32: [Double]]? = nil
-    }
-
-    private enum Tag {
-        case modifierMap, keyboardMap(first: UInt8), devices, types, atom(String), monitors
-        case properties(Int32), node(Int32), product(Int32), matrix(Int32), atomName(Atom)
-    }
+    typealias Topics = RefreshMachine.Topics
+    typealias Result = RefreshMachine.Result
+    typealias Request = RefreshMachine.Request
+    typealias Answer = RefreshMachine.Answer
 
     let connection: XConnection
-    private let xiOpcode: UInt8
-    /// Whether the server has RandR 1.5 (its monitors).
-    private let randr: Bool
+    private var machine: RefreshMachine
     /// Interned when first needed (Xlib keeps it: one round trip per
     /// connection, at the start for the listener).
     private lazy var matrixAtom = connection.atom("Coordinate Transformation Matrix")
-    /// Atom names learnt (an atom's name never changes while the server runs).
-    private var atomNames: [Atom: String] = [:]
+    /// The stage in flight.
+    private var batch: AnswerBatch<Request>? = nil
 
-    /// The stage in flight and what it asks.
-    private var batch: AnswerBatch<Tag>? = nil
-    private var secondStage = false
-    /// What is being asked (empty: nothing).
-    private(set) var asking: Topics = []
-    /// The devices whose matrices are asked when the devices are not.
-    private var known: [Int32] = []
-    /// The first stage's answers, for the second.
-    private var first = FirstAnswers()
-    private struct FirstAnswers {
-        var result = Result()
-        var infos: [XDevice.Info] = []
-        var types: [Int32: Atom] = [:]
-        var atoms: [String: Atom] = [:]
-        var monitors: [Monitors.Raw] = []
-        var modifierKeycodes: [[UInt8]] = []
-        var keysyms: (first: UInt8, perKeycode: Int, list: [UInt32]) = (0, 0, [])
-        var properties: [Int32: Set<Atom>] = [:]
-        var nodes: [Int32: String] = [:]
-        var products: [Int32: USBID] = [:]
-    }
-
-    /// `xiOpcode`: XInput's major opcode; `randr`: whether RandR 1.5 is there.
-    init(connection: XConnection, xiOpcode: Int32, randr: Bool) {
+    /// `randr`: whether the server has RandR 1.5.
+    init(connection: XConnection, randr: Bool) {
         self.connection = connection
-        self.xiOpcode = UInt8(truncatingIfNeeded: xiOpcode)
-        self.randr = randr
+        machine = RefreshMachine(randr: randr)
     }
+
+    /// What is being asked (empty: nothing).
+    var asking: Topics { machine.asking }
 
     /// Sends the first stage's requests for `topics` (nothing while a
     /// refresh is under way: the caller asks again once it is taken).
     /// `devices`: the touch devices known, whose matrices are asked when the
     /// monitors change and the devices are not asked about.
     func ask(_ topics: Topics, devices: [Int32]) {
-        guard !topics.isEmpty, asking.isEmpty else { return }
-        asking = topics
-        known = devices
-        first = FirstAnswers()
-        secondStage = false
-        let b = AnswerBatch<Tag>(connection)
-        if topics.contains(.modifiers) {
-            var minCode: Int32 = 0, maxCode: Int32 = 0
-            XDisplayKeycodes(connection.display, &minCode, &maxCode)   // from the setup: asks nothing
-            let firstCode = UInt8(truncatingIfNeeded: minCode)
-            b.add(.modifierMap, connection.requests { xcb_get_modifier_mapping($0).sequence })
-            b.add(.keyboardMap(first: firstCode), connection.requests {
-                xcb_get_keyboard_mapping($0, firstCode, UInt8(truncatingIfNeeded: maxCode - minCode + 1)).sequence
-            })
-        }
-        if topics.contains(.devices) {
-            var query = XRequest(minor: 48)   // XIQueryDevice, every device
-            query.u16(UInt16(XIAllDevices)); query.u16(0)
-            b.add(.devices, connection.send(query, major: xiOpcode))
-            b.add(.types, connection.send(XRequest(minor: 2), major: xiOpcode))   // XI 1's ListInputDevices: the type atoms
-            for name in [DeviceKindRule.libinputTapping, XDevice.nodeProperty, XDevice.productProperty] {
-                b.add(.atom(name), connection.requests { xcb_intern_atom($0, 1, UInt16(name.utf8.count), name).sequence })
-            }
-        }
-        if topics.contains(.monitors), randr {
-            var get = XRequest(minor: 42)   // RRGetMonitors, the active ones
-            get.u32(UInt32(connection.root)); get.u8(1); get.pad()
-            b.add(.monitors, connection.send(get, to: randrExtension))
-        }
-        batch = b   // (empty: the second stage asks the matrices alone)
+        guard let requests = machine.ask(topics, devices: devices) else { return }
+        batch = send(requests)
     }
 
     /// Takes the answers that have come, without waiting; sends the second
@@ -130,125 +60,125 @@ final class ServerQuery {
     /// Whether answers have come that `advance` would take (asks nothing).
     func answered() -> Bool { batch?.collect() == true }
 
-    /// The stage `b` is answered: its answers kept; the second stage sent,
-    /// or the result made.
-    private func next(_ b: AnswerBatch<Tag>) -> Result? {
-        b.answers { tag, reply in keep(tag, reply) }
+    /// The stage `b` is answered: its answers to the machine, and what it
+    /// asks next sent, or its result.
+    private func next(_ b: AnswerBatch<Request>) -> Result? {
+        let answers = b.answers { request, answer in self.read(request, answer) }
         batch = nil
-        if !secondStage {
-            secondStage = true
-            let second = secondRequests()
-            if !second.isEmpty {
-                batch = second
-                return nil
-            }
-        }
-        defer { asking = [] }
-        return result()
-    }
-
-    private func keep(_ tag: Tag, _ r: Reply?) {
-        switch tag {
-        case .modifierMap:
-            guard let r else { return }
-            let per = Int(r.u8(1))
-            first.modifierKeycodes = (0..<8).map { i in (0..<per).map { r.u8(32 + i * per + $0) } }
-        case .keyboardMap(let firstCode):
-            guard let r else { return }
-            let per = Int(r.u8(1)), n = (r.count - 32) / 4
-            first.keysyms = (firstCode, per, (0..<n).map { r.u32(32 + 4 * $0) })
-        case .devices:
-            if let r { first.infos = XDevice.infos(r) }
-        case .types:
-            guard let r else { return }
-            for i in 0..<Int(r.u8(8)) where r.has(8, at: 32 + 8 * i) {
-                let at = 32 + 8 * i
-                if r.u32(at) != 0 { first.types[Int32(r.u8(at + 4))] = Atom(r.u32(at)) }
-            }
-        case .atom(let name):
-            if let r, r.u32(8) != 0 { first.atoms[name] = Atom(r.u32(8)) }
-        case .monitors:
-            if let r { first.monitors = Monitors.raw(r) }
-        case .atomName(let atom):
-            guard let r else { return }
-            let n = Int(r.u16(8))
-            atomNames[atom] = String(decoding: r.slice(32, n).bytes, as: UTF8.self)
-        case .properties(let id):
-            guard let r else { return }
-            first.properties[id] = Set((0..<Int(r.u16(8))).map { Atom(r.u32(32 + 4 * $0)) })
-        case .node(let id):
-            if let r, let node = XDevice.property(r, as: XDevice.node) { first.nodes[id] = node }
-        case .product(let id):
-            if let r, let usb = XDevice.property(r, as: XDevice.productID) { first.products[id] = usb }
-        case .matrix(let id):
-            if let r, let m = XDevice.property(r, as: Monitors.matrix) { first.result.matrices?[id] = m }
+        switch machine.take(answers) {
+        case .ask(let requests):
+            batch = send(requests)
+            return nil
+        case .done(let result):
+            return result
         }
     }
 
-    /// What the first stage's answers name: each device's properties and
-    /// matrix, the atoms' names not known yet.
-    private func secondRequests() -> AnswerBatch<Tag> {
-        let b = AnswerBatch<Tag>(connection)
-        var ids = known
-        if asking.contains(.devices) {
-            ids = first.infos.filter(\.isSlavePointer).map(\.id)
-            let properties: [(Atom?, (Int32) -> Tag, UInt32)] = [
-                (first.atoms[XDevice.nodeProperty], Tag.node, 256), (first.atoms[XDevice.productProperty], Tag.product, 2),
-            ]
-            for id in ids {
-                if first.atoms[DeviceKindRule.libinputTapping] != nil {
-                    var list = XRequest(minor: 56)   // XIListProperties
-                    list.u16(UInt16(truncatingIfNeeded: id)); list.u16(0)
-                    b.add(.properties(id), connection.send(list, major: xiOpcode))
-                }
-                for (atom, tag, length) in properties {
-                    if let atom { b.add(tag(id), getProperty(id, atom, length: length)) }
-                }
-            }
-        }
-        if !asking.isDisjoint(with: [.devices, .monitors]) {
-            first.result.matrices = [:]
-            for id in ids { b.add(.matrix(id), getProperty(id, matrixAtom, length: 9)) }
-        }
-        let unnamed = Set(first.types.values).union(first.monitors.map(\.name)).filter { $0 != 0 && atomNames[$0] == nil }
-        for atom in unnamed {
-            b.add(.atomName(atom), connection.requests { xcb_get_atom_name($0, xcb_atom_t(atom)).sequence })
-        }
+    private func send(_ requests: [Request]) -> AnswerBatch<Request> {
+        let b = AnswerBatch<Request>(connection)
+        for r in requests { b.add(r, connection.requests { c in sequence(r, c) }) }
         return b
     }
 
-    /// XIGetProperty: `length` words of the device's property, of any type.
-    private func getProperty(_ device: Int32, _ property: Atom, length: UInt32) -> UInt32? {
-        var get = XRequest(minor: 59)
-        get.u16(UInt16(truncatingIfNeeded: device)); get.u8(0); get.u8(0)
-        get.u32(UInt32(property)); get.u32(UInt32(AnyPropertyType)); get.u32(0); get.u32(length)
-        return connection.send(get, major: xiOpcode)
+    /// One request through libxcb: its cookie's sequence.
+    private func sequence(_ r: Request, _ c: OpaquePointer) -> UInt32 {
+        switch r {
+        case .modifierMapping:
+            return xcb_get_modifier_mapping(c).sequence
+        case .keyboardMapping:
+            let (first, count) = keycodes
+            return xcb_get_keyboard_mapping(c, first, count).sequence
+        case .devices:
+            return xcb_input_xi_query_device(c, xcb_input_device_id_t(XIAllDevices)).sequence
+        case .deviceTypes:
+            return xcb_input_list_input_devices(c).sequence
+        case .atom(let name):
+            return xcb_intern_atom(c, 1, UInt16(name.utf8.count), name).sequence
+        case .monitors:
+            return xcb_randr_get_monitors(c, xcb_window_t(connection.root), 1).sequence
+        case .deviceProperties(let id):
+            return xcb_input_xi_list_properties(c, xcb_input_device_id_t(truncatingIfNeeded: id)).sequence
+        case .property(let id, let which):
+            let atom: Atom
+            switch which {
+            case .node(let a), .product(let a): atom = a
+            case .matrix: atom = matrixAtom
+            }
+            return xcb_input_xi_get_property(c, xcb_input_device_id_t(truncatingIfNeeded: id), 0, xcb_atom_t(atom),
+                                             xcb_atom_t(AnyPropertyType), 0, which.words).sequence
+        case .atomName(let atom):
+            return xcb_get_atom_name(c, xcb_atom_t(atom)).sequence
+        }
     }
 
-    /// Both stages' answers, as values.
-    private func result() -> Result {
-        var r = first.result
-        if asking.contains(.modifiers), !first.modifierKeycodes.isEmpty {
-            let k = first.keysyms
-            r.modifierMap = ModifierMap(modifierKeycodes: first.modifierKeycodes) { code in
-                let i = (Int(code) - Int(k.first)) * k.perKeycode
-                return code >= k.first && k.perKeycode > 0 && i < k.list.count ? k.list[i] : 0
+    /// The keycodes the keyboard mapping is asked for: all, from the
+    /// connection's setup (asks nothing).
+    private lazy var keycodes: (first: UInt8, count: UInt8) = {
+        var minCode: Int32 = 0, maxCode: Int32 = 0
+        XDisplayKeycodes(connection.display, &minCode, &maxCode)
+        return (UInt8(truncatingIfNeeded: minCode), UInt8(truncatingIfNeeded: maxCode - minCode + 1))
+    }()
+
+    /// What X answered `r`, as the machine's value.
+    private func read(_ r: Request, _ answer: XAnswer) -> Answer {
+        switch answer {
+        case .gone:
+            return .failed(r, why: "the connection is gone", deviceGone: false)
+        case .error(let e):
+            return .failed(r, why: e.description, deviceGone: connection.isBadDevice(e))
+        case .reply(let reply):
+            do throws(ShortReply) {
+                return try Self.read(r, reply, keycodes: keycodes.first)
+            } catch {
+                return .failed(r, why: error.description, deviceGone: false)
             }
         }
-        if asking.contains(.devices) {
-            let tapping = first.atoms[DeviceKindRule.libinputTapping]
-            r.devices = first.infos.filter(\.isSlavePointer).map { info in
-                let tapped = tapping.map { first.properties[info.id]?.contains($0) == true } ?? false
-                return XDevice(info, typeName: first.types[info.id].flatMap { atomNames[$0] },
-                               properties: tapped ? [DeviceKindRule.libinputTapping] : [],
-                               node: first.nodes[info.id], usb: first.products[info.id])
+    }
+
+    /// A reply read with libxcb's types: each list's count checked against
+    /// the reply's length first. No X connection needed (tests hand bytes).
+    static func read(_ r: Request, _ reply: XReply, keycodes first: UInt8) throws(ShortReply) -> Answer {
+        switch r {
+        case .modifierMapping:
+            let m = reply.typed(xcb_get_modifier_mapping_reply_t.self)
+            let per = Int(m.pointee.keycodes_per_modifier), n = Int(xcb_get_modifier_mapping_keycodes_length(m))
+            try reply.holds(MemoryLayout<xcb_get_modifier_mapping_reply_t>.size + n)
+            let codes = UnsafeBufferPointer(start: xcb_get_modifier_mapping_keycodes(m), count: n)
+            return .modifierMapping((0..<8).map { i in per == 0 || (i + 1) * per > n ? [] : Array(codes[i * per ..< (i + 1) * per]) })
+        case .keyboardMapping:
+            let k = reply.typed(xcb_get_keyboard_mapping_reply_t.self)
+            let n = Int(xcb_get_keyboard_mapping_keysyms_length(k))
+            try reply.holds(MemoryLayout<xcb_get_keyboard_mapping_reply_t>.size + 4 * n)
+            return .keyboardMapping(first: first, perKeycode: Int(k.pointee.keysyms_per_keycode),
+                                    keysyms: Array(UnsafeBufferPointer(start: xcb_get_keyboard_mapping_keysyms(k), count: n)))
+        case .devices:
+            return .devices(try XDevice.infos(reply))
+        case .deviceTypes:
+            let l = reply.typed(xcb_input_list_input_devices_reply_t.self)
+            let n = Int(xcb_input_list_input_devices_devices_length(l))
+            try reply.holds(MemoryLayout<xcb_input_list_input_devices_reply_t>.size + n * MemoryLayout<xcb_input_device_info_t>.size)
+            var types: [Int32: Atom] = [:]
+            for d in UnsafeBufferPointer(start: xcb_input_list_input_devices_devices(l), count: n) where d.device_type != 0 {
+                types[Int32(d.device_id)] = Atom(d.device_type)
             }
+            return .deviceTypes(types)
+        case .atom(let name):
+            let atom = reply.typed(xcb_intern_atom_reply_t.self).pointee.atom
+            return .atom(name, atom == 0 ? nil : Atom(atom))
+        case .monitors:
+            return .monitors(try Monitors.raw(reply))
+        case .deviceProperties(let id):
+            let p = reply.typed(xcb_input_xi_list_properties_reply_t.self)
+            let n = Int(xcb_input_xi_list_properties_properties_length(p))
+            try reply.holds(MemoryLayout<xcb_input_xi_list_properties_reply_t>.size + 4 * n)
+            return .deviceProperties(id, Set(UnsafeBufferPointer(start: xcb_input_xi_list_properties_properties(p), count: n).map { Atom($0) }))
+        case .property(let id, let which):
+            return .property(id, which, try XDevice.items(reply))
+        case .atomName(let atom):
+            let a = reply.typed(xcb_get_atom_name_reply_t.self)
+            let n = Int(xcb_get_atom_name_name_length(a))
+            try reply.holds(MemoryLayout<xcb_get_atom_name_reply_t>.size + n)
+            return .atomName(atom, String(decoding: UnsafeRawBufferPointer(start: xcb_get_atom_name_name(a), count: n), as: UTF8.self))
         }
-        if asking.contains(.monitors) {
-            r.outputs = first.monitors.enumerated().map { i, m in
-                Output(name: atomNames[m.name] ?? "monitor-\(i)", x: m.x, y: m.y, width: m.width, height: m.height)
-            }
-        }
-        return r
     }
 }

@@ -82,30 +82,16 @@ final class TopLevelGrabs {
     }
 
     private func ungrab(_ window: Window) {
-        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-        XIUngrabTouchBegin(connection.display, XIAllMasterDevices, window, 1, &mods)
+        PassiveGrab.touches(Self.events, window: window).release(connection)
     }
 
     private func grab(_ window: Window) {
         guard !windows.contains(window) else { return }
-        let d = connection.display
-        if passiveGrab(Self.events, for: XIAllMasterDevices, { m, mods in
-            XIGrabTouchBegin(d, XIAllMasterDevices, window, 0, &m, 1, &mods)
-        }) {
+        // Waited for (a round trip): X refuses it when another client holds it.
+        if PassiveGrab.touches(Self.events, window: window).grab(connection) == 0 {
             windows.insert(window)
         } else {
             refused.insert(window)
         }
     }
-}
-
-/// One passive grab of `events` for `device` with any modifiers; false when X
-/// refused it (another client holds it: the modifier's status says so).
-func passiveGrab(_ events: [Int32], for device: Int32,
-                 _ grab: (inout XIEventMask, inout XIGrabModifiers) -> Int32) -> Bool {
-    var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-    var failed: Int32 = 0
-    var mask = Mask(events)
-    mask.with(device) { m in failed = grab(&m, &mods) }
-    return failed == 0 && mods.status == 0
 }

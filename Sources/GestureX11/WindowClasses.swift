@@ -89,9 +89,9 @@ public final class WindowClasses {
         guard connection.alive, connection.xcbConnection != nil else { return false }
         for i in waiting.indices where !waiting[i].arrived {
             // X answers in order: the first not answered yet ends the pass.
-            guard let reply = connection.poll(waiting[i].sequence) else { break }
+            guard let answer = connection.poll(waiting[i].sequence) else { break }
             waiting[i].arrived = true
-            waiting[i].reply = reply
+            waiting[i].reply = answer.reply?.pointer   // an error answers as nothing: the window is gone
         }
         return waiting.first?.arrived == true
     }

@@ -26,6 +26,16 @@ public final class XIListener {
     /// X refused what a hot-plugged device needed (another client grabs its
     /// gestures): said, never silent. `apply` returns its own refusals.
     public var onRefused: (Words) -> Void = { _ in }
+    /// What a refresh lost, in words (an X error, a device unplugged while
+    /// it was asked about: left out until the next refresh). The start's,
+    /// said once this is set.
+    public var onQueryNote: (String) -> Void = { _ in } {
+        didSet {
+            for note in startNotes { onQueryNote(note) }
+            startNotes = []
+        }
+    }
+    private var startNotes: [String] = []
     private var saidTakenAbove = false
     /// Devices the config disables (`[[device]]` with `disabled = true`):
     /// their touchpad gestures are not grabbed (the engine releases their
@@ -51,7 +61,7 @@ public final class XIListener {
     private var matrices: [Int32: [Double]] = [:]
     /// Touchpads whose gesture grabs were sent after a hot-plug, their
     /// answers (granted or refused) not taken yet.
-    private var grabsOut: [AnswerBatch<Words>] = []
+    private var grabsOut: [AnswerBatch<GestureGrab>] = []
     /// Strokes drawn with a pointer button held: the bound buttons' grabs
     /// and each press's decision (PointerStrokes.swift).
     private let pointer: PointerStrokes
@@ -68,15 +78,16 @@ public final class XIListener {
         windows = WindowClasses(connection: connection)
         monitors = Monitors(connection: connection)
         topLevels = TopLevelGrabs(connection: connection)
-        pointer = PointerStrokes(connection: connection, xiOpcode: xi.opcode)
+        pointer = PointerStrokes(connection: connection)
         // At the start, the same requests as after a read, waited for.
-        query = ServerQuery(connection: connection, xiOpcode: xi.opcode, randr: monitors.eventBase != nil)
+        query = ServerQuery(connection: connection, randr: monitors.eventBase != nil)
         query.ask(.all, devices: [])
         let first = query.finish()
         lastScreen = monitors.screen(outputs: first?.outputs ?? [])
         state = ListenerState(devices: first?.devices ?? [])
         state.modifierMap = first?.modifierMap ?? .usual
         matrices = first?.matrices ?? [:]
+        startNotes = first?.notes ?? []
         state.rawAreas = rawAreas()
         // The daemon's loop must not sleep on answers already read from
         // the socket: the window directory's, and the refresh's.
@@ -122,7 +133,7 @@ public final class XIListener {
     @discardableResult
     public func apply(_ plan: ListenPlan) -> [Words] {
         var notes: [Words] = []
-        let d = connection.display, root = connection.root
+        let root = connection.root
         ungrabAll()
         self.plan = plan
         var want = plan
@@ -140,10 +151,7 @@ public final class XIListener {
         // grab's modifier status says so, and grabs on the top-level windows,
         // next in X's chain of touch grabs, stand in (TopLevelGrabs).
         if want.touches == .grab {
-            let granted = passiveGrab(TopLevelGrabs.events, for: XIAllMasterDevices) { m, mods in
-                XIGrabTouchBegin(d, XIAllMasterDevices, root, 0, &m, 1, &mods)
-            }
-            if !granted {
+            if PassiveGrab.touches(TopLevelGrabs.events, window: root).grab(connection) > 0 {
                 let n = topLevels.start()
                 notes.append(topLevels.refused.isEmpty ? Words("{nested} ({count} now)", ["nested": Self.touchGrabNested, "count": n])
                     : Words("{nested} ({count} now; {refused} grabbed by another client)",
@@ -221,49 +229,43 @@ public final class XIListener {
     /// Sends the passive gesture grabs (XIPassiveGrabDevice, any modifier)
     /// the touchpads in `list` not grabbed yet need; each named by what it
     /// grabs. Nil when none is needed.
-    private func sendGestureGrabs(of list: [XDevice]) -> AnswerBatch<Words>? {
+    private func sendGestureGrabs(of list: [XDevice]) -> AnswerBatch<GestureGrab>? {
         guard active.swipes == .grab || active.pinches == .grab else { return nil }
-        let out = AnswerBatch<Words>(connection)
-        let kinds = [(active.swipes, XIGrabtypeGestureSwipeBegin, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd], Words("swipes")),
-                     (active.pinches, XIGrabtypeGesturePinchBegin, [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd], Words("pinches"))]
+        let out = AnswerBatch<GestureGrab>(connection)
         for dev in list where dev.kind == .touchpad && dev.enabled && !gestureGrabbed.contains(dev.id) && !excludes(dev.device) {
-            for (mode, type, events, what) in kinds where mode == .grab {
-                let grab = Self.gestureGrab(type, events, device: dev.id, window: connection.root)
-                out.add(Words("{what} of {device}", ["what": what, "device": dev.name]), connection.send(grab, major: UInt8(truncatingIfNeeded: xi.opcode)))
+            for g in Self.gestureGrabs(device: dev.id, window: connection.root, swipes: active.swipes == .grab,
+                                       pinches: active.pinches == .grab) {
+                out.add(GestureGrab(grab: g, device: dev.name), g.send(connection))
             }
             gestureGrabbed.append(dev.id)
         }
         return out.isEmpty ? nil : out
     }
 
-    /// XIPassiveGrabDevice of `type` (a gesture's begin) on `device`'s
-    /// `events` in `window`, with any modifier, asynchronous, not owner
-    /// events: what Xlib's XIGrabSwipeGestureBegin sends, as a request
-    /// whose answer is taken later.
-    static func gestureGrab(_ type: Int32, _ events: [Int32], device: Int32, window: Window) -> XRequest {
-        var grab = XRequest(minor: 54)
-        var mask = Mask(events).bytes
-        while mask.count % 4 != 0 { mask.append(0) }
-        grab.u32(0); grab.u32(UInt32(window)); grab.u32(0); grab.u32(0)   // now, no cursor, no detail
-        grab.u16(UInt16(truncatingIfNeeded: device)); grab.u16(1); grab.u16(UInt16(mask.count / 4))
-        grab.u8(UInt8(type)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(UInt8(XIGrabModeAsync)); grab.u8(0); grab.u16(0)
-        for byte in mask { grab.u8(byte) }
-        grab.u32(cx_XIAnyModifier())
-        return grab
+    /// A touchpad's gesture grab sent, named for what a refusal says.
+    struct GestureGrab {
+        var grab: PassiveGrab
+        var device: String
+        var what: Words { grab.type == XIGrabtypeGestureSwipeBegin ? Words("swipes") : Words("pinches") }
     }
 
-    /// Whether X refused a passive grab: the modifiers it failed for come
-    /// back with its answer (another client holds that grab); an error too.
-    static func refused(_ reply: Reply?) -> Bool { reply.map { $0.u16(8) > 0 } ?? true }
+    /// The passive grabs of a touchpad's swipes and pinches (its slave
+    /// device) on `window`, any modifier, asynchronous.
+    static func gestureGrabs(device: Int32, window: Window, swipes: Bool = true, pinches: Bool = true) -> [PassiveGrab] {
+        (swipes ? [PassiveGrab.gesture(XIGrabtypeGestureSwipeBegin, [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd],
+                                       device: device, window: window)] : [])
+            + (pinches ? [PassiveGrab.gesture(XIGrabtypeGesturePinchBegin, [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd],
+                                              device: device, window: window)] : [])
+    }
 
-    /// What X refused of the grabs `out` sent.
-    private func refusals(_ out: AnswerBatch<Words>) -> [Words] {
-        var notes: [Words] = []
-        out.answers { what, reply in
-            guard connection.alive, Self.refused(reply) else { return }
-            notes.append(Words("another client already grabs the {what} on the root window; touchpad bindings for them will not fire", ["what": what]))
-        }
-        return notes
+    /// What X refused of the grabs `out` sent: an error, or modifiers
+    /// refused (another client holds that grab).
+    private func refusals(_ out: AnswerBatch<GestureGrab>) -> [Words] {
+        out.answers { g, answer -> Words? in
+            guard connection.alive, g.grab.refused(answer) > 0 else { return nil }
+            return Words("another client already grabs the {what} on the root window; touchpad bindings for them will not fire",
+                         ["what": Words("{what} of {device}", ["what": g.what, "device": g.device])])
+        }.compactMap { $0 }
     }
 
     /// Said when another client holds the root's passive touch grab.
@@ -274,15 +276,13 @@ public final class XIListener {
 
     private func ungrabAll() {
         guard connection.alive else { return }
-        var mods = XIGrabModifiers(modifiers: Int32(bitPattern: cx_XIAnyModifier()), status: 0)
-        let d = connection.display, root = connection.root
+        let root = connection.root
         if active.touches == .grab {
-            if active.touchGrab == .root { XIUngrabTouchBegin(d, XIAllMasterDevices, root, 1, &mods) }
+            if active.touchGrab == .root { PassiveGrab.touches(TopLevelGrabs.events, window: root).release(connection) }
             else { topLevels.stop() }
         }
         for id in gestureGrabbed {
-            XIUngrabSwipeGestureBegin(d, id, root, 1, &mods)
-            XIUngrabPinchGestureBegin(d, id, root, 1, &mods)
+            for g in Self.gestureGrabs(device: id, window: root) { g.release(connection) }
         }
         gestureGrabbed.removeAll()
         // Touches still held by our grab go back to the applications.
@@ -464,6 +464,7 @@ public final class XIListener {
     /// unplugged (new touchpads' gestures grabbed); the screen; where each
     /// device's raw axes land.
     private func apply(_ r: ServerQuery.Result, at t: Double, _ emit: (Input, Double) -> Void) {
+        for note in r.notes { onQueryNote(note) }
         if let m = r.modifierMap { state.modifierMap = m }
         let before = engineDevices
         if let m = r.matrices { matrices = m }

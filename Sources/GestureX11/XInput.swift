@@ -7,12 +7,6 @@ public struct XInput {
     public let major: Int32
     public let minor: Int32
 
-    /// XInput's major opcode (0 without it).
-    static func opcode(_ c: XConnection) -> Int32 {
-        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
-        return XQueryExtension(c.display, "XInputExtension", &opcode, &ev, &err) != 0 ? opcode : 0
-    }
-
     /// 2.2 gives touches; 2.4 touchpad gestures.
     public var hasGestures: Bool { major > 2 || (major == 2 && minor >= 4) }
 
@@ -70,7 +64,7 @@ public struct XDevice: Hashable, Sendable {
     /// say it is (DeviceKindRule): asked as the listener asks after a read
     /// (ServerQuery), waiting for the answers (round trips: tools, the start).
     public static func query(_ c: XConnection) -> [XDevice] {
-        let q = ServerQuery(connection: c, xiOpcode: XInput.opcode(c), randr: false)
+        let q = ServerQuery(connection: c, randr: false)
         q.ask(.devices, devices: [])
         return q.finish()?.devices ?? []
     }
@@ -90,31 +84,51 @@ public struct XDevice: Hashable, Sendable {
         var isSlavePointer: Bool { use == XISlavePointer || use == XIFloatingSlave }
     }
 
-    /// An XIQueryDevice reply's devices (XI2proto's xXIDeviceInfo, each
-    /// followed by its name and classes); a short reply ends the list.
-    static func infos(_ r: Reply) -> [Info] {
+    /// An XIQueryDevice reply's devices (libxcb's `xcb_input_xi_device_info_t`,
+    /// each followed by its name and classes), walked by each class's own
+    /// length (its `len` field), not by libxcb's class iterator: libxcb
+    /// before 1.15 (Ubuntu 22.04 ships 1.14) sizes a class by the fields its
+    /// xinput.xml knows for that type (`xcb_input_device_class_sizeof` adds
+    /// the switch's case to the 6-byte header), and XI 2.4's gesture class
+    /// (XIGestureClass, 9: a touchpad's) is not in 1.14's xinput.xml: sized
+    /// 6 bytes instead of its 8, it shifts every class and device after it.
+    /// libxcb 1.15 sizes a class by `len` (xcb-proto's `<length>` on
+    /// DeviceClass, added in 2021 with the gesture class). The classes are
+    /// read as libxcb's structs. A class or device running past the reply's
+    /// end refuses the reply (`ShortReply`), never read as 0.
+    static func infos(_ reply: XReply) throws(ShortReply) -> [Info] {
+        let base = UnsafeRawPointer(reply.pointer)
         var out: [Info] = []
-        var at = 32
-        for _ in 0..<Int(r.u16(8)) {
-            guard r.has(12, at: at) else { break }
-            let classes = Int(r.u16(at + 6)), nameLength = Int(r.u16(at + 8))
-            var info = Info(id: Int32(r.u16(at)), use: Int32(r.u16(at + 2)),
-                            name: String(decoding: r.slice(at + 12, nameLength).bytes, as: UTF8.self), enabled: r.u8(at + 10) != 0)
-            at += 12 + (nameLength + 3) / 4 * 4
-            for _ in 0..<classes {
-                let length = Int(r.u16(at + 2)) * 4
-                guard length > 0, r.has(length, at: at) else { return out }
-                switch Int32(r.u16(at)) {
-                case XITouchClass:
-                    info.touchMode = Int32(r.u8(at + 6)) == XIDirectTouch ? "direct" : "dependent"
-                    info.maxTouches = Int(r.u8(at + 7))
+        var at = MemoryLayout<xcb_input_xi_query_device_reply_t>.size
+        for _ in 0..<Int(reply.typed(xcb_input_xi_query_device_reply_t.self).pointee.num_infos) {
+            try reply.holds(at + MemoryLayout<xcb_input_xi_device_info_t>.size)
+            let d = base.loadUnaligned(fromByteOffset: at, as: xcb_input_xi_device_info_t.self)
+            let nameAt = at + MemoryLayout<xcb_input_xi_device_info_t>.size, nameLength = Int(d.name_len)
+            try reply.holds(nameAt + nameLength)
+            var info = Info(id: Int32(d.deviceid), use: Int32(d.type),
+                            name: String(decoding: UnsafeRawBufferPointer(start: base + nameAt, count: nameLength), as: UTF8.self),
+                            enabled: d.enabled != 0)
+            at = nameAt + (nameLength + 3) / 4 * 4
+            for _ in 0..<Int(d.num_classes) {
+                try reply.holds(at + MemoryLayout<xcb_input_device_class_t>.size)
+                let c = base.loadUnaligned(fromByteOffset: at, as: xcb_input_device_class_t.self)
+                let length = Int(c.len) * 4
+                // A class shorter than its header would never move the walk on.
+                guard length >= MemoryLayout<xcb_input_device_class_t>.size else { throw ShortReply(count: reply.count, needed: at + 8) }
+                try reply.holds(at + length)
+                switch Int32(c.type) {
+                case XITouchClass where length >= MemoryLayout<xcb_input_touch_class_t>.size:
+                    let t = base.loadUnaligned(fromByteOffset: at, as: xcb_input_touch_class_t.self)
+                    info.touchMode = Int32(t.mode) == XIDirectTouch ? "direct" : "dependent"
+                    info.maxTouches = Int(t.num_touches)
                 case XIGestureClass:
                     info.gestures = true
-                case XIValuatorClass:
-                    let min = r.fp3232(at + 12), max = r.fp3232(at + 20)
+                case XIValuatorClass where length >= MemoryLayout<xcb_input_valuator_class_t>.size:
+                    let v = base.loadUnaligned(fromByteOffset: at, as: xcb_input_valuator_class_t.self)
+                    let min = Self.fp3232(v.min), max = Self.fp3232(v.max)
                     if max > min {
-                        if r.u16(at + 6) == 0 { info.xRange = min...max }
-                        if r.u16(at + 6) == 1 { info.yRange = min...max }
+                        if v.number == 0 { info.xRange = min...max }
+                        if v.number == 1 { info.yRange = min...max }
                     }
                 default: break
                 }
@@ -124,6 +138,9 @@ public struct XDevice: Hashable, Sendable {
         }
         return out
     }
+
+    /// X's FP3232: a signed integral part, then the fraction.
+    static func fp3232(_ v: xcb_input_fp3232_t) -> Double { Double(v.integral) + Double(v.frac) / 4_294_967_296 }
 
     /// A device from what X said of it, its kind decided (DeviceKindRule).
     init(_ info: Info, typeName: String?, properties: Set<String>, node: String?, usb: USBID?) {
@@ -139,18 +156,28 @@ public struct XDevice: Hashable, Sendable {
     /// The driver's properties the listing reads (xf86-input-libinput, evdev).
     static let nodeProperty = "Device Node", productProperty = "Device Product ID"
 
-    /// An XIGetProperty reply's items, read by `body` from their format
-    /// (8, 16, 32), count and bytes; nil without the property.
-    static func property<T>(_ r: Reply, as body: (Int32, Int, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
-        let format = Int32(r.u8(20)), n = Int(r.u32(16))
-        guard r.u32(8) != 0, n > 0, r.has(n * Int(format) / 8, at: 32), let base = r.bytes.baseAddress else { return nil }
-        return body(format, n, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self) + 32))
+    /// An XIGetProperty reply's items (libxcb's reply type), each widened
+    /// to 32 bits; nil without the property (its type None).
+    static func items(_ reply: XReply) throws(ShortReply) -> RefreshMachine.PropertyItems? {
+        let p = reply.typed(xcb_input_xi_get_property_reply_t.self)
+        let format = Int(p.pointee.format), n = Int(p.pointee.num_items)
+        guard p.pointee.type != 0, [8, 16, 32].contains(format) else { return nil }
+        try reply.holds(MemoryLayout<xcb_input_xi_get_property_reply_t>.size + n * format / 8)
+        let data = UnsafeRawPointer(xcb_input_xi_get_property_items(p)!)
+        let values: [UInt32] = (0..<n).map { i in
+            switch format {
+            case 8: UInt32(data.load(fromByteOffset: i, as: UInt8.self))
+            case 16: UInt32(data.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self))
+            default: data.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+            }
+        }
+        return RefreshMachine.PropertyItems(format: format, values: values)
     }
 
     /// "Device Node": `/dev/input/eventN`.
-    static func node(format: Int32, n: Int, data: UnsafeMutablePointer<UInt8>) -> String? {
-        guard format == 8, n > 0 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: n).prefix { $0 != 0 }, as: UTF8.self)
+    static func node(_ items: RefreshMachine.PropertyItems) -> String? {
+        guard items.format == 8, !items.values.isEmpty else { return nil }
+        return String(decoding: items.values.prefix { $0 != 0 }.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
     }
 
     /// A libinput device: xf86-input-libinput's properties are on it
@@ -164,18 +191,21 @@ public struct XDevice: Hashable, Sendable {
     /// vendor and product ids the kernel gives (USB's, or the bus's own);
     /// nil without it or when both are 0.
     /// "Device Product ID"'s two items; nil when both are 0.
-    static func productID(format: Int32, n: Int, data: UnsafeMutablePointer<UInt8>) -> USBID? {
+    static func productID(_ items: RefreshMachine.PropertyItems) -> USBID? {
         // XIGetProperty keeps 32-bit items 32 bits wide.
-        guard format == 32, n == 2 else { return nil }
-        let ids = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        guard items.format == 32, items.values.count == 2 else { return nil }
+        let ids = items.values
         guard ids[0] != 0 || ids[1] != 0 else { return nil }
         return USBID(vendor: UInt16(truncatingIfNeeded: ids[0]), product: UInt16(truncatingIfNeeded: ids[1]))
     }
 
+    /// Whether the device has the property (XIListProperties, waited for).
     private static func hasProperty(_ c: XConnection, device: Int32, _ atom: Atom) -> Bool {
-        var n: Int32 = 0
-        guard let props = XIListProperties(c.display, device, &n) else { return false }
-        defer { XFree(props) }
-        return (0..<Int(n)).contains { props[$0] == atom }
+        guard let sequence = c.requests({ xcb_input_xi_list_properties($0, xcb_input_device_id_t(truncatingIfNeeded: device)).sequence }),
+              case .reply(let reply) = c.wait(sequence) else { return false }
+        defer { reply.free() }
+        guard case .deviceProperties(_, let atoms)? = try? ServerQuery.read(.deviceProperties(device), reply, keycodes: 0)
+        else { return false }
+        return atoms.contains(atom)
     }
 }

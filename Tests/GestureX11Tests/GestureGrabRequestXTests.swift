@@ -8,10 +8,10 @@ import XTestSupport
 @testable import GestureX11
 
 extension XTests {
-    /// The gesture grabs a hot-plugged touchpad gets are requests written
-    /// by hand (their answers taken by a later drain): X takes them as it
-    /// takes Xlib's XIGrabSwipeGestureBegin, and says when another client
-    /// holds the grab.
+    /// The gesture grabs a touchpad gets go through libxcb's
+    /// XIPassiveGrabDevice (their answers taken by a later drain after a
+    /// hot-plug): X takes them as it takes libXi's XIGrabSwipeGestureBegin,
+    /// and says when another client holds the grab.
     @Suite(.serialized) struct GestureGrabRequests {
         @Test func aSwipeGrabIsGrantedThenRefusedToTheNextClient() throws {
             let x = try Xvfb()
@@ -24,12 +24,9 @@ extension XTests {
                 return
             }
             let events = [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]
-            /// Whether X refused the grab (nil: an error, not an answer).
-            func refused(_ c: XConnection) -> Bool? {
-                let request = XIListener.gestureGrab(XIGrabtypeGestureSwipeBegin, events, device: mouse.id, window: c.root)
-                guard let sequence = c.send(request, major: UInt8(xi.opcode)), let reply = c.wait(sequence) else { return nil }
-                defer { free(reply) }
-                return XIListener.refused(Reply(reply))
+            /// Whether X refused the grab (an error too).
+            func refused(_ c: XConnection) -> Bool {
+                XIListener.gestureGrabs(device: mouse.id, window: c.root, pinches: false)[0].grab(c) > 0
             }
             #expect(refused(a) == false)   // answered, granted: the request is well formed
             #expect(refused(b) == true)    // a's grab holds: b is told so
@@ -43,6 +40,11 @@ extension XTests {
                 failed = XIGrabSwipeGestureBegin(c.display, mouse.id, c.root, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
             }
             #expect(failed == 1 && mods.status != 0)
+            // Released (XIPassiveUngrabDevice through libxcb): the next client gets it.
+            XIListener.gestureGrabs(device: mouse.id, window: a.root, pinches: false)[0].release(a)
+            a.sync()
+            #expect(a.takeErrors().isEmpty)
+            #expect(refused(b) == false)
         }
     }
 }

@@ -77,6 +77,7 @@ extension Daemon {
             } else {
                 let listener = try XIListener(connection: c)
                 listener.onRefused = { log.warning($0) }
+                listener.onQueryNote = { log.info($0) }
                 listener.onPointerNote = { log.debug($0) }
                 connection.input = XInputSource(listener)
             }
