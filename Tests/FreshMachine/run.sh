@@ -89,12 +89,13 @@ in_root() {
     DEBIAN_FRONTEND=noninteractive TERM=dumb bash -c "cd /src && $1"
 }
 # Before anything of X is installed: the pure modules (the core, the trace
-# library, the testing support) and the core's tests build without X headers.
+# library, the testing support, windows that follow the fingers) and their
+# tests build without X headers: the pure rooms stay pure.
 t=$(date +%s)
-if ! in_root "swift build --target GestureCoreTests && swift build --target GestureTraces" >"$tmp/pure.log" 2>&1; then
+if ! in_root "swift build --target GestureCoreTests && swift build --target GestureTraces && swift build --target WindowFollowingTests" >"$tmp/pure.log" 2>&1; then
   say "the pure modules did not build without X headers:"; grep -E "error|fatal" "$tmp/pure.log" | head -20; exit 1
 fi
-say "GestureCore, GestureTraces, GestureTesting and GestureCoreTests built with no X headers: $(( $(date +%s) - t )) s"
+say "GestureCore, GestureTraces, GestureTesting, WindowFollowing and their tests built with no X headers: $(( $(date +%s) - t )) s"
 rm -rf "$root/src/.build"
 t=$(date +%s)
 if ! in_root "scripts/install.sh" >"$tmp/install.log" 2>&1; then
