@@ -77,6 +77,10 @@ check "the shipped binaries need glibc 2.35 at most and no DT_RELR" \
 check "no Foundation, ICU or CoreFoundation in the binary" scripts/check-no-foundation.sh .build-static/release/gesture-bridge
 check "no argument parser or FoundationEssentials in the daemon" \
   scripts/check-no-foundation.sh .build-static/release/gesture-bridge-daemon --daemon
+# The command's tools (doctor, tune, teach, the listings: GestureTools) are
+# the command's: the daemon has none of their code, the command has it.
+check "none of the command's tools (GestureTools) in the daemon" \
+  bash -c "! nm .build-static/release/gesture-bridge-daemon | grep -q 12GestureTools && nm .build-static/release/gesture-bridge | grep -q 12GestureTools"
 
 # One X server for the roots' clients: a chroot shares the network namespace,
 # so they reach it by its abstract socket (@/tmp/.X11-unix/Xn), nothing mounted.
