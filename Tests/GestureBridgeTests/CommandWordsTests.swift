@@ -169,7 +169,9 @@ import Glibc
 
     /// The import's words: its summary and notes on stderr, the comments of
     /// the config it writes; the config's keys and values are not words.
-    @Test(arguments: [("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml")])
+    @Test(arguments: [("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml"),
+                      ("libinput-gestures", "constructs/libinput-gestures.conf"),
+                      ("easystroke", "easystroke/synthetic/actions-0.5.6"), ("touchegg", "constructs/touchegg-1.conf")])
     func importSaysItsNotesInTheLanguage(tool: String, file: String) throws {
         let source = Self.root + "/Tests/Import/" + file
         func words(_ r: Spawned) -> String {
