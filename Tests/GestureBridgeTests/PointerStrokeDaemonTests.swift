@@ -67,7 +67,8 @@ import Glibc
         let hand = try XTestHand(display: x.display)
         let (d, dir) = daemon(x)
         defer { removeTree(dir) }
-        #expect(d.log.contains("holding: pointers: passive grabs of button 3 on the root window"))
+        // Said after "listening on display", each kind of device in turn: waited for, not read at once.
+        #expect(d.waitForLog("holding: pointers: passive grabs of button 3 on the root window"))
         drawL(hand, d)
         #expect(keys.events(count: 2).map(\.description) == ["+F7", "-F7"])
         #expect(d.waitForLog("stroke with button 3: L"))
