@@ -71,6 +71,8 @@ public struct MonitorReading {
             if !line.allSatisfy(\.isWhitespace) { unreadable += 1 }
             return nil
         }
+        // A pointer button's stroke is no touch device's attempt: no row of its own (Try It reads it, LiveState).
+        if type == "stroke" { return nil }
         var d = devices[id] ?? Device()
         defer { devices[id] = d }
         switch type {

@@ -57,10 +57,11 @@ public enum EasystrokeImporter {
                 prefs = try EasystrokeArchive.preferences(&p)
             } catch {
                 let (line, column) = BoostTextArchive.place(error.offset, in: preferences.text)
-                out.notes.append(.verbatim("\(preferences.file):\(line):\(column): easystroke preferences: \(error.message); easystroke's own defaults taken (button 2, no modifiers), as easystroke does"))
+                out.notes.append(Words("{place}: easystroke preferences: {error}; easystroke's own defaults taken (button 2, no modifiers), as easystroke does",
+                                        ["place": "\(preferences.file):\(line):\(column)", "error": error.message]))
             }
         } else {
-            out.notes.append(.verbatim("no easystroke preferences beside it: its default gesture button taken, 2 (the middle button), with no modifiers"))
+            out.notes.append(Words("no easystroke preferences beside it: its default gesture button taken, 2 (the middle button), with no modifiers"))
         }
         var conversion = Conversion(out: out, preferences: prefs)
         conversion.run(root)
@@ -146,7 +147,8 @@ public enum EasystrokeImporter {
                     apps.removeAll { $0.node.name == node.name }
                     apps.append((node, mine, myOrder))
                 } else if !node.added.isEmpty && !Self.hasApp(node) {
-                    out.notes.append(.verbatim("easystroke group '\(node.name)' (line \(node.line)): its \(node.added.count) gestures apply only to the applications under it, and it has none: not imported"))
+                    out.notes.append(Words("easystroke group '{group}' (line {line}): its {count} gestures apply only to the applications under it, and it has none: not imported",
+                                            ["group": node.name, "line": node.line, "count": node.added.count]))
                 }
                 for child in node.children { visit(child, mine, myOrder) }
             }
@@ -160,22 +162,23 @@ public enum EasystrokeImporter {
                     made += bind(g, scope: node.name, taken: made.map(\.name))
                     // Drawn differently there: the desktop's shape does nothing in it.
                     if let was = base[id], was.drawn != g.drawn {
-                        made += shadow(id, "easystroke: '\(was.name)' is drawn differently in \(node.name)", taken: made.map(\.name))
+                        made += shadow(id, Words("easystroke: '{gesture}' is drawn differently in {application}", ["gesture": was.name, "application": node.name]), taken: made.map(\.name))
                     }
                 }
                 for id in baseOrder where gestures[id] == nil {
-                    made += shadow(id, "easystroke: '\(base[id]!.name)' is deleted in \(node.name)", taken: made.map(\.name))
+                    made += shadow(id, Words("easystroke: '{gesture}' is deleted in {application}", ["gesture": base[id]!.name, "application": node.name]), taken: made.map(\.name))
                 }
                 if !made.isEmpty { out.apps.append((EasystrokeImporter.glob(node.name), made)) }
             }
             // Applications easystroke leaves alone: every desktop binding does nothing there.
             for e in preferences.exceptions {
                 if e.name.isEmpty {
-                    out.notes.append(.verbatim("easystroke's exception for window frames (its preferences): not imported"))
+                    out.notes.append(Words("easystroke's exception for window frames (its preferences): not imported"))
                 } else if let b = e.button {
-                    out.notes.append(.verbatim("easystroke draws with button \(b.button) in \(e.name) (its preferences): not imported; its gestures there are bound with the gesture button, \(preferences.button)"))
+                    out.notes.append(Words("easystroke draws with button {button} in {application} (its preferences): not imported; its gestures there are bound with the gesture button, {gesturebutton}",
+                                            ["button": b.button, "application": e.name, "gesturebutton": preferences.button]))
                 } else {
-                    let made = baseOrder.flatMap { shadow($0, "easystroke is off in \(e.name) (its preferences' exceptions)", taken: []) }
+                    let made = baseOrder.flatMap { shadow($0, Words("easystroke is off in {application} (its preferences' exceptions)", ["application": e.name]), taken: []) }
                     if !made.isEmpty { out.apps.append((EasystrokeImporter.glob(e.name), made)) }
                 }
             }
@@ -184,10 +187,10 @@ public enum EasystrokeImporter {
         static func hasApp(_ node: EasystrokeArchive.List) -> Bool { node.app || node.children.contains(where: hasApp) }
 
         /// `none` for the desktop's bindings of gesture `id`, in a scope.
-        func shadow(_ id: Int, _ why: String, taken: [String]) -> [ImportedBinding] {
+        func shadow(_ id: Int, _ why: Words, taken: [String]) -> [ImportedBinding] {
             (desktop[id] ?? []).map { b in
                 var s = b
-                s.comments = [.verbatim(why)]
+                s.comments = [why]
                 s.phases = [("on-ended", ["none"])]
                 s.name = EasystrokeImporter.unique(b.name, taken)
                 return s
@@ -203,22 +206,24 @@ public enum EasystrokeImporter {
             let clicks = g.strokes.filter { !$0.isDrawn }.map { describe($0) }
             guard !drawn.isEmpty else {
                 // A shape then a click is drawn, but means more than a shape.
-                let kind = g.strokes.contains { $0.points.count >= 2 } ? "no equivalent" : "no shape"
-                out.skip(line: g.line, .verbatim("\(kind): easystroke gesture '\(label)' is " + (clicks.isEmpty ? "no stroke" : clicks.joined(separator: ", or "))))
+                let values: KeyValuePairs<String, any WordsValue> = ["gesture": label, "strokes": Words.or(clicks)]
+                out.skip(line: g.line, clicks.isEmpty ? Words("no shape: easystroke gesture '{gesture}' is no stroke", values)
+                    : g.strokes.contains { $0.points.count >= 2 } ? Words("no equivalent: easystroke gesture '{gesture}' is {strokes}", values)
+                    : Words("no shape: easystroke gesture '{gesture}' is {strokes}", values))
                 return []
             }
             let converted: Converted
             switch EasystrokeImporter.actions(g.action) {
             case .success(let c): converted = c
             case .failure(let skip):
-                out.skip(line: g.line, .verbatim("\(skip.message) (easystroke gesture '\(label)')"))
+                out.skip(line: g.line, Words("{reason} (easystroke gesture '{gesture}')", ["reason": skip.message, "gesture": label]))
                 return []
             }
             // X sends the wheel's buttons as clicks, never held: no stroke is drawn with one here.
             let wheel = Set(drawn.map(button).filter { (4...7).contains($0) }).sorted()
             guard drawn.contains(where: { !(4...7).contains(button($0)) }) else {
-                out.skip(line: g.line, .verbatim("no equivalent: easystroke gesture '\(label)' is drawn with button "
-                    + wheel.map(String.init).joined(separator: " or ") + ", a wheel's (X clicks it, never holds it)"))
+                out.skip(line: g.line, Words("no equivalent: easystroke gesture '{gesture}' is drawn with button {buttons}, a wheel's (X clicks it, never holds it)",
+                                             ["gesture": label, "buttons": Words.or(wheel.map(String.init))]))
                 return []
             }
             let shape = shapeName(g)
@@ -236,12 +241,14 @@ public enum EasystrokeImporter {
                 var b = ImportedBinding(name: name, gesture: "stroke(\"\(shape)\", button: \(group.button))")
                 b.modifiers = group.layer.names
                 b.phases = [("on-ended", converted.actions)]
-                b.comments = [.verbatim("easystroke line \(g.line): '\(label)', \(group.count) stroke\(group.count == 1 ? "" : "s") drawn with button \(group.button); the shape '\(shape)' of strokes.toml")]
-                if let dropped = group.layer.dropped { b.comments.append(.verbatim("easystroke holds \(dropped) with it: no layer has them; this binding is for any modifiers")) }
-                if drawn.contains(where: \.timeout) { b.comments.append(.verbatim("easystroke fires it when the pointer is held still after drawing; here at the release")) }
-                if !clicks.isEmpty { b.comments.append(.verbatim("easystroke also fires it on " + clicks.joined(separator: ", ") + ": no equivalent")) }
-                if !wheel.isEmpty { b.comments.append(.verbatim("easystroke also draws it with button \(wheel.map(String.init).joined(separator: " or ")), a wheel's: no equivalent")) }
-                if let note = converted.note { b.comments.append(.verbatim(note)) }
+                let values: KeyValuePairs<String, any WordsValue> = ["line": g.line, "gesture": label, "count": group.count, "button": group.button, "shape": shape]
+                b.comments = [group.count == 1 ? Words("easystroke line {line}: '{gesture}', {count} stroke drawn with button {button}; the shape '{shape}' of strokes.toml", values)
+                              : Words("easystroke line {line}: '{gesture}', {count} strokes drawn with button {button}; the shape '{shape}' of strokes.toml", values)]
+                if let dropped = group.layer.dropped { b.comments.append(Words("easystroke holds {modifiers} with it: no layer has them; this binding is for any modifiers", ["modifiers": dropped])) }
+                if drawn.contains(where: \.timeout) { b.comments.append(Words("easystroke fires it when the pointer is held still after drawing; here at the release")) }
+                if !clicks.isEmpty { b.comments.append(Words("easystroke also fires it on {strokes}: no equivalent", ["strokes": Words(list: clicks)])) }
+                if !wheel.isEmpty { b.comments.append(Words("easystroke also draws it with button {buttons}, a wheel's: no equivalent", ["buttons": Words.or(wheel.map(String.init))])) }
+                if let note = converted.note { b.comments.append(note) }
                 made.append(b)
             }
             return made
@@ -268,12 +275,12 @@ public enum EasystrokeImporter {
         func label(_ g: Gesture) -> String { g.name.isEmpty ? "gesture \(ordinal[g.id] ?? g.id)" : g.name }
 
         /// A stroke that is no shape, in words.
-        func describe(_ s: Stroke) -> String {
+        func describe(_ s: Stroke) -> Words {
             let held = s.trigger != 0 ? s.trigger : preferences.button
-            if s.points.count >= 2 { return "a shape drawn with button \(held) then a click of button \(s.button)" }
-            if s.timeout { return "a press of button \(held) held still" }
-            if s.button == 0 || s.button == held { return "a click of button \(s.button == 0 ? held : s.button)" }
-            return "a click of button \(s.button) while button \(held) is held"
+            if s.points.count >= 2 { return Words("a shape drawn with button {held} then a click of button {button}", ["held": held, "button": s.button]) }
+            if s.timeout { return Words("a press of button {held} held still", ["held": held]) }
+            if s.button == 0 || s.button == held { return Words("a click of button {button}", ["button": s.button == 0 ? held : s.button]) }
+            return Words("a click of button {button} while button {held} is held", ["button": s.button, "held": held])
         }
     }
 
@@ -300,51 +307,51 @@ public enum EasystrokeImporter {
     /// An action as ours, with what the binding's comment says of it.
     struct Converted: Equatable {
         var actions: [String]
-        var note: String? = nil
+        var note: Words? = nil
     }
 
     /// Our action for easystroke's.
     static func actions(_ action: Action?) -> Result<Converted, ImportSkip> {
         switch action {
-        case nil: return .failure(ImportSkip(message: .verbatim("no action: nothing is bound")))
+        case nil: return .failure(ImportSkip(message: Words("no action: nothing is bound")))
         case .command(let c):
             // easystroke runs it with /bin/sh -c, as exec does.
-            return c.trimmingWhitespace().isEmpty ? .failure(ImportSkip(message: .verbatim("no command: an empty command")))
+            return c.trimmingWhitespace().isEmpty ? .failure(ImportSkip(message: Words("no command: an empty command")))
                 : .success(Converted(actions: ImportedActions.command(c)))
         case .key(let keysym, let keycode, let mods):
             guard let held = modifierNames(mods) else {
-                return .failure(ImportSkip(message: .verbatim("no equivalent: a key with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))")))
+                return .failure(ImportSkip(message: Words("no equivalent: a key with Mod3 held (modifier mask 0x{mask})", ["mask": String(mods, radix: 16)])))
             }
             if keysym == 0 {
-                guard keycode == 0 else { return .failure(ImportSkip(message: .verbatim("unknown key: keycode \(keycode) without a keysym (it depends on the keyboard)"))) }
-                guard !held.isEmpty else { return .failure(ImportSkip(message: .verbatim("no key: a key action without a key"))) }
+                guard keycode == 0 else { return .failure(ImportSkip(message: Words("unknown key: keycode {keycode} without a keysym (it depends on the keyboard)", ["keycode": String(keycode)]))) }
+                guard !held.isEmpty else { return .failure(ImportSkip(message: Words("no key: a key action without a key"))) }
                 return .success(Converted(actions: ["key " + held.joined(separator: "+")]))
             }
             guard let key = Keysym.named(value: keysym) else {
-                return .failure(ImportSkip(message: .verbatim("unknown key: keysym 0x\(String(keysym, radix: 16)) has no name gesture-bridge knows")))
+                return .failure(ImportSkip(message: Words("unknown key: keysym 0x{keysym} has no name gesture-bridge knows", ["keysym": String(keysym, radix: 16)])))
             }
             return .success(Converted(actions: ["key " + (held + [keyNames[key.name] ?? key.name]).joined(separator: "+")]))
         case .button(let n, let mods):
             guard let held = modifierNames(mods) else {
-                return .failure(ImportSkip(message: .verbatim("no equivalent: a button with Mod3 held (modifier mask 0x\(String(mods, radix: 16)))")))
+                return .failure(ImportSkip(message: Words("no equivalent: a button with Mod3 held (modifier mask 0x{mask})", ["mask": String(mods, radix: 16)])))
             }
-            let note = "easystroke makes the next click button \(n); here button \(n) clicks where the stroke ends"
+            let note = Words("easystroke makes the next click button {button}; here button {button} clicks where the stroke ends", ["button": n])
             guard !held.isEmpty else { return .success(Converted(actions: ["button \(n)"], note: note)) }
             let chord = held.joined(separator: "+")
             return .success(Converted(actions: ["keydown \(chord)", "button \(n)", "keyup \(chord)"], note: note))
         case .text:
-            return .failure(ImportSkip(message: .verbatim("no equivalent: SendText, a text to type (no action types text; exec xdotool type would)")))
+            return .failure(ImportSkip(message: Words("no equivalent: SendText, a text to type (no action types text; exec xdotool type would)")))
         case .scroll:
-            return .failure(ImportSkip(message: .verbatim("no equivalent: Scroll (after the stroke, moving the pointer scrolls)")))
+            return .failure(ImportSkip(message: Words("no equivalent: Scroll (after the stroke, moving the pointer scrolls)")))
         case .ignore:
-            return .failure(ImportSkip(message: .verbatim("no equivalent: Ignore (after the stroke, the next click goes to the application with modifiers held)")))
+            return .failure(ImportSkip(message: Words("no equivalent: Ignore (after the stroke, the next click goes to the application with modifiers held)")))
         case .misc(let type):
             switch type {
             case 0: return .success(Converted(actions: ["none"]))
-            case 1: return .failure(ImportSkip(message: .verbatim("no equivalent: Unminimize (easystroke restores the window it saw minimized last)")))
-            case 2: return .failure(ImportSkip(message: .verbatim("no equivalent: Show/Hide (easystroke's own window)")))
-            case 3: return .failure(ImportSkip(message: .verbatim("no equivalent: Disable (Enable) (easystroke's own switch)")))
-            default: return .failure(ImportSkip(message: .verbatim("no equivalent: misc action \(type) (easystroke has 0 to 3)")))
+            case 1: return .failure(ImportSkip(message: Words("no equivalent: Unminimize (easystroke restores the window it saw minimized last)")))
+            case 2: return .failure(ImportSkip(message: Words("no equivalent: Show/Hide (easystroke's own window)")))
+            case 3: return .failure(ImportSkip(message: Words("no equivalent: Disable (Enable) (easystroke's own switch)")))
+            default: return .failure(ImportSkip(message: Words("no equivalent: misc action {type} (easystroke has 0 to 3)", ["type": type])))
             }
         }
     }

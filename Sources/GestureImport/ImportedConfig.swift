@@ -55,8 +55,8 @@ public struct ImportedConfig: Sendable {
         notImported.append((line, reason))
     }
 
-    /// English only (the importers not translated yet: `ImportSkip`'s `String`).
-    mutating func skip(line: Int, _ reason: String) { skip(line: line, .verbatim(reason)) }
+    /// A step takes one action: said on a binding whose source gave it several keys.
+    static let firstKeyPerStep = Words("only the first key of several is kept for each step")
 
     public var bindingsWritten: Int { bindings.count + apps.reduce(0) { $0 + $1.bindings.count } }
 
@@ -151,16 +151,6 @@ public struct ImportedConfig: Sendable {
 struct ImportSkip: Error {
     var message: Words
     init(message: Words) { self.message = message }
-    /// English only: the libinput-gestures and Touchégg 1.x importers' reasons are not in the catalogs yet.
-    init(message: String) { self.message = .verbatim(message) }
-}
-
-/// English only: what the libinput-gestures and Touchégg 1.x importers say
-/// is not in the catalogs yet (issue 62 translated touchegg 2's and fusuma's);
-/// their text goes in as it is.
-extension Array where Element == Words {
-    mutating func append(_ text: String) { append(.verbatim(text)) }
-    static func + (words: [Words], texts: [String]) -> [Words] { words + texts.map(Words.verbatim) }
 }
 
 /// The text of another tool's config as the readers take it: without a UTF-8

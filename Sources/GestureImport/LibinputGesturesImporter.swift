@@ -30,13 +30,14 @@ public enum LibinputGesturesImporter {
     /// One configured gesture: (type, motion, fingers or nil for any).
     struct Entry {
         var type: String, motion: String, fingers: Int?
-        var actions: [String], comments: [String], line: Int
+        var actions: [String], comments: [Words], line: Int
     }
 
     public static func convert(_ text: String, file: String) throws(ImportError) -> ImportedConfig {
         var out = ImportedConfig(tool: "libinput-gestures", file: file)
         var entries: [Entry] = []
         var unknown: [ImportError] = []
+        var unknownKeywords: [String] = []   // each of `unknown`'s, for its skip in the reader's language
         var recognized = 0
         for (index, raw) in ImportText.normalized(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
@@ -47,24 +48,25 @@ public enum LibinputGesturesImporter {
             switch keyword {
             case "device":
                 recognized += 1
-                out.notes.append("libinput-gestures line \(line): device \(rest): gesture-bridge uses every touchpad X reports; no per-device setting")
+                out.notes.append(Words("libinput-gestures line {line}: device {device}: gesture-bridge uses every touchpad X reports; no per-device setting", ["line": line, "device": rest]))
                 continue
             case "swipe_threshold", "timeout":
                 recognized += 1
-                out.notes.append("libinput-gestures line \(line): \(keyword) \(rest): no equivalent; see [settings] swipe-distance in docs/config.md")
+                out.notes.append(Words("libinput-gestures line {line}: {key} {value}: no equivalent; see [settings] swipe-distance in docs/config.md", ["line": line, "key": keyword, "value": rest]))
                 continue
             case "gesture":
                 recognized += 1
             default:
                 unknown.append(ImportError(file: file, line: line, column: 1,
                                            message: "unknown keyword '\(keyword)'; expected gesture, device, swipe_threshold or timeout"))
+                unknownKeywords.append(keyword)
                 continue
             }
             out.gesturesRead += 1
             let (typeWord, afterType) = firstWord(rest)
             let (motionWord, afterMotion) = firstWord(afterType)
             guard !typeWord.isEmpty, !motionWord.isEmpty, !afterMotion.isEmpty else {
-                out.skip(line: line, "not a gesture: a gesture line needs a type, a motion and a command (libinput-gestures refuses it too)")
+                out.skip(line: line, Words("not a gesture: a gesture line needs a type, a motion and a command (libinput-gestures refuses it too)"))
                 continue
             }
             let type = typeWord.lowercased(), motion = motionWord.lowercased()
@@ -73,27 +75,27 @@ public enum LibinputGesturesImporter {
             let (first, afterFirst) = firstWord(afterMotion)
             if first.count == 1, let n = Int(first) { fingers = n; command = afterFirst }
             guard !command.isEmpty else {
-                out.skip(line: line, "no command: gesture \(type) \(motion) has none (libinput-gestures refuses it too)")
+                out.skip(line: line, Words("no command: gesture {type} {motion} has none (libinput-gestures refuses it too)", ["type": type, "motion": motion]))
                 continue
             }
             switch type {
             case "swipe" where directions[motion] == nil:
-                out.skip(line: line, "unknown motion: swipe '\(motion)'; libinput-gestures knows up, down, left, right, left_up, right_up, left_down, right_down")
+                out.skip(line: line, Words("unknown motion: swipe '{motion}'; libinput-gestures knows up, down, left, right, left_up, right_up, left_down, right_down", ["motion": motion]))
                 continue
             case "pinch" where !pinchMotions.contains(motion):
-                out.skip(line: line, "unknown motion: pinch '\(motion)'; libinput-gestures knows in, out, clockwise, anticlockwise")
+                out.skip(line: line, Words("unknown motion: pinch '{motion}'; libinput-gestures knows in, out, clockwise, anticlockwise", ["motion": motion]))
                 continue
             case "swipe", "pinch":
                 break
             case "hold":
-                out.skip(line: line, "no equivalent: gesture hold \(motion) \(command): X reports no touchpad holds")
+                out.skip(line: line, Words("no equivalent: gesture hold {motion} {command}: X reports no touchpad holds", ["motion": motion, "command": command]))
                 continue
             default:
-                out.skip(line: line, "unknown gesture type: '\(typeWord)'; libinput-gestures knows swipe, pinch and hold")
+                out.skip(line: line, Words("unknown gesture type: '{type}'; libinput-gestures knows swipe, pinch and hold", ["type": typeWord]))
                 continue
             }
             guard let argv = ShellWords.shlex(command) else {
-                out.skip(line: line, "unbalanced quotes: the command \(command) has an unclosed quote (libinput-gestures refuses it too)")
+                out.skip(line: line, Words("unbalanced quotes: the command {command} has an unclosed quote (libinput-gestures refuses it too)", ["command": command]))
                 continue
             }
             switch actions(argv, line: line) {
@@ -107,7 +109,9 @@ public enum LibinputGesturesImporter {
         }
         // Nothing here is libinput-gestures' config: say every line that shows it.
         if recognized == 0 && !unknown.isEmpty { throw ImportError(all: unknown) }
-        for e in unknown { out.skip(line: e.line, "unknown keyword: \(e.message.dropFirst("unknown keyword ".count)) (libinput-gestures refuses the whole file on it)") }
+        for (e, keyword) in zip(unknown, unknownKeywords) {
+            out.skip(line: e.line, Words("unknown keyword: '{keyword}'; expected gesture, device, swipe_threshold or timeout (libinput-gestures refuses the whole file on it)", ["keyword": keyword]))
+        }
         out.bindings = bindings(entries)
         return out
     }
@@ -124,18 +128,18 @@ public enum LibinputGesturesImporter {
             let taken = Set(entries.filter { $0.type == e.type && $0.motion == e.motion }.compactMap(\.fingers))
             return anyFingers[e.type, default: []].filter { !taken.contains($0) }
         }
-        func anyNote(_ e: Entry, _ ns: [Int]) -> [String] {
-            e.fingers != nil ? [] : ["libinput-gestures line \(e.line): no finger count, so any count not bound on its own: here \(ns.map(String.init).joined(separator: ", "))"]
+        func anyNote(_ e: Entry, _ ns: [Int]) -> [Words] {
+            e.fingers != nil ? [] : [anyCountNote(lines: [e.line], counts: ns)]
         }
         for e in entries where e.type == "swipe" {
             for n in counts(e) {
                 var b = ImportedBinding(name: "swipe-\(e.motion)-\(n)", gesture: "swipe(fingers: \(n), direction: \(directions[e.motion]!))")
                 b.device = "touchpad"
                 b.phases = [("on-ended", e.actions)]
-                b.comments = (anyNote(e, counts(e)) + e.comments).map(Words.verbatim)
+                b.comments = anyNote(e, counts(e)) + e.comments
                 if n < 3 {
                     // libinput's swipes start at 3 fingers: 2 is scrolling there, and here.
-                    b.comments.append("libinput-gestures line \(e.line): libinput reports no \(n)-finger swipes (2 fingers scroll), so this never fired there, nor here on a touchpad")
+                    b.comments.append(Words("libinput-gestures line {line}: libinput reports no {count}-finger swipes (2 fingers scroll), so this never fired there, nor here on a touchpad", ["line": e.line, "count": n]))
                 }
                 out.append(b)
             }
@@ -159,24 +163,37 @@ public enum LibinputGesturesImporter {
                 let lines = [p.up, p.down].compactMap { $0 }.sorted { $0.line < $1.line }
                 let anyCount = lines.filter { $0.fingers == nil }
                 if !anyCount.isEmpty {
-                    b.comments.append("libinput-gestures line \(anyCount.map { String($0.line) }.joined(separator: ", ")): no finger count, "
-                        + "so any count not bound on its own: here \(Set(anyCount.flatMap(counts)).sorted().map(String.init).joined(separator: ", "))")
+                    b.comments.append(anyCountNote(lines: anyCount.map(\.line), counts: Set(anyCount.flatMap(counts)).sorted()))
                 }
-                b.comments.append("libinput-gestures line \(lines.map { String($0.line) }.joined(separator: ", ")): one action per "
-                    + (rotation ? "rotation; here one per 90°" : "pinch; here one per 50 % of scale (out: increase, in: decrease)"))
-                if lines.contains(where: { $0.actions.count > 1 }) { b.comments.append("only the first key of several is kept for each step") }
-                b.comments += lines.flatMap(\.comments).map(Words.verbatim)
+                let numbers = lines.map { String($0.line) }.joined(separator: ", ")
+                b.comments.append(rotation
+                    ? Words("libinput-gestures line {lines}: one action per rotation; here one per 90°", ["lines": numbers])
+                    // xgettext:no-c-format
+                    : Words("libinput-gestures line {lines}: one action per pinch; here one per 50 % of scale (out: increase, in: decrease)", ["lines": numbers]))
+                if lines.contains(where: { $0.actions.count > 1 }) { b.comments.append(ImportedConfig.firstKeyPerStep) }
+                b.comments += lines.flatMap(\.comments)
                 out.append(b)
             }
         }
         return out
     }
 
+    /// `_internal --cols N` below 1: refused there.
+    static func colsBelowOne(_ c: Int) -> Words {
+        Words("bad option: _internal --cols {cols}: must be >= 1 (libinput-gestures refuses it too)", ["cols": c])
+    }
+
+    /// A gesture without a finger count, bound at every count no line binds on its own.
+    static func anyCountNote(lines: [Int], counts: [Int]) -> Words {
+        Words("libinput-gestures line {lines}: no finger count, so any count not bound on its own: here {counts}",
+              ["lines": lines.map(String.init).joined(separator: ", "), "counts": counts.map(String.init).joined(separator: ", ")])
+    }
+
     static func isRotation(_ motion: String) -> Bool { motion == "clockwise" || motion == "anticlockwise" }
 
     /// The command's words as our actions: `_internal` workspace moves,
     /// `xdotool key` chords, or the command run as it was (each word quoted).
-    static func actions(_ argv: [String], line: Int) -> Result<([String], [String]), ImportSkip> {
+    static func actions(_ argv: [String], line: Int) -> Result<([String], [Words]), ImportSkip> {
         if argv.first == "_internal" { return internalAction(argv, line: line) }
         if argv.count >= 3, argv[0] == "xdotool", argv[1] == "key" {
             let converted = argv.dropFirst(2).filter { !$0.hasPrefix("-") }.map { ImportedActions.chord($0.split(separator: "+").map(String.init)) }
@@ -188,7 +205,7 @@ public enum LibinputGesturesImporter {
     /// `_internal [-w|--wrap] [-c N|--cols N] [--row N|--col N] ws_…`: the
     /// move in the desktop's grid, as libinput-gestures works it out
     /// (`COMMAND_internal.__init__` and `run`), onto our workspace actions.
-    static func internalAction(_ argv: [String], line: Int) -> Result<([String], [String]), ImportSkip> {
+    static func internalAction(_ argv: [String], line: Int) -> Result<([String], [Words]), ImportSkip> {
         let options: InternalOptions
         switch InternalOptions.parse(Array(argv.dropFirst())) {
         case .success(let o): options = o
@@ -200,60 +217,64 @@ public enum LibinputGesturesImporter {
                                                    ("ws_left_up", (1, 1)), ("ws_left_down", (1, -1)),
                                                    ("ws_right_up", (-1, 1)), ("ws_right_down", (-1, -1))]
         guard let action = options.action, var index = moves.firstIndex(where: { $0.0 == action }) else {
-            return .failure(ImportSkip(message: "unknown internal command: _internal \(options.action ?? "(none)") "
-                + "(libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals, and refuses it too)"))
+            return .failure(ImportSkip(message: options.action.map {
+                Words("unknown internal command: _internal {action} (libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals, and refuses it too)", ["action": $0])
+            } ?? Words("unknown internal command: _internal without one (libinput-gestures knows ws_up, ws_down, ws_left, ws_right and the diagonals, and refuses it too)")))
         }
-        var comments: [String] = []
+        var comments: [Words] = []
         // Columns, or rows (--col, the legacy form: the columns are the
         // desktops' count over it, worked out at each move).
         var cols = 0, rows = 0
         if index >= 2 {
             // Its own words: the legacy options only ever went with ws_up/ws_down.
             if options.row != 0 || options.col != 0 {
-                return .failure(ImportSkip(message: "bad option: _internal \(options.row != 0 ? "--row" : "--col") with \(action): "
-                    + "libinput-gestures refuses it too (Legacy \"--row\" and \"--col\" not supported)"))
+                return .failure(ImportSkip(message: Words("bad option: _internal {option} with {action}: libinput-gestures refuses it too (Legacy \"--row\" and \"--col\" not supported)",
+                                                         ["option": options.row != 0 ? "--row" : "--col", "action": action])))
             }
             if let c = options.cols {
-                guard c >= 1 else { return .failure(ImportSkip(message: "bad option: _internal --cols \(c): must be >= 1 (libinput-gestures refuses it too)")) }
+                guard c >= 1 else { return .failure(ImportSkip(message: colsBelowOne(c))) }
                 cols = c
             } else if index < 4 {
                 cols = 1
                 index -= 2   // one column: left/right are up/down
             } else {
-                return .failure(ImportSkip(message: "bad option: _internal \(action) needs --cols (libinput-gestures refuses it too)"))
+                return .failure(ImportSkip(message: Words("bad option: _internal {action} needs --cols (libinput-gestures refuses it too)", ["action": action])))
             }
         } else if let c = options.cols {
-            guard c >= 1 else { return .failure(ImportSkip(message: "bad option: _internal --cols \(c): must be >= 1 (libinput-gestures refuses it too)")) }
+            guard c >= 1 else { return .failure(ImportSkip(message: colsBelowOne(c))) }
             cols = c
         } else if options.row != 0 {
             // --row=N ws_up is --cols N ws_left: a move along the row.
             index += 2
             cols = options.row
-            comments.append("libinput-gestures line \(line): --row=\(options.row) \(action): the legacy form of --cols \(options.row) \(moves[index].0), "
-                + "as libinput-gestures converts it")
+            comments.append(Words("libinput-gestures line {line}: --row={row} {action}: the legacy form of --cols {row} {move}, as libinput-gestures converts it",
+                                  ["line": line, "row": options.row, "action": action, "move": moves[index].0]))
         } else if options.col != 0 {
             rows = options.col
-            comments.append("libinput-gestures line \(line): --col=\(options.col) \(action): the legacy form of a grid of \(options.col) rows "
-                + "(columns: the desktops' count over \(options.col)), as libinput-gestures converts it")
+            comments.append(Words("libinput-gestures line {line}: --col={col} {action}: the legacy form of a grid of {col} rows (columns: the desktops' count over {col}), as libinput-gestures converts it",
+                                  ["line": line, "col": options.col, "action": action]))
         } else {
             cols = 1
         }
         let (x, y) = moves[index].1
         if cols == 1 && x != 0 {
             // index % 1 == 0 always: libinput-gestures moves nowhere.
-            return .failure(ImportSkip(message: "no effect: _internal \(action) with one column moves nowhere in libinput-gestures either"))
+            return .failure(ImportSkip(message: Words("no effect: _internal {action} with one column moves nowhere in libinput-gestures either", ["action": action])))
         }
         if options.wrap {
-            comments.append("libinput-gestures line \(line): -w (wrap around): here the last workspace does not wrap to the first")
+            comments.append(Words("libinput-gestures line {line}: -w (wrap around): here the last workspace does not wrap to the first", ["line": line]))
         }
         // Through EWMH, as libinput-gestures does (wmctrl -s).
         if cols == 1 {
             return .success(([y > 0 ? "workspace next" : "workspace previous"], comments))
         }
-        comments.append("libinput-gestures line \(line): "
-            + (rows > 0 ? "a grid of \(rows) rows" : (options.cols != nil ? "--cols \(cols): " : "") + "a grid of \(cols) columns") + "; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)")
+        comments.append(rows > 0
+            ? Words("libinput-gestures line {line}: a grid of {rows} rows; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)", ["line": line, "rows": rows])
+            : options.cols != nil
+            ? Words("libinput-gestures line {line}: --cols {cols}: a grid of {cols} columns; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)", ["line": line, "cols": cols])
+            : Words("libinput-gestures line {line}: a grid of {cols} columns; here the grid the window manager publishes (_NET_DESKTOP_LAYOUT)", ["line": line, "cols": cols]))
         if x != 0 && y != 0 {
-            comments.append("libinput-gestures line \(line): \(moves[index].0) at the grid's edge: here it moves the one way it can; libinput-gestures does not move")
+            comments.append(Words("libinput-gestures line {line}: {move} at the grid's edge: here it moves the one way it can; libinput-gestures does not move", ["line": line, "move": moves[index].0]))
         }
         var keys: [String] = []
         if y > 0 { keys.append("workspace down") } else if y < 0 { keys.append("workspace up") }
@@ -271,8 +292,8 @@ public enum LibinputGesturesImporter {
         static func parse(_ words: [String]) -> Result<InternalOptions, ImportSkip> {
             var o = InternalOptions()
             var i = 0
-            func refused(_ what: String) -> Result<InternalOptions, ImportSkip> {
-                .failure(ImportSkip(message: "bad option: _internal \(what) (libinput-gestures refuses it too)"))
+            func refused(_ what: Words) -> Result<InternalOptions, ImportSkip> {
+                .failure(ImportSkip(message: Words("bad option: _internal {what} (libinput-gestures refuses it too)", ["what": what])))
             }
             func number(_ option: String, _ inline: String?) -> Int?? {
                 var text = inline
@@ -299,13 +320,13 @@ public enum LibinputGesturesImporter {
                     let all = ["wrap", "cols", "row", "col"]
                     let matches = all.contains(name) ? [name] : all.filter { $0.hasPrefix(name) && !name.isEmpty }
                     guard matches.count == 1, let long = matches.first else {
-                        return refused(matches.isEmpty ? "\(w): unknown option" : "\(w): ambiguous option")
+                        return refused(matches.isEmpty ? Words("{option}: unknown option", ["option": w]) : Words("{option}: ambiguous option", ["option": w]))
                     }
                     if long == "wrap" {
-                        guard inline == nil else { return refused("\(w): --wrap takes no value") }
+                        guard inline == nil else { return refused(Words("{option}: --wrap takes no value", ["option": w])) }
                         o.wrap = true
                     } else {
-                        guard let n = number(long, inline), let value = n else { return refused("--\(long) needs a number") }
+                        guard let n = number(long, inline), let value = n else { return refused(Words("{option} needs a number", ["option": "--" + long])) }
                         set(long, value)
                     }
                 } else if w.hasPrefix("-"), w.count > 1, Int(w) == nil {
@@ -314,13 +335,13 @@ public enum LibinputGesturesImporter {
                     while let f = rest.first {
                         rest = rest.dropFirst()
                         if f == "w" { o.wrap = true; continue }
-                        guard f == "c" else { return refused("-\(f): unknown option") }
-                        guard let n = number("cols", rest.isEmpty ? nil : String(rest)), let value = n else { return refused("-c needs a number") }
+                        guard f == "c" else { return refused(Words("{option}: unknown option", ["option": "-\(f)"])) }
+                        guard let n = number("cols", rest.isEmpty ? nil : String(rest)), let value = n else { return refused(Words("{option} needs a number", ["option": "-c"])) }
                         o.cols = value
                         rest = ""
                     }
                 } else {
-                    guard o.action == nil else { return refused("\(w): a second action") }
+                    guard o.action == nil else { return refused(Words("{action}: a second action", ["action": w])) }
                     o.action = w
                 }
                 i += 1

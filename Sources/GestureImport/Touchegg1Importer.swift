@@ -19,7 +19,7 @@ import GestureSystem
 enum Touchegg1Importer {
     static func convert(_ root: XML.Element, file: String) -> ImportedConfig {
         var out = ImportedConfig(tool: "touchegg", file: file)
-        out.notes.append("a Touchégg 1.x config: its gestures are converted as Touchégg 1.1.1 reads them")
+        out.notes.append(Words("a Touchégg 1.x config: its gestures are converted as Touchégg 1.1.1 reads them"))
         ToucheggImporter.walk(root, into: &out, gesture)
         return out
     }
@@ -45,10 +45,10 @@ enum Touchegg1Importer {
         let type = (g.attributes["type"] ?? "").uppercased()
         let direction = (g.attributes["direction"] ?? "").uppercased()
         guard let fingers = g.attributes["fingers"].flatMap({ Int($0) }), fingers >= 1 else {
-            return .failure(ImportSkip(message: "incomplete gesture: <gesture> needs fingers (Touchégg 1.x skips it too)"))
+            return .failure(ImportSkip(message: Words("incomplete gesture: <gesture> needs fingers (Touchégg 1.x skips it too)")))
         }
         guard let action = g.child("action"), let actionType = action.attributes["type"]?.uppercased(), actionType != "NO_ACTION" else {
-            return .failure(ImportSkip(message: "no action: \(ToucheggImporter.describe(g))"))
+            return .failure(ImportSkip(message: Words("no action: {gesture}", ["gesture": ToucheggImporter.describe(g)])))
         }
         let settings = action.text.trimmingWhitespace()
         let what = "\(type) \(fingers)\(direction.isEmpty ? "" : " " + direction) → \(actionType)\(settings.isEmpty ? "" : " " + settings)"
@@ -66,51 +66,51 @@ enum Touchegg1Importer {
             } else if direction == "ALL" {
                 expression = "swipe(fingers: \(fingers))"
             } else {
-                return .failure(ImportSkip(message: "unknown direction: DRAG '\(direction)'; Touchégg 1.x drags go UP, DOWN, LEFT, RIGHT or ALL"))
+                return .failure(ImportSkip(message: Words("unknown direction: DRAG '{direction}'; Touchégg 1.x drags go UP, DOWN, LEFT, RIGHT or ALL", ["direction": direction])))
             }
         case "PINCH":
             guard ["IN", "OUT", "ALL"].contains(direction) else {
-                return .failure(ImportSkip(message: "unknown direction: PINCH '\(direction)'; Touchégg 1.x pinches go IN, OUT or ALL"))
+                return .failure(ImportSkip(message: Words("unknown direction: PINCH '{direction}'; Touchégg 1.x pinches go IN, OUT or ALL", ["direction": direction])))
             }
             expression = "magnify(fingers: \(fingers))"
             turn = (direction == "OUT", direction == "ALL")
         case "ROTATE":
             // GEIS: a negative angle delta is LEFT (anticlockwise), positive RIGHT.
             guard ["LEFT", "RIGHT", "ALL"].contains(direction) else {
-                return .failure(ImportSkip(message: "unknown direction: ROTATE '\(direction)'; Touchégg 1.x rotations go LEFT, RIGHT or ALL"))
+                return .failure(ImportSkip(message: Words("unknown direction: ROTATE '{direction}'; Touchégg 1.x rotations go LEFT, RIGHT or ALL", ["direction": direction])))
             }
             expression = "rotate(fingers: \(fingers))"
             turn = (direction == "RIGHT", direction == "ALL")
         case "TAP_AND_HOLD":
-            return .failure(ImportSkip(message: "no equivalent: \(what) (a tap, then a drag with the same fingers)"))
+            return .failure(ImportSkip(message: Words("no equivalent: {gesture} (a tap, then a drag with the same fingers)", ["gesture": what])))
         default:
-            return .failure(ImportSkip(message: "unknown gesture type: '\(type)'; Touchégg 1.x knows TAP, DRAG, PINCH, ROTATE, TAP_AND_HOLD, DOUBLE_TAP"))
+            return .failure(ImportSkip(message: Words("unknown gesture type: '{type}'; Touchégg 1.x knows TAP, DRAG, PINCH, ROTATE, TAP_AND_HOLD, DOUBLE_TAP", ["type": type])))
         }
 
         // The action.
         var actions: [String]
-        var comments: [String] = []
+        var comments: [Words] = []
         switch actionType {
         case "MOUSE_CLICK":
             // "BUTTON=N", 1 to 9; anything else is button 1 there.
             let parts = settings.split(separator: "=").map { String($0).trimmingWhitespace() }
             let n = parts.count == 2 && parts[0] == "BUTTON" ? Int(parts[1]).flatMap { (1...9).contains($0) ? $0 : nil } : nil
             actions = ["button \(n ?? 1)"]
-            if n == nil { comments.append("touchegg line \(g.line): '\(settings)' is not BUTTON=1 to 9: button 1, as Touchégg 1.x does") }
+            if n == nil { comments.append(Words("touchegg line {line}: '{settings}' is not BUTTON=1 to 9: button 1, as Touchégg 1.x does", ["line": g.line, "settings": settings])) }
         case "SEND_KEYS":
             guard let keys = sendKeys(settings) else {
-                return .failure(ImportSkip(message: "unknown key: \(what): not keys gesture-bridge knows"))
+                return .failure(ImportSkip(message: Words("unknown key: {gesture}: not keys gesture-bridge knows", ["gesture": what])))
             }
             actions = keys
         case "RUN_COMMAND":
             guard let argv = ShellWords.qprocess(settings), !argv.isEmpty else {
-                return .failure(ImportSkip(message: "no command: \(what)"))
+                return .failure(ImportSkip(message: Words("no command: {gesture}", ["gesture": what])))
             }
             actions = ["exec " + ShellQuoting.command(argv)]
         case "CHANGE_DESKTOP":
             let next = settings.uppercased() != "PREVIOUS"
             actions = [next ? "workspace next" : "workspace previous"]
-            comments.append("touchegg line \(g.line): CHANGE_DESKTOP wraps around there; here next and previous stop at the last and first workspace")
+            comments.append(Words("touchegg line {line}: CHANGE_DESKTOP wraps around there; here next and previous stop at the last and first workspace", ["line": g.line]))
         case "MINIMIZE_WINDOW": actions = ["window minimize"]
         case "MAXIMIZE_RESTORE_WINDOW": actions = ["window maximize"]
         case "CLOSE_WINDOW": actions = ["window close"]
@@ -118,26 +118,28 @@ enum Touchegg1Importer {
         case "DRAG_AND_DROP", "MOVE_WINDOW", "RESIZE_WINDOW", "SCROLL":
             // Continuous: they follow the fingers for the whole drag.
             guard type == "DRAG" else {
-                return .failure(ImportSkip(message: "no equivalent: \(what) (Touchégg 1.x runs it on drags only)"))
+                return .failure(ImportSkip(message: Words("no equivalent: {gesture} (Touchégg 1.x runs it on drags only)", ["gesture": what])))
             }
             return .success(following(actionType, settings: settings, fingers: fingers, direction: direction,
                                       expression: expression, what: what, line: g.line))
         default:
             // CHANGE_VIEWPORT (Compiz's viewports).
-            return .failure(ImportSkip(message: "no equivalent: \(what)"))
+            return .failure(ImportSkip(message: Words("no equivalent: {gesture}", ["gesture": what])))
         }
 
         let phase = action.attributes["when"]?.uppercased() == "AT_START" ? "on-began" : "on-ended"
         var b = ImportedBinding(name: "\(type.lowercased())-\(direction.isEmpty ? "" : direction.lowercased() + "-")\(fingers)", gesture: expression)
-        b.comments = ["touchegg line \(g.line): Touchégg 1.x \(what)"].map(Words.verbatim) + comments
+        b.comments = [fromLine(g.line, what)] + comments
         if let turn {
             // One way (or both, ALL) as a step: once per 25 % of scale or 90°.
             let every = type == "PINCH" ? 0.25 : 90
             let act = actions[0]
             b.step = turn.any ? (every, act, act) : turn.increase ? (every, act, "none") : (every, "none", act)
-            b.comments.append("touchegg line \(g.line): \(type == "PINCH" ? "pinch" : "rotation") \(direction.lowercased()) once per "
-                + (type == "PINCH" ? "25 % of scale" : "90°"))
-            if actions.count > 1 { b.comments.append("only the first key of several is kept for each step") }
+            b.comments.append(type == "PINCH"
+                // xgettext:no-c-format
+                ? Words("touchegg line {line}: pinch {direction} once per 25 % of scale", ["line": g.line, "direction": direction.lowercased()])
+                : Words("touchegg line {line}: rotation {direction} once per 90°", ["line": g.line, "direction": direction.lowercased()]))
+            if actions.count > 1 { b.comments.append(ImportedConfig.firstKeyPerStep) }
         } else {
             b.phases = [(phase, actions)]
         }
@@ -159,7 +161,7 @@ enum Touchegg1Importer {
                           what: String, line: Int) -> ImportedBinding {
         let way = ["UP", "DOWN", "LEFT", "RIGHT"].contains(direction) ? direction.lowercased() + "-" : ""
         var b = ImportedBinding(name: "\(actionType.lowercased().replacingAll("_", with: "-"))-\(way)\(fingers)", gesture: expression)
-        b.comments = [.verbatim("touchegg line \(line): Touchégg 1.x \(what)")]
+        b.comments = [fromLine(line, what)]
         switch actionType {
         case "DRAG_AND_DROP":
             b.phases = [("on-began", ["buttondown 1", "move"]), ("on-changed", ["move"]), ("on-ended", ["buttonup 1"])]
@@ -181,10 +183,17 @@ enum Touchegg1Importer {
             }
             if inverted { swap(&increase, &decrease) }
             b.step = (15, increase, decrease)
-            b.comments.append("a wheel click every 15 px\(way.isEmpty ? "" : " along the drag, either way once it began \(direction.lowercased())"); Touchégg's SPEED is not carried over"
-                + (direction == "ALL" ? "; ALL scrolls vertically here" : ""))
+            b.comments.append(!way.isEmpty
+                ? Words("a wheel click every 15 px along the drag, either way once it began {direction}; Touchégg's SPEED is not carried over", ["direction": direction.lowercased()])
+                : direction == "ALL" ? Words("a wheel click every 15 px; Touchégg's SPEED is not carried over; ALL scrolls vertically here")
+                : Words("a wheel click every 15 px; Touchégg's SPEED is not carried over"))
         }
         return b
+    }
+
+    /// The comment over each binding: the gesture it comes from.
+    static func fromLine(_ line: Int, _ what: String) -> Words {
+        Words("touchegg line {line}: Touchégg 1.x {gesture}", ["line": line, "gesture": what])
     }
 
     /// SEND_KEYS settings as key actions: `Control+Alt+Left` (1.1) or

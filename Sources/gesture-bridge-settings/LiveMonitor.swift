@@ -69,7 +69,8 @@ struct LiveState {
 
     /// A frame's fingers drawn into the device's path; the path kept when its attempt is over.
     /// A touchpad's frames place no fingers: its gesture's travel (`dx`, `dy`
-    /// from where it began) is the path, as its strokes are matched.
+    /// from where it began) is the path, as its strokes are matched. A
+    /// pointer button's stroke comes whole in one `stroke` line.
     private mutating func track(_ line: Substring) {
         guard let v = try? JSONValue.parse(line), let type = v["type"]?.string,
               let id = v["device"]?.number.map({ Int($0) }) else { return }
@@ -77,6 +78,15 @@ struct LiveState {
             drawing[id, default: CentroidPath()].add([Point(x: dx, y: dy)])
         } else if type == "frame", let fingers = reading.devices[id]?.fingers, !fingers.isEmpty {
             drawing[id, default: CentroidPath()].add(fingers.map { Point(x: $0.x, y: $0.y) })
+        } else if type == "stroke", let path = v["path"]?.array {
+            // A pointer button's stroke: its path whole, at its release.
+            let points = path.compactMap { p -> Point? in
+                guard let xy = p.array, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
+                return Point(x: x, y: y)
+            }
+            guard points.count >= 2 else { return }
+            lastDrawn = points
+            drawnCount += 1
         } else if type == "over", let p = drawing.removeValue(forKey: id), p.points.count >= 2 {
             lastDrawn = p.points
             drawnCount += 1

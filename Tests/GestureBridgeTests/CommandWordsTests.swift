@@ -1,5 +1,6 @@
 import GestureSystem
 import GestureBridge
+import GestureClient
 import GestureTesting
 import Testing
 import XTestSupport
@@ -19,7 +20,9 @@ import Glibc
 ///
 /// `doctor` and `import` too (issue 62): doctor's findings with a broken
 /// config, and import's summary, notes and the config's comments of a
-/// touchegg and a fusuma file with items it could not import.
+/// file of each tool (touchegg 2 and 1.x, fusuma, libinput-gestures,
+/// easystroke) with items it could not import; the daemon's log (its
+/// start-up line, a refused reload) while its state file stays English.
 ///
 /// What a program reads is not, and is byte for byte the same in every
 /// locale (`machineReadOutputsAreTheSameInEveryLocale` lists them): the
@@ -169,7 +172,9 @@ import Glibc
 
     /// The import's words: its summary and notes on stderr, the comments of
     /// the config it writes; the config's keys and values are not words.
-    @Test(arguments: [("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml")])
+    @Test(arguments: [("touchegg", "touchegg.conf"), ("fusuma", "fusuma.yml"),
+                      ("libinput-gestures", "constructs/libinput-gestures.conf"),
+                      ("easystroke", "easystroke/synthetic/actions-0.5.6"), ("touchegg", "constructs/touchegg-1.conf")])
     func importSaysItsNotesInTheLanguage(tool: String, file: String) throws {
         let source = Self.root + "/Tests/Import/" + file
         func words(_ r: Spawned) -> String {
@@ -186,6 +191,50 @@ import Glibc
         }
         #expect(!saysNoEnglish(words(english), "fr_FR.UTF-8"))
     }
+
+    /// The daemon's log in German: its start-up line and the line refusing a
+    /// broken reload say no English sentence; the state file `status` reads
+    /// (config-status, the last messages) keeps its English, whatever the
+    /// daemon's language.
+    @Test func theDaemonsLogIsInTheLanguage() throws {
+        let x = try Xvfb()
+        let lang = "de_DE.UTF-8"
+        let d = DaemonProcess(display: x.display, config: Self.oneBinding, trace: nil,
+                              environment: Self.asking(lang).merging(["GESTURE_BRIDGE_LOCALEDIR": locales]) { $1 })
+        defer { d.signal(SIGTERM); _ = d.waitExit() }
+        #expect(d.waitForLog("lausche auf Anzeige \(x.display) "))
+        let config = d.dir + "/config.toml"
+        _ = FileSystem.write(Self.broken, to: config)
+        #expect(d.waitForLog("\(config) hat Fehler; die laufende Konfiguration bleibt"))
+
+        let log = d.log.split(separator: "\n").map(String.init)
+        let startUp = log.filter { $0.contains("lausche auf Anzeige") }
+        let refusal = log.filter { $0.contains("\(config) hat Fehler") }
+        #expect(startUp.count == 1 && refusal.count == 1)
+        #expect(saysNoEnglish((startUp + refusal).joined(separator: "\n") + "\n", lang))
+        #expect(!log.contains { $0.contains("listening on display") || $0.contains("keeping the running config") })
+
+        // The state file: English, as a program reads it.
+        let statePath = DaemonState.path(display: x.display, environment: ["XDG_RUNTIME_DIR": d.dir, "HOME": d.dir])
+        #expect(waitUntil(timeout: 5) {
+            guard case .success(let text) = FileSystem.read(statePath) else { return false }
+            return text.contains("\nconfig-status the file has errors since it changed; running the last good config (1 bindings)\n")
+                && text.contains("\(config) has errors; keeping the running config\n")
+        })
+        guard case .success(let state) = FileSystem.read(statePath), let parsed = DaemonState.parse(state) else {
+            Issue.record("no state file at \(statePath)"); return
+        }
+        #expect(parsed.config == config && parsed.display == x.display && parsed.pid == d.pid)
+        #expect(parsed.messages.contains { $0.contains(" error: ") && $0.hasSuffix("\(config) has errors; keeping the running config") })
+    }
+
+    static let oneBinding = """
+        keymap = "none"
+        [[bind]]
+        name = "next"
+        gesture = "swipe(fingers: 3, direction: .left)"
+        on-ended = "key ctrl+alt+Right"
+        """
 
     @Test func machineReadOutputsAreTheSameInEveryLocale() throws {
         // replay --json: one JSON object per action.

@@ -46,6 +46,26 @@ import XTestSupport
         try Self.golden("\(name).stream.jsonl", lines.joined(separator: "\n") + "\n")
     }
 
+    /// A stroke drawn with a pointer button (the engine never sees it) is one
+    /// `stroke` line at its release: its button, its path in root pixels to
+    /// the tenth, and the binding it fired (none: no `binding` field).
+    @Test func aPointerStrokeIsOneLineWithItsPath() throws {
+        var feed = MonitorFeed(names: ["back", "corner"], actions: [])
+        let corner = [Point(x: 10, y: 20), Point(x: 10.26, y: 120), Point(x: 110, y: 120.04)]
+        feed.stroke(device: 9, button: 3, path: corner, binding: 1, at: 1.5)
+        feed.stroke(device: 9, button: 8, path: [Point(x: 0, y: 0), Point(x: -5, y: 0)], binding: nil, at: 2.25)
+        let lines = feed.take()
+        #expect(lines == [
+            #"{"t": 1.5, "type": "stroke", "device": 9, "button": 3, "path": [[10, 20], [10.3, 120], [110, 120]], "binding": "corner"}"#,
+            #"{"t": 2.25, "type": "stroke", "device": 9, "button": 8, "path": [[0, 0], [-5, 0]]}"#,
+        ])
+        // JSON a client reads back: the path's points as drawn.
+        let first = try JSONValue.parse(Substring(lines[0]))
+        let path = first["path"]?.array?.map { $0.array?.compactMap(\.number) ?? [] }
+        #expect(path == [[10, 20], [10.3, 120], [110, 120]])
+        #expect(first["binding"]?.string == "corner" && first["button"]?.number == 3)
+    }
+
     /// What a person sees: `watch` in a tmux pane, fed the replayed stream.
     @Test(arguments: cases)
     func watchUnderTmux(name: String, trace: String) throws {

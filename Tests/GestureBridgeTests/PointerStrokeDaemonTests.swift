@@ -1,3 +1,5 @@
+import GestureClient
+import GestureTraces
 import GestureSystem
 import GestureX11
 import Testing
@@ -65,7 +67,8 @@ import Glibc
         let hand = try XTestHand(display: x.display)
         let (d, dir) = daemon(x)
         defer { removeTree(dir) }
-        #expect(d.log.contains("holding: pointers: passive grabs of button 3 on the root window"))
+        // Said after "listening on display", each kind of device in turn: waited for, not read at once.
+        #expect(d.waitForLog("holding: pointers: passive grabs of button 3 on the root window"))
         drawL(hand, d)
         #expect(keys.events(count: 2).map(\.description) == ["+F7", "-F7"])
         #expect(d.waitForLog("stroke with button 3: L"))
@@ -75,6 +78,38 @@ import Glibc
 }
 
 extension PointerStrokeDaemonTests {
+    /// A monitor client (the settings app's Try It, `watch --json`) gets the
+    /// stroke as one `stroke` line at its release: button, path, the binding
+    /// it fired (docs/monitor.md).
+    @Test func theMonitorStreamSaysTheStrokesPath() throws {
+        let x = try Xvfb()
+        let hand = try XTestHand(display: x.display)
+        let (d, dir) = daemon(x)
+        defer { removeTree(dir) }
+        var client: MonitorClient? = nil
+        #expect(waitUntil(timeout: 5) {
+            client = try? MonitorClient(display: x.display, environment: ["XDG_RUNTIME_DIR": dir])
+            return client != nil
+        })
+        guard let client else { return }
+        #expect(d.waitForLog("monitor: a client watches (1)"))
+        drawL(hand, d)
+        let lines = MonitorTests.read(client, timeout: 10) { $0.contains("\"type\": \"stroke\"") }
+        guard let line = lines.last, let v = try? JSONValue.parse(Substring(line)), v["type"]?.string == "stroke" else {
+            Issue.record("no stroke line: \(lines.suffix(3)); \(d.log)"); return
+        }
+        #expect(v["button"]?.number == 3 && v["binding"]?.string == "right-L")
+        let path = (v["path"]?.array ?? []).compactMap { p -> (Double, Double)? in
+            guard let xy = p.array, xy.count == 2, let x = xy[0].number, let y = xy[1].number else { return nil }
+            return (x, y)
+        }
+        // From the press at (300, 200) down 240 px, then 200 px right.
+        #expect(path.count >= 3, "\(line)")
+        if let first = path.first, let last = path.last {
+            #expect(abs(first.0 - 300) <= 2 && abs(first.1 - 200) <= 2 && abs(last.0 - 500) <= 2 && abs(last.1 - 440) <= 2, "\(line)")
+        }
+    }
+
     /// A right-click with no motion: the window under it gets exactly one
     /// press and one release of button 3, where it was made; nothing fires.
     @Test func aRightClickReachesTheWindowAsOnePressAndOneRelease() throws {

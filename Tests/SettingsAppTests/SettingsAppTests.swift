@@ -152,6 +152,25 @@ func readFile(_ path: String) -> String {
         let set = StrokeSet([StrokeShape(name: "L", templates: [[Point(x: 0, y: 0), Point(x: 0, y: 200), Point(x: 200, y: 200)]])])
         #expect(DrawnShape.verdict(s.lastDrawn, in: set).hasPrefix("matches L"))
     }
+
+    /// A stroke drawn with a mouse or pen button comes as one `stroke` line
+    /// (docs/monitor.md): its path is Try It's last drawing, and the shape
+    /// line matches it as the daemon did; no frame or `over` comes with it.
+    @Test func aPointerStrokeIsTryItsShapeLine() throws {
+        var s = LiveState()
+        let down: [(Double, Double)] = (0...10).map { (300, 100 + Double($0) * 20) }
+        let across: [(Double, Double)] = (1...10).map { (300 + Double($0) * 20, 300) }
+        let corner = down + across
+        let path = corner.map { "[\($0.0), \($0.1)]" }.joined(separator: ", ")
+        s.consume(Substring(#"{"t": 4.2, "type": "stroke", "device": 9, "button": 3, "path": [\#(path)], "binding": "corner"}"#))
+        #expect(s.drawnCount == 1 && s.drawing.isEmpty)
+        #expect(s.lastDrawn.map { [$0.x, $0.y] } == corner.map { [$0.0, $0.1] })
+        let set = StrokeSet([StrokeShape(name: "L", templates: [[Point(x: 0, y: 0), Point(x: 0, y: 200), Point(x: 200, y: 200)]])])
+        #expect(DrawnShape.verdict(s.lastDrawn, in: set).hasPrefix("matches L"))
+        // A stroke of one point (a click) draws nothing: the last drawing stays.
+        s.consume(#"{"t": 5, "type": "stroke", "device": 9, "button": 3, "path": [[1, 1]]}"#)
+        #expect(s.drawnCount == 1 && s.lastDrawn.count == corner.count)
+    }
 }
 
 @Suite struct SessionStatusTests {

@@ -16,6 +16,12 @@ extension Daemon {
         guard !drawn.isEmpty, let bindings = config.pointer else { return }
         for d in drawn {
             let outcome = bindings.recognize(d.path, candidates: d.candidates)
+            if recognition.isMonitoring {
+                // Engine time, as the stream's other lines: the release is now.
+                let at = max(clock.engineTime(t) ?? 0, recognition.engine.now)
+                recognition.sayStroke(device: DeviceID(d.device), button: d.button, path: d.path,
+                                      binding: outcome.binding, at: at)
+            }
             guard let m = outcome.match else { continue }
             guard let id = outcome.binding else {
                 let closest = m.closest.map { "closest: \($0), score \(StrokeVerdict.hundredths(m.score))" }

@@ -72,6 +72,12 @@ struct Recognition {
 
     var isMonitoring: Bool { monitor != nil }
 
+    /// A pointer stroke's path said on the monitor stream (engine time `t`),
+    /// while a client listens; the binding it fired, if any.
+    mutating func sayStroke(device: DeviceID, button: Int, path: [Point], binding: BindingID?, at t: Double) {
+        if monitor != nil { monitor!.stroke(device: device, button: button, path: path, binding: binding, at: t) }
+    }
+
     /// When the monitor stream has touches or progress to say that the
     /// throttle held back (engine time; nil: nothing, or no client).
     var monitorDeadline: Seconds? { monitor?.nextDeadline }

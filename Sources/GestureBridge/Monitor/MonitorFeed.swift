@@ -366,6 +366,28 @@ public struct MonitorFeed {
 
     private func name(_ b: BindingID) -> String { b < names.count ? names[b] : "binding \(b)" }
 
+    /// A stroke drawn with a pointer button held, at its release (the
+    /// engine never sees it: the daemon matches it itself, PointerStrokeActions):
+    /// `{"t", "type": "stroke", "device", "button", "path": [[x, y], …]}` in
+    /// root pixels, with `binding` when one fires. A client draws its shape
+    /// from it (the settings app's Try It), as from a touch attempt's frames.
+    public mutating func stroke(device: DeviceID, button: Int, path: [Point], binding: BindingID?, at t: Seconds) {
+        head(t, ", \"type\": \"stroke\", \"device\": ", device)
+        out.raw(", \"button\": ")
+        out.int(button)
+        out.raw(", \"path\": [")
+        for (i, p) in path.enumerated() {
+            out.raw(i == 0 ? "[" : ", [")
+            out.tenths(p.x)
+            out.raw(", ")
+            out.tenths(p.y)
+            out.byte(UInt8(ascii: "]"))
+        }
+        out.byte(UInt8(ascii: "]"))
+        if let binding { self.binding(binding) }
+        end()
+    }
+
     /// A line's first fields: `{"t": …, "type": "…", "device": …`, its
     /// type given with the fields around it (one piece to copy).
     private mutating func head(_ t: Seconds, _ typeField: StaticString, _ device: DeviceID) {

@@ -158,6 +158,12 @@ public struct Words: Hashable, Sendable, CustomStringConvertible, WordsValue {
         return Words("{items} or {last}", ["items": items.dropLast().joined(separator: ", "), "last": items.last!])
     }
 
+    /// "a, b or c" of phrases, each translated (a lone one as it is).
+    public static func or(_ items: [Words]) -> Words {
+        guard items.count > 1, let last = items.last else { return items.first ?? .none }
+        return Words("{items} or {last}", ["items": Words(list: Array(items.dropLast())), "last": last])
+    }
+
     /// Items joined with `separator`, each translated.
     public init(list: [Words], separator: String = ", ") {
         var pattern = ""
