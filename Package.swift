@@ -66,7 +66,7 @@ let package = Package(
         // how a snap goes, the pace of requests, where each frame goes. No X
         // (windows are WindowIDs), no Foundation: GestureX11's WindowMover
         // reads X, feeds them and carries out the requests they return.
-        .target(name: "WindowFollowing", dependencies: ["GestureActions"]),
+        .target(name: "WindowFollowing", dependencies: ["GestureCore", "GestureActions"]),
         // XInput2 source, XTest synthesizer, window classes, devices.
         .target(name: "GestureX11", dependencies: ["CX11", "GestureCore", "GestureActions", "GestureSystem", "WindowFollowing"]),
         // Traces: read, write, replay, print, draw (SVG). Pure, like the core.

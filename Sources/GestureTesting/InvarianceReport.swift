@@ -25,19 +25,14 @@ public struct InvarianceClass: Sendable {
     public var worst: String?
     private var worstCount = 0
 
-    public init(name: String, kind: String, fingers: Int, negative: Bool, source: String) {
-        self.name = name
-        self.kind = kind
-        self.fingers = fingers
-        self.negative = negative
-        self.source = source
-    }
-
     /// The class of hands like `label`'s: every negative one, else those of
     /// its kind and fingers; `name` (default `name(of:)`) names it.
     public init(of label: RealHandsLabels.Sequence, name: String? = nil, source: String) {
-        self.init(name: name ?? Self.name(of: label), kind: label.isNegative ? "negative" : label.kind,
-                  fingers: label.isNegative ? 0 : label.fingers, negative: label.isNegative, source: source)
+        self.name = name ?? Self.name(of: label)
+        negative = label.isNegative
+        kind = negative ? "negative" : label.kind
+        fingers = negative ? 0 : label.fingers
+        self.source = source
     }
 
     /// "negative" for a hand that may fire nothing, else "swipe 4".

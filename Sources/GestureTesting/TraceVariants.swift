@@ -227,12 +227,10 @@ public struct TimingEdges: Hashable, Sendable {
     public var tapTimeout: Seconds
     public var fingerLanding: Seconds
 
-    public init(tapTimeout: Seconds, fingerLanding: Seconds) {
-        self.tapTimeout = tapTimeout
-        self.fingerLanding = fingerLanding
+    public init(_ s: Settings) {
+        tapTimeout = s.tapTimeout
+        fingerLanding = s.fingerLanding
     }
-
-    public init(_ s: Settings) { self.init(tapTimeout: s.tapTimeout, fingerLanding: s.fingerLanding) }
 }
 
 /// The order fingers land or lift in, re-timed over `spread` (evenly, the

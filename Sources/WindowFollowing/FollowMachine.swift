@@ -1,4 +1,5 @@
 import GestureActions
+import struct GestureCore.Point
 
 /// The windows that follow gestures (`window move`, `window resize`), as a
 /// state machine: one session per binding, changed only by `on`. It
@@ -38,7 +39,7 @@ package struct FollowMachine {
         var ewmh: Bool
         /// The decorations and hints read at the start; where the fingers hold it.
         var extents: FrameExtents, hints: SizeHints
-        var grab: FollowStart.Facts.Point
+        var grab: Point
         var pacer: RequestPacer
         var place = GesturePlace()
         var frames = 0, requests = 0

@@ -1,4 +1,5 @@
 import GestureActions
+import struct GestureCore.Point
 
 /// How a window starts following a gesture (`window move`, `window
 /// resize`): from what the X side read of it (`Facts`: one read, before
@@ -28,8 +29,8 @@ package struct FollowStart: Equatable {
         /// Its frame as the user sees it, and the decorations in it.
         package var frame: WindowRect, extents: FrameExtents
         /// WM_NORMAL_HINTS: what a resize keeps to.
-        package var hints: SizeHints
-        package var maximized: Bool
+        package var hints = SizeHints()
+        package var maximized = false
         /// A snap's memory on the window (`WindowMover.memoryProperty`).
         package var memory: SnapMemory?
         /// The gesture's point (touchscreens), if it has one.
@@ -37,27 +38,11 @@ package struct FollowStart: Equatable {
         /// The pointer, if on this screen.
         package var pointer: Point?
 
-        package init(window: WindowID, topLevel: WindowID, frame: WindowRect, extents: FrameExtents, hints: SizeHints = SizeHints(),
-                     maximized: Bool = false, memory: SnapMemory? = nil, target: Point? = nil, pointer: Point? = nil) {
-            self.window = window
-            self.topLevel = topLevel
-            self.frame = frame
-            self.extents = extents
-            self.hints = hints
-            self.maximized = maximized
-            self.memory = memory
-            self.target = target
-            self.pointer = pointer
-        }
-
-        package struct Point: Equatable {
-            package var x: Double
-            package var y: Double
-
-            package init(x: Double, y: Double) {
-                self.x = x
-                self.y = y
-            }
+        /// The memberwise init, for GestureX11 (a synthesized one is
+        /// internal); the point it holds is set after, by whichever is known.
+        package static func memberwise(window: WindowID, topLevel: WindowID, frame: WindowRect, extents: FrameExtents,
+                                       hints: SizeHints, maximized: Bool, memory: SnapMemory?) -> Facts {
+            Facts(window: window, topLevel: topLevel, frame: frame, extents: extents, hints: hints, maximized: maximized, memory: memory)
         }
     }
 
@@ -74,7 +59,7 @@ package struct FollowStart: Equatable {
     var requests: [WindowRequest]
     var following: Following
     /// Where the fingers hold the window.
-    var grab: Facts.Point
+    var grab: Point
     /// What became of its size (the begin's log line says it: FollowWords).
     var how: How
 
@@ -89,7 +74,7 @@ package struct FollowStart: Equatable {
 
     static func start(_ follow: WindowAction.Follow, _ f: Facts) -> FollowStart {
         let grab = f.target ?? f.pointer.flatMap { f.frame.contains($0.x, $0.y) ? $0 : nil }
-            ?? Facts.Point(x: Double(f.frame.x) + Double(f.frame.width) / 2, y: Double(f.frame.y) + Double(f.frame.height) / 2)
+            ?? Point(x: Double(f.frame.x) + Double(f.frame.width) / 2, y: Double(f.frame.y) + Double(f.frame.height) / 2)
         var watch: [WindowRequest] = [.watch(f.window)]
         if f.topLevel != f.window { watch.append(.watch(f.topLevel)) }
         func out(_ requests: [WindowRequest], _ following: Following, _ how: How) -> FollowStart {

@@ -21,12 +21,10 @@ package enum SnapPlan {
         /// Whether the window manager has it maximized; its snap memory.
         package var maximized: Bool, memory: SnapMemory?
 
-        package init(window: WindowID, before: WindowRect, extents: FrameExtents, maximized: Bool, memory: SnapMemory?) {
-            self.window = window
-            self.before = before
-            self.extents = extents
-            self.maximized = maximized
-            self.memory = memory
+        /// The memberwise init, for GestureX11 (a synthesized one is internal).
+        package static func memberwise(window: WindowID, before: WindowRect, extents: FrameExtents, maximized: Bool,
+                                       memory: SnapMemory?) -> Facts {
+            Facts(window: window, before: before, extents: extents, maximized: maximized, memory: memory)
         }
     }
 

@@ -87,27 +87,19 @@ import GestureSettingsModel
 
     /// libadwaita 1.2's about window, found with dlsym.
     struct AdwAbout {
-        let handle: UnsafeMutableRawPointer
+        let adw: AdwSymbols
         typealias New = @convention(c) () -> UnsafeMutableRawPointer?
         typealias SetText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
         typealias SetLicense = @convention(c) (UnsafeMutableRawPointer?, GtkLicense) -> Void
 
-        static func load() -> AdwAbout? {
-            if getenv("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1") != nil { return nil }
-            guard let h = dlopen(nil, RTLD_NOW), dlsym(h, "adw_about_window_new") != nil else { return nil }
-            return AdwAbout(handle: h)
-        }
+        static func load() -> AdwAbout? { AdwSymbols(["adw_about_window_new"]).map(AdwAbout.init) }
 
-        func new() -> Widget { unsafeBitCast(dlsym(handle, "adw_about_window_new"), to: New.self)()! }
+        func new() -> Widget { adw.fn("adw_about_window_new", New.self)()! }
 
-        func setText(_ symbol: String, _ w: Widget, _ text: String) {
-            guard let f = dlsym(handle, symbol) else { return }
-            unsafeBitCast(f, to: SetText.self)(w, text)
-        }
+        func setText(_ symbol: String, _ w: Widget, _ text: String) { adw.fnIfPresent(symbol, SetText.self)?(w, text) }
 
         func setLicense(_ w: Widget, _ license: GtkLicense) {
-            guard let f = dlsym(handle, "adw_about_window_set_license_type") else { return }
-            unsafeBitCast(f, to: SetLicense.self)(w, license)
+            adw.fnIfPresent("adw_about_window_set_license_type", SetLicense.self)?(w, license)
         }
     }
 

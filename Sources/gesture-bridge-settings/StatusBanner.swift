@@ -104,33 +104,27 @@ enum SessionStatus {
     }
 }
 
-/// libadwaita 1.3's AdwBanner, looked up at run time as AdwEntryRow and
-/// AdwAboutWindow are; nil on 1.1 and 1.2, or with
-/// GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1=1 (tests).
+/// libadwaita 1.3's AdwBanner, looked up at run time (AdwSymbols) as
+/// AdwEntryRow and AdwAboutWindow are; nil on 1.1 and 1.2.
 struct AdwBannerSymbols {
-    private let handle: UnsafeMutableRawPointer
+    private let adw: AdwSymbols
     private typealias New = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer?
     private typealias SetText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
     private typealias SetBool = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
-    private static let symbols = ["adw_banner_new", "adw_banner_set_button_label", "adw_banner_set_revealed"]
 
     static func load() -> AdwBannerSymbols? {
-        if getenv("GESTURE_BRIDGE_SETTINGS_LIBADWAITA_1_1") != nil { return nil }
-        guard let h = dlopen(nil, RTLD_NOW), symbols.allSatisfy({ dlsym(h, $0) != nil }) else { return nil }
-        return AdwBannerSymbols(handle: h)
+        AdwSymbols(["adw_banner_new", "adw_banner_set_button_label", "adw_banner_set_revealed"]).map(AdwBannerSymbols.init)
     }
-
-    private func fn<F>(_ symbol: String, _ type: F.Type) -> F { unsafeBitCast(dlsym(handle, symbol)!, to: type) }
 
     /// A revealed banner saying `title` (as text: 1.3's title is markup, so
     /// it is escaped), its button `button` calling `fix`.
     @MainActor func new(title: String, button: String?, fix: @escaping Action) -> Widget {
-        let banner = fn("adw_banner_new", New.self)(title.xmlEscaped)!
+        let banner = adw.fn("adw_banner_new", New.self)(title.xmlEscaped)!
         if let button {
-            fn("adw_banner_set_button_label", SetText.self)(banner, button)
+            adw.fn("adw_banner_set_button_label", SetText.self)(banner, button)
             on(banner, "button-clicked", fix)
         }
-        fn("adw_banner_set_revealed", SetBool.self)(banner, 1)
+        adw.fn("adw_banner_set_revealed", SetBool.self)(banner, 1)
         return banner
     }
 }

@@ -82,8 +82,9 @@ public final class WindowMover {
     /// What a move or resize starts from, as X says it now (nil: the window went away).
     private func facts(of window: Window, target: WindowTarget, _ c: XConnection) -> FollowStart.Facts? {
         guard let (frame, extents) = c.frame(of: window), let top = c.topLevel(window) else { return nil }
-        var f = FollowStart.Facts(window: WindowID(window), topLevel: WindowID(top), frame: frame, extents: extents, hints: c.sizeHints(of: window),
-                                  maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
+        var f = FollowStart.Facts.memberwise(window: WindowID(window), topLevel: WindowID(top), frame: frame, extents: extents,
+                                             hints: c.sizeHints(of: window), maximized: c.isMaximized(window),
+                                             memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
         if let x = target.x, let y = target.y { f.target = .init(x: x, y: y) }
         else { f.pointer = c.pointer.map { .init(x: $0.x, y: $0.y) } }
         return f
@@ -251,7 +252,7 @@ public final class WindowMover {
 
     /// What a snap of `window` (whose frame was `before`) starts from, read from X.
     private func snapFacts(_ window: Window, before: WindowRect, _ c: XConnection) -> SnapPlan.Facts {
-        SnapPlan.Facts(window: WindowID(window), before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
-                       maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
+        SnapPlan.Facts.memberwise(window: WindowID(window), before: before, extents: c.frame(of: window)?.extents ?? FrameExtents(),
+                                  maximized: c.isMaximized(window), memory: SnapMemory(values: c.integers(window, Self.memoryProperty)))
     }
 }
