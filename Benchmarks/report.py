@@ -23,6 +23,7 @@ RSS_TARGET_KB = 8 * 1024    # issue 45: the static daemon after start-up and aft
 DAEMON_BINARY_TARGET = 9 * 1000 * 1000   # issue 45: the daemon, stripped
 STARTUP_TARGET = 12 * 1000 * 1000        # issue 45: instructions from exec to ready
 STROKE_LIFT_MS = 1.0       # issue 53: matching at the lift, 10 shapes x 3 templates, every lift
+ORDER_LISTED_GUARD = 0.95  # issue 61: start-up's functions scripts/daemon.order lists (fewer: stale, run daemon-order.sh)
 LIBINPUT_GESTURES_EXEC_US = 43000   # issue 24: libinput-gestures' lift → command, same VM (not in Debian)
 
 
@@ -57,6 +58,16 @@ def mb(kb):
 
 def ratio(a, b):
     return "–" if not a or not b else f"{a / b:.2f}"
+
+
+def order_share(boot):
+    """The share of the daemon's start-up functions the order file lists (None unmeasured)."""
+    run, listed = boot.get("order_run"), boot.get("order_listed")
+    return None if not run or listed is None else listed / run
+
+
+def met_at_least(value, target):
+    return "–" if value is None else ("met" if value >= target else "not met")
 
 
 def ratio_of(a, b):
@@ -144,6 +155,9 @@ def table(results):
          "under GNOME; `gesture-bridge run`, which execs it",
          f"{boot.get('instructions', '–')} / {boot.get('gnome_instructions', '–')}; {boot.get('run_instructions', '–')}",
          f"≤ 12 M: {met(boot.get('instructions'), STARTUP_TARGET)}"),
+        ("the daemon's functions run to ready that `scripts/daemon.order` lists (placed side by side)",
+         f"{boot.get('order_listed', '–')} of {boot.get('order_run', '–')}",
+         f"≥ {ORDER_LISTED_GUARD:.0%}: {met_at_least(order_share(boot), ORDER_LISTED_GUARD)}"),
         ("the loader's failed `openat`s at start-up (strace)", boot.get("loader_failed_openat"),
          f"0: {met(boot.get('loader_failed_openat'), 0)}"),
         ("start-up to ready (hyperfine mean, Xvfb), dynamic / static",
@@ -196,6 +210,10 @@ def table(results):
         failures.append(f"a drawn stroke's lift: {stroke['max_ms']} ms of CPU at worst, above {STROKE_LIFT_MS:g} ms")
     elif stroke is not None and stroke["recognized"] != stroke["rounds"]:
         failures.append(f"stroke-match: {stroke['recognized']} of {stroke['rounds']} drawn shapes recognized")
+    share = order_share(boot)
+    if share is not None and share < ORDER_LISTED_GUARD:
+        failures.append(f"scripts/daemon.order lists {boot['order_listed']} of the {boot['order_run']} daemon functions "
+                        f"that run to ready ({share:.0%}, under {ORDER_LISTED_GUARD:.0%}): stale; run scripts/daemon-order.sh")
     if steady_mallocs is not None and steady_mallocs > 0:
         failures.append(f"engine: {steady_mallocs:.4f} allocations per event in steady state, above 0")
     return "\n".join(lines), failures

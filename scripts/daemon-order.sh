@@ -41,34 +41,10 @@ harness_run "$work/play.log" "${cg[@]}" --callgrind-out-file="$work/cg.play" \
 wait_log "$work/play.log" "played [0-9]* events" $((gestures + 600))
 harness_stop || true
 
-/usr/bin/python3 - "$bin" "$work"/cg.bare "$work"/cg.gnome "$work"/cg.play > scripts/daemon.order <<'EOF'
-import re, sys
-image, files = sys.argv[1], sys.argv[2:]
-run = set()
-for path in files:
-    names, objects, current = {}, {}, None
-    # callgrind's format names each object (ob=) and function (fn=) once, by
-    # number after; cob=/cfn= (callees) define numbers too.
-    for line in open(path, errors="replace"):
-        m = re.match(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?", line)
-        if not m:
-            continue
-        callee, kind, number, name = m.groups()
-        table = objects if kind == "ob" else names
-        if name:
-            table[number] = name.strip()
-        if callee:
-            continue
-        if kind == "ob":
-            current = objects[number]
-        elif current == image:
-            name = re.sub(r"'\d+$", "", names[number])  # callgrind's mark of a recursion level
-            if not name.startswith(("0x", "(")):
-                run.add(name)
-print("# The daemon's functions that run (scripts/daemon-order.sh writes this file):")
-print("# the linker places them first in .text, side by side.")
-print("\n".join(sorted(run)))
-EOF
+{ echo "# The daemon's functions that run (scripts/daemon-order.sh writes this file):"
+  echo "# the linker places them first in .text, side by side."
+  scripts/functions-run.py "$bin" "$work"/cg.bare "$work"/cg.gnome "$work"/cg.play; } > "$work/order"
+mv "$work/order" scripts/daemon.order
 echo "scripts/daemon.order: $(grep -vc '^#' scripts/daemon.order) functions" >&2
 # SwiftPM does not know the link reads the file: the daemon linked again with it.
 rm -f .build-static/release/gesture-bridge-daemon

@@ -99,6 +99,9 @@ import Glibc
          "0.0175 allocations per event in steady state"),
         ([engine(1952), daemon(wakeups: 325)], "325 wakeups in 1 s idle"),
         ([engine(1952), "{\"bench\": "], "not JSON"),
+        // The order file gone stale: 90 of the 100 functions start-up runs listed.
+        ([engine(1952), #"{"bench": "startup-instructions", "instructions": 9000000, "order_run": 100, "order_listed": 90}"#],
+         "lists 90 of the 100 daemon functions that run to ready (90%, under 95%): stale"),
     ])
     func failsAGuard(_ lines: [String], _ message: String) {
         let r = report(lines)
