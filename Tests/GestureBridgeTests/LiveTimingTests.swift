@@ -168,7 +168,7 @@ import Testing
         func listen(for table: GestureTable) -> [Words] { [] }
         var lastEventTime: UInt { 0 }
         var statusDevices: [String] { [] }
-        var statusListening: [String] { [] }
+        var statusListeningWords: [Words] { [] }
         var summary: String { "late X" }
         func stop() {}
     }

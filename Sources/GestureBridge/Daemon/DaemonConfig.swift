@@ -72,15 +72,15 @@ extension Daemon {
             let before = connection.input?.statusListening ?? []
             for n in connection.input?.listen(for: c.table) ?? [] { log.warning(n) }
             log.notice(Words("reloaded {path}: {count} bindings", ["path": config.path, "count": c.actions.count]))
-            if let now = connection.input?.statusListening, now != before { logGranted(now) }
+            if let now = connection.input?.statusListeningWords, now.map(\.description) != before { logGranted(now) }
         }
     }
 
     /// What the daemon holds on the display, per kind of device (changed
     /// by a reload, or by X refusing a grab): said whenever it changes.
-    mutating func logGranted(_ lines: [String]) {
+    mutating func logGranted(_ lines: [Words]) {
         status.changed = true
-        for l in lines { log.notice(Words("holding: {what}", ["what": Words.reading(l, as: StateWords.listening)])) }
+        for l in lines { log.notice(Words("holding: {what}", ["what": l])) }
     }
 
     /// Logs a failed reload's diagnostics (each at its own level: a warning

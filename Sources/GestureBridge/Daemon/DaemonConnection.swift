@@ -103,7 +103,7 @@ extension Daemon {
             log.notice(Words("listening on display {display} ({input}, {count} touch devices)",
                               ["display": c.name, "input": input?.summary ?? "", "count": recognition.engine.deviceIDs.count]))
             if let x = input as? XInputSource {
-                logGranted(x.statusListening)
+                logGranted(x.statusListeningWords)
                 for d in x.listener.devices { log.debug("device \(d.id) '\(d.name)': \(d.kind.rawValue) (\(d.kindReason))") }
             }
             windowManagerSeen(WindowManager.name(c))

@@ -42,10 +42,16 @@ protocol InputSource: AnyObject {
     func wallTime(_ engine: Double) -> Double
     /// For `gesture-bridge status`: the devices, and what is listened to.
     var statusDevices: [String] { get }
-    var statusListening: [String] { get }
+    /// What is listened to, in words (the log says them in the user's
+    /// language; the state file has their English, `statusListening`).
+    var statusListeningWords: [Words] { get }
     /// What the start-up line says it listens to.
     var summary: String { get }
     func stop()
+}
+
+extension InputSource {
+    var statusListening: [String] { statusListeningWords.map(\.description) }
 }
 
 extension InputSource {
@@ -95,7 +101,7 @@ final class XInputSource: InputSource {
     var statusDevices: [String] {
         listener.devices.filter { $0.kind != .other && $0.enabled }.map { "\($0.id) \($0.kind.rawValue) \($0.name)" }
     }
-    var statusListening: [String] { listener.active.granted + listener.pointerGranted }
+    var statusListeningWords: [Words] { listener.active.grantedWords + listener.pointerGrantedWords }
     var summary: String { "XInput \(listener.xi.major).\(listener.xi.minor)" }
     func stop() { listener.stop() }
 }

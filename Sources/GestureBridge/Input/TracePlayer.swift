@@ -77,7 +77,7 @@ final class TracePlayer: InputSource {
     func decide(_ decision: TouchDecisionEvent) {}
     func listen(for table: GestureTable) -> [Words] { [] }
     var statusDevices: [String] { devices.map { "\($0.id) \($0.kind.rawValue) \($0.name) (played)" } }
-    var statusListening: [String] { [DaemonState.Says.playedTrace.with(["path": path]).description] }
+    var statusListeningWords: [Words] { [DaemonState.Says.playedTrace.with(["path": path])] }
     var summary: String { "playing \(path)" }
     func stop() {}
 }

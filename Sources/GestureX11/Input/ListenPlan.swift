@@ -44,8 +44,11 @@ public struct ListenPlan: Hashable, Sendable {
     }
 
     /// What the daemon holds, per kind of device, and what that means for
-    /// the user (`status`, the start-up log).
-    public var granted: [String] {
+    /// the user (`status` reads the state file's English, `granted`; the log
+    /// says these words in the user's language).
+    public var granted: [String] { grantedWords.map(\.description) }
+
+    public var grantedWords: [Words] {
         let screens: Words
         switch touches {
         case .grab where touchGrab == .topLevels: screens = Says.screensTopLevels
@@ -60,7 +63,7 @@ public struct ListenPlan: Hashable, Sendable {
         case (.grab, _), (_, .grab): pads = Says.padsGrab
         default: pads = Says.padsSelection
         }
-        return [Says.touchscreens.with(["what": screens]).description, Says.touchpads.with(["what": pads]).description]
+        return [Says.touchscreens.with(["what": screens]), Says.touchpads.with(["what": pads])]
     }
 
     /// What `granted` says, in English (the state file's), as patterns `status` reads back.

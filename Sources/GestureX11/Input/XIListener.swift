@@ -522,14 +522,16 @@ public final class XIListener {
 
     /// What the pointer grabs hold, for `status` and the start-up log:
     /// nothing said when no pointer stroke is bound.
-    public var pointerGranted: [String] {
+    public var pointerGranted: [String] { pointerGrantedWords.map(\.description) }
+
+    public var pointerGrantedWords: [Words] {
         guard !pointer.grabs.isEmpty else { return [] }
         let buttons = pointer.grabs.map { g in
             g.states.map { s in
                 ListenPlan.Says.buttonWithState.with(["button": g.button, "states": s.map { "0x" + String($0, radix: 16) }.joined(separator: "/")])
             } ?? ListenPlan.Says.button.with(["button": g.button])
         }
-        return [ListenPlan.Says.pointers.with(["buttons": buttons.map(\.description).joined(separator: ", ")]).description]
+        return [ListenPlan.Says.pointers.with(["buttons": Words(list: buttons)])]
     }
 
     /// Lets go of a pointer stroke's press in flight, as a lost grab (a
