@@ -19,15 +19,7 @@ fresh() {
 }
 
 # replace FILE OLD NEW: OLD must be in FILE exactly once.
-replace() {
-  python3 - "$scratch/copy/$1" "$2" "$3" <<'EOF'
-import sys
-path, old, new = sys.argv[1:]
-text = open(path, encoding="utf-8").read()
-assert text.count(old) == 1, f"{path}: {old!r} found {text.count(old)} times"
-open(path, "w", encoding="utf-8").write(text.replace(old, new))
-EOF
-}
+replace() { "$repo/scripts/replace-once.py" "$scratch/copy/$1" "$2" "$3"; }
 
 # expect NAME WANT: check-po.sh on the copy fails, and says WANT (a grep -E pattern).
 expect() {
