@@ -141,7 +141,7 @@ def table(results):
         (f"idle, {idle.get('idle_seconds')} s", f"{idle.get('idle_ticks')} CPU ticks, {idle.get('idle_wakeups')} wakeups",
          f"0 and 0: {'met' if idle_ok else 'not met'}"),
         ("RSS after startup, dynamic / static stdlib", f"{mb(dyn.get('rss_startup_kb'))} / {mb(sta.get('rss_startup_kb'))} MB", ""),
-        (f"RSS after {dyn.get('gestures')} gestures ({dyn.get('played_events')} events), dynamic / static",
+        (f"RSS after {idle.get('gestures')} gestures ({idle.get('played_events')} events), dynamic / static",
          f"{mb(dyn.get('rss_after_kb'))} / {mb(sta.get('rss_after_kb'))} MB (static: {mb(sta.get('rss_anon_after_kb'))} MB "
          "anonymous, the rest mapped files)",
          f"≤ 8 MB static: {met(max(sta.get('rss_startup_kb') or 0, sta.get('rss_after_kb') or 0) or None, RSS_TARGET_KB)}"),
