@@ -28,7 +28,7 @@ Fuzz/run.sh "$seconds"
 
 step "replay of a 10^6-event trace"
 # The static release build (the one installed, and the benchmarks'): built once.
-scripts/build-static.sh gesture-bridge gesture-bridge-daemon gesture-bench 2>/dev/null
+scripts/build-static.sh gesture-bridge gesture-bench 2>/dev/null
 work=$(mktemp -d); chmod 700 "$work"; trap 'rm -rf "$work"' EXIT
 .build-static/release/gesture-bench --write-trace "$work/big.jsonl" --gestures 25000
 cp Tests/Replay/everyday.toml "$work/config.toml"

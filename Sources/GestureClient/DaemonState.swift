@@ -20,7 +20,7 @@ public struct DaemonState: Hashable, Sendable {
     public var keymap: String = ""
     /// "ID KIND NAME" of each device in use.
     public var devices: [String] = []
-    /// What the daemon holds, per kind of device: "touchscreens: a passive grab…" (`ListenPlan.granted`).
+    /// What the daemon holds, per kind of device: "touchscreens: a passive grab…" (`ListenPlan.grantedWords`, in English).
     public var listening: [String] = []
     public var toucheggProtocol: String = "off"
     /// The last warnings and errors, oldest first: "SECONDS LEVEL: text".

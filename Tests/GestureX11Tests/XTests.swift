@@ -191,7 +191,7 @@ extension XTests {
             var nested = ListenPlan(touches: .grab, swipes: .grab, pinches: .grab)
             nested.touchGrab = .topLevels
             #expect(listener.active == nested)
-            #expect(listener.active.granted.first?.hasPrefix("touchscreens: passive grabs on the top-level windows, "
+            #expect(listener.active.grantedWords.first?.description.hasPrefix("touchscreens: passive grabs on the top-level windows, "
                 + "below the window manager's own on the root") == true)
             #expect(try !touchGrabIsFree(display: x.display, window: before))
 

@@ -44,10 +44,8 @@ public struct ListenPlan: Hashable, Sendable {
     }
 
     /// What the daemon holds, per kind of device, and what that means for
-    /// the user (`status` reads the state file's English, `granted`; the log
-    /// says these words in the user's language).
-    public var granted: [String] { grantedWords.map(\.description) }
-
+    /// the user: the log says these words in the user's language, the state
+    /// file their English (which `status` reads back).
     public var grantedWords: [Words] {
         let screens: Words
         switch touches {

@@ -522,8 +522,6 @@ public final class XIListener {
 
     /// What the pointer grabs hold, for `status` and the start-up log:
     /// nothing said when no pointer stroke is bound.
-    public var pointerGranted: [String] { pointerGrantedWords.map(\.description) }
-
     public var pointerGrantedWords: [Words] {
         guard !pointer.grabs.isEmpty else { return [] }
         let buttons = pointer.grabs.map { g in

@@ -114,7 +114,7 @@ public struct XDevice: Hashable, Sendable {
                 let c = base.loadUnaligned(fromByteOffset: at, as: xcb_input_device_class_t.self)
                 let length = Int(c.len) * 4
                 // A class shorter than its header would never move the walk on.
-                guard length >= MemoryLayout<xcb_input_device_class_t>.size else { throw ShortReply(count: reply.count, needed: at + 8) }
+                guard length >= MemoryLayout<xcb_input_device_class_t>.size else { throw ShortReply(count: reply.count, needed: at + MemoryLayout<xcb_input_device_class_t>.size) }
                 try reply.holds(at + length)
                 switch Int32(c.type) {
                 case XITouchClass where length >= MemoryLayout<xcb_input_touch_class_t>.size:
