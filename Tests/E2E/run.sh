@@ -17,6 +17,10 @@
 #                                      E2E_REAL_HANDS="ts02 tp07" for some of them
 #   Tests/E2E/run.sh --suspend         the guest suspends to idle and resumes
 #                                      with the daemon running (guest/suspend.sh)
+#   Tests/E2E/run.sh --desktops [--without-daemon | --with-control]
+#                                      the desktops' window managers (below);
+#                                      --with-control: their control run too,
+#                                      in the same boot (what CI runs)
 # A qemu VM (software emulation) boots a Debian kernel with uinput and a real
 # Xorg with libinput; evemu creates a touchpad and a touchscreen; recordings
 # are played into them; a second X client observes what really happened.
@@ -25,7 +29,7 @@
 # (.ci/run installs them) and root for mmdebstrap.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-control=0 script=scenarios.sh report_only=0 kernel_args=
+control=0 control_too=0 script=scenarios.sh report_only=0 kernel_args=
 # The VM's time limit (its script gets a minute less: guest/init): the side by
 # side runs the daemon under callgrind four times (each kind, with and
 # without the gestures), slow under emulation.
@@ -34,6 +38,7 @@ export E2E_IMAGE=base
 for arg in "$@"; do
   case $arg in
     --without-daemon) control=1 ;;
+    --with-control) control_too=1 ;;
     --versus-lisgd) script=versus-peer.sh; limit=2400 ;;
     # The desktops image: the same touches under each desktop's window
     # manager (E2E_DESKTOPS="mutter openbox" for some of them).
@@ -47,9 +52,12 @@ for arg in "$@"; do
     # come back in 3 runs of 3 under emulation; kept, 3 of 3 did).
     --suspend) script=suspend.sh; limit=600; kernel_args=no_console_suspend ;;
     --report-only) report_only=1 ;;
-    *) echo "usage: Tests/E2E/run.sh [--desktops] [--without-daemon] | --versus-lisgd | --real-hands [--report-only] | --suspend" >&2; exit 2 ;;
+    *) echo "usage: Tests/E2E/run.sh [--desktops] [--without-daemon] | --desktops --with-control | --versus-lisgd | --real-hands [--report-only] | --suspend" >&2; exit 2 ;;
   esac
 done
+if [ $control_too = 1 ] && { [ $script != desktops.sh ] || [ $control = 1 ]; }; then
+  echo "e2e: --with-control goes with --desktops, not with --without-daemon" >&2; exit 2
+fi
 say() { echo "e2e: $*" >&2; }
 for tool in qemu-system-x86_64 mmdebstrap cpio modprobe; do
   command -v "$tool" >/dev/null || { echo "e2e: $tool is missing (apt-get install qemu-system-x86 mmdebstrap cpio kmod)" >&2; exit 2; }
@@ -79,8 +87,8 @@ cc=$(command -v cc || command -v clang)
 [ -n "${TOUCHEGG_BIN:-}" ] && cp "$TOUCHEGG_BIN" "$run/bin/touchegg"
 cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/e2e-raw.toml Tests/E2E/e2e-pointer.toml Tests/E2E/e2e-touchegg.toml Tests/E2E/e2e-hands.toml Tests/E2E/strokes Tests/E2E/e2e-desktops.toml Tests/E2E/versus.toml \
   Tests/Touchegg/client.py "$run/"
-printf 'E2E_NO_DAEMON=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\nE2E_DESKTOPS="%s"\n' \
-  "$control" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" "${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}" >"$run/env"
+printf 'E2E_NO_DAEMON=%s\nE2E_CONTROL_TOO=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\nE2E_DESKTOPS="%s"\n' \
+  "$control" "$control_too" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" "${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}" >"$run/env"
 
 # The real-hands set is used in place, never committed: copied into the run
 # folder (the VM's share) for this run only.
@@ -147,18 +155,32 @@ fi
 [ -f "$run/results" ] || { say "no results: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
 cat "$run/results"
 status=$(cat "$run/exit-status" 2>/dev/null || echo missing)
-passed=$(grep -c '^PASS' "$run/results" || true); failed=$(grep -c '^FAIL' "$run/results" || true)
-if [ $control = 1 ] && [ $script = desktops.sh ]; then
-  # Without the daemon only the drag no binding wants reaches the application.
-  wrong=$(grep -v -e '^FAIL' -e '^PASS [a-z_0-9]*/touchscreen-drag-1:' "$run/results" | grep -c . || true)
-  drags=$(grep -c '^PASS [a-z_0-9]*/touchscreen-drag-1:' "$run/results" || true)
-  say "control run without the daemon: $failed failed, $passed passed (want only the $drags drags to pass)"
-  [ "$wrong" = 0 ] && [ "$failed" -gt 0 ] && [ "$drags" -gt 0 ]
-elif [ $control = 1 ]; then
-  # The control run passes when every scenario failed without the daemon.
-  say "control run without the daemon: $failed failed, $passed passed (want 0 passed)"
-  [ "$passed" = 0 ] && [ "$failed" -gt 0 ]
+# A control run's results (FILE): what must fail without the daemon did.
+control_passes() {
+  local passed failed wrong drags
+  passed=$(grep -c '^PASS' "$1" || true); failed=$(grep -c '^FAIL' "$1" || true)
+  if [ $script = desktops.sh ]; then
+    # Without the daemon only the drag no binding wants reaches the application.
+    wrong=$(grep -v -e '^FAIL' -e '^PASS [a-z_0-9]*/touchscreen-drag-1:' "$1" | grep -c . || true)
+    drags=$(grep -c '^PASS [a-z_0-9]*/touchscreen-drag-1:' "$1" || true)
+    say "control run without the daemon: $failed failed, $passed passed (want only the $drags drags to pass)"
+    [ "$wrong" = 0 ] && [ "$failed" -gt 0 ] && [ "$drags" -gt 0 ]
+  else
+    # The control run passes when every scenario failed without the daemon.
+    say "control run without the daemon: $failed failed, $passed passed (want 0 passed)"
+    [ "$passed" = 0 ] && [ "$failed" -gt 0 ]
+  fi
+}
+if [ $control = 1 ]; then
+  control_passes "$run/results"
 else
+  passed=$(grep -c '^PASS' "$run/results" || true); failed=$(grep -c '^FAIL' "$run/results" || true)
   say "$passed passed, $failed failed (guest exit status $status)"
-  [ "$status" = 0 ] && [ "$failed" = 0 ] && [ "$passed" -gt 0 ]
+  ok=0; [ "$status" = 0 ] && [ "$failed" = 0 ] && [ "$passed" -gt 0 ] || ok=1
+  if [ $control_too = 1 ]; then
+    [ -f "$run/results-control" ] || { say "no control results: the guest did not run the control pass"; exit 1; }
+    echo "-- the control pass, without the daemon:"; cat "$run/results-control"
+    control_passes "$run/results-control" || ok=1
+  fi
+  [ $ok = 0 ]
 fi

@@ -7,6 +7,12 @@
 # project's own dependencies (X and D-Bus libraries, Xvfb, Python's GI) is
 # there before the first command. Needs root, mmdebstrap, network.
 #   Tests/FreshMachine/run.sh
+# With FRESH_MACHINE_GATE=FILE (how .ci/run starts it, in the background at
+# nice 19 beside the other steps): the root, install.sh and the build half of
+# `swift test` (`swift build --build-tests`, the same debug build) run at once;
+# the tests themselves wait until FILE exists, then run at normal priority,
+# since they time daemons and X servers and must not be starved. `swift test`
+# still runs in full: its own build finds nothing left to do.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 say() { echo "fresh-machine: $*" >&2; }
@@ -35,6 +41,8 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# Stopped by .ci/run (a failed step): clean up the mounts all the same.
+trap 'exit 143' TERM INT HUP
 bind() {  # source target [ro]
   mkdir -p "$2"; mount --bind "$1" "$2" && mounts+=("$2")
   [ "${3:-}" = ro ] && mount -o remount,bind,ro "$2"
@@ -102,6 +110,19 @@ if ! in_root "scripts/install.sh" >"$tmp/install.log" 2>&1; then
   say "scripts/install.sh failed:"; tail -20 "$tmp/install.log"; exit 1
 fi
 say "scripts/install.sh: $(( $(date +%s) - t )) s ($(grep -c . "$tmp/install.log") lines; $(grep 'installed .* files' "$tmp/install.log"))"
+if [ -n "${FRESH_MACHINE_GATE:-}" ]; then
+  t=$(date +%s)
+  if ! in_root "swift build --build-tests" >"$tmp/build-tests.log" 2>&1; then
+    say "swift test's build failed:"; grep -E "error|fatal" "$tmp/build-tests.log" | head -20; tail -5 "$tmp/build-tests.log"; exit 1
+  fi
+  say "swift test's build (swift build --build-tests), ahead of the gate: $(( $(date +%s) - t )) s"
+  t=$(date +%s)
+  # Until the gate opens, or the run that started this one is gone.
+  while [ ! -e "$FRESH_MACHINE_GATE" ] && kill -0 "$PPID" 2>/dev/null; do sleep 2; done
+  [ -e "$FRESH_MACHINE_GATE" ] || { say "the run that started this one ended before opening the gate"; exit 1; }
+  renice -n 0 -p $$ >/dev/null
+  say "waited $(( $(date +%s) - t )) s for the gate; the tests at nice $(nice)"
+fi
 t=$(date +%s)
 in_root "swift test" >"$tmp/test.log" 2>&1; status=$?
 say "swift test: $(( $(date +%s) - t )) s, exit $status: $(grep -E 'Test run with' "$tmp/test.log" | tail -1)"

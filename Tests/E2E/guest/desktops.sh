@@ -20,8 +20,14 @@
 #                               says what the daemon's start-up line says it
 #                               holds
 # With E2E_NO_DAEMON=1 (the control run) the same without the daemon: only
-# the drag may pass.
+# the drag may pass. With E2E_CONTROL_TOO=1 (`run.sh --desktops
+# --with-control`, what CI runs) both in one boot: on each window manager the
+# scenarios with the daemon, then, the daemon stopped and the same window
+# manager still running, the control's, into $share/results-control (a boot
+# and five window managers' start-ups fewer than two runs).
 desktops=${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}
+control_too=${E2E_CONTROL_TOO:-0}
+all_results=$results
 # A session bus, as every session has one (mutter, muffin and KWin use it).
 eval "$(dbus-launch --sh-syntax)"
 export XDG_SESSION_TYPE=x11
@@ -45,28 +51,14 @@ start_wm() {
 wm_running() { xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; }
 fullscreen_app() { xwininfo -name e2e-app 2>/dev/null | grep -q 'Width: 1024' && xwininfo -name e2e-app | grep -q 'Height: 768'; }
 
-for wm in $desktops; do
-  observed=$work/observed-$wm.log
-  xprop -root -remove _NET_SUPPORTING_WM_CHECK
-  start_wm "$wm" >"$share/wm-$wm.log" 2>&1 &
-  wm_pid=$!
-  # Up when it names itself on the root (_NET_SUPPORTING_WM_CHECK); a window
-  # manager that exits meanwhile has failed.
-  up=
-  for _ in $(seq 600); do
-    wm_running && { up=1; break; }
-    kill -0 "$wm_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if [ -z "$up" ]; then
-    for s in touchscreen-swipe-consumed touchscreen-drag-1 touchscreen-simultaneous touchpad-swipe touchscreen-swipe-bare-desktop \
-             touchscreen-window-move touchpad-window-move doctor; do
-      fail "$wm/$s" "the window manager did not start (within 60 s, or it exited): $(grep -m1 -i -e error -e fail "$share/wm-$wm.log" || tail -1 "$share/wm-$wm.log")"
-    done
-    kill "$wm_pid" 2>/dev/null; wait "$wm_pid" 2>/dev/null
-    continue
-  fi
-  say "$wm running ($(xprop -id "$(xprop -root _NET_SUPPORTING_WM_CHECK | grep -o '0x[0-9a-f]*')" _NET_WM_NAME 2>/dev/null | cut -d'"' -f2))"
+scenario_names="touchscreen-swipe-consumed touchscreen-drag-1 touchscreen-simultaneous touchpad-swipe touchscreen-swipe-bare-desktop
+  touchscreen-window-move touchpad-window-move doctor"
+
+# The scenarios on the window manager running now ($wm); with the daemon
+# unless no_daemon=1. tag: what this pass's files are named with.
+on_wm() {
+  local tag=$1
+  observed=$work/observed-$wm$tag.log
 
   # The daemon first, as a session's autostart runs it, then the
   # application: the daemon follows the windows that come after it.
@@ -112,7 +104,7 @@ for wm in $desktops; do
 
   # The bare desktop: the application gone, no window under the fingers.
   kill "$observer_pid" 2>/dev/null; wait "$observer_pid" 2>/dev/null
-  app_log=$observed observed=$work/observed-$wm-bare.log
+  app_log=$observed observed=$work/observed-$wm$tag-bare.log
   start_observer --bare
   since_bare=$(mark)
   play touchscreen touchscreen-swipe-left-3
@@ -149,7 +141,7 @@ for wm in $desktops; do
   # one, active, is moved up by a 4-finger touchpad swipe up (by libinput's
   # accelerated motion: not known in advance) and not sideways.
   kill "$observer_pid" 2>/dev/null; wait "$observer_pid" 2>/dev/null
-  observed=$work/observed-$wm-windows.log
+  observed=$work/observed-$wm$tag-windows.log
   start_observer --bare
   say "$wm: _NET_SUPPORTED has $(xprop -root _NET_SUPPORTED 2>/dev/null | tr ',' '\n' | grep -c _NET_) hints, _NET_MOVERESIZE_WINDOW $(xprop -root _NET_SUPPORTED 2>/dev/null | grep -c '_NET_MOVERESIZE_WINDOW')"
   geom() { xwininfo -name "$1" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '; }
@@ -200,9 +192,9 @@ for wm in $desktops; do
 
   # doctor beside this window manager: nothing false. With the daemon
   # running, its root-window line says what the daemon holds.
-  "$work/gesture-bridge" doctor --config "$work/config/desktops.toml" >"$share/doctor-$wm.txt" 2>&1
-  root_line=$(grep "root window:" "$share/doctor-$wm.txt" | head -1)
-  problems=$(grep -c '^\[problem\]' "$share/doctor-$wm.txt")
+  "$work/gesture-bridge" doctor --config "$work/config/desktops.toml" >"$share/doctor-$wm$tag.txt" 2>&1
+  root_line=$(grep "root window:" "$share/doctor-$wm$tag.txt" | head -1)
+  problems=$(grep -c '^\[problem\]' "$share/doctor-$wm$tag.txt")
   # What it says the daemon holds is what the daemon says it holds (muffin
   # grabs the root's touches under Xvfb but not here: no table of window
   # managers, the daemon's own line).
@@ -216,9 +208,42 @@ for wm in $desktops; do
   fi
   grep -q "window manager took a touch" "$share/daemon-$wm.log" 2>/dev/null && say "$wm took a touch for its own gesture"
 
-  cp "$observed" "$work/observed-$wm-bare.log" "$share/" 2>/dev/null
+  cp "$observed" "$work/observed-$wm$tag-bare.log" "$share/" 2>/dev/null
   [ -n "$daemon_pid" ] && { kill "$daemon_pid"; wait "$daemon_pid"; }
   kill "$observer_pid" 2>/dev/null; wait "$observer_pid" 2>/dev/null
+}
+
+for wm in $desktops; do
+  xprop -root -remove _NET_SUPPORTING_WM_CHECK
+  start_wm "$wm" >"$share/wm-$wm.log" 2>&1 &
+  wm_pid=$!
+  # Up when it names itself on the root (_NET_SUPPORTING_WM_CHECK); a window
+  # manager that exits meanwhile has failed.
+  up=
+  for _ in $(seq 600); do
+    wm_running && { up=1; break; }
+    kill -0 "$wm_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -z "$up" ]; then
+    why="the window manager did not start (within 60 s, or it exited): $(grep -m1 -i -e error -e fail "$share/wm-$wm.log" || tail -1 "$share/wm-$wm.log")"
+    for s in $scenario_names; do fail "$wm/$s" "$why"; done
+    if [ "$control_too" = 1 ]; then results=$share/results-control; for s in $scenario_names; do fail "$wm/$s" "$why"; done; results=$all_results; fi
+    kill "$wm_pid" 2>/dev/null; wait "$wm_pid" 2>/dev/null
+    continue
+  fi
+  say "$wm running ($(xprop -id "$(xprop -root _NET_SUPPORTING_WM_CHECK | grep -o '0x[0-9a-f]*')" _NET_WM_NAME 2>/dev/null | cut -d'"' -f2))"
+  on_wm ""
+  if [ "$control_too" = 1 ]; then
+    # The control pass: no daemon (its grabs went with it), the same window
+    # manager, the control's shorter waits, its own results file.
+    say "$wm: the control pass, without the daemon"
+    saved_timeout=$timeout_s
+    no_daemon=1 timeout_s=3 results=$share/results-control
+    : >>"$results"
+    on_wm -control
+    no_daemon=0 timeout_s=$saved_timeout results=$all_results
+  fi
   kill "$wm_pid" 2>/dev/null; wait "$wm_pid" 2>/dev/null
 done
 kill "$DBUS_SESSION_BUS_PID" 2>/dev/null
