@@ -11,23 +11,32 @@ import GestureTraces
 /// waits a little before it moves, speeds up and slows down, the fingers wobble
 /// and drift apart from a rigid path, they lift apart, and X may stamp one
 /// hardware frame's updates on two adjacent milliseconds.
-/// Built with Swift's memberwise init (internal: the tests import this module
-/// `@testable`), every field defaulting to a machine's perfect hand.
 public struct Hand: Hashable, Sendable, CustomStringConvertible {
     /// From the first finger down to the last (each finger at a seeded moment in between).
-    public var landingSpread: Seconds = 0
+    public var landingSpread: Seconds
     /// Still, after the last finger landed, before the hand moves.
-    public var startDelay: Seconds = 0
+    public var startDelay: Seconds
     /// Smoothstep speed: slow start, slow end (else constant speed).
-    public var easing: Bool = false
+    public var easing: Bool
     /// ± px of noise on every finger in every frame.
-    public var jitter: Double = 0
+    public var jitter: Double
     /// px each finger wanders off the rigid path by the end of the motion.
-    public var drift: Double = 0
+    public var drift: Double
     /// From the first finger up to the last.
-    public var liftSpread: Seconds = 0
+    public var liftSpread: Seconds
     /// The share of frames whose later half X stamps 1 ms after the first.
-    public var splitFrames: Double = 0
+    public var splitFrames: Double
+
+    public init(landingSpread: Seconds = 0, startDelay: Seconds = 0, easing: Bool = false, jitter: Double = 0,
+                drift: Double = 0, liftSpread: Seconds = 0, splitFrames: Double = 0) {
+        self.landingSpread = landingSpread
+        self.startDelay = startDelay
+        self.easing = easing
+        self.jitter = jitter
+        self.drift = drift
+        self.liftSpread = liftSpread
+        self.splitFrames = splitFrames
+    }
 
     public var description: String {
         "landing \(Int(landingSpread * 1000)) ms, start +\(Int(startDelay * 1000)) ms"

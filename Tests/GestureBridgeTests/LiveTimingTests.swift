@@ -6,7 +6,7 @@ import GestureConfig
 import GestureCore
 import GestureSystem
 @testable import GestureBridge
-@testable import GestureTesting
+import GestureTesting
 import GestureTraces
 import GestureX11
 import Testing

@@ -1,7 +1,7 @@
 import GestureCore
 import Testing
 import GestureTraces
-@testable import GestureTesting
+import GestureTesting
 
 // Touchpad swipe distances: in mm, the fingers' travel on the pad (XI 2.4's
 // unaccelerated motion, libinput's 1000 dpi units); in px, the accelerated

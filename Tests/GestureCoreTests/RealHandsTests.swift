@@ -1,6 +1,6 @@
 @testable import GestureCore
 import Testing
-@testable import GestureTesting
+import GestureTesting
 
 // Recognition on hands as they are: every gesture kind and finger count,
 // performed by hands that land apart (up to 200 ms), wait before moving, ease
