@@ -12,15 +12,11 @@ public enum ScopeID: Hashable, Sendable {
 /// Which binding: its scope and its place among that scope's `[[bind]]` /
 /// `[[app.bind]]` tables (from 0), as the file has them when read. Stable
 /// while the text is; after an edit, the new document's entries hold the
-/// new references (an edit never renumbers other scopes).
+/// new references (an edit never renumbers other scopes). Only the model
+/// makes them (its memberwise init is internal; tests import it `@testable`).
 public struct BindingRef: Hashable, Sendable, CustomStringConvertible {
     public var scope: ScopeID
     public var index: Int
-
-    public init(scope: ScopeID, index: Int) {
-        self.scope = scope
-        self.index = index
-    }
 
     /// SourceMap's path: `bind#2`, `app#1.bind#0`.
     public var path: String {

@@ -4,44 +4,29 @@ import GestureTraces
 /// `../shared/real-hands/labels.json` (its README): per recording, per touch
 /// sequence, the bindings that `must` fire and those that `may`; a sequence
 /// with neither is a negative, where nothing may fire.
+/// (Its records have Swift's memberwise inits, internal: `init(json:)` makes
+/// them, and the tests, importing this module `@testable`.)
 public struct RealHandsLabels: Sendable {
     public struct Recording: Sendable {
         public var name: String
         /// `touchscreen` or `touchpad`, from the device's properties.
         public var kind: String
         public var sequences: [Sequence]
-
-        public init(name: String, kind: String, sequences: [Sequence]) {
-            self.name = name
-            self.kind = kind
-            self.sequences = sequences
-        }
     }
 
     public struct Sequence: Sendable {
         public var index: Int
-        public var t: Double
+        public var t: Double = 0
         public var label: String
         /// What the hand did: `swipe`, `pinch`, `tap`, `press`, `stroke`,
         /// `multi` (fingers put down one by one)…, and with how many fingers.
-        public var kind: String
-        public var fingers: Int
+        public var kind: String = ""
+        public var fingers: Int = 0
         /// `swipe4-down`, `tap4`; `magnify2:in` (its decrease steps),
         /// `magnify2:out`, `rotate2:cw` (its clockwise steps), `rotate2:ccw`.
         public var must: [String]
         public var may: [String]
         public var isNegative: Bool { must.isEmpty && may.isEmpty }
-
-        public init(index: Int, t: Double = 0, label: String, kind: String = "", fingers: Int = 0, must: [String],
-                    may: [String]) {
-            self.index = index
-            self.t = t
-            self.label = label
-            self.kind = kind
-            self.fingers = fingers
-            self.must = must
-            self.may = may
-        }
     }
 
     public var recordings: [Recording]

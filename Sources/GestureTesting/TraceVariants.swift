@@ -288,38 +288,25 @@ public struct Reorder: Hashable, Sendable {
     }
 }
 
-/// One way to change a recorded hand. The identity by default.
+/// One way to change a recorded hand. The identity by default (Swift's
+/// memberwise init, internal: the tests import this module `@testable`).
 public struct TraceVariant: Hashable, Sendable {
     /// The same motion in mm on this panel; nil: as recorded.
-    public var panel: Panel?
+    public var panel: Panel? = nil
     /// × recorded (2 = twice as fast), kept within the hand's timing rule.
-    public var speed: Double
+    public var speed: Double = 1
     /// The hand's motion turned about its start, clockwise on screen.
-    public var degrees: Double
+    public var degrees: Double = 0
     /// Left and right swapped about the hand's start.
-    public var mirrored: Bool
-    public var landing: Reorder?
-    public var lifting: Reorder?
+    public var mirrored: Bool = false
+    public var landing: Reorder? = nil
+    public var lifting: Reorder? = nil
     /// ± this many mm (uniform, x and y) on every update.
-    public var noiseMM: Double
+    public var noiseMM: Double = 0
     /// The share of frames (touch events at one time) whose later half is
     /// stamped 1 ms after the first, as Xorg reads one frame in two.
-    public var splitFrames: Double
-    public var seed: UInt64
-
-    public init(panel: Panel? = nil, speed: Double = 1, degrees: Double = 0, mirrored: Bool = false,
-                landing: Reorder? = nil, lifting: Reorder? = nil, noiseMM: Double = 0, splitFrames: Double = 0,
-                seed: UInt64 = 1) {
-        self.panel = panel
-        self.speed = speed
-        self.degrees = degrees
-        self.mirrored = mirrored
-        self.landing = landing
-        self.lifting = lifting
-        self.noiseMM = noiseMM
-        self.splitFrames = splitFrames
-        self.seed = seed
-    }
+    public var splitFrames: Double = 0
+    public var seed: UInt64 = 1
 
     /// The hand changed, and what was changed, in words.
     public struct Applied: Sendable {

@@ -3,17 +3,15 @@ import GestureConfig
 import GestureCore
 import GestureTraces
 
-// The trace library prints names and actions it is handed; a loaded config
-// hands it its bindings' names and each action as the config writes it.
+// The trace library prints what a table's bindings did and the actions it
+// is handed; a loaded config hands it its table and each action as it writes it.
 
 extension ReplayPrinter {
     public init(config: LoadedConfig, json: Bool, explain: Bool) {
-        self.init(names: config.table.allBindings.map(\.name),
-                  actions: { g in
-                      config.actions[g.binding].actions(for: g.phase, step: g.step).map(\.description)
-                          + Self.followEnd(g, config.actions[g.binding])
-                  },
-                  json: json, explain: explain, shapes: config.table.settings.strokes.shapes.map(\.name))
+        self.init(table: config.table, json: json, explain: explain) { g in
+            config.actions[g.binding].actions(for: g.phase, step: g.step).map(\.description)
+                + Self.followEnd(g, config.actions[g.binding])
+        }
     }
 
     /// A window following the gesture (`window move`/`resize` on began):

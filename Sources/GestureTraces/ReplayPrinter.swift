@@ -7,22 +7,21 @@ public struct ReplayPrinter {
     public let json: Bool
     public let explain: Bool
 
-    /// Binding names by BindingID.
-    private let names: [String]
     /// What a binding does at a gesture's phase (or step), as the config
     /// writes each action.
     private let actions: (GestureEvent) -> [String]
-
+    /// The table's binding names by BindingID.
+    private let names: [String]
     /// The shapes taught, by their place (a stroke's verdict names them).
     private let shapes: [String]
 
-    public init(names: [String], actions: @escaping (GestureEvent) -> [String], json: Bool, explain: Bool,
-                shapes: [String] = []) {
-        self.names = names
-        self.shapes = shapes
-        self.actions = actions
+    /// Printing what `table`'s bindings do (no action without `actions`).
+    public init(table: GestureTable, json: Bool, explain: Bool, actions: @escaping (GestureEvent) -> [String] = { _ in [] }) {
         self.json = json
         self.explain = explain
+        self.actions = actions
+        names = table.allBindings.map(\.name)
+        shapes = table.settings.strokes.shapes.map(\.name)
     }
 
     public struct Line: Hashable, Sendable {

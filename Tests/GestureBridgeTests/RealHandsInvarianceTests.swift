@@ -1,6 +1,6 @@
 import GestureCore
 import GestureSystem
-import GestureTesting
+@testable import GestureTesting
 import GestureTraces
 import Testing
 

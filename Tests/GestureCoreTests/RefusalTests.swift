@@ -200,7 +200,7 @@ import Testing
         // count-not-settled: a binding that wants more keeps the landing window open.
         if row.rule == .countNotSettled { bindings.append(bind("three", swipe(.left, fingers: 3))) }
         let run = Run(b, bindings, settings: row.settings)
-        let printer = ReplayPrinter(names: bindings.map(\.name), actions: { _ in [] }, json: false, explain: true)
+        let printer = ReplayPrinter(table: GestureTable(settings: row.settings, desktop: bindings), json: false, explain: true)
         var lines: [String] = []
         for e in run.effects {
             for l in printer.lines(e) where l.text.contains("x concedes") { lines.append(l.text) }

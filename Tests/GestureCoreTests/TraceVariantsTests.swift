@@ -1,5 +1,5 @@
 import GestureCore
-import GestureTesting
+@testable import GestureTesting
 import GestureTraces
 import Testing
 

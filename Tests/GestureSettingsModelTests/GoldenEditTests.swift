@@ -1,6 +1,6 @@
 import GestureConfig
 import GestureCore
-import GestureSettingsModel
+@testable import GestureSettingsModel
 import Testing
 
 /// The edits a person makes in the settings app, on the rich fixture, each

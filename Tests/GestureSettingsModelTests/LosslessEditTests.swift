@@ -1,6 +1,6 @@
 import GestureConfig
 import GestureCore
-import GestureSettingsModel
+@testable import GestureSettingsModel
 import Testing
 
 /// Every edit on every real config: the result loads with the daemon's

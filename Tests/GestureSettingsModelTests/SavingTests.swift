@@ -1,6 +1,6 @@
 import Foundation
 import GestureConfig
-import GestureSettingsModel
+@testable import GestureSettingsModel
 import Testing
 
 /// Saving: atomic, the mode kept, the previous file as FILE.bak, never over

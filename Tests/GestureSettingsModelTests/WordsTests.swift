@@ -1,6 +1,6 @@
 import GestureConfig
 import GestureCore
-import GestureSettingsModel
+@testable import GestureSettingsModel
 import Testing
 
 @Suite struct WordsTests {

@@ -15,30 +15,24 @@ struct DragRecognizer: ProgressRecognizer, Sendable {
     let rule: FingerRule
     let minimumDistance: Double
     private(set) var progress = Progress()
-    var deadline: Seconds? { nil }
-    /// The guard that held it back at its last step while possible (Refusal.swift).
-    private var held = Refusal.Rule.lifted
 
     init(_ s: DragSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
         minimumDistance = t.px(s.minimumDistance, default: Self.defaultMinimumDistance)
     }
 
-    mutating func reset() {
-        progress.reset()
-        held = .lifted
-    }
+    mutating func reset() { progress.reset() }
 
     mutating func step(_ c: Contact) {
         switch progress.state {
         case .possible:
             guard c.source != .touchpadPinch, rule.stillPossible(c) else { return progress.fail() }
             guard c.translation.length >= minimumDistance else {
-                held = .dragDistance
+                progress.held = .dragDistance
                 return
             }
             guard rule.ready(c) else {
-                held = rule.unready(c)
+                progress.held = rule.unready(c)
                 return
             }
             progress.begin(c, rule)
@@ -64,7 +58,7 @@ extension DragRecognizer {
     func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
         let m: Measure = measure(c)
         if let r = rule.failedFirst(c, t, cancelled: progress.state == .cancelled, foreign: .touchpadPinch, m) { return r }
-        return rule.atLift(held, c, t, m) { why in
+        return rule.atLift(progress.held, c, t, m) { why in
             why == .dragDistance ? Refusal(.dragDistance, measure(c), pxPerMM: c.mm(t)) : nil
         }
     }

@@ -52,9 +52,6 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
     /// px of spread or turn under which a touchscreen hand is still.
     let slop: Double
     private(set) var progress = Progress()
-    var deadline: Seconds? { nil }
-    /// The guard that held it back at its last step while possible (Refusal.swift).
-    private var held = Refusal.Rule.lifted
     /// The shape's own motion, what it needed (px, or mm on a touchpad)
     /// and whether it also had to be clear, when `shapeNotClear` held it
     /// back: at the lift no spread or turn is read.
@@ -74,10 +71,7 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
         threshold = s.minimumAngleDelta ?? Self.defaultMinimumAngleDelta
     }
 
-    mutating func reset() {
-        progress.reset()
-        held = .lifted
-    }
+    mutating func reset() { progress.reset() }
 
     mutating func step(_ c: Contact) {
         switch progress.state {
@@ -88,15 +82,15 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
                 return progress.fail()
             }
             guard rule.ready(c) else {
-                held = rule.unready(c)
+                progress.held = rule.unready(c)
                 return
             }
             guard amount(c) >= threshold else {
-                held = shape == .spread ? .scaleTooSmall : .angleTooSmall
+                progress.held = shape == .spread ? .scaleTooSmall : .angleTooSmall
                 return
             }
             guard begins(c) else {
-                held = .shapeNotClear
+                progress.held = .shapeNotClear
                 heldShape = shortfall(c)
                 return
             }
@@ -143,7 +137,7 @@ extension PinchRecognizer {
     func refusal(_ c: Contact, _ t: Thresholds) -> Refusal {
         let m: Measure = measure(c)
         if let r = rule.failedFirst(c, t, cancelled: progress.state == .cancelled, foreign: .touchpadSwipe, m) { return r }
-        return rule.atLift(held, c, t, m) { why in
+        return rule.atLift(progress.held, c, t, m) { why in
             switch why {
             case .scaleTooSmall, .angleTooSmall:
                 return Refusal(why, measure(c))

@@ -1,5 +1,5 @@
-// The active phase every continuous recognizer shares: its state, value and
-// change flag.
+// The active phase every continuous recognizer shares: its state, value,
+// change flag and the guard that held it back.
 
 /// State, value and change flag of a continuous gesture, with the active phase
 /// they all share: an extra finger or a cancelled touchpad gesture cancels it,
@@ -8,6 +8,9 @@ struct Progress: Sendable {
     private(set) var state = RecognizerState.possible
     var value = GestureValue()
     private(set) var changed = false
+    /// The guard that held it back at its last step while possible, read
+    /// only if it then fails (Refusal.swift); `reset` clears it with the rest.
+    var held = Refusal.Rule.lifted
 
     mutating func fail() { state = .failed }
     mutating func cancel() { state = .cancelled }

@@ -44,4 +44,6 @@ extension ProgressRecognizer {
     var state: RecognizerState { progress.state }
     var value: GestureValue { progress.value }
     var changed: Bool { progress.changed }
+    /// No timer: only a hold waits (it keeps its own deadline).
+    var deadline: Seconds? { nil }
 }

@@ -41,13 +41,8 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
     let distanceIsSetting: Bool
     let velocityIsSetting: Bool
     private(set) var progress = Progress()
-    var deadline: Seconds? { nil }
     /// Farthest progress along the direction since it began.
     private var peak = 0.0
-    /// The guard that held it back at its last step while possible: a
-    /// byte stored as the guard returns, read only if it then fails
-    /// (Refusal.swift).
-    private var held = Refusal.Rule.lifted
     /// The travel, spread and turn (px) when travel-dominance held it back:
     /// at the lift the fingers are up and no spread or turn is read.
     private var heldShape = (travel: 0.0, spread: 0.0, turn: 0.0)
@@ -66,7 +61,6 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
     mutating func reset() {
         progress.reset()
         peak = 0
-        held = .lifted
     }
 
     /// The motion measured and its threshold, for the contact's device (an
@@ -84,7 +78,7 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             }
             let (v, minimum) = measure(c)
             let d = v.length
-            held = .swipeDistance
+            progress.held = .swipeDistance
             guard d >= minimum else { return }
             let dir = direction ?? Direction.cardinal(of: v)
             let along = v.dot(dir.vector)
@@ -94,24 +88,24 @@ struct SwipeRecognizer: ProgressRecognizer, Sendable {
             if other != dir && v.dot(other.vector) - max(0, along) >= minimum { return progress.fail() }
             guard along >= minimum else { return }
             guard Angle.between(v, dir.vector) <= maximumDeviation else {
-                held = .offDirection
+                progress.held = .offDirection
                 return
             }
             // The travel outweighs the change of the hand's shape
             // (`Contact.travelDominates`).
             guard c.travelDominates else {
-                held = .travelDominance
+                progress.held = .travelDominance
                 heldShape = (c.translation.length, c.spreadMotion, c.turnMotion)
                 return
             }
             guard rule.ready(c) else {
-                held = rule.unready(c)
+                progress.held = rule.unready(c)
                 return
             }
             let elapsed = c.time - c.sessionStart
             let travel = c.translation.length   // the velocity is in px on the screen
             guard minimumVelocity <= 0 || (elapsed > 0 && travel / elapsed >= minimumVelocity) else {
-                held = .tooSlow
+                progress.held = .tooSlow
                 return
             }
             progress.begin(c, rule)
@@ -175,7 +169,7 @@ extension SwipeRecognizer {
             r = Refusal(.anotherWay, distance(v.dot(other.vector) - max(0, along), minimum, c), pxPerMM: mm)
             r.went = other
         } else {
-            r = rule.atLift(held, c, t, measure(c)) { why in
+            r = rule.atLift(progress.held, c, t, measure(c)) { why in
                 switch why {
                 case .swipeDistance:
                     // Its way, and (`other`) in all: a hand that went the other way travelled 0 px its way.

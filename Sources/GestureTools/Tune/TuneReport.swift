@@ -88,8 +88,7 @@ public struct TuneReport {
     var whyNot: [String] {
         let misses = tuner.misses()
         guard !misses.isEmpty else { return [] }
-        let printer = ReplayPrinter(names: tuner.table.allBindings.map(\.name), actions: { _ in [] }, json: false,
-                                    explain: true, shapes: tuner.table.settings.strokes.shapes.map(\.name))
+        let printer = ReplayPrinter(table: tuner.table, json: false, explain: true)
         var out = ["# Why each attempt was not recognized, as the config is:"]
         for m in misses {
             guard let reason = m.reason else {

@@ -3,25 +3,23 @@ import GestureCore
 
 /// XInput 2 on a connection: its opcode, version, and the devices it has.
 public struct XInput {
-    public let opcode: Int32
-    public let major: Int32
-    public let minor: Int32
+    public private(set) var opcode: Int32 = 0
+    /// Asked for 2.4; the server answers the version it speaks.
+    public private(set) var major: Int32 = 2
+    public private(set) var minor: Int32 = 4
 
     /// 2.2 gives touches; 2.4 touchpad gestures.
     public var hasGestures: Bool { major > 2 || (major == 2 && minor >= 4) }
 
+    /// The queries write their answers where they are kept.
     public init(_ c: XConnection) throws(XConnectionError) {
-        var opcode: Int32 = 0, ev: Int32 = 0, err: Int32 = 0
+        var ev: Int32 = 0, err: Int32 = 0
         guard XQueryExtension(c.display, "XInputExtension", &opcode, &ev, &err) != 0 else {
             throw .noXInput("the X server has no XInput extension; GestureBridge needs XInput 2.2 or later")
         }
-        var major: Int32 = 2, minor: Int32 = 4
         guard XIQueryVersion(c.display, &major, &minor) == 0, major > 2 || (major == 2 && minor >= 2) else {
             throw .noXInput("the X server speaks XInput \(major).\(minor); GestureBridge needs 2.2 or later (touch events)")
         }
-        self.opcode = opcode
-        self.major = major
-        self.minor = minor
     }
 }
 
