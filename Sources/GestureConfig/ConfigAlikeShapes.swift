@@ -30,6 +30,9 @@ extension ConfigBuilder {
             if case .stroke(let s) = b.gesture, set[s.shape] != nil { bound.append((id, s, scopes[id])) }
         }
         var said: Set<[String]> = []
+        // Many bindings share a shape and its options (the same stroke in
+        // several scopes): each pair of shapes is matched once per options.
+        var scores: [Pair: Double] = [:]
         for (id, s, scope) in bound {
             guard let shape = set[s.shape] else { continue }
             var options = StrokeOptions()
@@ -38,18 +41,25 @@ extension ConfigBuilder {
             options.minimumSize = 0   // the templates as drawn, whatever their size
             options.threshold = 0
             if s.button != nil { options.straightness = -1 }   // a line drawn with a button is a shape
-            let matcher = StrokeMatcher(templates: shape.templates.map { StrokeTemplate(name: shape.name, path: $0, options: options) },
-                                        options: options)
+            var matcher: StrokeMatcher? = nil
             // The other shapes that compete with it, in the file's order.
             var others: [String] = []
             for (_, o, oScope) in bound where o.button == s.button && o.shape != s.shape && !others.contains(o.shape)
                 && (oScope == scope || oScope == "desktop" || scope == "desktop") { others.append(o.shape) }
             for other in set.shapes where others.contains(other.name) && !said.contains([other.name, shape.name]) {
-                var best = 0.0
-                for t in other.templates {
-                    let m = matcher.match(t)
-                    if m.rejection == nil || m.rejection == .belowThreshold { best = max(best, m.score) }
-                }
+                let pair = Pair(template: other.name, shape: shape.name, options: options)
+                let best = scores[pair] ?? {
+                    let made = matcher ?? StrokeMatcher(templates: shape.templates.map { StrokeTemplate(name: shape.name, path: $0, options: options) },
+                                                        options: options)
+                    matcher = made
+                    var best = 0.0
+                    for t in other.templates {
+                        let m = made.match(t)
+                        if m.rejection == nil || m.rejection == .belowThreshold { best = max(best, m.score) }
+                    }
+                    scores[pair] = best
+                    return best
+                }()
                 guard best >= Self.alike(shape.needed) else { continue }
                 said.insert([other.name, shape.name])
                 context.report(paths[id] + ".gesture",
@@ -59,6 +69,13 @@ extension ConfigBuilder {
                                warning: true)
             }
         }
+    }
+
+    /// A template's shape matched against a shape's templates, with these options.
+    struct Pair: Hashable {
+        var template: String
+        var shape: String
+        var options: StrokeOptions
     }
 
     /// The score at which another shape's template is too alike to one
