@@ -7,18 +7,21 @@ import GestureCore
 /// the other accepts: at least midway between its threshold and a perfect
 /// 1 (0.90 for the default 0.80). Drawn exactly as taught it is still its
 /// own shape (all the shapes compete and it scores 1 as itself); drawn a
-/// little towards the other, it is the other. The threshold itself is too
-/// far out to say this: shapes a hand tells apart score 0.80-0.88 against
-/// each other (on the real easystroke files of EasystrokeRealFilesTests,
-/// more than 40 warnings in 4 of the 10 files, between shapes the
-/// recognizer tells apart: docs/pointer-strokes.md's 83 of 85); at the
-/// midway 0.90, 7 warnings (4 pairs) in one file, each a stroke taught
-/// again for an application, or one close to it (0.91-0.96). Only shapes that compete are compared: finger
-/// strokes with finger strokes, strokes drawn with one button with those
-/// drawn with the same button (PointerStrokeBindings matches only the
-/// shapes bound there), and bindings over the same windows (the same
-/// scope, or one of them the desktop's: another application's binding is
-/// not in effect there).
+/// little towards the other, it is the other.
+///
+/// The threshold itself is too far out to say this: on the real
+/// easystroke files of EasystrokeRealFilesTests it gave more than 40
+/// warnings in 4 of the 10 files, from 0.80 to under 0.90, between shapes
+/// the recognizer tells apart (docs/pointer-strokes.md: 83 of 85 drawings
+/// recognized as themselves); at the midway, 7 warnings (4 pairs) in one
+/// file, 0.91-0.96, strokes drawn alike where both are in effect ('quit'
+/// and 'quit (skype)').
+///
+/// Only shapes that compete are compared: finger strokes with finger
+/// strokes, strokes drawn with one button with those drawn with the same
+/// button (PointerStrokeBindings matches only the shapes bound there), and
+/// bindings over the same windows (the same scope, or one of them the
+/// desktop's: another application's binding is not in effect there).
 extension ConfigBuilder {
     mutating func checkAlikeShapes() {
         let set = loader.strokes

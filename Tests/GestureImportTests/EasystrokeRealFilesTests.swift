@@ -79,7 +79,7 @@ struct EasystrokeRealFilesTests {
         guard let loaded = try Self.loadedAsWritten(imported, folder) else { return }
         // Nothing but what the user's own shapes are: two of them taught
         // alike (ConfigAlikeShapes: 7 such warnings, 4 pairs, all in
-        // 3demax's file: a stroke taught again for an application).
+        // 3demax's file: strokes drawn alike where both are in effect).
         let others = loaded.warnings.filter { !$0.message.contains("may fire this stroke") }
         #expect(others.isEmpty, "\(others.map(\.description))")
         #expect(loaded.table.allBindings.count == imported.config.bindingsWritten)
