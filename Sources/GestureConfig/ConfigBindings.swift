@@ -26,6 +26,7 @@ extension ConfigBuilder {
                 out.append(binding)
                 actions.append(acts)
                 scopes.append(scope)
+                paths.append(p)
             }
         }
         return out
@@ -73,7 +74,7 @@ extension ConfigBuilder {
                 context.report(path + ".priority", Words("'priority' takes normal, high or simultaneous; got {value}", ["value": v.got]))
             }
         }
-        if let v = t["device"], let d = deviceFilter(v, path + ".device") { b.device = d }
+        if let v = t["device"], let d = deviceFilter(v, path + ".device", pointer: spec?.pointerButton != nil) { b.device = d }
         if let v = t["modifiers"] {
             if let text = v.string {
                 switch Modifiers.parse(text) {

@@ -6,6 +6,8 @@ import GestureCore
 /// scopes; each other part has a file of its own: `keymap`
 /// (ConfigKeymapChoice.swift), `[settings]` (ConfigSettings.swift),
 /// `[[device]]` (ConfigDeviceRules.swift), `[[bind]]` (ConfigBindings.swift),
+/// what strokes drawn with a pointer button conflict with
+/// (ConfigPointerStrokes.swift), shapes taught too alike (ConfigAlikeShapes.swift),
 /// and the bindings `touchegg-protocol` adds (ConfigForwarding.swift).
 struct ConfigBuilder {
     let loader: ConfigLoader
@@ -16,6 +18,9 @@ struct ConfigBuilder {
     var keymap: Keymap? = nil
     /// Bindings switched off (`enabled = false`): checked, not in the table.
     var disabled: [DisabledBinding] = []
+    /// By BindingID: the binding's place in the file (`bind#0`,
+    /// `app#1.bind#2`), for diagnostics about two bindings at once.
+    var paths: [String] = []
 
     static let rootKeys = ["version", "keymap", "including", "settings", "device", "bind", "app"]
     static let appKeys = ["class", "including", "bind"]
@@ -71,6 +76,8 @@ struct ConfigBuilder {
                 table.apps.append(AppScope(classGlob: cls, including: including, bindings: bs))
             }
         }
+        checkPointerStrokes()
+        checkAlikeShapes()
         if table.settings.toucheggProtocol { addForwarding() }
     }
 

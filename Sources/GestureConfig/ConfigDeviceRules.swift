@@ -40,9 +40,19 @@ extension ConfigBuilder {
 
     /// `device = "touchpad"`, `"name:ELAN*"`, `"usb:04f3:2b7c"`. A name or
     /// id no device here has is said (a warning: the device may be
-    /// plugged in later).
-    mutating func deviceFilter(_ v: TOMLNode, _ path: String) -> DeviceFilter? {
+    /// plugged in later). `pointer`: the binding's stroke is drawn with a
+    /// pointer button, so any pointer (a mouse, a pen) may be the one meant.
+    mutating func deviceFilter(_ v: TOMLNode, _ path: String, pointer: Bool = false) -> DeviceFilter? {
         if let text = v.string, let d = DeviceFilter(text) {
+            if pointer {
+                if let present = loader.presentDevices, !DeviceFilter.kinds.contains(d),
+                   !present.contains(where: d.acceptsPointer) {
+                    context.report(path, Words("no pointer here matches '{device}'; X has {devices}",
+                                               ["device": text, "devices": present.map { "'\($0.name)'" }.joined(separator: ", ")]),
+                                   warning: true)
+                }
+                return d
+            }
             if let present = loader.presentDevices, !DeviceFilter.kinds.contains(d),
                !present.contains(where: d.accepts) {
                 let names = present.filter { $0.kind != .other }.map { "'\($0.name)'" + ($0.usb.map { " (usb:\($0))" } ?? "") }

@@ -77,7 +77,11 @@ struct EasystrokeRealFilesTests {
     func eachRealFileImportsAndLoads(_ folder: String) throws {
         let imported = try Self.real(folder)
         guard let loaded = try Self.loadedAsWritten(imported, folder) else { return }
-        #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.description))")
+        // Nothing but what the user's own shapes are: two of them taught
+        // alike (ConfigAlikeShapes: 7 such warnings, 4 pairs, all in
+        // 3demax's file: strokes drawn alike where both are in effect).
+        let others = loaded.warnings.filter { !$0.message.contains("may fire this stroke") }
+        #expect(others.isEmpty, "\(others.map(\.description))")
         #expect(loaded.table.allBindings.count == imported.config.bindingsWritten)
         #expect(loaded.table.settings.strokes.shapes.map(\.name) == imported.shapes.shapes.map(\.name))
         let named = Set(loaded.table.allBindings.flatMap(\.gesture.strokeShapes))
