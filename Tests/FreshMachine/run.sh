@@ -117,8 +117,10 @@ if [ -n "${FRESH_MACHINE_GATE:-}" ]; then
   fi
   say "swift test's build (swift build --build-tests), ahead of the gate: $(( $(date +%s) - t )) s"
   t=$(date +%s)
-  # Until the gate opens, or the run that started this one is gone.
-  while [ ! -e "$FRESH_MACHINE_GATE" ] && kill -0 "$PPID" 2>/dev/null; do sleep 2; done
+  # Until the gate opens, or the run that started this one
+  # (FRESH_MACHINE_PARENT, else the parent process) is gone.
+  parent=${FRESH_MACHINE_PARENT:-$PPID}
+  while [ ! -e "$FRESH_MACHINE_GATE" ] && kill -0 "$parent" 2>/dev/null; do sleep 2; done
   [ -e "$FRESH_MACHINE_GATE" ] || { say "the run that started this one ended before opening the gate"; exit 1; }
   renice -n 0 -p $$ >/dev/null
   say "waited $(( $(date +%s) - t )) s for the gate; the tests at nice $(nice)"
