@@ -6,7 +6,7 @@ import Testing
 import XTestSupport
 
 /// A started daemon holds no page of its own relocation table: the loader
-/// reads `.rela.dyn` whole before `main` (480 kB in the static daemon,
+/// reads `.rela.dyn` whole before `main` (about 500 kB in the static daemon,
 /// which cannot pack it with DT_RELR for glibc 2.35) and nothing reads it
 /// again, so the daemon gives its pages back once it is listening
 /// (`cx_release_own_relocations`; docs/performance.md, "Relocations and

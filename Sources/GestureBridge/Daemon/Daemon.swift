@@ -112,9 +112,9 @@ public struct Daemon {
             return 0
         }
         // Start-up is over: the relocation table the loader applied before
-        // `main` is read no more, and its pages (480 kB, a twentieth of the
-        // daemon's RSS; DT_RELR, which packs it, needs glibc 2.36) are given back
-        // (docs/performance.md, "Relocations and resident pages").
+        // `main` is read no more, and its pages (about 500 kB of the static
+        // daemon's RSS; DT_RELR, which packs it, needs glibc 2.36) are given
+        // back (docs/performance.md, "Relocations and resident pages").
         let released = cx_release_own_relocations()
         log.debug("relocation table: \(released / 1024) kB given back")
         // One pollfd array for the whole run (the loop allocates nothing per wakeup).
