@@ -108,7 +108,9 @@ let package = Package(
         // exported (the Swift runtime linked in exports ~5,600 by default:
         // 440 kB of .dynsym and .dynstr nothing looks up), and
         // the functions that run placed side by side (scripts/daemon.order,
-        // written by scripts/daemon-order.sh: 1.9 MB less resident), and
+        // written by scripts/daemon-order.sh: 1.9 MB less resident; the
+        // functions without a symbol, which it cannot name, together before
+        // them: scripts/daemon-text.ld), and
         // libstdc++ linked in where scripts/build-static.sh puts its archive
         // alone in a folder searched first (the Swift runtime's link arguments
         // name -lstdc++ themselves; shared, it was 1.5 MB resident for the few
@@ -119,7 +121,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-L\(packageDirectory)/.build-static/static-libstdc++",
                                            "-Xlinker", "--no-export-dynamic",
                                            "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/daemon.order",
-                                           "-Xlinker", "--no-warn-symbol-ordering"])]
+                                           "-Xlinker", "--no-warn-symbol-ordering",
+                                           "-Xlinker", "-T", "-Xlinker", "\(packageDirectory)/scripts/daemon-text.ld"])]
         ),
         // The settings app (issue 42): GTK 4 + libadwaita behind a small shim.
         // Only this executable links GTK; the daemon and gesture-bridge never do.

@@ -117,7 +117,7 @@ public struct Words: Hashable, Sendable, CustomStringConvertible, WordsValue {
                 if let inner = read(value, as: patterns) {
                     pairs.append((name, inner))
                 } else {
-                    let items = value.split(separator: ", ", omittingEmptySubsequences: false).map(String.init)
+                    let items = listItems(value)
                     let read = items.count > 1 ? items.compactMap { Self.read($0, as: patterns) } : []
                     if read.count == items.count && !read.isEmpty {
                         pairs.append((name, Words(list: read)))
@@ -129,6 +129,29 @@ public struct Words: Hashable, Sendable, CustomStringConvertible, WordsValue {
             return Words(p.msgid, pairs)
         }
         return nil
+    }
+
+    /// `text` cut at each ", ", empty items kept: what `split(separator:
+    /// ", ", omittingEmptySubsequences: false)` gives, without that overload
+    /// (a string separator), which lives in _StringProcessing: it was the
+    /// daemon's one call into that library, and it linked the library's and
+    /// _RegexParser's whole code (860 kB), metadata and relocations into the
+    /// static daemon (docs/performance.md, "Relocations and resident pages").
+    static func listItems(_ text: String) -> [String] {
+        var items: [String] = []
+        var start = text.startIndex, i = text.startIndex
+        while i < text.endIndex {
+            let next = text.index(after: i)
+            if text[i] == ",", next < text.endIndex, text[next] == " " {
+                items.append(String(text[start..<i]))
+                start = text.index(after: next)
+                i = start
+            } else {
+                i = next
+            }
+        }
+        items.append(String(text[start...]))
+        return items
     }
 
     /// `text` read as the pattern of `patterns` with the most words it
