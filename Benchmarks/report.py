@@ -105,6 +105,7 @@ def table(results):
             curves.setdefault(kind, []).append((int(n), r["instructions_per_event"]))
     vs = {**(pick(results, "versus") or {}), **(pick(results, "versus-instructions") or {})}
     pad = pick(results, "versus-touchpad") or {}
+    alone = pick(results, "versus-lift-alone") or {}
     instr = everyday["instructions_per_event"] if everyday else None
     stroke = pick(results, "stroke-match")
     # With X's part: Xorg runs libinput and delivers the touches for us; lisgd
@@ -192,6 +193,8 @@ def table(results):
         ("touchscreen: lift frame written → key seen by another client (E2E VM)",
          f"p50 {vs.get('lift_p50_us', '–')} µs, max {vs.get('lift_max_us', '–')} µs",
          f"p50 ≤ 10 ms: {met(vs.get('lift_p50_us'), 10000)}"),
+        ("touchscreen: lift frame written → key seen, gesture-bridge alone (no lisgd starting its command at the same lift)",
+         f"p50 {alone.get('lift_p50_us', '–')} µs, max {alone.get('lift_max_us', '–')} µs", ""),
         (f"touchpad swipe ({pad.get('gestures', '–')}): CPU per gesture, gesture-bridge / xi2-print (alone, the same swipes)",
          f"{pad.get('ours_us', '–')} / {pad.get('baseline_us', '–')} µs; ratio {ratio(pad.get('ours_us'), pad.get('baseline_us'))}; "
          f"context switches {pad.get('ours_wakeups', '–')} / {pad.get('baseline_wakeups', '–')}; Xorg {pad.get('xorg_us', '–')} µs",

@@ -205,6 +205,14 @@ printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "
   "$gestures" "$ours_us" "$peer_us" "$(us x0 x1)" "$(wakes o0 o1)" "$(wakes p0 p1)" \
   "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$xorg_nobody_us" >>"$results"
 stop "$peer"
+# The same swipes to gesture-bridge alone: its lift → key without lisgd's
+# command (a process it starts at the same lift) beside it on the VM's two CPUs.
+series touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left"
+read -r alone_p50 alone_max <<<"$(span lift seen_0)"
+line="touchscreen lift to key observed, gesture-bridge alone: p50 $alone_p50 µs, max $alone_max µs (${got[0]} of $gestures swipes)"
+if [ "${got[0]}" = "$gestures" ]; then pass versus-lift-alone "$line"; else fail versus-lift-alone "$line"; fi
+printf 'JSON {"bench": "versus-lift-alone", "gestures": %d, "lift_p50_us": %s, "lift_max_us": %s}\n' \
+  "$gestures" "${alone_p50/\?/null}" "${alone_max/\?/null}" >>"$results"
 syscalls gesture-bridge-touchscreen "$ours" touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left"
 
 # ---- 3. Touchpad: gesture-bridge alone ----
