@@ -28,7 +28,10 @@
 gestures=${E2E_GESTURES:-20}
 install -m 600 "$share/versus.toml" "$work/config/config.toml"
 install -m 755 "$share/bin/xi2-print" "$share/bin/e2e-stamp" "$work/"
-lisgd_spec="3,RL,*,*,R,$probe stamp lisgd $observed"
+# lisgd's command: the C stamp, as the daemon's exec is (stamp.c), not the probe:
+# a static Swift binary paged in at the very lift whose key is timed, on the
+# VM's two CPUs (lisgd's CPU figure never counted its children).
+lisgd_spec="3,RL,*,*,R,$work/e2e-stamp lisgd $observed"
 # devices/touchpad.desc: the E2E touchpad is 100 x 60 mm.
 pad_short_side_mm=60
 
