@@ -33,6 +33,33 @@ import Glibc
         }
     }
 
+    /// The gap costs two system calls where the vDSO cannot read the clock
+    /// (the E2E VM's HPET): it is read only when the wall clock's lead over
+    /// the monotonic one (read from memory) moved by nearly a sleep, or the
+    /// wall clock was set; and always at the first wakeup.
+    @Test(arguments: [
+        // Leads at successive wakeups, whether the clock was set, and the
+        // wakeups that read the gap.
+        ([100.0, 100.0, 100.004, 100.0], [false, false, false, false], [true, false, false, false]),
+        // A sleep of 3 s, then one of just `least` (0.5 s) seen a tick short.
+        ([100.0, 103.0, 103.0, 103.46], [false, false, false, false], [true, true, false, true]),
+        // A set backwards during a sleep hides it from the lead: the alarm says so.
+        ([100.0, 99.0, 99.0], [false, true, false], [true, true, false]),
+    ])
+    func theGapIsReadOnlyWhenTheWallClocksLeadMoved(leads: [Double], set: [Bool], reads: [Bool]) {
+        var watch = SleepWatch()
+        var seen: [Bool] = []
+        for (lead, clockSet) in zip(leads, set) { seen.append(watch.mayHaveSlept(wallLead: lead, clockSet: clockSet)) }
+        #expect(seen == reads)
+    }
+
+    @Test func theWallClocksLeadStaysStillBetweenTwoReads() {
+        var watch = SleepWatch()
+        let first = watch.mayHaveSlept(wallLead: wallLead(), clockSet: false)
+        let second = watch.mayHaveSlept(wallLead: wallLead(), clockSet: false)
+        #expect(first && !second)
+    }
+
     @Test func theClocksThisMachineHasGiveAGapThatNeverShrinks() {
         // Read here: the gap is the machine's time asleep since boot, ≥ 0,
         // and two reads in a row (no sleep between them) are no sleep.

@@ -104,6 +104,7 @@ public struct Daemon {
         // timer at most that late).
         var now = tickNow()
         wokenAt = now
+        _ = sleepWatch.mayHaveSlept(wallLead: wallLead(), clockSet: true)
         _ = sleepWatch.slept(suspendedNow: secondsSuspended())
         connect(now: now)
         if options.exitWhenReady {
@@ -131,8 +132,13 @@ public struct Daemon {
             // goes back for having been ahead of the tick).
             now = max(tickNow(), ranOut ? now + Double(timeout) / 1000 : now)
             wokenAt = now
-            // A resume is handled before anything this wakeup read.
-            if let slept = sleepWatch.slept(suspendedNow: secondsSuspended()) { resumed(afterSleeping: slept, now: now) }
+            // A resume is handled before anything this wakeup read. The
+            // boot clock's gap is read only when the wall clock's lead moved
+            // or the clock was set (two system calls where the vDSO cannot
+            // read the hardware clock; the lead is read from memory).
+            let clockSet = resumeAlarm.fd < 0 || poll[.resume].reported
+            if sleepWatch.mayHaveSlept(wallLead: wallLead(), clockSet: clockSet),
+               let slept = sleepWatch.slept(suspendedNow: secondsSuspended()) { resumed(afterSleeping: slept, now: now) }
             pass(poll, now: now)
         }
         shutdown()

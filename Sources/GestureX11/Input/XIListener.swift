@@ -171,14 +171,14 @@ public final class XIListener {
         if want.pinches == .select { selected += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
         // With a grab, raw touches too, but only while a touch is undecided or
         // handed back to the applications and followed (TouchOwnership.needsRaw).
-        select(master: selected, raw: want.touches == .raw)
+        select(master: selected, raw: want.touches == .raw, hierarchy: true)
         connection.sync()
         state.active = want
         let refused = connection.takeErrors().filter { $0.code == UInt8(BadAccess) }
         if !refused.isEmpty && !selected.isEmpty {
             notes.append(Words("another client already selects touch or gesture events on the root window (touchegg, another gesture daemon?); listening to raw touch events instead, so applications also see those touches, and touchpad gestures are off"))
             state.active = ListenPlan(touches: want.touches == .none ? .none : .raw)
-            select(master: [], raw: active.touches == .raw)
+            select(master: [], raw: active.touches == .raw, hierarchy: true)
             connection.sync()
             _ = connection.takeErrors()
         }
@@ -187,9 +187,13 @@ public final class XIListener {
 
     /// Our root selections: touches, gestures and raw touches for the master
     /// devices (raw events selected for all devices would come twice, from
-    /// the slave and again through its master); hierarchy changes for all
-    /// devices.
-    private func select(master: [Int32], raw: Bool) {
+    /// the slave and again through its master); with `hierarchy`, hierarchy
+    /// changes for all devices too. XISelectEvents sets the masks of the
+    /// devices it names and leaves the others as they are, so the toggles
+    /// made while listening (raw touches around a gesture's decision, the
+    /// pointer's and key releases' raw events) name the master devices only:
+    /// the all-devices mask never changes after `apply`.
+    private func select(master: [Int32], raw: Bool, hierarchy: Bool = false) {
         rootSelection = master
         rawSelected = raw
         pointerSelected = pointer.rawEvents
@@ -197,6 +201,10 @@ public final class XIListener {
             + (keyReleasesSelected ? [XI_RawKeyRelease] : []) + pointerSelected)
         var m2 = Mask([XI_HierarchyChanged])
         m1.with(XIAllMasterDevices) { a in
+            guard hierarchy else {
+                _ = XISelectEvents(connection.display, connection.root, &a, 1)
+                return
+            }
             m2.with(XIAllDevices) { b in
                 var both = [a, b]
                 _ = XISelectEvents(connection.display, connection.root, &both, 2)
@@ -319,7 +327,7 @@ public final class XIListener {
     public func stop() {
         ungrabAll()
         pointer.stop()
-        select(master: [], raw: false)
+        select(master: [], raw: false, hierarchy: true)
         connection.flush()
     }
 

@@ -28,7 +28,10 @@
 gestures=${E2E_GESTURES:-20}
 install -m 600 "$share/versus.toml" "$work/config/config.toml"
 install -m 755 "$share/bin/xi2-print" "$share/bin/e2e-stamp" "$work/"
-lisgd_spec="3,RL,*,*,R,$probe stamp lisgd $observed"
+# lisgd's command: the C stamp, as the daemon's exec is (stamp.c), not the probe:
+# a static Swift binary paged in at the very lift whose key is timed, on the
+# VM's two CPUs (lisgd's CPU figure never counted its children).
+lisgd_spec="3,RL,*,*,R,$work/e2e-stamp lisgd $observed"
 # devices/touchpad.desc: the E2E touchpad is 100 x 60 mm.
 pad_short_side_mm=60
 
@@ -133,6 +136,19 @@ syscalls() {
   say "strace $name: ${total:-?} system calls for $gestures gestures (after a warm-up one): $(awk 'NR > 2 && $NF != "total" && $1 !~ /^-/ { printf "%s %s, ", $NF, $4 }' "$share/strace-$name.txt")"
 }
 
+# ---- 0. Xorg with nobody listening: the same touchscreen swipes, no gesture client ----
+# What X costs for them anyway (libinput, the observer's windows and raw
+# touches): what lisgd, which reads evdev, costs beside its own CPU. Xorg
+# with gesture-bridge is measured in 2, over the same swipes.
+play touchscreen touchscreen-swipe-left-3   # warm-up
+sleep 1
+read -r -a n0 <<<"$(cpu "$xorg")"
+for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3; done
+sleep 1
+read -r -a n1 <<<"$(cpu "$xorg")"
+xorg_nobody_us=$(us n0 n1)
+pass versus-nobody "$gestures touchscreen swipes with no gesture client: $(per Xorg n0 n1)"
+
 # ---- 1. The baseline: xi2-print alone, both kinds ----
 "$work/xi2-print" >"$work/xi2-print.out" 2>"$share/xi2-print.err" &
 base=$!
@@ -183,13 +199,23 @@ ours_us=$(us o0 o1); peer_us=$(us p0 p1)
 read -r p50 pmax <<<"$(span lift seen_0)"
 line="$gestures gestures; recognized: gesture-bridge $got_ours, lisgd $got_peer; per gesture: $(per gesture-bridge o0 o1); $(per lisgd p0 p1); $(per Xorg x0 x1)"
 line+="; CPU gesture-bridge/lisgd $(pct "$ours_us" "$peer_us")%, gesture-bridge/xi2-print $(pct "$ours_us" "$base_ts_us")%"
+line+="; Xorg with gesture-bridge/with nobody listening $(pct "$(us x0 x1)" "$xorg_nobody_us")%"
+line+="; gesture-bridge + Xorg / lisgd + Xorg with nobody listening $(pct $((ours_us + $(us x0 x1))) $((peer_us + xorg_nobody_us)))%"
 line+="; lift to key observed (gesture-bridge): p50 $p50 µs, max $pmax µs"
 if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer "$line"
 else fail versus-peer "$line"; fi
-printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d}\n' \
+printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "xorg_nobody_us": %d}\n' \
   "$gestures" "$ours_us" "$peer_us" "$(us x0 x1)" "$(wakes o0 o1)" "$(wakes p0 p1)" \
-  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" >>"$results"
+  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$xorg_nobody_us" >>"$results"
 stop "$peer"
+# The same swipes to gesture-bridge alone: its lift → key without lisgd's
+# command (a process it starts at the same lift) beside it on the VM's two CPUs.
+series touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left"
+read -r alone_p50 alone_max <<<"$(span lift seen_0)"
+line="touchscreen lift to key observed, gesture-bridge alone: p50 $alone_p50 µs, max $alone_max µs (${got[0]} of $gestures swipes)"
+if [ "${got[0]}" = "$gestures" ]; then pass versus-lift-alone "$line"; else fail versus-lift-alone "$line"; fi
+printf 'JSON {"bench": "versus-lift-alone", "gestures": %d, "lift_p50_us": %s, "lift_max_us": %s}\n' \
+  "$gestures" "${alone_p50/\?/null}" "${alone_max/\?/null}" >>"$results"
 syscalls gesture-bridge-touchscreen "$ours" touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left"
 
 # ---- 3. Touchpad: gesture-bridge alone ----
