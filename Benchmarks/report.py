@@ -12,7 +12,8 @@ drawn stroke's lift above STROKE_LIFT_MS of CPU at its worst (10 shapes x 3
 templates, 200 lifts: measured in CPU time of the thread, so a shared
 machine's other processes do not count; the wall time is reported beside it),
 or, side by side in the E2E VM, the touchscreen's lift → key above
-LIFT_P50_US at its median.
+LIFT_P50_US at its median (not with --smoke: the smoke run's one swipe is
+reported, not guarded).
 """
 import json
 import sys
@@ -84,7 +85,7 @@ def linear(points):
     return all(c2 / c1 <= 1.2 * n2 / n1 for (n1, c1), (n2, c2) in zip(points, points[1:]))
 
 
-def table(results):
+def table(results, smoke=False):
     everyday = pick(results, "callgrind", workload="everyday")
     steady = pick(results, "callgrind", workload="--steady")
     watched = pick(results, "callgrind", workload="--monitor")
@@ -229,8 +230,10 @@ def table(results):
         failures.append(f"a drawn stroke's lift: {stroke['max_ms']} ms of CPU at worst, above {STROKE_LIFT_MS:g} ms")
     elif stroke is not None and stroke["recognized"] != stroke["rounds"]:
         failures.append(f"stroke-match: {stroke['recognized']} of {stroke['rounds']} drawn shapes recognized")
-    # The side-by-side, when it ran (Benchmarks/run.sh runs it, the smoke run too).
-    if vs.get("lift_p50_us") is not None and vs["lift_p50_us"] > LIFT_P50_US:
+    # The side-by-side, when it ran, in the full run only: the smoke run's
+    # one swipe in CI's VM (beside CI's other work) is a sample of an
+    # emulated machine's scheduling, not a figure to fail CI on.
+    if not smoke and vs.get("lift_p50_us") is not None and vs["lift_p50_us"] > LIFT_P50_US:
         failures.append(f"touchscreen lift → key: p50 {vs['lift_p50_us']} µs over {vs.get('gestures')} swipes, "
                         f"above {LIFT_P50_US} µs")
     share = order_share(boot)
@@ -246,7 +249,7 @@ def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
     results = load(argv[1])
-    text, failures = table(results)
+    text, failures = table(results, smoke="--smoke" in argv)
     print(text)
     if "--write" in argv:
         doc = argv[argv.index("--write") + 1]
