@@ -134,7 +134,7 @@ extension Refusal.Rule {
                 + "wins was a wobble"
         case .dragDistance:
             return "the binding's minimumDistance: (\(Measure.number(DragRecognizer.defaultMinimumDistance)) px "
-                + "by default, as SwiftUI's) sets it, no setting"
+                + "by default, as SwiftUI's; on touchscreens as many mm as that is at 96 dpi) sets it, no setting"
         case .notTogether:
             return "fingers down together under \(Measure.number(Contact.tapTogether * 1000)) ms (or half "
                 + "the time they took to land) are single taps in quick succession"
