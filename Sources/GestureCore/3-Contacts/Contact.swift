@@ -155,10 +155,11 @@ public struct Contact: Hashable, Sendable {
     /// s without a landing before a hand put down one by one has its count:
     /// `growingHandWait`, or `growingPace` times its slowest growth so far,
     /// whichever is longer. The same hand put down at half the pace waits
-    /// twice as long (issue 59: ts17 #2, 1→6 fingers over 3.5 s, at × 0.5
-    /// and × 0.7 came 1–1.4 s apart, past a fixed 1 s, and its 3- and
-    /// 4-finger stages fired `rotate3` and `magnify4` before the next finger
-    /// landed); a hand growing within 0.5 s a finger waits as before.
+    /// twice as long (issue 59: ts17 #2, 1→6 fingers over 3.5 s, 0.53–0.9 s
+    /// apart, at × 0.7 and × 0.5 came 0.76–1.8 s apart, past a fixed 1 s,
+    /// and its 3- and 4-finger stages fired `rotate3` and `magnify4` before
+    /// the next finger landed); a hand growing within 0.5 s a finger waits
+    /// as before.
     var growingWait: Seconds {
         max(Self.growingHandWait, Self.growingPace * Double(slowestGrowth) / 100)
     }
@@ -169,7 +170,7 @@ public struct Contact: Hashable, Sendable {
     /// E4 panel) comes back within 0.1 s, so a real drag waits little more.
     static let growingHandWait: Seconds = 1.0
     /// A hand that took g for a finger may take up to twice as long for the
-    /// next: ts17 #2's gaps range over ×2.3 (0.3–0.7 s).
+    /// next: ts17 #2's gaps range over ×1.7 (0.53–0.9 s).
     static let growingPace = 2.0
 
     /// s from a landing to the late finger after it that make a hand put
