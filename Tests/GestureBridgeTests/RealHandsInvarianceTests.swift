@@ -172,15 +172,18 @@ enum Invariance {
 
     /// The floors, per class: its variants, how many of those that must
     /// fire did, how many fired beyond their label. Measured on main's
-    /// engine (04ef47d) on 2026-12-06. Issue 59's goal is ≥ 99 % kept and
-    /// 0 false in every class; its engine work (item 2) raises these: a
-    /// class that does better fails here until its floor is raised with it.
+    /// engine (04ef47d) on 2026-12-06, raised with the touchscreen lengths
+    /// in mm (pinch 4: 8 → 3 false; tap 4: 194 → 202 kept; swipe 4: 20 → 19
+    /// false) and the growing hand's wait at its own pace (multi 6: 22 → 10
+    /// false). Issue 59's goal is ≥ 99 % kept and 0 false in every class;
+    /// its engine work (item 2) raises these: a class that does better
+    /// fails here until its floor is raised with it.
     static let floors: [String: (variants: Int, kept: Int, false: Int)] = [
-        "circle 2": (61, 0, 0), "multi 6": (80, 0, 22), "multi 10": (30, 0, 0),
-        "pinch 2": (574, 574, 0), "pinch 3": (69, 69, 0), "pinch 4": (105, 101, 8),
+        "circle 2": (61, 0, 0), "multi 6": (80, 0, 10), "multi 10": (30, 0, 0),
+        "pinch 2": (574, 574, 0), "pinch 3": (69, 69, 0), "pinch 4": (105, 101, 3),
         "press 2": (235, 0, 0), "rotate 2": (167, 167, 0), "stroke 1": (104, 0, 0),
-        "swipe 2": (299, 298, 0), "swipe 4": (374, 373, 20),
-        "tap 1": (583, 0, 0), "tap 2": (122, 0, 0), "tap 4": (209, 194, 0),
+        "swipe 2": (299, 298, 0), "swipe 4": (374, 373, 19),
+        "tap 1": (583, 0, 0), "tap 2": (122, 0, 0), "tap 4": (209, 202, 0),
         "negative": (1531, 0, 0),
     ]
 }

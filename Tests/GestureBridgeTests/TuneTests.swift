@@ -82,7 +82,7 @@ import Testing
         #expect(t.base.recognized == 0)
         guard case .change(let c, let o) = t.search() else { Issue.record("no change found"); return }
         #expect(c.moves.map(\.key) == ["swipe-distance"])
-        #expect(c.moves.first?.now == "56px")
+        #expect(c.moves.first?.now == "14.81mm")
         #expect(o.recognized == 3 && o.isClean)
     }
 
@@ -214,10 +214,10 @@ import Testing
         let t = try Self.tuner("swipe-left-3", Self.shortSwipes)
         guard case .change(let c, let o) = t.search() else { Issue.record("no change found"); return }
         let report = TuneReport(tuner: t, verdict: .change(c, o), device: nil)
-        #expect(report.written(into: text) == text.replacingOccurrences("\"80px\"", "\"56px\"   # was 80px"))
-        #expect(report.written(into: "version = 1\n") == "version = 1\n\n[settings]\nswipe-distance = \"56px\"   # was 80px\n")
+        #expect(report.written(into: text) == text.replacingOccurrences("\"80px\"", "\"14.81mm\"   # was 21.16mm"))
+        #expect(report.written(into: "version = 1\n") == "version = 1\n\n[settings]\nswipe-distance = \"14.81mm\"   # was 21.16mm\n")
         let device = TuneReport(tuner: t, verdict: .change(c, o), device: "usb:046d:c52b")
-        #expect(device.written(into: text) == text + "\n[[device]]\nmatch = \"usb:046d:c52b\"\nswipe-distance = \"56px\"   # was 80px\n")
+        #expect(device.written(into: text) == text + "\n[[device]]\nmatch = \"usb:046d:c52b\"\nswipe-distance = \"14.81mm\"   # was 21.16mm\n")
         // A key [settings] does not have goes first, after its header.
         let slow = try Self.tuner("tap-2", Self.slowLandings)
         guard case .change(let sc, let so) = slow.search() else { Issue.record("no change found"); return }
@@ -238,9 +238,9 @@ import Testing
         let r = Spawn.run(Spawn.gestureBridge, ["tune", "--expect", "swipe-left-3", "--config", dir + "/config.toml", "--write",
                                                 dir + "/short.jsonl"], environment: env)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("[settings]\nswipe-distance = \"56px\"   # was 80px\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("[settings]\nswipe-distance = \"14.81mm\"   # was 21.16mm\n"), "\(r.stdout)")
         let written = try FileSystem.read(dir + "/config.toml").get()
-        #expect(written.contains("[settings]\nswipe-distance = \"56px\""))
+        #expect(written.contains("[settings]\nswipe-distance = \"14.81mm\""))
         #expect(try FileSystem.read(dir + "/config.toml.bak").get().contains("[settings]") == false)
         let check = Spawn.run(Spawn.gestureBridge, ["check", "--config", dir + "/config.toml"], environment: env)
         #expect(check.status == 0, "\(check.stderr)")

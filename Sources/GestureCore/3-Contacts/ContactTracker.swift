@@ -131,7 +131,7 @@ struct ContactTracker {
                                          output mapped: String? = nil) {
         let down = slots
         let hadTooMany = contact.tooManyFingers, grown = contact.lateGrowths
-        let oneByOne = contact.grewOneByOne, previousLanding = contact.lastLanding
+        let oneByOne = contact.grewOneByOne, previousLanding = contact.lastLanding, slowest = contact.slowestGrowth
         // The most this hand had: `landed` bounds what was down at once.
         let most = max(Int(contact.mostFingers), contact.landed)
         openSession(source: .touch, time: time)
@@ -141,6 +141,8 @@ struct ContactTracker {
         let now = down.count + 1
         contact.lateGrowths = now > most ? min(grown, 254) + 1 : grown
         contact.grewOneByOne = oneByOne || now > most && time - previousLanding >= Contact.oneByOneGap
+        let gap = now > most ? UInt8(min(max((time - previousLanding) * 100, 0), 255)) : 0
+        contact.slowestGrowth = max(slowest, gap)
         contact.mostFingers = UInt8(min(max(most, now), 255))
         contact.session = 1
         contact.landedApart = !down.isEmpty

@@ -11,16 +11,27 @@ public struct Settings: Hashable, Sendable {
     public var doubleTapTimeout: Seconds = 0.300
     /// Default `minimumDuration` of `longPress`.
     public var longPress: Seconds = 0.500
-    /// Movement allowed before a tap or press fails. 18 px: Flutter's
-    /// `kTouchSlop`; real taps wander 10–15 px where 10 px failed them.
-    public var slop: Length = .px(18)
+    /// Movement allowed before a tap or press fails, and the least spread
+    /// or turn that is a hand's own motion. 4.76 mm: Flutter's `kTouchSlop`,
+    /// 18 logical px, which Flutter sizes at 96 per inch (18/96 in), and the
+    /// 18 px this default was at the 3.78 px/mm the recordings were fitted
+    /// on; real taps wander 10–15 px there (2.6–4 mm), where 10 px failed
+    /// them. In mm so that the same hand is held to the same distance on
+    /// every panel (issue 59); the screen's declared size converts it
+    /// (`Screen.pxPerMM`, 3.78 px/mm where none is declared).
+    public var slop: Length = .mm(4.76)
     /// The landing window: it stays open while fingers keep landing, closing
     /// this long after the last one landed (or once the fingers down move
     /// together by `slop`, or once as many landed as any binding wants).
     /// 200 ms: real put-downs of 2–5 fingers take 81–175 ms.
     public var fingerLanding: Seconds = 0.200
-    /// Default `minimumDistance` of `swipe` on touchscreens.
-    public var swipeDistance: Length = .px(80)
+    /// Default `minimumDistance` of `swipe` on touchscreens. 21.16 mm:
+    /// config.md's 80 px at 96 dpi (3.78 px/mm), the density the recordings
+    /// were converted at and this default fitted on; real 3- and 4-finger
+    /// swipes travel 40–70 mm there. In mm so that a swipe of the same
+    /// length fires on every panel or on none (issue 59: 80 px were 9 mm on
+    /// a 10" panel, 29 mm on a 32" one).
+    public var swipeDistance: Length = .mm(21.16)
     /// Default `minimumDistance` of `swipe` on touchpads. In mm it is XI
     /// 2.4's unaccelerated motion (libinput's 1000 dpi units, which carry its
     /// touchpad slowdown: 0.25 mm is about 0.84 mm of the fingers' travel on
@@ -37,7 +48,9 @@ public struct Settings: Hashable, Sendable {
     /// Default `minimumVelocity` of `swipe`, averaged over the whole swipe.
     public var swipeMinVelocity: Speed = .zero
     /// How far from an output's edge a `from:` edge gesture may start.
-    public var edgeWidth: Length = .px(24)
+    /// 6.35 mm: config.md's 24 px at 96 dpi (3.78 px/mm), a fingertip's
+    /// width from the bezel on any panel.
+    public var edgeWidth: Length = .mm(6.35)
     /// The longest a touch is held from applications while no binding can
     /// decide. When it passes, the touch goes to the applications and a
     /// gesture still in progress is still recognized and acts. 300 ms: slow

@@ -69,7 +69,7 @@ extension FingerRule {
             return Refusal(rule, Measure(kind: .time, value: sinceLanding, threshold: t.fingerLanding * 1000, unit: "ms",
                                          setting: "finger-landing"))
         case .handGrowing:
-            return Refusal(rule, Measure(kind: .time, value: sinceLanding, threshold: Contact.growingHandWait * 1000,
+            return Refusal(rule, Measure(kind: .time, value: sinceLanding, threshold: c.growingWait * 1000,
                                          unit: "ms"))
         case .fingersDown:
             return Refusal(rule, count(c.fingers))

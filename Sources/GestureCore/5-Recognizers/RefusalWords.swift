@@ -106,8 +106,8 @@ extension Refusal.Rule {
             return "the binding's fingers: says how many it takes; another binding takes fewer"
         case .handGrowing:
             return "a hand put down finger by finger has no count until no finger has landed for "
-                + "\(Measure.number(Contact.growingHandWait * 1000)) ms (issue 51: ten fingers put down "
-                + "over 3 s fired three swipes)"
+                + "\(Measure.number(Contact.growingHandWait * 1000)) ms, or twice its slowest gap between fingers "
+                + "(issue 51: ten fingers put down over 3 s fired three swipes)"
         case .fingersDown:
             return "a gesture begins only with every finger it wants down"
         case .notTouches:
@@ -134,7 +134,7 @@ extension Refusal.Rule {
                 + "wins was a wobble"
         case .dragDistance:
             return "the binding's minimumDistance: (\(Measure.number(DragRecognizer.defaultMinimumDistance)) px "
-                + "by default, as SwiftUI's) sets it, no setting"
+                + "by default, as SwiftUI's; on touchscreens as many mm as that is at 96 dpi) sets it, no setting"
         case .notTogether:
             return "fingers down together under \(Measure.number(Contact.tapTogether * 1000)) ms (or half "
                 + "the time they took to land) are single taps in quick succession"

@@ -18,14 +18,20 @@
 /// |          | the fingers spread or turned by half the drawing,             |        |
 /// |          | too low a score: `verdict` says which)                       |        |
 struct StrokeRecognizer: LeafRecognizer, Sendable {
-    /// px: a bounding-box diagonal under this is a tap or a wobble.
+    /// px: a bounding-box diagonal under this is a tap or a wobble, on a
+    /// touchpad (the pointer's px, as the path is drawn in).
     static let defaultMinimumSize = 60.0
+    /// On a touchscreen the same 60 px at 96 dpi (3.78 px/mm), in mm so that
+    /// a drawing is one size on every panel (issue 59).
+    static let defaultTouchMinimumSize = Length.mm(15.87)
     /// The drawing must be this many times the fingers' spread or turn.
     static let dominance = 2.0
 
     let rule: FingerRule
     let shape: String
+    /// px on a touchscreen, and on a touchpad (they differ only by default).
     let minimumSize: Double
+    let padMinimumSize: Double
     let strokes: StrokeSet
     let matcher: StrokeMatcher
     /// One match per lift for every stroke binding (`StrokeMatchMemo`).
@@ -48,12 +54,14 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     init(_ s: StrokeSpec, _ t: Thresholds) {
         rule = FingerRule(s, t)
         shape = s.shape
-        minimumSize = t.px(s.minimumSize, default: Self.defaultMinimumSize)
+        minimumSize = t.px(s.minimumSize, default: Self.defaultTouchMinimumSize.pixels(pxPerMM: t.pxPerMM))
+        padMinimumSize = t.px(s.minimumSize, default: Self.defaultMinimumSize)
         strokes = s.taught?.set ?? StrokeSet()
         var options = StrokeOptions()
         options.directionSensitive = s.directionSensitive
         options.rotationInvariant = !s.rotationSensitive
-        options.minimumSize = minimumSize
+        // The matcher refuses under the smaller; `finish` under the source's own.
+        options.minimumSize = min(minimumSize, padMinimumSize)
         options.threshold = 0   // each shape's own (`StrokeSet.match`)
         matcher = strokes.matcher(options)
         memo = s.taught?.memo ?? StrokeMatchMemo()
@@ -88,7 +96,8 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
             state = .failed
             return
         }
-        let m = strokes.match(path.points, with: matcher, memo: memo)
+        let m = size < needed(c) && path.points.count >= 2 ? StrokeMatch(name: nil, score: 0, closest: nil, rejection: .tooSmall)
+            : strokes.match(path.points, with: matcher, memo: memo)
         verdict = m
         if m.name == shape && !shape.isEmpty {
             value = GestureValue(contact: c, fingers: rule.fingers)
@@ -157,8 +166,10 @@ public struct StrokeVerdict: Hashable, Sendable {
 // the size drawn so far against `minimumSize` (the score is known at the lift).
 extension StrokeRecognizer {
     func measure(_ c: Contact) -> Measure {
-        Measure(kind: .distance, value: (path.hi - path.lo).length, threshold: minimumSize, unit: "px").counting(rule, c)
+        Measure(kind: .distance, value: (path.hi - path.lo).length, threshold: needed(c), unit: "px").counting(rule, c)
     }
+
+    func needed(_ c: Contact) -> Double { c.source == .touch ? minimumSize : padMinimumSize }
 }
 
 // Why it failed, for people asking (Refusal.swift): `step`'s and `finish`'s

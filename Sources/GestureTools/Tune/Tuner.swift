@@ -22,6 +22,11 @@ public struct Tuner {
 
         func read(_ s: Settings) -> Double { field.value(s).number ?? 0 }
         func write(_ s: inout Settings, _ x: Double) { field.set(field.value(s).with(x), in: &s) }
+        /// `x` as the config will have it written: what is tried is what is written.
+        func written(_ s: Settings, _ x: Double) -> Double {
+            if case .length(.mm) = field.value(s) { return Tuner.hundredths(x) }
+            return x
+        }
 
         /// The value as a config writes it.
         func text(_ s: Settings) -> String {
@@ -42,9 +47,13 @@ public struct Tuner {
     static func length(_ l: Length) -> String {
         switch l {
         case .px(let v): return "\(Measure.number(v))px"
-        case .mm(let v): return "\(Measure.number(v))mm"
+        case .mm(let v): return "\(Literals.number(hundredths(v)))mm"
         }
     }
+
+    /// mm to the hundredth: the touchscreen defaults are in mm (4.76 mm,
+    /// 21.16 mm) and a step of theirs is written, and tried, as such.
+    static func hundredths(_ v: Double) -> Double { (v * 100).rounded() / 100 }
 
     /// A trace with a name, for saying which.
     public struct Named: Sendable {
@@ -188,7 +197,7 @@ public struct Tuner {
         var c = Change(settings: s)
         for (k, f) in moves {
             let was = k.text(s)
-            k.write(&s, k.read(s) * f)
+            k.write(&s, k.written(s, k.read(s) * f))
             c.moves.append((k.key, f, was, k.text(s)))
         }
         c.settings = s
