@@ -8,7 +8,7 @@
 # there before the first command. Needs root, mmdebstrap, network.
 #   Tests/FreshMachine/run.sh
 # With FRESH_MACHINE_GATE=FILE (how .ci/run starts it, in the background at
-# nice 19 beside the other steps): the root, install.sh and the build half of
+# the idle scheduling policy beside the other steps): the root, install.sh and the build half of
 # `swift test` (`swift build --build-tests`, the same debug build) run at once;
 # the tests themselves wait until FILE exists, then run at normal priority,
 # since they time daemons and X servers and must not be starved. `swift test`
@@ -122,8 +122,10 @@ if [ -n "${FRESH_MACHINE_GATE:-}" ]; then
   parent=${FRESH_MACHINE_PARENT:-$PPID}
   while [ ! -e "$FRESH_MACHINE_GATE" ] && kill -0 "$parent" 2>/dev/null; do sleep 2; done
   [ -e "$FRESH_MACHINE_GATE" ] || { say "the run that started this one ended before opening the gate"; exit 1; }
-  renice -n 0 -p $$ >/dev/null
-  say "waited $(( $(date +%s) - t )) s for the gate; the tests at nice $(nice)"
+  # Started at the idle policy (chrt --idle, .ci/run) or niced: the tests
+  # at the normal one.
+  chrt --other -p 0 $$ >/dev/null 2>&1; renice -n 0 -p $$ >/dev/null 2>&1
+  say "waited $(( $(date +%s) - t )) s for the gate; the tests at $(chrt -p $$ | sed -n 's/.*policy: //p'), nice $(nice)"
 fi
 t=$(date +%s)
 in_root "swift test" >"$tmp/test.log" 2>&1; status=$?
