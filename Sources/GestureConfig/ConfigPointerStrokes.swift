@@ -33,12 +33,12 @@ extension ConfigBuilder {
     /// Button and modifiers window managers commonly bind on their frames,
     /// what they do with them, and some that do (docs/config.md names them
     /// with their sources).
-    static let windowManagerButtons: [(modifiers: Modifiers, button: Int, does: Words, managers: String)] = [
-        (.alt, 1, Words("moves windows"), "xfwm4, Openbox, Fluxbox, MATE, KDE Plasma 5"),
-        (.alt, 3, Words("resizes windows"), "xfwm4, Openbox, Fluxbox, KDE Plasma 5"),
-        (.super, 1, Words("moves windows"), "GNOME, KDE Plasma 6, awesome"),
-        (.super, 2, Words("resizes windows"), "GNOME"),
-        (.super, 3, Words("resizes windows"), "KDE Plasma 6, awesome"),
+    static let windowManagerButtons: [(modifiers: Modifiers, button: Int, does: Words, managers: [String])] = [
+        (.alt, 1, Words("moves windows"), ["xfwm4", "Openbox", "Fluxbox", "MATE", "KDE Plasma 5"]),
+        (.alt, 3, Words("resizes windows"), ["xfwm4", "Openbox", "Fluxbox", "KDE Plasma 5"]),
+        (.super, 1, Words("moves windows"), ["GNOME", "KDE Plasma 6", "awesome"]),
+        (.super, 2, Words("resizes windows"), ["GNOME"]),
+        (.super, 3, Words("resizes windows"), ["KDE Plasma 6", "awesome"]),
     ]
 
     mutating func checkPointerStrokes() {
@@ -79,16 +79,15 @@ extension ConfigBuilder {
             guard let wm = Self.windowManagerButtons.first(where: { $0.modifiers == layer && $0.button == s.button }) else { return }
             context.report(s.path + ".modifiers",
                            Words("{modifiers}+button {button} {does} in many window managers ({managers}); this stroke's grab on the root window comes first, so they get the press only when it is held still before it moves",
-                                 ["modifiers": "\(layer)", "button": s.button, "does": wm.does, "managers": wm.managers]),
+                                 ["modifiers": "\(layer)", "button": s.button, "does": wm.does,
+                                  "managers": wm.managers.joined(separator: ", ")]),
                            warning: true)
         } else if s.button != 1 {
             // Button 1 for any modifiers is said by checkButtonOne (every drag).
             let taken = Self.windowManagerButtons.filter { $0.button == s.button }
             guard !taken.isEmpty else { return }
             var managers: [String] = []
-            for wm in taken {
-                for m in wm.managers.split(separator: ",").map(\.trimmingSpaces) where !managers.contains(m) { managers.append(m) }
-            }
+            for m in taken.flatMap(\.managers) where !managers.contains(m) { managers.append(m) }
             context.report(s.path + ".gesture",
                            Words("with any modifiers this stroke also takes {buttons}, which window managers use to move or resize windows ({managers}); they get the press only when it is held still before it moves; add modifiers = \"none\" to leave it to them",
                                  ["buttons": taken.map { "\($0.modifiers)+button \($0.button)" }.joined(separator: ", "),
