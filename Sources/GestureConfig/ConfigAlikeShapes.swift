@@ -28,16 +28,15 @@ extension ConfigBuilder {
         guard set.shapes.count > 1 else { return }
         let all = table.allBindings
         guard all.count == paths.count else { return }
-        var bound: [(id: BindingID, stroke: StrokeSpec, scope: String)] = []
+        var bound: [(id: BindingID, stroke: StrokeSpec, shape: StrokeShape, scope: String)] = []
         for (id, b) in all.enumerated() {
-            if case .stroke(let s) = b.gesture, set[s.shape] != nil { bound.append((id, s, scopes[id])) }
+            if case .stroke(let s) = b.gesture, let shape = set[s.shape] { bound.append((id, s, shape, scopes[id])) }
         }
         var said: Set<[String]> = []
         // Many bindings share a shape and its options (the same stroke in
         // several scopes): each pair of shapes is matched once per options.
         var scores: [Pair: Double] = [:]
-        for (id, s, scope) in bound {
-            guard let shape = set[s.shape] else { continue }
+        for (id, s, shape, scope) in bound {
             var options = StrokeOptions()
             options.directionSensitive = s.directionSensitive
             options.rotationInvariant = !s.rotationSensitive
@@ -47,7 +46,7 @@ extension ConfigBuilder {
             var matcher: StrokeMatcher? = nil
             // The other shapes that compete with it, in the file's order.
             var others: [String] = []
-            for (_, o, oScope) in bound where o.button == s.button && o.shape != s.shape && !others.contains(o.shape)
+            for (_, o, _, oScope) in bound where o.button == s.button && o.shape != s.shape && !others.contains(o.shape)
                 && (oScope == scope || oScope == "desktop" || scope == "desktop") { others.append(o.shape) }
             for other in set.shapes where others.contains(other.name) && !said.contains([other.name, shape.name]) {
                 let pair = Pair(template: other.name, shape: shape.name, options: options)
