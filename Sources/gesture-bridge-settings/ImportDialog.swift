@@ -23,7 +23,9 @@ import GestureSettingsModel
         for scope in preview.document.scopes {
             for b in scope.bindings {
                 let place = scope.classGlob.map { " " + L("(in {class})", ["class": $0]) } ?? ""
-                gtk_list_box_append(g(list), g(UI.row(b.title + place, subtitle: b.actionWords)))
+                // A named binding's title is its name: the gesture is said under it (a stroke's shape and button).
+                let words = b.name == nil ? b.actionWords : b.gestureWords + "\n" + b.actionWords
+                gtk_list_box_append(g(list), g(UI.row(b.title + place, subtitle: words)))
             }
         }
         UI.append(page, list)

@@ -1457,23 +1457,12 @@ def scenario_stroke_button(session):
         find(f, "push button", "1 finger")
         click(find(f, "push button", "Right button or a pen's upper side button"))
         wait_for(lambda: not find_all(f, "push button", "1 finger"), "the fingers to go once a button draws it")
-        if os.environ.get("SETTINGS_SCREENSHOTS"):
-            shoot_dialog("Edit Gesture", "form-stroke-button")
         save(app, f, "Edit Gesture")
         expect_golden(session, path, "app-16-stroke-button.toml")
         row = binding_row(app, "terminal:")
         expect(T.pattern("Draw “{shape}” with the right button", shape="v") in row.name, f"the row says {row.name!r}")
     finally:
         app.close()
-
-
-def shoot_dialog(title, name):
-    """The window called `title` alone into $SETTINGS_SCREENSHOTS/NAME[-LANG].png, the pointer off it."""
-    xdotool("mousemove", "1270", "790")
-    time.sleep(0.8)
-    shot = os.path.join(os.environ["SETTINGS_SCREENSHOTS"], name + (f"-{LANGUAGE}" if LANGUAGE else "") + ".png")
-    subprocess.run(["import", "-window", window_id(T(title)), shot], check=True)
-    log("wrote", shot)
 
 
 def drag_on(wid, canvas, button, legs, steps=8):
@@ -1529,8 +1518,6 @@ def scenario_draw_with_button(session):
         drag_on(wid, canvas, 3, [(220, 60), (224, 190), (330, 192)])
         second = said(f, "matches {shape}, {score}", shape="L")
         log("the second:", text_of(second))
-        if os.environ.get("SETTINGS_SCREENSHOTS"):
-            shoot_dialog("Add Gesture", "draw-shape-button")
         text = open(strokes, encoding="utf-8").read()
         expect(text.startswith("# My shapes, written by hand") and "[v]   # drawn with one finger" in text,
                f"the comment or the v went:\n{text}")
@@ -1544,8 +1531,8 @@ def scenario_draw_with_button(session):
         expect(len(pts) >= 8, f"the drag's moves were merged: {pts}")
         last = pts[-1]
         expect(120 <= last[0] <= 160 and 140 <= last[1] <= 180, f"the L does not end down and right: {last}")
-        expect(any(abs(x) <= 6 and 140 <= y <= 180 for x, y in pts), f"no corner straight below the start: {pts}")
-        expect(all(abs(x) <= 6 for x, y in pts if y < 140), f"the down leg wanders: {pts}")
+        expect(any(abs(x) <= 6 and 120 <= y <= 180 for x, y in pts), f"no corner straight below the start: {pts}")
+        expect(all(abs(x) <= 6 for x, y in pts if y < 120), f"the down leg wanders: {pts}")
         click(find(f, "push button", "Action: named action"))
         select(find(f, "list", "Action: named actions"), "Close window")
         save(app, f, "Add Gesture")
@@ -1565,9 +1552,12 @@ EASYSTROKE_REAL = os.environ.get("EASYSTROKE_REAL_FILES") or os.path.join(os.pat
 def easystroke_source():
     """A real user's easystroke files (EasystrokeRealFilesTests' folder,
     Ahineya+dotfiles: 10 gestures on the desktop) where a developer fetched
-    them, else the synthetic fixture (Tests/Import/easystroke/synthetic)."""
+    them, else the synthetic fixture (Tests/Import/easystroke/synthetic).
+    The synthetic one in a translated run: the user's names are English
+    words ("Fullscreen") that the sweep for English left on screen would
+    take for untranslated msgids."""
     folder = os.path.join(EASYSTROKE_REAL, "Ahineya+dotfiles")
-    if os.path.exists(os.path.join(folder, "actions-0.5.6")):
+    if not LANGUAGE and os.path.exists(os.path.join(folder, "actions-0.5.6")):
         return folder
     return os.path.join(ROOT, "Tests/Import/easystroke/synthetic")
 
@@ -1612,8 +1602,6 @@ def scenario_import_easystroke(session):
         log(f"the preview: {across.childCount} bindings, {len(names)} shapes: {names[:6]}")
         expect(names, "no shapes in the preview")
         expect(open(path, "rb").read() == before, "the import wrote before the user said so")
-        if os.environ.get("SETTINGS_SCREENSHOTS"):
-            shoot_dialog("Import from easystroke", "import-easystroke")
         click(find(p, "push button", "Import"))
         wait_for(lambda: open(path, "rb").read() != before, "the imported config")
         expect(open(path + ".bak", "rb").read() == before, "the old config is not kept as .bak")
