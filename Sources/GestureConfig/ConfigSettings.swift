@@ -15,6 +15,9 @@ extension ConfigBuilder {
         }
     }
 
+    /// Those a `[[device]]` table may write: the daemon's own (`button-hold`) are not.
+    static let deviceSettingKinds = settingKinds.filter { k in SettingField.named(k.0)?.perDevice == true }
+
     mutating func readSettings(_ v: TOMLNode) {
         guard let t = v.table else { return context.report("settings", Words("'settings' must be a table: [settings]")) }
         let names = SettingField.all.map(\.key)
@@ -58,6 +61,9 @@ extension ConfigBuilder {
         switch (key, parsed) {
         case ("repeat-interval", .time(let x)) where x <= 0:
             context.report(path, Words("'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\""))
+        case ("button-hold", .time(let x)) where x < 0:
+            context.report(path, Words("'button-hold' is 0 (never) or longer, e.g. button-hold = \"250ms\""))
+            return
         case ("swipe-distance", .length(let x)) where t["touchpad-swipe-distance"] == nil:
             s.touchpadSwipeDistance = x
         default:
