@@ -61,9 +61,6 @@ extension ConfigBuilder {
         switch (key, parsed) {
         case ("repeat-interval", .time(let x)) where x <= 0:
             context.report(path, Words("'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\""))
-        case ("button-hold", .time(let x)) where x < 0:
-            context.report(path, Words("'button-hold' is 0 (never) or longer, e.g. button-hold = \"250ms\""))
-            return
         case ("swipe-distance", .length(let x)) where t["touchpad-swipe-distance"] == nil:
             s.touchpadSwipeDistance = x
         default:

@@ -24,7 +24,8 @@ public enum TrailShape {
     }
 
     /// The rectangles covering the leg from `a` to `b`, `width` px across:
-    /// along its longer axis one rectangle per px, `width` tall across it,
+    /// along its longer axis one rectangle per px from `a`'s (`b`'s is the
+    /// joint's), `width` tall across it,
     /// consecutive ones at the same offset merged; and a `width` square at
     /// `b`, which rounds the joint with the next leg. A leg of n px along
     /// its longer axis is at most n + 2 rectangles (a level one is 2).
@@ -38,11 +39,10 @@ public enum TrailShape {
             var x = ax
             while x != bx {
                 let y = ay + Int((Double(dy) * Double(x - ax) / Double(dx)).rounded()) - half
-                let left = min(x, x + step)
-                if let last = out.last, last.y == y, last.x + last.width == left || left + 1 == last.x {
-                    out[out.count - 1] = Rect(x: min(last.x, left), y: y, width: last.width + 1, height: width)
+                if let last = out.last, last.y == y, last.x + last.width == x || x + 1 == last.x {
+                    out[out.count - 1] = Rect(x: min(last.x, x), y: y, width: last.width + 1, height: width)
                 } else {
-                    out.append(Rect(x: left, y: y, width: 1, height: width))
+                    out.append(Rect(x: x, y: y, width: 1, height: width))
                 }
                 x += step
             }
@@ -51,11 +51,10 @@ public enum TrailShape {
             var y = ay
             while y != by {
                 let x = ax + Int((Double(dx) * Double(y - ay) / Double(dy)).rounded()) - half
-                let top = min(y, y + step)
-                if let last = out.last, last.x == x, last.y + last.height == top || top + 1 == last.y {
-                    out[out.count - 1] = Rect(x: x, y: min(last.y, top), width: width, height: last.height + 1)
+                if let last = out.last, last.x == x, last.y + last.height == y || y + 1 == last.y {
+                    out[out.count - 1] = Rect(x: x, y: min(last.y, y), width: width, height: last.height + 1)
                 } else {
-                    out.append(Rect(x: x, y: top, width: width, height: 1))
+                    out.append(Rect(x: x, y: y, width: width, height: 1))
                 }
                 y += step
             }
