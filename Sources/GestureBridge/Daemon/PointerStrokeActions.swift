@@ -53,7 +53,7 @@ extension Daemon {
     /// for `NameTagPlan.duration`: hidden by the `.strokeName` deadline.
     mutating func showStrokeName(_ shown: StrokeOutcomes.Shown, now t: Double) {
         guard let s = connection.session else { return }
-        s.nameTag.show(shown.words.text(options.translate), near: shown.at)
+        s.nameTag.show(shown.words.text(options.translate), english: shown.words.description, near: shown.at)
         strokeName.shown(at: t)
     }
 }

@@ -13,7 +13,8 @@ import GestureCore
 /// in ISO 10646 (xfonts-base, which every X server's default font path
 /// has), else any 18 px 10646 fixed, else the server's own `fixed`. Text
 /// is drawn as 16-bit characters, so the catalogs' translations show
-/// where the font has their glyphs.
+/// where the font has their glyphs; where it lacks one (misc-fixed has no
+/// CJK at 18 px), the English words are shown instead.
 public final class StrokeNameTag {
     let connection: XConnection
     private var setup: OverlayWindow.Setup? = nil
@@ -39,8 +40,8 @@ public final class StrokeNameTag {
     /// Shows `text` near `pointer`. The first call opens the font and asks
     /// for the Shape extension (round trips, once); after that one-way
     /// requests only, sent with the daemon's flush.
-    public func show(_ text: String, near pointer: Point) {
-        guard connection.alive, !text.isEmpty else { return }
+    public func show(_ translated: String, english: String, near pointer: Point) {
+        guard connection.alive, !translated.isEmpty else { return }
         let d = connection.display
         if setup == nil { setup = OverlayWindow.Setup(connection) }
         guard let setup, setup.shape else { return }
@@ -57,6 +58,7 @@ public final class StrokeNameTag {
             v.font = font.pointee.fid
             gc = XCreateGC(d, window, UInt(GCFont), &v)
         }
+        let text = Self.drawable(translated, font.pointee) ? translated : english
         var chars = Array(text.utf16.prefix(200)).map { XChar2b(byte1: UInt8($0 >> 8), byte2: UInt8($0 & 0xFF)) }
         let f = font.pointee
         let width = Int(XTextWidth16(font, &chars, Int32(chars.count))) + 2 * Self.padding
@@ -77,6 +79,21 @@ public final class StrokeNameTag {
         XClearWindow(d, window)
         XMapRaised(d, window)
         shown = true
+    }
+
+    /// Whether `font` has a glyph for every character of `text` (its
+    /// per-character metrics, which Xlib read with the font: asks nothing).
+    static func drawable(_ text: String, _ font: XFontStruct) -> Bool {
+        let rows = Int(font.max_char_or_byte2) - Int(font.min_char_or_byte2) + 1
+        for u in text.utf16 {
+            let b1 = Int(u >> 8), b2 = Int(u & 0xFF)
+            guard b1 >= Int(font.min_byte1), b1 <= Int(font.max_byte1),
+                  b2 >= Int(font.min_char_or_byte2), b2 <= Int(font.max_char_or_byte2) else { return false }
+            guard let per = font.per_char else { continue }   // every glyph alike: all there
+            let c = per[(b1 - Int(font.min_byte1)) * rows + b2 - Int(font.min_char_or_byte2)]
+            if c.width == 0 && c.ascent == 0 && c.descent == 0 && c.lbearing == 0 && c.rbearing == 0 { return false }
+        }
+        return true
     }
 
     /// Hidden (its second is over, a reload).
