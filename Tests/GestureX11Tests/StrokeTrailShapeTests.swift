@@ -1,6 +1,8 @@
+import CX11
 import GestureCore
 @testable import GestureX11
 import Testing
+import XTestSupport
 
 /// What the trail draws for a path (TrailShape) and when the stroke's name
 /// hides and where it goes (NameTagPlan): the pure parts of issue 58's
@@ -84,5 +86,20 @@ import Testing
         #expect(NameTagPlan.origin(size: size, near: Point(x: 1000, y: 760), screen: screen) == (1000 - 8 - 120, 760 - 8 - 30))
         // Larger than the screen: at its origin.
         #expect(NameTagPlan.origin(size: (2000, 30), near: Point(x: 10, y: 10), screen: screen).x == 0)
+    }
+}
+
+extension XTests {
+    /// The name's font draws Latin and Cyrillic words; CJK ones, which
+    /// misc-fixed lacks at 18 px, are told apart (the English words are
+    /// shown instead: StrokeNameTag.show).
+    @Test func theNamesFontSaysWhichWordsItCanDraw() throws {
+        let x = try Xvfb()
+        let c = try XConnection(name: x.display)
+        let font = try #require(StrokeNameTag.fonts.lazy.compactMap { XLoadQueryFont(c.display, $0) }.first)
+        defer { XFreeFont(c.display, font) }
+        #expect(StrokeNameTag.drawable("no shape (closest: L)", font.pointee))
+        #expect(StrokeNameTag.drawable("нет фигуры (ближайшая: L)", font.pointee))
+        #expect(!StrokeNameTag.drawable("无形状（最接近：L）", font.pointee))
     }
 }

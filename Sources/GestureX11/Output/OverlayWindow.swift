@@ -52,10 +52,10 @@ enum OverlayWindow {
         XShapeCombineRectangles(d, w, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
         XStoreName(d, w, name)
         var t = type
-        withUnsafeBytes(of: &t) { XChangeProperty(d, w, setup.windowType, 4 /* XA_ATOM */, 32, PropModeReplace,
+        _ = withUnsafeBytes(of: &t) { XChangeProperty(d, w, setup.windowType, 4 /* XA_ATOM */, 32, PropModeReplace,
                                                    $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1) }
         var pid = UInt(getpid())
-        withUnsafeBytes(of: &pid) { XChangeProperty(d, w, setup.pid, 6 /* XA_CARDINAL */, 32, PropModeReplace,
+        _ = withUnsafeBytes(of: &pid) { XChangeProperty(d, w, setup.pid, 6 /* XA_CARDINAL */, 32, PropModeReplace,
                                                      $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1) }
         return w
     }
