@@ -36,10 +36,11 @@ for wm in "${wms[@]}"; do
   esac
   until_ok 20 bash -c "xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q '#'" || { echo "FAIL $wm: did not start"; failed=1; continue; }
   xmessage -geometry 420x260+120+110 -name gb-under "a window under the stroke" >/dev/null 2>&1 &
-  sleep 1
+  until_ok 20 bash -c "xwininfo -name gb-under 2>/dev/null | grep -q IsViewable" || { echo "FAIL $wm: no xmessage window"; failed=1; }
+  sleep 0.5
   XDG_RUNTIME_DIR=$work "$bin" --config "$work/config.toml" --verbose >"$work/daemon-$wm.log" 2>&1 &
   daemon=$!
-  until_ok 20 grep -q "holding: pointers" "$work/daemon-$wm.log" || { echo "FAIL $wm: daemon not listening"; failed=1; continue; }
+  until_ok 20 grep -qs "holding: pointers" "$work/daemon-$wm.log" || { echo "FAIL $wm: daemon not listening"; failed=1; continue; }
   trail() { xwininfo -root -tree | sed -n 's/^ *\(0x[0-9a-f]*\) "gesture-bridge stroke trail".*/\1/p' | head -1; }
   name() { xwininfo -root -tree | sed -n 's/^ *\(0x[0-9a-f]*\) "gesture-bridge stroke name".*/\1/p' | head -1; }
   state() { xwininfo -id "$1" 2>/dev/null | sed -n 's/.*Map State: //p'; }
@@ -64,7 +65,9 @@ for wm in "${wms[@]}"; do
   until_ok 3 bash -c "[ \"\$(xwininfo -id $n 2>/dev/null | sed -n 's/.*Map State: //p')\" = IsUnMapped ]"
   name_later=$(state "$n")
   # A zigzag: no shape, with the closest.
-  xdotool mousemove 560 420 mousedown 3; sleep 0.2
+  presses=$(grep -c "pressed on" "$work/daemon-$wm.log")
+  xdotool mousemove 560 420; sleep 0.2; xdotool mousedown 3
+  until_ok 5 bash -c "[ \$(grep -c 'pressed on' $work/daemon-$wm.log) -gt $presses ]"
   for i in $(seq 1 16); do xdotool mousemove $((560 + i * 12)) $((420 + (i % 2) * 50)); sleep 0.015; done
   xdotool mouseup 3; sleep 0.15
   import -window root "$out/$wm-no-shape.png"
@@ -75,7 +78,8 @@ for wm in "${wms[@]}"; do
     "$([ "$((under))" = "$((t))" ] && echo "TAKES INPUT" || echo "input-transparent")" \
     "$after_state" "$name_state" "$name_later" "$(grep -o 'stroke with button 3: [^,(]*' "$work/daemon-$wm.log" | tr '\n' ';')" "$left"
   [ "$mid_state" = IsViewable ] && [ "$after_state" = IsUnMapped ] && [ "$name_state" = IsViewable ] && [ "$name_later" = IsUnMapped ] \
-    && [ "$((under))" != "$((t))" ] && [ "$left" = 0 ] || failed=1
+    && [ "$((under))" != "$((t))" ] && [ "$left" = 0 ] && grep -q "stroke with button 3: no shape" "$work/daemon-$wm.log" \
+    || { failed=1; tail -8 "$work/daemon-$wm.log"; }
   kill $(jobs -p) 2>/dev/null; wait 2>/dev/null
 done
 ls -la "$out"/*.png

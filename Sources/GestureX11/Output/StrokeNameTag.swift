@@ -9,9 +9,9 @@ import GestureCore
 /// background, so X paints it whenever it is exposed: no Expose to follow,
 /// with or without a compositor. Where and for how long: NameTagPlan.
 ///
-/// The font is a core font (no library more): misc-fixed's bold at 18 px
-/// in ISO 10646 (xfonts-base, which every X server's default font path
-/// has), else any 18 px 10646 fixed, else the server's own `fixed`. Text
+/// The font is a core font (no library more): misc-fixed's bold 9x18 in
+/// ISO 10646 (xfonts-base, which every X server's default font path
+/// has), else its medium, else the server's own `fixed`. Text
 /// is drawn as 16-bit characters, so the catalogs' translations show
 /// where the font has their glyphs; where it lacks one (misc-fixed has no
 /// CJK at 18 px), the English words are shown instead.
@@ -27,8 +27,12 @@ public final class StrokeNameTag {
     static let foreground: UInt32 = 0xFFFFFF
     static let border: UInt32 = 0x3584E4
     static let padding = 6
-    static let fonts = ["-misc-fixed-bold-r-normal--18-*-*-*-*-*-iso10646-1",
-                        "-misc-fixed-medium-r-normal--18-*-*-*-*-*-iso10646-1", "fixed"]
+    /// Only the characters up to Cyrillic's end (an XLFD subset, which the
+    /// server's font code takes): whole, the font's metrics are 65,536
+    /// characters, which Xlib keeps (786 kB of heap from the first name on);
+    /// these 1,263 are all one width, and Xlib keeps none.
+    static let fonts = ["-misc-fixed-bold-r-normal--18-120-*-*-c-90-iso10646-1[32_126 160_1327]",
+                        "-misc-fixed-medium-r-normal--18-120-*-*-c-90-iso10646-1[32_126 160_1327]", "fixed"]
 
     public init(connection: XConnection) {
         self.connection = connection
