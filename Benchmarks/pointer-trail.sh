@@ -6,8 +6,10 @@
 # the default: a shaped window under Xvfb, one ShapeCombineRectangles per
 # motion) and off. CPU from /proc/PID/schedstat (ns on a CPU: the daemon's,
 # and the X server's, which draws the trail), divided by the motion events
-# drawn; the difference is the trail's update. Also the daemon's wakeups
-# while idle with the stroke bound (a grab and no selection: 0).
+# drawn; the difference is the trail's update (and, once a stroke, the
+# name shown at its release: `stroke-name` goes with the trail here). Also
+# the daemon's RSS after the strokes with both on, and its wakeups while
+# idle with the stroke bound (a grab and no selection: 0).
 # Usage: [BIN=path/to/gesture-bridge] Benchmarks/pointer-trail.sh [STROKES] [MOTIONS] [IDLE_SECONDS]
 # Prints one JSON line (Benchmarks/report.py reads it). Needs Xvfb, xdotool.
 set -euo pipefail
@@ -27,6 +29,15 @@ xvfb_pid=$(jobs -p | head -1)
 mkdir -p "$work/.config/gesture-bridge"
 cp Tests/E2E/strokes/strokes.toml "$work/.config/gesture-bridge/"
 oncpu() { awk '{print $1}' "/proc/$1/schedstat"; }
+# The binaries dropped from the page cache before each start, as
+# Benchmarks/daemon.sh does (a binary just linked is mapped in large
+# folios: its RSS would read a megabyte more).
+daemon_bin=$(dirname "$BIN")/gesture-bridge-daemon
+cold() {
+  /usr/bin/python3 -c 'import os, sys
+for p in sys.argv[1:]:
+    fd = os.open(p, os.O_RDONLY); os.fsync(fd); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)' "$BIN" $([ -x "$daemon_bin" ] && echo "$daemon_bin")
+}
 
 # One xdotool per stroke: press, MOTIONS motions along an L drawn back and
 # forth (each a px or two, as a mouse reports at 125 Hz), release.
@@ -41,8 +52,9 @@ path=$work/stroke.xdo
 } >"$path"
 
 run() {   # run TRAIL: sets $cpu to "daemon-ns xvfb-ns"
-  printf 'version = 1\nkeymap = "none"\n[settings]\nstroke-trail = %s\nstroke-name = false\n[[bind]]\nname = "L"\ngesture = '"'"'stroke("L", button: 3)'"'"'\non-ended = "key F3"\n' \
-    "$1" >"$work/.config/gesture-bridge/config.toml"
+  printf 'version = 1\nkeymap = "none"\n[settings]\nstroke-trail = %s\nstroke-name = %s\n[[bind]]\nname = "L"\ngesture = '"'"'stroke("L", button: 3)'"'"'\non-ended = "key F3"\n' \
+    "$1" "$1" >"$work/.config/gesture-bridge/config.toml"
+  cold
   harness_run "$work/daemon-$1.log" "$BIN" run --display "$display"
   wait_log "$work/daemon-$1.log" "listening on display" 30
   sleep 0.5
@@ -51,6 +63,7 @@ run() {   # run TRAIL: sets $cpu to "daemon-ns xvfb-ns"
   for _ in $(seq "$strokes"); do DISPLAY=$display xdotool $(cat "$path"); done
   sleep 0.3
   d1=$(oncpu "$daemon_pid"); x1=$(oncpu "$xvfb_pid")
+  read -r _ _ rss _ < <(process_stats "$daemon_pid")
   harness_stop || true
   cpu="$((d1 - d0)) $((x1 - x0))"
 }
@@ -66,9 +79,9 @@ sleep "$idle"
 read -r _ c1 _ _ < <(process_stats "$daemon_pid")
 harness_stop || true
 
-run true; read -r don xon <<<"$cpu"
+run true; read -r don xon <<<"$cpu"; rss_trail=$rss
 run false; read -r doff xoff <<<"$cpu"
 n=$((strokes * motions))
 us() { awk -v ns="$1" -v n="$n" 'BEGIN { printf "%.2f", ns / n / 1000 }'; }
-printf '{"bench": "pointer-trail", "strokes": %d, "motions_per_stroke": %d, "daemon_us_per_motion_trail": %s, "daemon_us_per_motion_no_trail": %s, "xserver_us_per_motion_trail": %s, "xserver_us_per_motion_no_trail": %s, "idle_seconds": %d, "idle_wakeups_bound": %d}\n' \
-  "$strokes" "$motions" "$(us "$don")" "$(us "$doff")" "$(us "$xon")" "$(us "$xoff")" "$idle" $((c1 - c0))
+printf '{"bench": "pointer-trail", "strokes": %d, "motions_per_stroke": %d, "daemon_us_per_motion_trail": %s, "daemon_us_per_motion_no_trail": %s, "xserver_us_per_motion_trail": %s, "xserver_us_per_motion_no_trail": %s, "rss_after_strokes_kb": %d, "idle_seconds": %d, "idle_wakeups_bound": %d}\n' \
+  "$strokes" "$motions" "$(us "$don")" "$(us "$doff")" "$(us "$xon")" "$(us "$xoff")" "$rss_trail" "$idle" $((c1 - c0))

@@ -224,7 +224,8 @@ def table(results, smoke=False):
                      "without; the X server with / without (`Benchmarks/pointer-trail.sh`)",
                      f"{pointer['daemon_us_per_motion_trail']} / {pointer['daemon_us_per_motion_no_trail']} µs; "
                      f"X server {pointer['xserver_us_per_motion_trail']} / {pointer['xserver_us_per_motion_no_trail']} µs "
-                     f"({pointer['strokes']} strokes × {pointer['motions_per_stroke']} motions)",
+                     f"({pointer['strokes']} strokes × {pointer['motions_per_stroke']} motions); "
+                     f"RSS after them {pointer.get('rss_after_strokes_kb', '–')} kB",
                      f"daemon ≤ {POINTER_MOTION_US} µs: {met(pointer['daemon_us_per_motion_trail'], POINTER_MOTION_US)}"))
         rows.append(("idle wakeups with a pointer stroke bound (`Benchmarks/pointer-trail.sh`)",
                      f"{pointer['idle_wakeups_bound']} in {pointer['idle_seconds']} s", "0"))

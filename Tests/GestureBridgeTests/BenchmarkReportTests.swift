@@ -32,7 +32,7 @@ import Glibc
     }
 
     static func pointer(trail: Double, wakeups: Int = 0) -> String {
-        #"{"bench": "pointer-trail", "strokes": 2, "motions_per_stroke": 400, "daemon_us_per_motion_trail": \#(trail), "daemon_us_per_motion_no_trail": 3.1, "xserver_us_per_motion_trail": 20.5, "xserver_us_per_motion_no_trail": 8.2, "idle_seconds": 2, "idle_wakeups_bound": \#(wakeups)}"#
+        #"{"bench": "pointer-trail", "strokes": 2, "motions_per_stroke": 400, "daemon_us_per_motion_trail": \#(trail), "daemon_us_per_motion_no_trail": 3.1, "xserver_us_per_motion_trail": 20.5, "xserver_us_per_motion_no_trail": 8.2, "rss_after_strokes_kb": 8000, "idle_seconds": 2, "idle_wakeups_bound": \#(wakeups)}"#
     }
 
     /// A stroke drawn with a button: reported; above its guard per motion
@@ -40,7 +40,7 @@ import Glibc
     @Test func aPointerStrokesMotionIsGuarded() {
         let ok = report([Self.engine(1952), Self.pointer(trail: 6.5)])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stdout.contains("6.5 / 3.1 µs; X server 20.5 / 8.2 µs (2 strokes × 400 motions) | daemon ≤ 40 µs: met |"), "\(ok.stdout)")
+        #expect(ok.stdout.contains("6.5 / 3.1 µs; X server 20.5 / 8.2 µs (2 strokes × 400 motions); RSS after them 8000 kB | daemon ≤ 40 µs: met |"), "\(ok.stdout)")
         let slow = report([Self.engine(1952), Self.pointer(trail: 41.5)])
         #expect(slow.status == 1 && slow.stderr.contains("41.5 µs of the daemon's CPU per motion event with the trail, above 40 µs"),
                 "\(slow.stderr)")
