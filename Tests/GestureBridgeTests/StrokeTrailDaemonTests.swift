@@ -1,4 +1,6 @@
+import GestureCore
 import GestureSystem
+import GestureTesting
 import GestureX11
 import Testing
 import XTestSupport
@@ -89,5 +91,46 @@ extension PointerStrokeDaemonTests {
         hand.button(3, down: false)
         #expect(app.buttons(count: 2).map(\.description) == ["press 3 at 400,300", "release 3 at 400,300"])
         #expect(d.waitForLog(handedOver ? "held still, handed to the application" : "a click, synthesized at 400,300"), "\(d.log)")
+    }
+}
+
+extension PointerStrokeDaemonTests {
+    /// A finger's stroke shows its name too: an L drawn on a touchscreen
+    /// (a trace played through the daemon, `--play`), then a zigzag that
+    /// is no shape; no trail for fingers.
+    @Test func aFingerStrokeShowsItsNameAndNoShapeWithTheClosest() throws {
+        let x = try Xvfb()
+        let look = try XConnection(name: x.display)
+        var b = TraceBuilder.standard()
+        b.wait(0.5)
+        b.land(1, at: Point(x: 300, y: 200))
+        b.draw(StrokeShapes.ell(200), over: 0.4)
+        b.lift()
+        b.wait(1.5)
+        b.land(1, at: Point(x: 600, y: 200))
+        b.draw(StrokeShapes.zigzag(220), over: 0.4)
+        b.lift()
+        b.wait(0.5)
+        let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
+        _ = FileSystem.write(Self.strokes, to: dir + "/strokes.toml")
+        let config = "keymap = \"none\"\n[[bind]]\nname = \"finger-L\"\ngesture = 'stroke(\"L\")'\non-ended = \"key F8\"\n"
+        let d = DaemonProcess(display: x.display, config: config, trace: b.trace, dir: dir)
+        var shown: [OverlayLook] = []
+        func watch(_ seconds: Double) {
+            _ = waitUntil(timeout: seconds) {
+                if let n = OverlayLook.named(Self.nameName, on: look).first, n.viewable, shown.last.map({ $0 != n }) ?? true { shown.append(n) }
+                return shown.count >= 2 && shown.last?.width != shown.first?.width
+            }
+        }
+        watch(8)
+        #expect(d.waitForLog("finger-L ended"), "\(d.log)")
+        // Two names: "L" (one character, narrow), then "no shape (closest: L)".
+        #expect(shown.count >= 2, "\(shown)")
+        if let first = shown.first, let last = shown.last {
+            #expect(first.width < 40 && last.width > 150, "\(shown)")
+            #expect(first.inputRectangles == 0 && last.inputRectangles == 0)
+        }
+        #expect(OverlayLook.named(Self.trailName, on: look).isEmpty, "a trail for fingers")
     }
 }
