@@ -117,6 +117,19 @@ extension Daemon {
             strokeName.hidden()
             connection.session?.nameTag.destroy()
         }
+        // The trail behind finger strokes: on a touchscreen only (a
+        // touchpad's path is the pad's, not the screen's: the engine says
+        // none of those).
+        let trail = table.settings.strokeTrail && outcomes.watches && connection.session != nil
+        recognition.followFingerStrokes(trail)
+        if !trail {
+            connection.session?.fingerTrail?.destroy()
+            connection.session?.fingerTrail = nil
+        } else if let s = connection.session {
+            // Ended: a stroke being drawn when the config changed is in the old engine.
+            s.fingerTrail?.end()
+            if s.fingerTrail == nil { connection.session?.fingerTrail = StrokeTrail(connection: s.connection) }
+        }
         if clients.monitor?.listening == true { startOrStopMonitoring() }
     }
 

@@ -19,6 +19,11 @@ extension Daemon {
         /// The name shown at a stroke's end (`stroke-name`): its window is
         /// made at the first one shown.
         let nameTag: StrokeNameTag
+        /// The trail behind a finger drawing a stroke on a touchscreen
+        /// (`stroke-trail`): made when a finger stroke is bound with it on
+        /// (nil: none bound, or the trail off). A pointer stroke's is the
+        /// listener's own (PointerStrokes).
+        var fingerTrail: StrokeTrail? = nil
         /// The listener follows key releases (while keys are pressed again for a hand).
         var followingKeyReleases = false
     }
@@ -171,6 +176,7 @@ extension Daemon {
             s.synthesizer.restore()
             connection.input?.stop()
             s.nameTag.destroy()
+            s.fingerTrail?.destroy()
             s.connection.sync()
         }
         log.notice(Words("stopped"))

@@ -49,6 +49,20 @@ extension Daemon {
         }
     }
 
+    /// The trail behind a finger drawing a stroke (FingerTrail), as far as
+    /// this wakeup's inputs went: sent with the daemon's flush.
+    mutating func followFingerStrokes() {
+        let trail = connection.session?.fingerTrail
+        recognition.takeFingerTrail { r in
+            switch r {
+            case .pressed: trail?.pressed()
+            case .start(let path): trail?.start(path)
+            case .point(let p): trail?.extend(to: p)
+            case .end: trail?.end()
+            }
+        }
+    }
+
     /// The name of what a stroke fired, or "no shape", near where it ended
     /// for `NameTagPlan.duration`: hidden by the `.strokeName` deadline.
     mutating func showStrokeName(_ shown: StrokeOutcomes.Shown, now t: Double) {

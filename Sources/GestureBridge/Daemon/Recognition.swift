@@ -29,6 +29,9 @@ struct Recognition {
     /// Finger strokes' ends watched for the name shown (`stroke-name`;
     /// nil: off, or no finger stroke bound, and nothing is looked at).
     private var strokes: StrokeOutcomes? = nil
+    /// Finger strokes being drawn followed by the trail (`stroke-trail`;
+    /// nil: off, or no finger stroke bound, and the engine is not asked).
+    private var fingerTrail: FingerTrail? = nil
 
     init(engine: GestureEngine, router: EffectRouter, forwarder: ToucheggForwarder? = nil) {
         self.engine = engine
@@ -53,6 +56,10 @@ struct Recognition {
             strokes!.saw(input)
             strokes!.scan(buffer)
         }
+        if fingerTrail != nil {
+            if case .touchBegin = input { fingerTrail!.landed() }
+            fingerTrail!.saw(engine.strokeBeingDrawn)
+        }
         if monitor != nil {
             monitor!.input(input, at: t)
             monitor!.effects(buffer, engine: engine, at: t)
@@ -67,6 +74,7 @@ struct Recognition {
         if forwarder != nil { forwarder!.follow(nil, buffer, engine, into: &deeds) }
         router.route(buffer, window: engine.window, into: &deeds)
         if strokes != nil { strokes!.scan(buffer) }
+        if fingerTrail != nil { fingerTrail!.saw(engine.strokeBeingDrawn) }
         if monitor != nil { monitor!.effects(buffer, engine: engine, at: t) }
     }
 
@@ -75,6 +83,15 @@ struct Recognition {
     mutating func watchStrokes(_ outcomes: StrokeOutcomes?) {
         strokes = outcomes
         engine.strokeVerdicts = outcomes != nil
+    }
+
+    /// Finger strokes being drawn followed by a trail, or not.
+    mutating func followFingerStrokes(_ on: Bool) { fingerTrail = on ? FingerTrail() : nil }
+
+    /// What the finger strokes' trail does since the last call, each handed
+    /// to `body` in order, and forgotten.
+    mutating func takeFingerTrail(_ body: (FingerTrail.Request) -> Void) {
+        if fingerTrail != nil { fingerTrail!.take(body) }
     }
 
     /// What a finger stroke's end shows, since the last call.

@@ -87,6 +87,7 @@ extension Daemon {
         }
         carryOut(now: t)
         actOnPointerStrokes(now: t)
+        followFingerStrokes()
         if let shown = recognition.takeStrokeOutcome() { showStrokeName(shown, now: t) }
         if strokeName.hides(by: t) { connection.session?.nameTag.hide() }
         if let m = clients.monitor, m.listening { recognition.takeMonitorStream { m.broadcast($0) } }

@@ -34,6 +34,9 @@ struct DeviceLane: Sendable {
 
     var hasAttempt: Bool { attempt != nil }
 
+    /// A touchscreen stroke being drawn in the running attempt (StrokeBeingDrawn.swift).
+    var strokeBeingDrawn: (origin: Point, points: [Point])? { attempt?.strokeBeingDrawn }
+
     /// A binding of the running attempt publishes (its gesture began).
     var publishes: Bool { (attempt?.arena.publishing ?? 0) > 0 }
 

@@ -43,6 +43,11 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
     /// The centroid's path since the fingers landed (relative to the landing).
     private var path = StrokePath()
     var pointsKept: Int { path.points.count }
+    /// Where the path starts on the screen (the contact's `start`: the
+    /// landing's centroid, or where a sequence's first part ended), and
+    /// whether a touchscreen draws it: for the trail (`drawing`).
+    private var origin = Point.zero
+    private var onTouchscreen = false
     /// The match at the lift, for `--explain` and people watching.
     private(set) var verdict: StrokeMatch?
     /// The most the fingers spread or turned while all were down, px: at
@@ -73,6 +78,7 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
         path.removeAll()
         verdict = nil
         shapeSeen = 0
+        onTouchscreen = false
     }
 
     mutating func step(_ c: Contact) {
@@ -82,6 +88,8 @@ struct StrokeRecognizer: LeafRecognizer, Sendable {
             return
         }
         path.add(c.translation)
+        origin = c.start
+        onTouchscreen = c.source == .touch
         if c.lifted == 0 { shapeSeen = max(shapeSeen, c.spreadMotion, c.turnMotion) }
         if c.lifted > 0 || c.ended { finish(c) }
     }
@@ -170,6 +178,15 @@ extension StrokeRecognizer {
     }
 
     func needed(_ c: Contact) -> Double { c.source == .touch ? minimumSize : padMinimumSize }
+
+    /// The path on the screen while a touchscreen's fingers draw it, from
+    /// when it passes `minimumSize` until it fires, fails or the fingers
+    /// lift (`GestureEngine.strokeBeingDrawn`: the trail). Touchpads: never
+    /// (their path is the pad's, not the screen's).
+    var drawing: (origin: Point, points: [Point])? {
+        guard state == .possible, onTouchscreen, (path.hi - path.lo).length >= minimumSize else { return nil }
+        return (origin, path.points)
+    }
 }
 
 // Why it failed, for people asking (Refusal.swift): `step`'s and `finish`'s

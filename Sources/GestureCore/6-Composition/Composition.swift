@@ -74,6 +74,16 @@ struct RecognizerTree: Sendable {
         return nil
     }
 
+    /// A touchscreen stroke in it being drawn past its minimum size
+    /// (`GestureEngine.strokeBeingDrawn`, asked only while a trail is wanted:
+    /// a cast per leaf).
+    var strokeBeingDrawn: (origin: Point, points: [Point])? {
+        for leaf in leaves {
+            if let d = (leaf as? StrokeRecognizer)?.drawing { return d }
+        }
+        return nil
+    }
+
     /// Why it failed, from the recognizer that failed it (`--explain` only):
     /// in a sequence, the part that failed (the second measuring from where
     /// the first ended); of two exclusive parts, the one the whole followed

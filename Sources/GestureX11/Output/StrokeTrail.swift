@@ -2,7 +2,8 @@ import CX11
 import GestureCore
 
 /// The trail that follows the pointer while a stroke is drawn with a
-/// button held (`stroke-trail`, on by default): one override-redirect,
+/// button held (`stroke-trail`, on by default), and a finger drawing a
+/// stroke on a touchscreen (the daemon's own, FingerTrail): one override-redirect,
 /// input-transparent window over the whole screen (OverlayWindow), made at
 /// the first stroke and mapped from the moment a press becomes a stroke to
 /// its release (or its cancel, or a lost grab).
@@ -20,7 +21,7 @@ import GestureCore
 /// the shaped window, which a compositor shows too). Every request is
 /// one-way, sent with the daemon's flush: a leg costs one request
 /// (ShapeCombineRectangles or PolyLine), built from what TrailShape says.
-final class StrokeTrail {
+public final class StrokeTrail {
     let connection: XConnection
     /// The trail's colour (GNOME's blue: seen on light and dark windows alike).
     static let rgb: UInt32 = 0x3584E4
@@ -41,10 +42,10 @@ final class StrokeTrail {
     /// The last answer: a compositor runs.
     private var composited = false
     /// Mapped: a stroke is being drawn.
-    private(set) var shown = false
+    public private(set) var shown = false
 
     /// Round trips: once, when a stroke is bound with the trail on.
-    init(connection: XConnection) {
+    public init(connection: XConnection) {
         self.connection = connection
         setup = OverlayWindow.Setup(connection)
         compositorSelection = connection.atom("_NET_WM_CM_S\(XDefaultScreen(connection.display))")
@@ -52,17 +53,17 @@ final class StrokeTrail {
     }
 
     /// The trail's window, for tests (0: not made yet).
-    var windowID: Window { window }
+    public var windowID: Window { window }
 
     /// A press that may become a stroke: who owns the compositor's
     /// selection is asked now, answered by the time it is a stroke.
-    func pressed() {
+    public func pressed() {
         guard setup.shape, asked == nil, let c = connection.xcbConnection else { return }
         asked = connection.requests { _ in xcb_get_selection_owner(c, xcb_atom_t(compositorSelection)).sequence }
     }
 
     /// The press became a stroke: the trail from the press along `path`.
-    func start(_ path: [Point]) {
+    public func start(_ path: [Point]) {
         guard setup.shape, connection.alive else { return }
         if let s = asked, let answer = connection.poll(s) {
             asked = nil
@@ -99,7 +100,7 @@ final class StrokeTrail {
     }
 
     /// The pointer moved on while drawing: the leg from the last point.
-    func extend(to p: Point) {
+    public func extend(to p: Point) {
         guard shown, connection.alive else { return }
         switch mode {
         case .shaped: add(TrailShape.rectangles(from: last, to: p))
@@ -112,7 +113,7 @@ final class StrokeTrail {
     }
 
     /// The release, a cancel, a lost grab: the trail goes.
-    func end() {
+    public func end() {
         guard shown else { return }
         shown = false
         if connection.alive { XUnmapWindow(connection.display, window) }
@@ -120,7 +121,7 @@ final class StrokeTrail {
 
     /// Lets go of the window and what it holds (exit, the trail turned
     /// off, no stroke bound any more).
-    func destroy() {
+    public func destroy() {
         end()
         if let s = asked, let c = connection.xcbConnection, connection.alive { xcb_discard_reply(c, s) }
         asked = nil
