@@ -97,7 +97,7 @@ extension PointerStrokeDaemonTests {
 extension PointerStrokeDaemonTests {
     /// A finger's stroke shows its name too: an L drawn on a touchscreen
     /// (a trace played through the daemon, `--play`), then a zigzag that
-    /// is no shape; no trail for fingers.
+    /// is no shape; the trail is gone after both.
     @Test func aFingerStrokeShowsItsNameAndNoShapeWithTheClosest() throws {
         let x = try Xvfb()
         let look = try XConnection(name: x.display)
@@ -131,6 +131,44 @@ extension PointerStrokeDaemonTests {
             #expect(first.width < 40 && last.width > 150, "\(shown)")
             #expect(first.inputRectangles == 0 && last.inputRectangles == 0)
         }
-        #expect(OverlayLook.named(Self.trailName, on: look).isEmpty, "a trail for fingers")
+        #expect(OverlayLook.named(Self.trailName, on: look).allSatisfy { !$0.viewable }, "a trail left after the lift")
+    }
+
+    /// The trail follows a finger drawing on a touchscreen (issue 58 item
+    /// 3): mapped while it draws an L (from its minimum size on), cut to the
+    /// line and input-transparent, unmapped at the lift; with `stroke-trail
+    /// = false`, never made, and the name still shows.
+    @Test(arguments: [true, false])
+    func aFingerStrokeDrawsTheTrailWhileDrawing(_ trail: Bool) throws {
+        let x = try Xvfb()
+        let look = try XConnection(name: x.display)
+        var b = TraceBuilder.standard()
+        b.wait(0.5)
+        b.land(1, at: Point(x: 300, y: 200))
+        b.draw(StrokeShapes.ell(300), over: 1.5)
+        b.lift()
+        b.wait(1)
+        let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
+        _ = FileSystem.write(Self.strokes, to: dir + "/strokes.toml")
+        let config = "keymap = \"none\"\n[[bind]]\nname = \"finger-L\"\ngesture = 'stroke(\"L\")'\non-ended = \"key F8\"\n"
+            + (trail ? "" : "[settings]\nstroke-trail = false\n")
+        let d = DaemonProcess(display: x.display, config: config, trace: b.trace, dir: dir)
+        var seen: OverlayLook? = nil
+        var name = false
+        _ = waitUntil(timeout: 8) {
+            if let t = OverlayLook.named(Self.trailName, on: look).first, t.viewable, seen == nil { seen = t }
+            name = name || OverlayLook.named(Self.nameName, on: look).first?.viewable == true
+            return name
+        }
+        #expect(d.waitForLog("finger-L ended"), "\(d.log)")
+        #expect(name, "no name at the lift")
+        if trail {
+            let t = try #require(seen, "no trail while the finger drew: \(d.log)")
+            #expect(t.inputRectangles == 0 && t.boundingRectangles > 0, "\(t)")
+            #expect(OverlayLook.named(Self.trailName, on: look).first?.viewable == false, "the trail stays after the lift")
+        } else {
+            #expect(seen == nil && OverlayLook.named(Self.trailName, on: look).isEmpty, "a trail with stroke-trail = false")
+        }
     }
 }
