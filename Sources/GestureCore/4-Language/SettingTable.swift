@@ -131,7 +131,7 @@ public struct SettingField: Sendable {
         "repeat-interval": "While a press or hold lasts: then a repeat this often.",
         "touchegg-protocol": "Serve Touchégg's D-Bus protocol: desktop shells that animate with the fingers get 3- and 4-finger swipes and pinches.",
         "button-hold": "A press of a button bound to a stroke, held still this long, goes to the application (0: never).",
-        "stroke-trail": "Draw a trail behind the pointer while a stroke is drawn with a button held.",
+        "stroke-trail": "Draw a trail behind the pointer while a stroke is drawn with a button held, and behind a finger drawing one on a touchscreen.",
         "stroke-name": "Show the name of the stroke that fired, or the closest shape, near the pointer for a second.",
     ]
 
