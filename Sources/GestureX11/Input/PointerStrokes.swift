@@ -217,9 +217,7 @@ final class PointerStrokes {
 
     private func decide(_ press: PointerStrokeMachine.Press, bound: [PointerStrokeBindings.Entry]) {
         candidates = bound
-        // The smallest shape among them: a path shorter is a click.
-        if let least = bound.map(\.options.minimumSize).min() { machine.minimumSize = least }
-        carryOut(machine.on(.press(press, bound: !bound.isEmpty)))
+        carryOut(machine.press(press, candidates: bound))
     }
 
     /// The daemon's clock reached `now`: a press held still past its hold.

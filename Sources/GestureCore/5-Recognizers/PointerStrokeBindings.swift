@@ -1,11 +1,11 @@
-import GestureCore
-
 /// The config's strokes drawn with a pointer button held
-/// (`stroke("L", button: 3)`, issue 58), as the X side uses them: which
-/// buttons and modifiers to grab, which bindings a press can begin, and
-/// which of them a drawn path fires. Pure: made from the table at each
-/// load, asked once per press and once per release (never per touch
-/// event: the touch engine leaves these bindings out, Rules.noTouchDevice).
+/// (`stroke("L", button: 3)`, issue 58): which buttons and modifiers to
+/// grab, which bindings a press can begin, and which of them a drawn path
+/// fires. Pure: made from the table at each load, asked once per press and
+/// once per release (never per touch event: the touch engine leaves these
+/// bindings out, Rules.noTouchDevice). The daemon (GestureX11's
+/// PointerStrokes, GestureBridge's actOnPointerStrokes) and `replay`
+/// (GestureTraces' PointerStrokeReplay) decide with this one copy.
 public struct PointerStrokeBindings: Sendable {
     /// One `stroke(..., button:)` binding.
     public struct Entry: Hashable, Sendable {
@@ -62,6 +62,10 @@ public struct PointerStrokeBindings: Sendable {
     public struct Grab: Hashable, Sendable, Comparable {
         public var button: Int
         public var modifiers: Modifiers?
+        public init(button: Int, modifiers: Modifiers?) {
+            self.button = button
+            self.modifiers = modifiers
+        }
         public static func < (a: Grab, b: Grab) -> Bool {
             a.button != b.button ? a.button < b.button : (a.modifiers?.rawValue ?? 0xFF) < (b.modifiers?.rawValue ?? 0xFF)
         }
@@ -77,22 +81,6 @@ public struct PointerStrokeBindings: Sendable {
             out.insert(Grab(button: e.button, modifiers: anyButtons.contains(e.button) ? nil : e.modifiers))
         }
         return out.sorted()
-    }
-
-    /// X's modifier states a grab is made with: the layer's exact state,
-    /// also with Caps Lock and Num Lock on (X matches a passive grab's
-    /// modifiers exactly, and those locks are in the state of every press
-    /// made while they are on). Nil: any modifiers (XIAnyModifier). Empty:
-    /// none can be (the layout has no key for one of the layer's modifiers).
-    public static func states(_ m: Modifiers?, _ map: ModifierMap) -> [UInt32]? {
-        guard let m else { return nil }
-        guard let base = map.state(m) else { return [] }
-        let lock: UInt32 = 1 << 1
-        var out: [UInt32] = []
-        for extra in [0, lock, map.numLock, lock | map.numLock] where !out.contains(base | extra) {
-            out.append(base | extra)
-        }
-        return out
     }
 
     /// The bindings a press can begin: its button, the modifiers held
@@ -146,5 +134,17 @@ public struct PointerStrokeBindings: Sendable {
             }
         }
         return Outcome(binding: best?.id, match: shown)
+    }
+}
+
+extension PointerStrokeMachine {
+    /// A grabbed press, decided with the bindings it can begin here
+    /// (`candidates`; empty: none, it is replayed): the smallest
+    /// `minimumSize` among them is how far it must travel to be a stroke.
+    /// The daemon (PointerStrokes) and `replay` (PointerStrokeReplay)
+    /// both decide a press here.
+    public mutating func press(_ p: Press, candidates: [PointerStrokeBindings.Entry]) -> [Request] {
+        if let least = candidates.map(\.options.minimumSize).min() { minimumSize = least }
+        return on(.press(p, bound: !candidates.isEmpty))
     }
 }
