@@ -1,8 +1,8 @@
 import GestureCore
 
 extension Trace {
-    /// The trace cut into attempts: where every finger is up (and no touchpad
-    /// gesture runs) for at least `gap`, one attempt ends and the next may
+    /// The trace cut into attempts: where every finger and pointer button is
+    /// up (and no touchpad gesture runs) for at least `gap`, one attempt ends and the next may
     /// begin (`tune` and `teach` cut recordings so).
     public func attempts(gap: Seconds = 0.5) -> [Trace] {
         var out: [Trace] = []
@@ -10,13 +10,13 @@ extension Trace {
         var down = 0, lastUp: Seconds? = nil
         for e in events {
             switch e.input {
-            case .touchBegin, .swipeBegin, .pinchBegin:
+            case .touchBegin, .swipeBegin, .pinchBegin, .buttonPress:
                 if down == 0, let up = lastUp, e.t - up >= gap, !current.isEmpty {
                     out.append(Trace(header: header, events: current))
                     current.removeAll()
                 }
                 down += 1
-            case .touchEnd, .swipeEnd, .pinchEnd:
+            case .touchEnd, .swipeEnd, .pinchEnd, .buttonRelease:
                 down = max(0, down - 1)
                 if down == 0 { lastUp = e.t }
             default:

@@ -75,11 +75,13 @@ struct TeachCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var paths: [(name: String, path: [Point])] = []
+        var buttons: Set<Int?> = []
         for f in files {
             let parts = try read(f).attempts()
             for (i, t) in parts.enumerated() {
                 guard let e = StrokeExample(t) else { continue }
                 paths.append((parts.count > 1 ? "\(f) #\(i + 1)" : f, e.path))
+                buttons.insert(e.button)
             }
         }
         guard !paths.isEmpty else {
@@ -89,7 +91,9 @@ struct TeachCommand: ParsableCommand {
         let teacher = Teacher(shape: name, paths: paths, set: set, negatives: try Teacher.everydayNegatives())
         for l in teacher.report { print(l) }
         try save(name, of: teacher.set, to: path)
-        print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\")'")
+        // Drawn with one pointer button: bound to it, the daemon grabs it.
+        let button = buttons.count == 1 ? buttons.first! : nil
+        print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\"\(button.map { ", button: \($0)" } ?? ""))'")
     }
 
     func read(_ path: String) throws -> Trace { try readTrace(path, for: "teach") }

@@ -30,15 +30,8 @@ extension Daemon {
                 continue
             }
             log.debug("stroke with button \(d.button): \(m.name ?? "") (score \(StrokeVerdict.hundredths(m.score)))")
-            var value = GestureValue()
-            value.fingers = 1
-            value.start = d.start
-            value.location = d.path.last ?? d.start
-            value.translation = value.location - d.start
             connection.session?.windows.time = input.lastEventTime
-            // A stroke is discrete: it begins and ends at its release.
-            for phase in [GesturePhase.began, .ended] {
-                let g = GestureEvent(time: t, binding: id, phase: phase, device: d.device, value: value)
+            for g in PointerStrokeBindings.events(binding: id, device: d.device, start: d.start, path: d.path, at: t) {
                 recognition.router.act(g, window: d.window, now: t)
             }
         }

@@ -148,3 +148,56 @@ extension PointerStrokeMachine {
         return on(.press(p, bound: !candidates.isEmpty))
     }
 }
+
+extension PointerStrokeBindings {
+    /// What a path that fired `binding` publishes, at its release `t`: a
+    /// stroke is discrete, it begins and ends there; its value is one
+    /// finger's, from the press to the path's end. The daemon acts on these
+    /// (actOnPointerStrokes) and `replay` prints them.
+    public static func events(binding: BindingID, device: DeviceID, start: Point, path: [Point],
+                              at t: Seconds) -> [GestureEvent] {
+        var value = GestureValue()
+        value.fingers = 1
+        value.start = start
+        value.location = path.last ?? start
+        value.translation = value.location - start
+        return [GesturePhase.began, .ended].map {
+            GestureEvent(time: t, binding: binding, phase: $0, device: device, value: value)
+        }
+    }
+}
+
+/// What became of a press of a pointer button strokes are bound to, as
+/// PointerStrokeMachine decided it: what `replay --explain` says of a
+/// trace's pointer records (the daemon logs the same decisions).
+public struct PointerStrokeDecision: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// No stroke can be drawn with it here (its button, modifiers,
+        /// device or the window's scope): the window gets the press as made.
+        case replayed
+        /// Taken: `candidates` bindings can begin with it.
+        case taken(candidates: Int)
+        /// Released having moved less than `minimumSize` px: a click, which
+        /// the window gets as one press and one release at the press's place.
+        case click(minimumSize: Double)
+        /// Held still for `hold`: handed to the application, to the release.
+        case handedOver(hold: Seconds)
+        /// Another button (or Escape) while held: nothing fires, nothing leaks.
+        case cancelled
+        /// Drawn and matched at the release: the binding it fired (nil:
+        /// none) and the match (the shape, or the closest and its score).
+        case drawn(PointerStrokeBindings.Outcome, points: Int)
+    }
+
+    public var time: Seconds
+    public var device: DeviceID
+    public var button: Int
+    public var kind: Kind
+
+    public init(time: Seconds, device: DeviceID, button: Int, kind: Kind) {
+        self.time = time
+        self.device = device
+        self.button = button
+        self.kind = kind
+    }
+}
