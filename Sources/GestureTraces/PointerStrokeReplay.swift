@@ -102,7 +102,7 @@ public struct PointerStrokeReplay {
                 say(machine.heldButton ?? 0, .cancelled)
             case .recognize(let p, let path):
                 let outcome = bindings.recognize(path, candidates: candidates)
-                say(p.button, .drawn(outcome, points: path.count))
+                say(p.button, .drawn(outcome, path: path))
                 if let id = outcome.binding {
                     out += PointerStrokeBindings.events(binding: id, device: device, start: p.at, path: path, at: t)
                         .map(Effect.gesture)

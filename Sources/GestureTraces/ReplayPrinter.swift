@@ -110,8 +110,8 @@ public struct ReplayPrinter {
             return "held still for \(Self.fixed(hold * 1000, places: 0)) ms: handed to the application, to the release"
         case .cancelled:
             return "another button while held: cancelled, nothing fires and the window gets nothing"
-        case .drawn(let outcome, let points):
-            let drawn = "stroke drawn (\(points) points): "
+        case .drawn(let outcome, let path):
+            let drawn = "stroke drawn (\(path.count) points): "
             guard let m = outcome.match else { return drawn + "no binding could fire" }
             if let id = outcome.binding {
                 return drawn + "matched \(m.name ?? "") (score \(StrokeVerdict.hundredths(m.score))): \(bindingName(id)) fires"

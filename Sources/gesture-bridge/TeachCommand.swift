@@ -29,13 +29,23 @@ struct TeachCommand: ParsableCommand {
     @OptionGroup var config: ConfigOption
     @Flag(help: "List the shapes taught.") var list = false
     @Option(help: ArgumentHelp("Remove a shape.", valueName: "NAME")) var remove: String?
-    @Flag(help: "Draw the attempts now (on the touchscreen or touchpad), --count of them.") var live = false
+    @Flag(help: "Draw the attempts now (on the touchscreen or touchpad, or with --button), --count of them.") var live = false
     @Option(help: "Attempts to draw with --live.") var count = 5
+    @Option(help: ArgumentHelp("With --live: draw with this pointer button held (a mouse's or a pen's; 3 is the right button). Clicks still reach the window.",
+                               valueName: "N"))
+    var button: Int?
     @OptionGroup var display: DisplayOption
     @Argument(help: "The shape's name, then traces of you drawing it (.jsonl).") var words: [String] = []
 
     var strokesPath: String {
         StrokesFile.path(besideConfig: config.path ?? ConfigLoader.defaultPath(environment: ProcessEnvironment.current()))
+    }
+
+    func validate() throws {
+        if let b = button {
+            guard live else { throw ValidationError("--button draws with --live; a trace's drawings say their own button") }
+            guard (1...9).contains(b) else { throw ValidationError("--button takes a pointer button, 1 to 9; got \(b)") }
+        }
     }
 
     func run() throws {
@@ -111,9 +121,11 @@ struct TeachCommand: ParsableCommand {
     func recordLive(_ name: String) throws -> String {
         let env = ProcessEnvironment.current()
         let path = RuntimeDirectory.path(env) + "/gesture-bridge-teach-\(getpid()).jsonl"
-        writeLine("gesture-bridge teach: draw \(name) \(count) times (lift your fingers between attempts)")
+        writeLine(button.map { "gesture-bridge teach: draw \(name) \(count) times with button \($0) held" }
+                  ?? "gesture-bridge teach: draw \(name) \(count) times (lift your fingers between attempts)")
         var progress = LiveAttempts(wanted: count)
-        let status = Recorder.run(path: path, display: display.display, report: { writeLine("gesture-bridge: " + L($0)) }) { input in
+        let status = Recorder.run(path: path, display: display.display, buttons: button.map { [$0] } ?? [],
+                                  report: { writeLine("gesture-bridge: " + L($0)) }) { input in
             guard progress.see(input) else { return false }
             writeLine("gesture-bridge teach: \(name): attempt \(progress.done) of \(progress.wanted) " + progress.bar)
             return progress.done >= progress.wanted

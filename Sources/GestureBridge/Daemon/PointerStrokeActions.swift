@@ -12,6 +12,10 @@ extension Daemon {
     /// The paths drawn since the last wakeup, matched and acted on at wall time `t`.
     mutating func actOnPointerStrokes(now t: Double) {
         guard let input = connection.input else { return }
+        // `--record`: the grabbed pointer's records, on the engine's clock.
+        if let recording = connection.recording, let x = input as? XInputSource {
+            for r in x.listener.takePointerRecords() { recording.write(r, at: clock.time(ofInput: r.time)) }
+        }
         let drawn = input.takePointerStrokes()
         guard !drawn.isEmpty, let bindings = config.pointer else { return }
         for d in drawn {

@@ -185,8 +185,9 @@ public struct PointerStrokeDecision: Hashable, Sendable {
         /// Another button (or Escape) while held: nothing fires, nothing leaks.
         case cancelled
         /// Drawn and matched at the release: the binding it fired (nil:
-        /// none) and the match (the shape, or the closest and its score).
-        case drawn(PointerStrokeBindings.Outcome, points: Int)
+        /// none), the match (the shape, or the closest and its score) and
+        /// the path, from the press.
+        case drawn(PointerStrokeBindings.Outcome, path: [Point])
     }
 
     public var time: Seconds
