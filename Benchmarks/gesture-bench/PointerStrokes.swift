@@ -73,7 +73,8 @@ func pointerStrokes(_ arguments: [String]) -> Int32 {
                 let examples = own.filter { $0.shape == s }.prefix(3).enumerated().compactMap { i, d in
                     StrokeExample(trace(d)).map { ("\(s) #\(i + 1)", $0.path) }
                 }
-                taught = Teacher(shape: s, paths: examples, set: taught, negatives: negatives).set
+                taught = Teacher(shape: s, paths: examples, set: taught, negatives: negatives,
+                                 options: PointerStrokeBindings.options()).set
             }
             var settings = Settings()
             settings.strokes = taught

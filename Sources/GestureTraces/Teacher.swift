@@ -31,8 +31,11 @@ public struct Teacher: Sendable {
     public var set: StrokeSet
 
     /// Teaches `shape` from `paths` (replacing its templates), beside the
-    /// shapes of `set`.
-    public init(shape: String, paths: [(name: String, path: [Point])], set old: StrokeSet, negatives: [(name: String, path: [Point])]) {
+    /// shapes of `set`, each scored as it will be matched: `options` are a
+    /// finger stroke's by default, PointerStrokeBindings.options() for
+    /// paths drawn with a button (a line is a shape there).
+    public init(shape: String, paths: [(name: String, path: [Point])], set old: StrokeSet, negatives: [(name: String, path: [Point])],
+                options: StrokeOptions = StrokeOptions()) {
         self.shape = shape
         var others = old
         others.shapes.removeAll { $0.name == shape }
@@ -40,12 +43,12 @@ public struct Teacher: Sendable {
             var loo = others
             let rest = paths.indices.filter { $0 != i }.map { paths[$0].path }
             if !rest.isEmpty { loo.shapes.append(StrokeShape(name: shape, threshold: 0, templates: rest)) }
-            let m = loo.match(paths[i].path, with: loo.matcher())
+            let m = loo.match(paths[i].path, with: loo.matcher(options))
             return Scored(name: paths[i].name, closest: m.closest, score: m.score)
         }
         var taught = others
         taught.shapes.append(StrokeShape(name: shape, threshold: 0, templates: paths.map(\.path)))
-        let matcher = taught.matcher()
+        let matcher = taught.matcher(options)
         nearNegatives = negatives.compactMap { n in
             let m = taught.match(n.path, with: matcher)
             return m.closest == shape ? Scored(name: n.name, closest: m.closest, score: m.score) : nil

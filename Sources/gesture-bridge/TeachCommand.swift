@@ -98,11 +98,13 @@ struct TeachCommand: ParsableCommand {
             writeLine("gesture-bridge teach: the traces hold no drawing")
             throw ExitCode(2)
         }
-        let teacher = Teacher(shape: name, paths: paths, set: set, negatives: try Teacher.everydayNegatives())
+        // Drawn with one pointer button: bound to it, the daemon grabs it,
+        // and scored as the daemon will match it.
+        let button = buttons.count == 1 ? buttons.first! : nil
+        let teacher = Teacher(shape: name, paths: paths, set: set, negatives: try Teacher.everydayNegatives(),
+                              options: button == nil ? StrokeOptions() : PointerStrokeBindings.options())
         for l in teacher.report { print(l) }
         try save(name, of: teacher.set, to: path)
-        // Drawn with one pointer button: bound to it, the daemon grabs it.
-        let button = buttons.count == 1 ? buttons.first! : nil
         print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\"\(button.map { ", button: \($0)" } ?? ""))'")
     }
 

@@ -38,19 +38,27 @@ public struct PointerStrokeBindings: Sendable {
         var out: [Entry] = []
         for (id, b) in table.allBindings.enumerated() {
             guard case .stroke(let s) = b.gesture, let button = s.button else { continue }
-            var o = StrokeOptions()
-            o.directionSensitive = s.directionSensitive
-            o.rotationInvariant = !s.rotationSensitive
-            o.minimumSize = s.minimumSize?.pixels(pxPerMM: pxPerMM) ?? Self.defaultMinimumSize
-            o.threshold = 0   // each shape's own
-            // With a button held a line is a shape, not a swipe or a scroll
-            // (easystroke's back and forward are lines; a click is told
-            // apart by minimumSize, before any match).
-            o.straightness = -1
             out.append(Entry(id: id, shape: s.shape, button: button, modifiers: b.modifiers, device: b.device,
-                             rank: ranks[id], options: o))
+                             rank: ranks[id], options: Self.options(s, pxPerMM: pxPerMM)))
         }
         entries = out
+    }
+
+    /// How a path drawn with a button is matched for `s` (and how `teach`
+    /// scores examples drawn with a button): as the finger stroke's
+    /// recognizer builds them (StrokeRecognizer), direction and rotation as
+    /// written, `minimumSize` in px, each shape's own threshold, and lines kept.
+    public static func options(_ s: StrokeSpec = StrokeSpec(), pxPerMM: Double = 3.78) -> StrokeOptions {
+        var o = StrokeOptions()
+        o.directionSensitive = s.directionSensitive
+        o.rotationInvariant = !s.rotationSensitive
+        o.minimumSize = s.minimumSize?.pixels(pxPerMM: pxPerMM) ?? Self.defaultMinimumSize
+        o.threshold = 0   // each shape's own
+        // With a button held a line is a shape, not a swipe or a scroll
+        // (easystroke's back and forward are lines; a click is told
+        // apart by minimumSize, before any match).
+        o.straightness = -1
+        return o
     }
 
     /// The finger stroke's default (StrokeRecognizer.defaultMinimumSize).

@@ -367,6 +367,12 @@ public struct PointerRecord: Sendable {
     public var input: Input
     public var time: Double
     public var modifiers: Modifiers
+
+    public init(input: Input, time: Double, modifiers: Modifiers) {
+        self.input = input
+        self.time = time
+        self.modifiers = modifiers
+    }
 }
 
 extension PointerStrokeMachine.State {
