@@ -8,7 +8,9 @@
 // drawing by drawing). User-dependent, as issue 58's acceptance: per
 // person (3DMadLabSD: per person and domain, 10 shapes x 10 repetitions),
 // the first 3 repetitions of every shape taught (Teacher, from
-// StrokeExample's path: the path PointerStrokeMachine hands the daemon),
+// StrokeExample's path: the path PointerStrokeMachine hands the daemon,
+// scored as a button's path is matched, no finger's everyday hands: as
+// `teach` does with traces drawn with a button),
 // one after another as `teach NAME` would, each shape bound as
 // stroke("NAME", button: 3); the other 7 replayed (Replayer: the daemon's
 // machine and matching). A hit: the drawing's own binding fired, and
@@ -26,11 +28,6 @@ func pointerStrokes(_ arguments: [String]) -> Int32 {
         return 2
     }
     let leadIn = arguments.contains("--lead-in")
-    let negatives: [(name: String, path: [Point])]
-    do { negatives = try Teacher.everydayNegatives() } catch {
-        print("gesture-bench pointer-strokes: the everyday negatives: \(error)")
-        return 1
-    }
     var rows: [[String]] = [["domain", "people", "replayed", "fired right", "closest right", "lowest person", "clicks firing"]]
     var all = (hits: 0, tries: 0), allClosest = 0, clicksFiring = 0
     var lowest: (String, Double) = ("", 1)
@@ -73,7 +70,7 @@ func pointerStrokes(_ arguments: [String]) -> Int32 {
                 let examples = own.filter { $0.shape == s }.prefix(3).enumerated().compactMap { i, d in
                     StrokeExample(trace(d)).map { ("\(s) #\(i + 1)", $0.path) }
                 }
-                taught = Teacher(shape: s, paths: examples, set: taught, negatives: negatives,
+                taught = Teacher(shape: s, paths: examples, set: taught, negatives: [],
                                  options: PointerStrokeBindings.options()).set
             }
             var settings = Settings()
