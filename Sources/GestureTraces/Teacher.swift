@@ -29,6 +29,9 @@ public struct Teacher: Sendable {
     public var nearNegatives: [Scored]
     /// The shapes with this one taught.
     public var set: StrokeSet
+    /// Whether everyday hands were given (none for paths drawn with a
+    /// button: a finger's hands never draw with one).
+    public var judgedAgainstEverydayHands: Bool
 
     /// Teaches `shape` from `paths` (replacing its templates), beside the
     /// shapes of `set`, each scored as it will be matched: `options` are a
@@ -37,6 +40,7 @@ public struct Teacher: Sendable {
     public init(shape: String, paths: [(name: String, path: [Point])], set old: StrokeSet, negatives: [(name: String, path: [Point])],
                 options: StrokeOptions = StrokeOptions()) {
         self.shape = shape
+        judgedAgainstEverydayHands = !negatives.isEmpty
         var others = old
         others.shapes.removeAll { $0.name == shape }
         examples = paths.indices.map { i in
@@ -86,6 +90,11 @@ public struct Teacher: Sendable {
                 + (missed.isEmpty ? "" : "; missed: " + missed.map { "\($0.name) (\($0.closest.map { "closest \($0)" } ?? "too small or a line"), \(StrokeVerdict.hundredths($0.score)))" }.joined(separator: ", ")))
         } else {
             out.append("  one example: the threshold is the default; teach 3 or more to fit it to your hand")
+        }
+        if !judgedAgainstEverydayHands {
+            out.append("  drawn with a button: no finger's everyday hand can fire it, and a click (under the 60 px minimumSize) never does")
+            if !missed.isEmpty { out.append("  risk: some of your own attempts fall under it; teach more examples, drawn as you will draw them") }
+            return out
         }
         if let top = nearNegatives.first {
             out.append("  closest everyday hand: \(top.name) scores \(StrokeVerdict.hundredths(top.score))"

@@ -22,7 +22,8 @@ struct TeachCommand: ParsableCommand {
             ones; a running daemon reloads it. The threshold is fitted between your \
             attempts (each scored against the others) and everyday hands that must \
             fire nothing (taps, swipes, scrolls, palms), and teach says what it risks. \
-            Bind it with gesture = 'stroke("NAME")'.
+            Bind it with gesture = 'stroke("NAME")', or from traces drawn with a pointer button held \
+            (mouse or pen; `--live --button N`) stroke("NAME", button: N).
             """
     )
 
