@@ -14,7 +14,9 @@ extension Daemon {
         guard let input = connection.input else { return }
         // `--record`: the grabbed pointer's records, on the engine's clock.
         if let recording = connection.recording, let x = input as? XInputSource {
-            for r in x.listener.takePointerRecords() { recording.write(r, at: clock.time(ofInput: r.time)) }
+            let records = x.listener.takePointerRecords()
+            for r in records { recording.write(r, at: clock.time(ofInput: r.time)) }
+            if !records.isEmpty { recording.flush() }
         }
         let drawn = input.takePointerStrokes()
         guard !drawn.isEmpty, let bindings = config.pointer else { return }
