@@ -47,11 +47,13 @@ let package = Package(
         // libX11, libXi, libXtst, libXrandr, with wrappers for their macros;
         // XCB (the daemon's event queue is XCB's) with libxcb-xinput and
         // libxcb-randr: XInput's events, its requests with replies and the
-        // passive grabs, and RRGetMonitors, sent with their cookies kept.
+        // passive grabs, and RRGetMonitors, sent with their cookies kept;
+        // libXext for the Shape extension (the stroke trail's and name's
+        // windows), which libXi and libXtst load anyway: no page more.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xtst xrandr x11-xcb xcb-xinput xcb-randr",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libx11-xcb-dev",
+            pkgConfig: "x11 xi xtst xrandr xext x11-xcb xcb-xinput xcb-randr",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libxext-dev", "libx11-xcb-dev",
                               "libxcb-xinput-dev", "libxcb-randr0-dev"])]
         ),
         // Linux interfaces the Glibc module lacks (signalfd).

@@ -11,7 +11,9 @@ test), steady-state allocations above 0, an idle daemon that wakes, a
 drawn stroke's lift above STROKE_LIFT_MS of CPU at its worst (10 shapes x 3
 templates, 200 lifts: measured in CPU time of the thread, so a shared
 machine's other processes do not count; the wall time is reported beside it),
-or, side by side in the E2E VM, the touchscreen's lift → key above
+a motion event of a stroke drawn with a button held above POINTER_MOTION_US
+of the daemon's CPU with the trail on, a daemon with a pointer stroke bound
+that wakes while idle, or, side by side in the E2E VM, the touchscreen's lift → key above
 LIFT_P50_US at its median (not with --smoke: the smoke run's one swipe is
 reported, not guarded).
 """
@@ -30,6 +32,7 @@ ORDER_LISTED_GUARD = 0.95  # issue 61: start-up's functions scripts/daemon.order
 LIFT_P50_US = 10000        # issue 61: touchscreen lift frame → key seen, p50 (E2E VM side by side)
 XORG_NOBODY_RATIO = 1.05   # issue 61: Xorg's CPU per touchscreen swipe with gesture-bridge / with nobody listening
 LIBINPUT_GESTURES_EXEC_US = 43000   # issue 24: libinput-gestures' lift → command, same VM (not in Debian)
+POINTER_MOTION_US = 40     # issue 58: the daemon's CPU per motion event of a stroke drawn with a button, trail on
 
 
 def load(path):
@@ -109,6 +112,7 @@ def table(results, smoke=False):
     alone = pick(results, "versus-lift-alone") or {}
     instr = everyday["instructions_per_event"] if everyday else None
     stroke = pick(results, "stroke-match")
+    pointer = pick(results, "pointer-trail")
     # With X's part: Xorg runs libinput and delivers the touches for us; lisgd
     # reads evdev, so its X is Xorg with nobody listening.
     both = vs.get("ours_us") is not None and vs.get("xorg_us") is not None
@@ -215,6 +219,16 @@ def table(results, smoke=False):
                      "its key at the begin from touch-down (p50)",
                      f"{pad.get('ours_us', '–')} / {te['touchegg_us']} µs; ratio {ratio(pad.get('ours_us'), te['touchegg_us'])}; "
                      f"{te.get('began_p50_us', '–')} µs", f"≤ 0.1: {met(ratio_of(pad.get('ours_us'), te['touchegg_us']), 0.1)}"))
+    if pointer:
+        rows.append(("a stroke drawn with button 3 (Xvfb, XTest): CPU per motion event, the daemon with the trail / "
+                     "without; the X server with / without (`Benchmarks/pointer-trail.sh`)",
+                     f"{pointer['daemon_us_per_motion_trail']} / {pointer['daemon_us_per_motion_no_trail']} µs; "
+                     f"X server {pointer['xserver_us_per_motion_trail']} / {pointer['xserver_us_per_motion_no_trail']} µs "
+                     f"({pointer['strokes']} strokes × {pointer['motions_per_stroke']} motions); "
+                     f"RSS after them {pointer.get('rss_after_strokes_kb', '–')} kB",
+                     f"daemon ≤ {POINTER_MOTION_US} µs: {met(pointer['daemon_us_per_motion_trail'], POINTER_MOTION_US)}"))
+        rows.append(("idle wakeups with a pointer stroke bound (`Benchmarks/pointer-trail.sh`)",
+                     f"{pointer['idle_wakeups_bound']} in {pointer['idle_seconds']} s", "0"))
     lines = ["| figure | value | target |", "|---|---|---|"]
     lines += [f"| {f} | {'–' if v is None else v} | {t} |" for f, v, t in rows]
     failures = []
@@ -230,6 +244,12 @@ def table(results, smoke=False):
         failures.append(f"a drawn stroke's lift: {stroke['max_ms']} ms of CPU at worst, above {STROKE_LIFT_MS:g} ms")
     elif stroke is not None and stroke["recognized"] != stroke["rounds"]:
         failures.append(f"stroke-match: {stroke['recognized']} of {stroke['rounds']} drawn shapes recognized")
+    if pointer is not None and pointer["daemon_us_per_motion_trail"] > POINTER_MOTION_US:
+        failures.append(f"a stroke drawn with a button: {pointer['daemon_us_per_motion_trail']} µs of the daemon's CPU "
+                        f"per motion event with the trail, above {POINTER_MOTION_US} µs")
+    if pointer is not None and pointer["idle_wakeups_bound"] > IDLE_WAKEUPS_GUARD:
+        failures.append(f"daemon with a pointer stroke bound: {pointer['idle_wakeups_bound']} wakeups in "
+                        f"{pointer['idle_seconds']} s idle")
     # The side-by-side, when it ran, in the full run only: the smoke run's
     # one swipe in CI's VM (beside CI's other work) is a sample of an
     # emulated machine's scheduling, not a figure to fail CI on.

@@ -9,7 +9,7 @@
 #                                or a drawn stroke's lift above 1 ms of CPU
 #                                (the full run also fails on the VM's touchscreen
 #                                lift → key above 10 ms, p50 of 20 swipes)
-# Needs valgrind, gdb, hyperfine, strace, Xvfb, python3, and for the side-by-side what
+# Needs valgrind, gdb, hyperfine, strace, Xvfb, xdotool, python3, and for the side-by-side what
 # Tests/E2E/run.sh needs (.ci/run installs them all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,6 +66,10 @@ $bench stroke-match --rounds 200 --json >>"$results"
 say "cost curves (callgrind, $curve_events events each)"
 for n in "${binding_counts[@]}"; do Benchmarks/callgrind.sh "$curve_events" --bindings "$n" >>"$results"; done
 for n in "${finger_counts[@]}"; do Benchmarks/callgrind.sh "$curve_events" --fingers "$n" >>"$results"; done
+
+say "a stroke drawn with a button held: CPU per motion event, trail on and off (Xvfb, XTest)"
+if [ $smoke -eq 1 ]; then BIN=$static Benchmarks/pointer-trail.sh 2 400 2 >>"$results"
+else BIN=$static Benchmarks/pointer-trail.sh 20 1000 "$idle" >>"$results"; fi
 
 say "latency under Xvfb ($latency_rounds rounds)"
 $bench latency --rounds "$latency_rounds" --json >>"$results"

@@ -34,6 +34,7 @@ SCREENS = {
     "the expression editor": ["Dialog.swift", "ExpressionDialog.swift"],
     "the application picker": ["Dialog.swift", "AppPickerDialog.swift"],
     "the import preview": ["Dialog.swift", "ImportDialog.swift"],
+    "the import's tool and file": ["Dialog.swift", "ImportSourceDialog.swift"],
     "the main window (its header, banners, toasts and pages)":
         ["MainWindow.swift", "StatusBanner.swift", "GesturesPage.swift", "SettingsPage.swift", "DevicesPage.swift",
          "EntryRow.swift", "TryItPage.swift", "PrimaryMenu.swift"],

@@ -14,7 +14,7 @@
 harness_start() {
   harness_dir=$1
   exec 3>"$1/display"
-  Xvfb -displayfd 3 -nolisten tcp -screen 0 1920x1080x24 >/dev/null 2>&1 &
+  Xvfb -displayfd 3 -nolisten tcp -noreset -screen 0 1920x1080x24 >/dev/null 2>&1 &
   local _
   for _ in $(seq 200); do [ -s "$1/display" ] && break; sleep 0.05; done
   [ -s "$1/display" ] || { echo "Xvfb did not start" >&2; exit 1; }

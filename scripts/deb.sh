@@ -4,7 +4,7 @@
 #   scripts/deb.sh
 # The binaries are the release build with the Swift runtime linked in
 # (--static-swift-stdlib): they need no Swift toolchain at run time, only the
-# C libraries dpkg-shlibdeps finds (libX11, libX11-xcb, libXi, libXtst, libXrandr, libxcb-xinput, libxcb-randr,
+# C libraries dpkg-shlibdeps finds (libX11, libX11-xcb, libXi, libXtst, libXrandr, libXext, libxcb-xinput, libxcb-randr,
 # glibc), and libdbus-1, which the daemon loads when touchegg-protocol is on
 # (Recommends). The package holds the command (/usr/bin/gesture-bridge), the
 # daemon it execs (/usr/libexec/gesture-bridge/), the keymaps, the man page,

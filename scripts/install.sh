@@ -49,7 +49,7 @@ if [ -z "${NO_PACKAGES:-}" ]; then
   # which `swift test` needs (its X tests start an Xvfb; the Touchégg
   # protocol tests' client is a GIO program; `watch` is drawn in a tmux
   # pane), so the README's second command works after the first.
-  packages=(pkg-config libx11-dev libx11-xcb-dev libxcb-xinput-dev libxcb-randr0-dev libxi-dev libxtst-dev libxrandr-dev libdbus-1-dev
+  packages=(pkg-config libx11-dev libx11-xcb-dev libxcb-xinput-dev libxcb-randr0-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libdbus-1-dev
             libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux)
   # The settings app (gesture-bridge-settings) builds on GTK 4 and libadwaita.
   packages+=(libgtk-4-dev libadwaita-1-dev)
@@ -69,7 +69,7 @@ fi
 
 # 2. Build: the Swift runtime linked in (--static-swift-stdlib), so the
 # installed daemon needs no Swift toolchain at run time (updating or moving it
-# never stops your gestures), only libX11, libXi, libXtst, libXrandr, libxcb-xinput, libxcb-randr (and
+# never stops your gestures), only libX11, libXi, libXtst, libXrandr, libXext, libxcb-xinput, libxcb-randr (and
 # libdbus-1, loaded when touchegg-protocol is on). Two executables: the
 # command, and the daemon `gesture-bridge run` execs (no argument parser in
 # what runs all day).

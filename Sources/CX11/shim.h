@@ -1,4 +1,4 @@
-// libX11, libXi (XInput 2.4), libXtst, libXrandr, and XCB with its XInput and RandR bindings for Swift, with static
+// libX11, libXi (XInput 2.4), libXtst, libXrandr, libXext (Shape), and XCB with its XInput and RandR bindings for Swift, with static
 // inline wrappers for the macros Swift cannot import.
 #ifndef GESTURE_BRIDGE_CX11_SHIM_H
 #define GESTURE_BRIDGE_CX11_SHIM_H
@@ -11,6 +11,7 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/shape.h>  /* the stroke trail's and name's shapes (libXext: already loaded by libXi and libXtst) */
 #include <X11/Xlib-xcb.h>
 #include <xcb/xcb.h>
 #include <xcb/xinput.h>   /* XInput's requests, replies and events (libxcb-xinput) */

@@ -6,7 +6,7 @@ extension ConfigBuilder {
     /// `[settings]` for the devices it matches.
     mutating func readDevices(_ v: TOMLNode) {
         guard let array = v.array else { return context.report("device", Words("'device' must be an array of tables: [[device]]")) }
-        let keys = ["match", "disabled"] + Self.settingKinds.map(\.0)
+        let keys = ["match", "disabled"] + Self.deviceSettingKinds.map(\.0)
         for (i, item) in array.enumerated() {
             let path = "device#\(i)"
             guard let t = item.table else { context.report(path, Words("each [[device]] must be a table")); continue }
@@ -24,12 +24,12 @@ extension ConfigBuilder {
                     if let b = t[key]!.bool { rule.disabled = b } else {
                         context.report(p, Words("'disabled' takes true or false; got {type}", ["type": t[key]!.typeName]))
                     }
-                } else if Self.settingKinds.contains(where: { $0.0 == key }) {
+                } else if Self.deviceSettingKinds.contains(where: { $0.0 == key }) {
                     readSetting(key, in: t, path: p, into: &settings)
                     sets = true
                 } else {
                     context.report(p, Words("unknown key '{key}' in [[device]]{hint}; expected match, disabled or a setting of [settings] ({settings})",
-                                            ["key": key, "hint": Suggest.words(key, keys), "settings": Self.settingKinds.map(\.0).joined(separator: ", ")]),
+                                            ["key": key, "hint": Suggest.words(key, keys), "settings": Self.deviceSettingKinds.map(\.0).joined(separator: ", ")]),
                         key: true)
                 }
             }

@@ -15,6 +15,9 @@ extension ConfigBuilder {
         }
     }
 
+    /// Those a `[[device]]` table may write: the daemon's own (`button-hold`) are not.
+    static let deviceSettingKinds = settingKinds.filter { k in SettingField.named(k.0)?.perDevice == true }
+
     mutating func readSettings(_ v: TOMLNode) {
         guard let t = v.table else { return context.report("settings", Words("'settings' must be a table: [settings]")) }
         let names = SettingField.all.map(\.key)

@@ -27,6 +27,9 @@ keymap = "auto"
 # drag-lock = "400ms"           # a button held by a gesture stays held this long after it ends
 # repeat-delay = "400ms"
 # repeat-interval = "100ms"
+# button-hold = "250ms"         # a stroke's button held still this long goes to the application (0: never)
+# stroke-trail = true           # a trail behind the pointer while a stroke is drawn with a button
+# stroke-name = true            # what a stroke fired, shown near the pointer for a second
 
 # Three fingers left or right: next or previous workspace, asked of the
 # window manager itself (EWMH), whatever its shortcuts; one that does not

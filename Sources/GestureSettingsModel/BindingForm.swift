@@ -98,6 +98,13 @@ public struct BindingForm: Hashable, Sendable {
     public var name: String?
     /// A stroke's shape: a name of strokes.toml (taught with "Draw a shape" or `gesture-bridge teach`).
     public var shape: String = ""
+    /// A stroke drawn with this pointer button held (`stroke("L", button: 3)`:
+    /// a mouse's, a pen's side button; a pen's tip is 1); nil: with the fingers.
+    public var button: Int? = nil
+
+    /// The buttons the form offers a stroke, in its order: left, middle,
+    /// right, back, forward (4 to 7 are the wheel's, which X never holds).
+    public static let strokeButtons = [1, 2, 3, 8, 9]
 
     public init(kind: Kind, fingers: Int? = nil, direction: Direction? = nil, edge: Edge? = nil, tapCount: Int = 1,
                 device: DeviceFilter = .any, modifiers: Modifiers? = nil, when: When = .end, action: Action,
@@ -120,8 +127,10 @@ public struct BindingForm: Hashable, Sendable {
     public var expression: String {
         var args: [String] = []
         if kind.argument(.shape) != nil { args.append(Literals.quote(shape)) }
+        // Drawn with a button: the fingers have no say (docs/config.md writes `stroke("NAME", button: N)`).
+        if let b = button, let arg = kind.argument(.button) { args.append("\(arg.label): \(b)") }
         if tapCount != 1, let count = kind.argument(.count) { args.append("\(count.label): \(tapCount)") }
-        args.append("fingers: \(fingers)")
+        if button == nil || kind.argument(.button) == nil { args.append("fingers: \(fingers)") }
         if let d = direction, let a = kind.argument(.direction) { args.append("\(a.label): .\(d.rawValue)") }
         if let e = edge { args.append("from: .\(e.rawValue)") }
         return kind.name + "(" + args.joined(separator: ", ") + ")"

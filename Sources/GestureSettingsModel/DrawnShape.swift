@@ -5,6 +5,15 @@ import GestureCore
 /// (`StrokeSet.match`: every shape taught competes, the closest must score
 /// its threshold), in words.
 public enum DrawnShape {
+    /// The matcher's options for a shape drawn with `button` held (nil: the
+    /// fingers): with a button a line is a shape, not a swipe, as the daemon
+    /// matches a button's drawing (docs/pointer-strokes.md, "Matching a drawn path").
+    public static func options(button: Int?) -> StrokeOptions {
+        var o = StrokeOptions()
+        if button != nil { o.straightness = -1 }
+        return o
+    }
+
     /// "matches L, 0.92", "no match, closest L 0.61 of 0.80", or why it was
     /// no shape at all (too small, a straight line).
     public static func verdict(_ path: [Point], in set: StrokeSet, options: StrokeOptions = StrokeOptions()) -> String {

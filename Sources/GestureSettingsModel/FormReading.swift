@@ -31,6 +31,16 @@ enum FormReading {
         if case .edge(let e)? = value(.edge) { edge = e }
         var shape = ""
         if case .text(let name)? = value(.shape) { shape = name }
+        var button: Int? = nil
+        if case .whole(let n)? = value(.button) {
+            // A button the form has no choice for (10 and up), or fingers
+            // written beside one, is the expression's to say.
+            guard BindingForm.strokeButtons.contains(n) else {
+                return (nil, L("its button ({button}) is not one the form offers", ["button": String(n)]))
+            }
+            guard value(.fingers) == nil else { return (nil, L("it gives fingers to a stroke drawn with a button")) }
+            button = n
+        }
         var device = DeviceFilter.any
         if let v = t["device"] {
             guard let d = v.string.flatMap(DeviceFilter.init) else { return (nil, L("its device is not one the form knows")) }
@@ -85,11 +95,12 @@ enum FormReading {
                                tapCount: taps, device: device, modifiers: modifiers, when: when, action: action,
                                decrease: decrease, priority: priority, name: name)
         form.shape = shape
+        form.button = button
         return (form, nil)
     }
 
-    /// The arguments the form has fields for: Fingers, Taps, Direction, Starts.
-    static let formArguments: Set<ArgumentType> = [.fingers, .count, .direction, .edge, .shape]
+    /// The arguments the form has fields for: Fingers, Taps, Direction, Starts, Shape, Button.
+    static let formArguments: Set<ArgumentType> = [.fingers, .count, .direction, .edge, .shape, .button]
 
     static var thresholds: String { L("it sets its own thresholds") }
 

@@ -55,6 +55,8 @@ public enum Words {
         if case .swipe(let w) = spec, let directed = swipe(w.direction) { s = directed }
         // TRANSLATORS: a stroke gesture: {shape} is the name of a shape the user taught ("L", "circle").
         if case .stroke(let k) = spec { s = L("Draw “{shape}”", ["shape": k.shape]) }
+        // Drawn with a pointer button held: the button says how, not the fingers.
+        if case .stroke(let k) = spec, let b = k.button { return strokeWithButton(k.shape, b) }
         if case .edge(let edge)? = spec.writtenArguments.first(where: { $0.0.type == .edge })?.1 { s = fromEdge(edge, s) }
         let fingers = spec.maximumFingers
         if !inComposition || fingers != 1 {
@@ -77,6 +79,18 @@ public enum Words {
         case .upRight?: return L("Swipe up and right")
         case .downLeft?: return L("Swipe down and left")
         case .downRight?: return L("Swipe down and right")
+        }
+    }
+
+    /// "Draw “L” with the right button": one sentence per button (a
+    /// language declines the button after its "with").
+    static func strokeWithButton(_ shape: String, _ button: Int) -> String {
+        switch button {
+        // TRANSLATORS: a shape drawn with a mouse button held (a pen's tip is the left button).
+        case 1: return L("Draw “{shape}” with the left button", ["shape": shape])
+        case 2: return L("Draw “{shape}” with the middle button", ["shape": shape])
+        case 3: return L("Draw “{shape}” with the right button", ["shape": shape])
+        default: return L("Draw “{shape}” with mouse button {number}", ["shape": shape, "number": String(button)])
         }
     }
 

@@ -23,6 +23,7 @@ public struct PointerStrokeReplay {
 
     public init(table: GestureTable, header: TraceHeader) {
         bindings = PointerStrokeBindings(table: table, pxPerMM: header.screen.pxPerMM)
+        machine.hold = bindings.hold   // `button-hold`, as the daemon's (PointerStrokes.apply)
         devices = Dictionary(header.devices.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 

@@ -22,6 +22,14 @@ import GestureSystem
     private let edge = Choice([L("Anywhere"), L("Left"), L("Right"), L("Top"), L("Bottom")],
                               names: [L("Anywhere"), L("From the left edge"), L("From the right edge"), L("From the top edge"),
                                       L("From the bottom edge")])
+    /// A stroke's pointer button (`stroke("L", button: 3)`): none (the
+    /// fingers draw it), then `BindingForm.strokeButtons`.
+    private let strokeButton = Choice([Lc("stroke button", "None"), Lc("mouse button", "Left"), Lc("mouse button", "Middle"),
+                                       Lc("mouse button", "Right"), "8", "9"],
+                                      names: [L("No button: drawn with the fingers"), L("Left button or a pen's tip"),
+                                              L("Middle button or a pen's lower side button"),
+                                              L("Right button or a pen's upper side button"), L("Button 8 (back)"),
+                                              L("Button 9 (forward)")])
     private let devices: [DeviceFilter]
     private let device: Choice
     private let modifierChecks: [(Widget, Modifiers)]
@@ -86,6 +94,10 @@ import GestureSystem
         addRow(gesture, LN("Name"), nameEntry)
         addRow(gesture, LN("Kind"), kind.box)
         addRow(gesture, LN("Shape"), draw.nameEntry)
+        let buttonBox = UI.box(true, spacing: 4, [strokeButton.box,
+            UI.label(L("None: drawn with the fingers. A pen's tip is the left button; its side buttons are the middle and the right."),
+                     classes: ["dim-label"], wrap: true)])
+        addRow(gesture, LN("Button"), buttonBox)
         UI.append(gesture, draw.box)
         addRow(gesture, LN("Fingers"), fingers.box)
         addRow(gesture, LN("Taps"), taps.box)
@@ -137,6 +149,7 @@ import GestureSystem
         // Hidden first, then taken apart: from the hiding on, nothing is read.
         on(window, "unrealize") { [self] in closed = true }
         for c in [fingers, taps, direction, edge, device] { c.changed = { [self] in showPreview() } }
+        strokeButton.changed = { [self] in update() }
         action.changed = { [self] in showPreview() }
         draw.changed = { [self] in showPreview() }
         decrease.changed = { [self] in showPreview() }
@@ -177,6 +190,11 @@ import GestureSystem
 
     private var selectedKind: BindingForm.Kind { BindingForm.kinds[kind.selected] }
 
+    /// The stroke's button chosen, nil for none or a kind that takes none.
+    private var selectedButton: Int? {
+        selectedKind.argument(.button) != nil && strokeButton.selected > 0 ? BindingForm.strokeButtons[strokeButton.selected - 1] : nil
+    }
+
     /// Shows the fields the kind and the moment take.
     private func update() {
         guard !closed else { return }
@@ -185,6 +203,10 @@ import GestureSystem
         UI.setVisible(rows["Direction"]!, k.argument(.direction) != nil)
         UI.setVisible(rows["Shape"]!, k.argument(.shape) != nil)
         UI.setVisible(draw.box, k.argument(.shape) != nil)
+        UI.setVisible(rows["Button"]!, k.argument(.button) != nil)
+        // A stroke drawn with a button has no fingers to say.
+        UI.setVisible(rows["Fingers"]!, selectedButton == nil)
+        draw.button = selectedButton
         let steps = when.selected == 3
         // "While held" for a press, "Every step" for what moves (the table's `decidedByTime`, `stepUnit`).
         when.setVisible(2, k.decidedByTime)
@@ -226,6 +248,7 @@ import GestureSystem
         UI.setText(ofEditable: nameEntry, f.name ?? "")
         kind.select(BindingForm.kinds.firstIndex(of: f.kind) ?? 0)
         draw.shape = f.shape
+        strokeButton.select(f.button.flatMap { BindingForm.strokeButtons.firstIndex(of: $0) }.map { $0 + 1 } ?? 0)
         fingers.select(max(0, min(4, f.fingers - 1)))
         taps.select(max(0, min(2, f.tapCount - 1)))
         direction.select(Self.directions.firstIndex(of: f.direction) ?? 0)
@@ -283,6 +306,7 @@ import GestureSystem
                                     when: moment, action: main, decrease: other,
                                     priority: Priority.allCases[priority.selected], name: name.isEmpty ? nil : name)
         form.shape = k.argument(.shape) != nil ? draw.shape : ""
+        form.button = selectedButton
         return .success(form)
     }
 

@@ -5,11 +5,16 @@ import GestureSettingsModel
 import GestureSystem
 import GestureTraces
 
-/// "Draw a shape" (issue 53, point 4): the binding form's part for a
-/// stroke. The user names the shape and draws it on a canvas with the
-/// mouse, a pen or a finger (a GtkGestureDrag: pointer or touch); each
+/// "Draw a shape" (issue 53, point 4; issue 58, item 6): the binding form's
+/// part for a stroke. The user names the shape and draws it on a canvas
+/// with the mouse (any button), a pen (its tip or a side button) or a
+/// finger: a GtkGestureDrag for every button, pointer or touch, no daemon
+/// needed. The path is kept by the recognizer's own `StrokePath` (the
+/// points a finger's drawing keeps, relative to where it began), so what
+/// is matched and taught is what the daemon would have kept. Each
 /// attempt is matched at once against the shapes taught, as the daemon
-/// matches at the lift (`DrawnShape.verdict`: "matches L, 0.92"). "Add as
+/// matches at the lift, with a button as it matches a button's drawing
+/// (`DrawnShape.verdict`: "matches L, 0.92"). "Add as
 /// Example" teaches it exactly as `gesture-bridge teach` does (`Teacher`:
 /// the shape's templates plus this one, the threshold fitted against
 /// everyday hands) and writes strokes.toml beside the config keeping the
@@ -30,8 +35,12 @@ import GestureTraces
     private var set = StrokeSet()
     /// Why strokes.toml cannot be read (nothing is written over it then).
     private var problem: String?
-    /// The attempt being drawn or last drawn, in canvas pixels.
-    private var current: [Point] = []
+    /// The attempt being drawn or last drawn, as the recognizer keeps it
+    /// (from where it began), and where on the canvas it began.
+    private var path = StrokePath()
+    private var origin = Point.zero
+    /// The attempt in canvas pixels (drawn), empty when there is none.
+    private var current: [Point] { path.points.map { origin + $0 } }
     /// The examples added since the form opened, as drawn.
     private var added: [[Point]] = []
     /// The file's text before the last addition and after it: Undo writes
@@ -39,6 +48,11 @@ import GestureTraces
     private var undoable: (before: String, after: String)?
     /// The shape name changed (the form's preview says it).
     var changed: () -> Void = {}
+    /// The form's Button: the stroke is drawn with it held (nil: with the
+    /// fingers); a line then is a shape, as the daemon matches it.
+    var button: Int? {
+        didSet { if button != oldValue { attemptEnded() } }
+    }
 
     init(configPath: String) {
         strokesPath = StrokesFile.path(besideConfig: configPath)
@@ -49,7 +63,7 @@ import GestureTraces
         gtk_widget_set_size_request(g(canvas), -1, 240)
         gtk_widget_add_css_class(g(canvas), "card")
         cx_gtk_set_accessible_label(g(canvas), L("Drawing canvas"))
-        verdict = UI.label(L("Draw the shape here, as you will draw it with your fingers."), classes: ["title-4"], wrap: true)
+        verdict = UI.label(Self.invitation, classes: ["title-4"], wrap: true)
         status = UI.label("", classes: ["dim-label"], wrap: true)
         addButton = raw(gtk_button_new_with_label(L("Add as Example")))!
         gtk_widget_add_css_class(g(addButton), "suggested-action")
@@ -68,14 +82,19 @@ import GestureTraces
         UI.setVisible(undoButton, false)
 
         let drag = raw(gtk_gesture_drag_new())!
-        var start = Point.zero
+        // Every button (GtkGestureSingle's 0), not only the primary: a stroke
+        // is drawn with the right button or a pen's side button too. A pen's
+        // tip and a touch come as button 1.
+        gtk_gesture_single_set_button(g(drag), 0)
         onPoint(drag, "drag-begin") { [self] x, y in
-            start = Point(x: x, y: y)
-            current = [start]
+            origin = Point(x: x, y: y)
+            path.removeAll()
+            path.add(.zero)
             gtk_widget_queue_draw(g(canvas))
         }
+        // GtkGestureDrag gives the offset from the start: the path from where it began, as a finger's.
         onPoint(drag, "drag-update") { [self] dx, dy in
-            current.append(start + Point(x: dx, y: dy))
+            path.add(Point(x: dx, y: dy))
             gtk_widget_queue_draw(g(canvas))
         }
         onPoint(drag, "drag-end") { [self] _, _ in attemptEnded() }
@@ -83,9 +102,9 @@ import GestureTraces
         onDraw(canvas) { [self] cr, width, height in draw(cr, width, height) }
         on(addButton, "clicked") { [self] in addExample() }
         on(clearButton, "clicked") { [self] in
-            current = []
+            path.removeAll()
             added = []
-            showVerdict(L("Draw the shape here, as you will draw it with your fingers."))
+            showVerdict(Self.invitation)
         }
         on(undoButton, "clicked") { [self] in undo() }
         on(nameEntry, "changed") { [self] in
@@ -94,6 +113,8 @@ import GestureTraces
         }
         reload()
     }
+
+    static var invitation: String { L("Draw the shape here with the mouse, a pen or a finger, as you will draw it.") }
 
     var shape: String {
         get { UI.text(ofEditable: nameEntry).trimmingWhitespace() }
@@ -114,14 +135,14 @@ import GestureTraces
 
     private func attemptEnded() {
         reload()
-        guard current.count >= 2 else { return }
+        guard path.points.count >= 2 else { return }
         showVerdict(problem.map { L("{file} has errors; fix them first: {error}", ["file": strokesPath.tildeAbbreviated, "error": $0]) }
-                    ?? DrawnShape.verdict(current, in: set))
+                    ?? DrawnShape.verdict(path.points, in: set, options: DrawnShape.options(button: button)))
     }
 
     private func showVerdict(_ text: String) {
         gtk_label_set_text(g(verdict), text)
-        gtk_widget_set_sensitive(g(addButton), current.count >= 2 && problem == nil ? 1 : 0)
+        gtk_widget_set_sensitive(g(addButton), path.points.count >= 2 && problem == nil ? 1 : 0)
         gtk_widget_queue_draw(g(canvas))
     }
 
@@ -149,11 +170,11 @@ import GestureTraces
         reload()
         let name = shape
         guard !name.isEmpty else { return gtk_label_set_text(g(status), L("Name the shape to add examples of it.")) }
-        guard problem == nil, current.count >= 2 else { return }
+        guard problem == nil, path.points.count >= 2 else { return }
         if Self.negatives == nil { Self.negatives = (try? Teacher.everydayNegatives()) ?? [] }
         let old = set[name]?.templates ?? []
-        // From where it began, as `teach` keeps a drawing (any origin matches alike).
-        let drawn = current.map { $0 - current[0] }
+        // From where it began, as the recognizer keeps a drawing (any origin matches alike).
+        let drawn = path.points
         let paths = old.enumerated().map { (name: "example \($0.offset + 1)", path: $0.element) } + [(name: "new", path: drawn)]
         let teacher = Teacher(shape: name, paths: paths, set: set, negatives: Self.negatives ?? [])
         switch StrokesFile.save(name, of: teacher.set, to: strokesPath) {
@@ -162,7 +183,7 @@ import GestureTraces
         case .success(let before):
             undoable = (before, (try? FileSystem.readSettingsFile(strokesPath).get()) ?? "")
             added.append(current)
-            current = []
+            path.removeAll()
             reload()
             UI.setVisible(undoButton, true)
             showVerdict(L("Added. Draw it again to see how it is recognized now."))

@@ -79,6 +79,15 @@ func on(_ object: Widget, _ signal: String, _ f: @escaping @MainActor (UnsafeMut
     connect(object, signal, f, unsafeBitCast(handler, to: GCallback.self))
 }
 
+/// A signal with one int argument: a GtkNativeDialog's `response` (GtkResponseType).
+func onResponse(_ object: Widget, _ f: @escaping @MainActor (Int32) -> Void) {
+    let handler: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = { _, response, data in
+        let f: @MainActor (Int32) -> Void = closure(data)
+        MainActor.assumeIsolated { f(response) }
+    }
+    connect(object, "response", f, unsafeBitCast(handler, to: GCallback.self))
+}
+
 /// A GFileMonitor's `changed` (the file was written, replaced, removed).
 func onFileChanged(_ monitor: Widget, _ f: @escaping Action) {
     let handler: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,

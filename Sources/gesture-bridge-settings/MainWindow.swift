@@ -110,6 +110,8 @@ import GestureSystem
             }
         }
         findImport()
+        // The menu's Import from Another Tool (its item names win.import).
+        PrimaryMenu.action(window, "import") { [weak self] in self?.chooseImport() }
         refreshBanners()
         monitor.start()
     }
@@ -190,14 +192,30 @@ import GestureSystem
         }
     }
 
+    /// The banner's offer: the file found in its tool's usual place.
     private func previewImport() {
         guard let offer = importOffer else { return }
-        guard case .success(let text) = FileSystem.read(offer.path) else { return toast(L("Cannot read {file}.", ["file": offer.path])) }
-        switch ImportPreview.of(offer.tool, text: text, file: offer.path, loader: .standard()) {
+        if let why = previewImport(offer.tool, path: offer.path) { toast(why) }
+    }
+
+    /// Import from Another Tool (the primary menu): any tool, any file.
+    func chooseImport() {
+        ImportSourceDialog(parent: window, home: options.environment["HOME"] ?? "") { [self] tool, path in
+            previewImport(tool, path: path)
+        }.present()
+    }
+
+    /// The import's preview of `path` opened (nil), or why not.
+    private func previewImport(_ tool: ImportPreview.Tool, path: String) -> String? {
+        guard case .success(let text) = FileSystem.read(path) else { return L("Cannot read {file}.", ["file": path]) }
+        switch ImportPreview.of(tool, text: text, file: path, loader: .standard()) {
         case .failure(let e):
-            toast("\(e)")
+            return "\(e)"
         case .success(let preview):
-            ImportDialog(parent: window, preview: preview, source: offer.path, replacing: !controller.missing) { [self] in
+            ImportDialog(parent: window, preview: preview, source: path, replacing: !controller.missing,
+                         strokesPath: StrokesFile.path(besideConfig: controller.path)) { [self] in
+                // The shapes first: the config names them.
+                if let why = preview.writeShapes(besideConfig: controller.path) { return why }
                 if controller.missing {
                     // No file yet: the import is the first config (never written over a file, never one that does not load).
                     if case .failure(let e) = SettingsDocument.create(path: controller.path, text: preview.text) {
@@ -211,6 +229,7 @@ import GestureSystem
                 if why == nil { importOffer = nil; refreshBanners() }
                 return why
             }.present()
+            return nil
         }
     }
 }

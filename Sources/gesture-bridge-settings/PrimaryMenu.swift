@@ -4,7 +4,8 @@ import Glibc
 import CGtk
 import GestureSettingsModel
 
-/// The header's primary menu (Keyboard Shortcuts, Help, About) and the
+/// The header's primary menu (Import from Another Tool, Keyboard
+/// Shortcuts, Help, About) and the
 /// window's keys: Ctrl+Q quits, Ctrl+W closes, Ctrl+N adds a gesture, Ctrl+F
 /// searches the gestures, F1
 /// opens the help, Ctrl+? the shortcuts.
@@ -30,6 +31,8 @@ import GestureSettingsModel
             free(UnsafeMutablePointer(mutating: accels[0]))
         }
         let menu = g_menu_new()
+        // win.import is the main window's own (MainWindow.chooseImport).
+        g_menu_append(menu, L("Import from Another Tool…"), "win.import")
         g_menu_append(menu, L("Keyboard Shortcuts"), "win.shortcuts")
         g_menu_append(menu, L("Help"), "win.help")
         g_menu_append(menu, L("About {application}", ["application": SettingsApp.name]), "win.about")

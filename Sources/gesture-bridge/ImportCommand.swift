@@ -57,7 +57,7 @@ struct ImportCommand: ParsableCommand {
         let imported: ImportedConfig
         do {
             if tool == .easystroke {
-                let e = try EasystrokeImporter.convert(text, file: path, preferences: try Self.preferences(besideActions: path))
+                let e = try EasystrokeImporter.convert(text, file: path, preferences: try EasystrokeImporter.preferences(besideActions: path))
                 imported = e.config
                 shapes = e.shapes
             } else {
@@ -96,17 +96,6 @@ struct ImportCommand: ParsableCommand {
             writeLine("gesture-bridge import: " + L("none of the {count} gestures could be imported; the '# not imported' lines say why",
                                                   ["count": String(imported.gesturesRead)]))
             throw ExitCode(1)
-        }
-    }
-
-    /// easystroke's preferences beside its actions file, when there are some.
-    static func preferences(besideActions path: String) throws(ImportError) -> (text: String, file: String)? {
-        let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-        let prefs = dir + EasystrokeImporter.preferencesName
-        guard FileSystem.exists(prefs) else { return nil }
-        switch FileSystem.readSettingsFile(prefs) {
-        case .success(let t): return (t, prefs)
-        case .failure(let e): throw ImportError(file: prefs, line: 1, column: 1, message: "cannot read easystroke's preferences: \(e)")
         }
     }
 }

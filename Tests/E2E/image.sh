@@ -50,7 +50,7 @@ head -c 4 "$work/vmlinux" | grep -q ELF || { echo "image: no ELF kernel inside v
 say "root filesystem from $mirror (about a minute)"
 packages=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-input-libinput
   xinput x11-utils x11-xserver-utils evemu-tools udev kmod procps mount lisgd valgrind strace
-  libx11-6 libxi6 libxtst6 libxrandr2 libx11-xcb1 libxcb-xinput0 libxcb-randr0 libstdc++6 libdbus-1-3 libyaml-0-2 libpugixml1v5 python3-gi
+  libx11-6 libxi6 libxtst6 libxrandr2 libxext6 libx11-xcb1 libxcb-xinput0 libxcb-randr0 libstdc++6 libdbus-1-3 libyaml-0-2 libpugixml1v5 python3-gi
   ${E2E_EXTRA_PACKAGES:-} ${desktop_packages[@]+"${desktop_packages[@]}"})
 mmdebstrap --quiet --variant=essential --include="$(IFS=,; echo "${packages[*]}")" \
   --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \

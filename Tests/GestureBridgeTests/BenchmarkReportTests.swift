@@ -31,6 +31,23 @@ import Glibc
         #"{"bench": "daemon", "label": "dynamic", "idle_seconds": 1, "idle_ticks": 0, "idle_wakeups": \#(wakeups), "rss_startup_kb": 1, "gestures": 1, "played_events": 1, "rss_after_kb": 1, "rss_anon_after_kb": 1, "binary_kb": 1, "floor_rss_kb": null}"#
     }
 
+    static func pointer(trail: Double, wakeups: Int = 0) -> String {
+        #"{"bench": "pointer-trail", "strokes": 2, "motions_per_stroke": 400, "daemon_us_per_motion_trail": \#(trail), "daemon_us_per_motion_no_trail": 3.1, "xserver_us_per_motion_trail": 20.5, "xserver_us_per_motion_no_trail": 8.2, "rss_after_strokes_kb": 8000, "idle_seconds": 2, "idle_wakeups_bound": \#(wakeups)}"#
+    }
+
+    /// A stroke drawn with a button: reported; above its guard per motion
+    /// event with the trail, or waking while idle with it bound, a failure.
+    @Test func aPointerStrokesMotionIsGuarded() {
+        let ok = report([Self.engine(1952), Self.pointer(trail: 6.5)])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("6.5 / 3.1 µs; X server 20.5 / 8.2 µs (2 strokes × 400 motions); RSS after them 8000 kB | daemon ≤ 40 µs: met |"), "\(ok.stdout)")
+        let slow = report([Self.engine(1952), Self.pointer(trail: 41.5)])
+        #expect(slow.status == 1 && slow.stderr.contains("41.5 µs of the daemon's CPU per motion event with the trail, above 40 µs"),
+                "\(slow.stderr)")
+        let awake = report([Self.engine(1952), Self.pointer(trail: 6.5, wakeups: 5)])
+        #expect(awake.status == 1 && awake.stderr.contains("daemon with a pointer stroke bound: 5 wakeups in 2 s idle"), "\(awake.stderr)")
+    }
+
     @Test func passesUnderTheGuardsAndSaysWhichTargetsAreMet() {
         let r = report([Self.engine(1952)] + Self.steadyAllocations + [Self.daemon(wakeups: 0)])
         #expect(r.status == 0, "\(r.stderr)")

@@ -84,11 +84,12 @@ import Testing
     final class Folder {
         let path = "/tmp/gesture-bridge-pointer-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         var config: String { path + "/config.toml" }
-        init(strokes: StrokeSet? = nil) {
+        init(strokes: StrokeSet? = nil, settings: String = "") {
             _ = mkdir(path, 0o700)
             _ = FileSystem.write("""
                 version = 1
                 keymap = "generic"
+                \(settings)
 
                 [[bind]]
                 name = "close-tab"
@@ -160,6 +161,20 @@ import Testing
         let middle = f.trace("middle", PointerDrawing.events(PointerDrawing.timed(Self.ell(260)), button: 2))
         #expect(f.run(["replay", "--explain", "--config", f.config, middle]).stdout
             == "    0.000  button 2                pressed (device 13): no stroke bound here; the window gets the press as made\n")
+    }
+
+    /// `button-hold` ([settings]) is the replay's hold as the daemon's.
+    @Test func theHoldIsTheConfigsButtonHold() {
+        let f = Folder(strokes: Self.taughtL, settings: "[settings]\nbutton-hold = \"500ms\"\n")
+        let p = Point(x: 700, y: 400)
+        let drag = PointerDrawing.events([(p, 0), (p + Point(x: 1, y: 0), 0.3)]
+            + (1...20).map { (p + Point(x: Double($0) * 10, y: 0), 0.3 + Double($0) * 0.01) })
+        let r = f.run(["replay", "--explain", "--config", f.config, f.trace("drag", drag)])
+        #expect(!r.stdout.contains("held still"), "\(r.stdout)")
+        #expect(r.stdout.contains("stroke drawn (22 points): no shape"), "\(r.stdout)")
+        let long = PointerDrawing.events([(p, 0), (p, 0.6), (p + Point(x: 100, y: 0), 0.7)])
+        #expect(f.run(["replay", "--explain", "--config", f.config, f.trace("long", long)]).stdout
+            .contains("    0.500  button 3                held still for 500 ms: handed to the application, to the release\n"))
     }
 
     @Test func explainSaysWhatWasDrawnAndMatched() {

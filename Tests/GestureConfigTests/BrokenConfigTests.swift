@@ -29,7 +29,7 @@ let brokenConfigs: [(String, String)] = [
     ("[settings]\ntap-timeout = \"250px\"", "2:16: 'tap-timeout' takes a time with its unit, e.g. tap-timeout = \"250ms\" or \"0.25s\"; got '250px'"),
     ("[settings]\nswipe-min-velocity = \"300px\"", "2:23: 'swipe-min-velocity' takes a speed with its unit, e.g. swipe-min-velocity = \"300px/s\" or \"80mm/s\"; got '300px'"),
     ("[settings]\nedge-width = \"-5px\"", "2:15: 'edge-width' takes a length with its unit, e.g. edge-width = \"10px\" or \"3mm\"; got '-5px'"),
-    ("[settings]\ntap-timeot = \"200ms\"", "2:1: unknown setting 'tap-timeot' (did you mean 'tap-timeout'?); expected tap-timeout, double-tap-timeout, long-press, slop, finger-landing, swipe-distance, touchpad-swipe-distance, swipe-min-velocity, edge-width, grab-timeout, drag-lock, repeat-delay, repeat-interval, touchegg-protocol"),
+    ("[settings]\ntap-timeot = \"200ms\"", "2:1: unknown setting 'tap-timeot' (did you mean 'tap-timeout'?); expected tap-timeout, double-tap-timeout, long-press, slop, finger-landing, swipe-distance, touchpad-swipe-distance, swipe-min-velocity, edge-width, grab-timeout, drag-lock, repeat-delay, repeat-interval, touchegg-protocol, button-hold, stroke-trail, stroke-name"),
     ("[settings]\nrepeat-interval = \"0ms\"", "2:20: 'repeat-interval' must be longer than 0, e.g. repeat-interval = \"100ms\""),
     // Bindings.
     ("[[bind]]\nname = \"x\"", "1:1: this binding has no gesture; add e.g. gesture = \"swipe(fingers: 3, direction: .left)\""),

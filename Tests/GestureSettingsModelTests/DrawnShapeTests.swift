@@ -45,6 +45,58 @@ import Testing
         #expect(DrawnShape.verdict(Self.ell.map { $0 * 0.1 }, in: set) == "too small to be a shape: draw it bigger")
     }
 
+    /// A stroke drawn with a pointer button (issue 58, item 6): the form's
+    /// Button, written as docs/config.md writes it (`button:`, no fingers),
+    /// read back; rows say the button; only the gesture's value changes.
+    @Test(arguments: [(1, "the left button"), (2, "the middle button"), (3, "the right button"), (8, "mouse button 8"),
+                      (9, "mouse button 9")])
+    func aStrokesButtonIsAField(_ button: Int, _ words: String) throws {
+        var form = BindingForm(kind: .stroke, action: .named("key back"))
+        form.shape = "back"
+        form.button = button
+        #expect(form.expression == "stroke(\"back\", button: \(button))")
+        #expect(form.gestureWords == "Draw “back” with \(words)")
+        let text = try document("keymap = \"gnome\"\n").add(form, to: .allApplications).get()
+        let row = try #require(document(text).scopes[0].bindings.first)
+        #expect(row.form == form)
+        #expect(row.gestureWords == "Draw “back” with \(words)")
+    }
+
+    @Test func settingAStrokesButtonRewritesOnlyItsGesture() throws {
+        let text = fixture("pointer-strokes.toml")
+        let doc = document(text)
+        let finger = doc.scopes[0].bindings[0].ref
+        var form = try #require(doc.entry(finger)?.form)
+        #expect(form.button == nil && form.shape == "v" && form.fingers == 1)
+        #expect(doc.scopes[0].bindings[1].form?.button == 1)
+        form.button = 3
+        let out = try doc.update(finger, form).get()
+        #expect(out == text.replacingOccurrences(of: "gesture = 'stroke(\"v\", fingers: 1)'", with: "gesture = 'stroke(\"v\", button: 3)'"))
+        // And back to the fingers.
+        form.button = nil
+        #expect(try document(out).update(finger, form).get() == text)
+    }
+
+    @Test(arguments: [
+        ("stroke(\"v\", button: 12)", "its button (12) is not one the form offers"),
+        ("stroke(\"v\", button: 3, fingers: 2)", "it gives fingers to a stroke drawn with a button"),
+    ])
+    func buttonStrokesTheFormCannotHold(_ gesture: String, _ why: String) {
+        let doc = document("keymap = \"gnome\"\n[[bind]]\ngesture = '\(gesture)'\non-ended = \"none\"\n")
+        #expect(doc.scopes[0].bindings[0].form == nil)
+        #expect(doc.scopes[0].bindings[0].formLimit == why)
+    }
+
+    /// With a button held a line is a shape (back and forward), as the
+    /// daemon matches a button's drawing; with the fingers it is a swipe.
+    @Test func aLineDrawnWithAButtonIsMatchedAsTheDaemonMatchesIt() {
+        let back = Self.line(Point(x: 200, y: 0), .zero)
+        let set = StrokeSet([StrokeShape(name: "back", threshold: 0.8, templates: [back]),
+                             StrokeShape(name: "L", threshold: 0.8, templates: [Self.ell])])
+        #expect(DrawnShape.verdict(back, in: set, options: DrawnShape.options(button: nil)) == "a straight line: that is a swipe, not a shape")
+        #expect(DrawnShape.verdict(back, in: set, options: DrawnShape.options(button: 3)) == "matches back, 1.00")
+    }
+
     /// Try It draws from the monitor's frames (positions, no touch ids): a
     /// second finger landing or lifting draws no jump.
     @Test func aCentroidPathDoesNotJumpWhenFingersComeAndGo() {

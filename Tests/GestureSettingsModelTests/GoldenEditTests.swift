@@ -18,6 +18,12 @@ import Testing
                                            action: .named("key zoom-in"), decrease: .named("key zoom-out")), to: .allApplications) }),
         ("add-chord", { $0.add(BindingForm(kind: .tap, fingers: 3, action: .keys("super+a"), name: "launcher"),
                                to: .allApplications) }),
+        ("add-stroke-button", { d in
+            var f = BindingForm(kind: .stroke, modifiers: .super, action: .named("key back"), name: "back")
+            f.shape = "back"
+            f.button = 3
+            return d.add(f, to: .allApplications)
+        }),
         ("add-firefox-binding", { $0.add(BindingForm(kind: .swipe, fingers: 2, direction: .left, action: .named("key forward")),
                                          to: .app(0)) }),
         ("edit-workspace-next", { d in

@@ -75,6 +75,42 @@ import Testing
         for lost in preview.lost { #expect(lost.line >= 1 && !lost.reason.isEmpty) }
     }
 
+    /// easystroke in the app's Import (issue 58, item 7): the config `import`
+    /// writes, byte for byte, and the shapes its bindings name; they are
+    /// written into strokes.toml beside the config in one write, a shape
+    /// already there of another name kept with its comment.
+    @Test func importPreviewOfEasystrokeHasItsShapesAndWritesThem() throws {
+        let dir = repositoryPath("Tests/Import/easystroke/synthetic")
+        let source = try String(contentsOfFile: dir + "/actions-0.5.6", encoding: .utf8)
+        // Named as `import` names it in its first comment line (the expected output's).
+        let preview = try ImportPreview.of(.easystroke, text: source, file: dir + "/actions-0.5.6", loader: testLoader()).get()
+        let expected = try String(contentsOfFile: dir + "/config.expected.toml", encoding: .utf8)
+        #expect(preview.text.split(separator: "\n").dropFirst() == expected.split(separator: "\n").dropFirst())
+        #expect(ImportPreview.Tool.easystroke.defaultPath == ".easystroke/actions-0.5.6")
+        let names = preview.shapes.shapes.map(\.name)
+        #expect(names.contains("back") && names.contains("terminal"))
+        let rows = preview.document.scopes.flatMap(\.bindings)
+        #expect(rows.contains { $0.gestureWords == "Draw “back” with the right button" })
+
+        let folder = NSTemporaryDirectory() + "gb-import-shapes-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let strokes = folder + "/strokes.toml"
+        let mine = fixture("strokes.toml")
+        try mine.write(toFile: strokes, atomically: true, encoding: .utf8)
+        #expect(preview.writeShapes(besideConfig: folder + "/config.toml") == nil)
+        let written = try String(contentsOfFile: strokes, encoding: .utf8)
+        #expect(written.hasPrefix(mine))
+        let set = try StrokesFile.parse(written, file: strokes).get()
+        #expect(set.shapes.map(\.name) == ["v"] + names)
+        // The templates as `import --into` writes them (StrokesFile.text: its numbers' precision).
+        let cli = try StrokesFile.parse(StrokesFile.text(preview.shapes), file: "cli").get()
+        #expect(set.shapes.dropFirst().map(\.templates) == cli.shapes.map(\.templates))
+        // Again: each shape replaced in place, nothing added.
+        #expect(preview.writeShapes(besideConfig: folder + "/config.toml") == nil)
+        #expect(try String(contentsOfFile: strokes, encoding: .utf8) == written)
+    }
+
     @Test func importPreviewOfTheWrongFormatSaysWhere() {
         guard case .failure(let e) = ImportPreview.of(.touchegg, text: "not xml at all <", file: "t.conf", loader: testLoader()) else {
             Issue.record("previewed garbage"); return

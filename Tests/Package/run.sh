@@ -85,7 +85,7 @@ check "none of the command's tools (GestureTools) in the daemon" \
 # One X server for the roots' clients: a chroot shares the network namespace,
 # so they reach it by its abstract socket (@/tmp/.X11-unix/Xn), nothing mounted.
 exec 3>"$tmp/display"
-Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x800x24 >/dev/null 2>&1 &
+Xvfb -displayfd 3 -nolisten tcp -noreset -screen 0 1280x800x24 >/dev/null 2>&1 &
 xvfb_pid=$!
 for _ in $(seq 200); do [ -s "$tmp/display" ] && break; sleep 0.05; done
 [ -s "$tmp/display" ] || { echo "FAILED: Xvfb did not start"; exit 1; }

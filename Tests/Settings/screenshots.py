@@ -65,6 +65,71 @@ def home_config(session, text=None):
     return path
 
 
+def german(args, shots):
+    """`shots()` with the app in German (po/de.po, the app's .mo beside the
+    scratch), each name looked up as it translates; English again after."""
+    os.environ.update(LANGUAGE="de", LC_ALL=args.german_locale, GESTURE_BRIDGE_LOCALEDIR=args.localedir)
+    drive.LANGUAGE, drive.T = "de", translation.Language("de")
+    try:
+        shots()
+    finally:
+        for k in ("LANGUAGE", "LC_ALL", "GESTURE_BRIDGE_LOCALEDIR"):
+            os.environ.pop(k)
+        drive.LANGUAGE, drive.T = None, translation.English()
+
+
+def pointer_strokes(session, out, suffix=""):
+    """Issue 58, item 6, in the run's language: a stroke's form with its
+    Button set to the right one; Draw a Shape with an L drawn with the right
+    button (one added, one recognized); easystroke's import preview."""
+    path = drive.pointer_config(session, "shots-pointer" + suffix)
+    app = App(session, path)
+    row = drive.binding_row(app, "terminal:")
+    click(find(row, "push button", contains="Edit"))
+    f = form(app, "Edit Gesture")
+    click(find(f, "push button", "Right button or a pen's upper side button"))
+    shoot_window(session, out, "form-stroke-button" + suffix, title=drive.T("Edit Gesture"))
+    click(find(f, "push button", "Cancel"))
+
+    click(find(app.window, "push button", "Add Gesture"))
+    f = form(app)
+    wid = drive.window_id(drive.T("Add Gesture"))
+    drive.xdotool("windowsize", wid, "760", "790")
+    time.sleep(0.5)
+    click(find(f, "push button", "Draw a shape"))
+    set_text(find(f, "text", "Shape"), "L")
+    click(find(f, "push button", "Right button or a pen's upper side button"))
+    canvas = find(f, None, "Drawing canvas")
+    drive.drag_on(wid, canvas, 3, [(200, 40), (200, 200), (340, 200)])
+    click(find(f, "push button", "Add as Example"))
+    drive.drag_on(wid, canvas, 3, [(420, 50), (424, 190), (540, 192)])
+    drive.said(f, "matches {shape}, {score}", shape="L")
+    # The canvas in view: the form scrolled down to it.
+    shoot_window(session, out, "draw-shape-button" + suffix, title=drive.T("Add Gesture"))
+    click(find(f, "push button", "Cancel"))
+    app.close()
+
+    home_dir = os.path.join(session.home, ".easystroke")
+    os.makedirs(home_dir, exist_ok=True)
+    for name in ("actions-0.5.6", "preferences-0.5.5"):
+        src = os.path.join(drive.easystroke_source(), name)
+        if os.path.exists(src):
+            shutil.copyfile(src, os.path.join(home_dir, name))
+    app = App(session, path)
+    click(find(app.window, "push button", "Preview Import"))
+    d = form(app, "Import from easystroke")
+    find(d, "list", "Shapes drawn")
+    shoot_window(session, out, "import-easystroke" + suffix, title=drive.T("Import from easystroke"))
+    # Further down, with the wheel: the shapes drawn.
+    wid = drive.window_id(drive.T("Import from easystroke"))
+    drive.xdotool("mousemove", "--window", wid, "320", "300")
+    for _ in range(25):
+        drive.xdotool("click", "5")
+    shoot_window(session, out, "import-easystroke-shapes" + suffix, title=drive.T("Import from easystroke"))
+    app.close()
+    shutil.rmtree(home_dir)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bin", required=True)
@@ -72,11 +137,17 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--localedir", help="the built .mo files (scripts/build-translations.sh DEST/locale)")
     p.add_argument("--german-locale", help="a de_DE UTF-8 locale for the German screenshots (locale -a)")
+    p.add_argument("--only-pointer-strokes", action="store_true", help="only issue 58's (pointer_strokes), English and German")
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
     drive.SCREEN = f"{WIDTH}x{HEIGHT}x24"
     session = Session(args)
     try:
+        pointer_strokes(session, args.out)
+        if args.localedir and args.german_locale:
+            german(args, lambda: pointer_strokes(session, args.out, "-de"))
+        if args.only_pointer_strokes:
+            return
         # The gestures of a config full of everything, a daemon playing a short swipe (Try It's why-not).
         path = home_config(session)
         short = shifted_trace(session, os.path.join(drive.ROOT, "Tests/Monitor/short-swipe-left-3.jsonl"), 6.0, "short.jsonl")
@@ -153,16 +224,13 @@ def main():
         # In German (po/de.po, the app's .mo beside the scratch): the gestures
         # at full width, and a form; each name looked up as it translates.
         if args.localedir and args.german_locale:
-            os.environ.update(LANGUAGE="de", LC_ALL=args.german_locale, GESTURE_BRIDGE_LOCALEDIR=args.localedir)
-            drive.LANGUAGE, drive.T = "de", translation.Language("de")
-            app = App(session, path)
-            drive.binding_row(app, "workspace-next")
-            shoot(session, args.out, "gestures-de")
-            shoot_form(session, app, args.out, "form-de")
-            app.close()
-            for k in ("LANGUAGE", "LC_ALL", "GESTURE_BRIDGE_LOCALEDIR"):
-                os.environ.pop(k)
-            drive.LANGUAGE, drive.T = None, translation.English()
+            def shots():
+                app = App(session, path)
+                drive.binding_row(app, "workspace-next")
+                shoot(session, args.out, "gestures-de")
+                shoot_form(session, app, args.out, "form-de")
+                app.close()
+            german(args, shots)
         else:
             drive.log("no --localedir or German locale: no German screenshots")
 

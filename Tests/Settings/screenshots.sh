@@ -4,6 +4,8 @@
 # (the real app under Xvfb, moved through its accessibility tree by
 # Tests/Settings/screenshots.py; ImageMagick's `import -window root`), so
 # the pictures in the docs stay true, one set in German. Look at each after running it.
+#   Tests/Settings/screenshots.sh                          # every screen
+#   Tests/Settings/screenshots.sh --only-pointer-strokes   # issue 58's: the Button, Draw a Shape, easystroke
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${NO_BUILD:-}" != 1 ]; then
@@ -20,4 +22,4 @@ german=$(locale -a | grep -ix 'de_DE\.utf-\?8' | head -1 || true)
 export GDK_DEBUG=no-portals
 timeout --kill-after=10 300 \
   dbus-run-session -- /usr/bin/python3 Tests/Settings/screenshots.py --bin "$bin" --scratch "$scratch" --out docs/settings \
-  --localedir "$scratch/tr/locale" ${german:+--german-locale "$german"}
+  --localedir "$scratch/tr/locale" ${german:+--german-locale "$german"} "$@"

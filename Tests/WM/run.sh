@@ -28,7 +28,11 @@ for wm in "${wms[@]}"; do
   cmd=("$wm"); [ "$wm" = mutter ] && cmd=(mutter --x11 --replace)
   if ! command -v "$wm" >/dev/null; then echo "SKIP $wm: not installed"; continue; fi
   exec {fd}<> <(:)
-  Xvfb -displayfd "$fd" -nolisten tcp -screen 0 1280x800x24 >/dev/null 2>&1 &
+  # -noreset: without it the server resets each time its last client leaves,
+  # and the polls below come and go while a slow window manager starts; a
+  # connection that meets a reset is refused (muffin in CI, with the fresh
+  # machine building beside it: "Unable to open display ':0'").
+  Xvfb -displayfd "$fd" -nolisten tcp -noreset -screen 0 1280x800x24 >"$work/xvfb-$wm.log" 2>&1 &
   xvfb=$!
   read -r -t 15 -u "$fd" number || { echo "FAIL $wm: Xvfb did not start"; failed=1; continue; }
   d=":$number"
@@ -38,6 +42,7 @@ for wm in "${wms[@]}"; do
   setup=
   if ! until_ok 20 bash -c "DISPLAY=$d xprop -root _NET_NUMBER_OF_DESKTOPS 2>/dev/null | grep -q ' = '"; then
     echo "FAIL $wm: never published its workspaces ($(tail -1 "$work/$wm.log"))"; failed=1
+    tail -5 "$work/$wm.log" "$work/xvfb-$wm.log" | sed 's/^/    /'
     kill "$wmpid" "$xvfb" 2>/dev/null; wait 2>/dev/null; continue
   fi
   if [ "$(count)" -lt 2 ]; then

@@ -4,6 +4,7 @@ import Glibc
 import CLinux
 import GestureConfig
 import GestureCore
+import GestureX11
 
 /// `gesture-bridge run`: one thread, one poll() on the descriptors
 /// `Descriptor` lists (Descriptors.swift), with the earliest of the
@@ -74,6 +75,8 @@ public struct Daemon {
     let signals = SignalSource()
     let watcher: ConfigWatcher
     var running = true
+    /// When the name shown at a stroke's end hides (StrokeNameTag, NameTagPlan).
+    var strokeName = NameTagPlan()
     /// The time of the current wakeup (the loop's one clock read).
     var wokenAt = 0.0
 

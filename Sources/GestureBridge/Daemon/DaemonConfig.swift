@@ -111,6 +111,12 @@ extension Daemon {
         serveTouchegg(table.settings.toucheggProtocol)
         let forwarder = clients.touchegg != nil ? ToucheggForwarder() : nil
         recognition = Recognition(engine: engine, router: makeRouter(), forwarder: forwarder)
+        let outcomes = StrokeOutcomes(table: table)
+        recognition.watchStrokes(table.settings.strokeName && outcomes.watches ? outcomes : nil)
+        if !table.settings.strokeName {
+            strokeName.hidden()
+            connection.session?.nameTag.destroy()
+        }
         if clients.monitor?.listening == true { startOrStopMonitoring() }
     }
 

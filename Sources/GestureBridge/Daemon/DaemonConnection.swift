@@ -16,6 +16,9 @@ extension Daemon {
         let synthesizer: XTestSynthesizer
         let performer: ActionPerformer
         let windows: EWMHControl
+        /// The name shown at a stroke's end (`stroke-name`): its window is
+        /// made at the first one shown.
+        let nameTag: StrokeNameTag
         /// The listener follows key releases (while keys are pressed again for a hand).
         var followingKeyReleases = false
     }
@@ -88,7 +91,9 @@ extension Daemon {
             let windows = EWMHControl(connection: c)
             windows.mover.onNotice = { log.notice($0) }
             performer.windowControl = windows
-            connection.session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows)
+            connection.session = Session(connection: c, synthesizer: synth, performer: performer, windows: windows,
+                                         nameTag: StrokeNameTag(connection: c))
+            strokeName.hidden()
             let input = connection.input
             connection.screen = input?.screen ?? Monitors(connection: c).screen
             // The grabbed pointer's events go in the record too (pointer strokes).
@@ -167,6 +172,7 @@ extension Daemon {
             s.performer.releaseAll()
             s.synthesizer.restore()
             connection.input?.stop()
+            s.nameTag.destroy()
             s.connection.sync()
         }
         log.notice(Words("stopped"))

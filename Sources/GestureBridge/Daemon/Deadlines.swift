@@ -27,10 +27,12 @@ extension Daemon {
         case touchegg
         /// A pointer stroke's press held still until it goes to the application.
         case pointerHold
+        /// The name shown at a stroke's end, hidden.
+        case strokeName
         /// The daemon's own.
         case timer(Daemon.Timer)
 
-        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg, .pointerHold]
+        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg, .pointerHold, .strokeName]
             + Daemon.Timer.allCases.map(Deadline.timer)
     }
 
@@ -70,6 +72,7 @@ extension Daemon {
         case .performer: return connection.session?.performer.nextDeadline
         case .touchegg: return clients.touchegg?.nextDeadline
         case .pointerHold: return connection.input?.pointerDeadline
+        case .strokeName: return strokeName.hideAt
         case .timer(let t): return timers[t]
         }
     }

@@ -28,6 +28,11 @@ extension Daemon {
                 recognition.sayStroke(device: DeviceID(d.device), button: d.button, path: d.path,
                                       binding: outcome.binding, at: at)
             }
+            let at = d.path.last ?? d.start
+            if config.loaded.table.settings.strokeName {
+                let fired = outcome.binding.flatMap { id in bindings.entries.first { $0.id == id }?.shape }
+                showStrokeName(fired.map { .fired($0, at: at) } ?? .noShape(closest: outcome.match?.closest, at: at), now: t)
+            }
             guard let m = outcome.match else { continue }
             guard let id = outcome.binding else {
                 let closest = m.closest.map { "closest: \($0), score \(StrokeVerdict.hundredths(m.score))" }
@@ -41,5 +46,13 @@ extension Daemon {
                 recognition.router.act(g, window: d.window, now: t)
             }
         }
+    }
+
+    /// The name of what a stroke fired, or "no shape", near where it ended
+    /// for `NameTagPlan.duration`: hidden by the `.strokeName` deadline.
+    mutating func showStrokeName(_ shown: StrokeOutcomes.Shown, now t: Double) {
+        guard let s = connection.session else { return }
+        s.nameTag.show(shown.words.text(options.translate), english: shown.words.description, near: shown.at)
+        strokeName.shown(at: t)
     }
 }

@@ -26,6 +26,9 @@ struct Recognition {
     /// The engine time `advance(to:)` last ran the engine through: an input
     /// stamped at or before it comes after what was judged then.
     private(set) var advancedThrough = -Double.infinity
+    /// Finger strokes' ends watched for the name shown (`stroke-name`;
+    /// nil: off, or no finger stroke bound, and nothing is looked at).
+    private var strokes: StrokeOutcomes? = nil
 
     init(engine: GestureEngine, router: EffectRouter, forwarder: ToucheggForwarder? = nil) {
         self.engine = engine
@@ -46,6 +49,10 @@ struct Recognition {
         engine.process(input, at: t, into: &buffer)
         if forwarder != nil { forwarder!.follow(input, buffer, engine, into: &deeds) }
         router.route(buffer, window: engine.window, into: &deeds)
+        if strokes != nil {
+            strokes!.saw(input)
+            strokes!.scan(buffer)
+        }
         if monitor != nil {
             monitor!.input(input, at: t)
             monitor!.effects(buffer, engine: engine, at: t)
@@ -59,8 +66,19 @@ struct Recognition {
         advancedThrough = max(advancedThrough, t)
         if forwarder != nil { forwarder!.follow(nil, buffer, engine, into: &deeds) }
         router.route(buffer, window: engine.window, into: &deeds)
+        if strokes != nil { strokes!.scan(buffer) }
         if monitor != nil { monitor!.effects(buffer, engine: engine, at: t) }
     }
+
+    /// Finger strokes' ends watched (the engine says its verdicts for it),
+    /// or not (nil).
+    mutating func watchStrokes(_ outcomes: StrokeOutcomes?) {
+        strokes = outcomes
+        engine.strokeVerdicts = outcomes != nil
+    }
+
+    /// What a finger stroke's end shows, since the last call.
+    mutating func takeStrokeOutcome() -> StrokeOutcomes.Shown? { strokes != nil ? strokes!.take() : nil }
 
     /// A monitor client listens (a feed to fill), or none does any more
     /// (nil). The engine explains itself while one listens (its notes are

@@ -87,6 +87,8 @@ extension Daemon {
         }
         carryOut(now: t)
         actOnPointerStrokes(now: t)
+        if let shown = recognition.takeStrokeOutcome() { showStrokeName(shown, now: t) }
+        if strokeName.hides(by: t) { connection.session?.nameTag.hide() }
         if let m = clients.monitor, m.listening { recognition.takeMonitorStream { m.broadcast($0) } }
         if let s = connection.session {
             // Key releases are followed only while a key is pressed again for a hand.

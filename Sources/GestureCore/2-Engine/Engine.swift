@@ -31,6 +31,13 @@ public struct GestureEngine: Sendable {
         }
     }
 
+    /// Without `explain`, still say why a stroke drawn was not its shape
+    /// (an `.arena` conceded note with `.notTheShape`, one per stroke
+    /// binding that failed at a lift): the daemon's stroke name
+    /// (`stroke-name`) shows "no shape" and the closest one from it. Off: not a
+    /// cast more per event (the note is made where a binding fails).
+    public var strokeVerdicts = false
+
     public init(table: GestureTable, screen: Screen, devices: [Device] = []) {
         self.table = table
         self.screen = screen
@@ -101,7 +108,7 @@ public struct GestureEngine: Sendable {
 
     /// `process` that appends to a caller's buffer (no allocation when it has capacity).
     public mutating func process(_ input: Input, at t: Seconds, into out: inout [Effect]) {
-        var sink = EffectSink(explain: rules.explain)
+        var sink = EffectSink(explain: rules.explain, verdicts: strokeVerdicts)
         swap(&sink.effects, &out)
         defer { swap(&sink.effects, &out) }
         guard t >= now && t.isFinite else {
@@ -116,7 +123,7 @@ public struct GestureEngine: Sendable {
 
     public mutating func advance(to t: Seconds, into out: inout [Effect]) {
         guard t.isFinite else { return }  // never "forever": a held press repeats without end
-        var sink = EffectSink(explain: rules.explain)
+        var sink = EffectSink(explain: rules.explain, verdicts: strokeVerdicts)
         swap(&sink.effects, &out)
         runDue(before: t, inclusive: true, &sink)
         swap(&sink.effects, &out)

@@ -105,6 +105,11 @@ public struct SettingField: Sendable {
                      description: description("touchegg-protocol"),
                      read: { .boolean($0.toucheggProtocol) },
                      write: { s, v in if case .boolean(let b) = v { s.toucheggProtocol = b } }),
+        time("button-hold", \.buttonHold,
+             .untouched("it decides when a held button goes to the application, not whether a gesture is recognized"),
+             perDevice: false),
+        boolean("stroke-trail", \.strokeTrail, "it draws the stroke being drawn: it recognizes nothing"),
+        boolean("stroke-name", \.strokeName, "it shows what a stroke fired: it recognizes nothing"),
     ]
 
     /// What each setting does, in a sentence, one line each: the settings
@@ -125,14 +130,26 @@ public struct SettingField: Sendable {
         "repeat-delay": "While a press or hold lasts: the first repeat after this long.",
         "repeat-interval": "While a press or hold lasts: then a repeat this often.",
         "touchegg-protocol": "Serve Touchégg's D-Bus protocol: desktop shells that animate with the fingers get 3- and 4-finger swipes and pinches.",
+        "button-hold": "A press of a button bound to a stroke, held still this long, goes to the application (0: never).",
+        "stroke-trail": "Draw a trail behind the pointer while a stroke is drawn with a button held.",
+        "stroke-name": "Show the name of the stroke that fired, or the closest shape, near the pointer for a second.",
     ]
 
     private static func description(_ key: String) -> String { descriptions[key] ?? "" }
 
     // Rows by kind, from a key path (Sendable: read and written from any thread).
-    private static func time(_ key: String, _ p: WritableKeyPath<Settings, Seconds> & Sendable, _ t: Tuning) -> SettingField {
-        SettingField(key: key, kind: .time, tuning: t, perDevice: true, description: description(key), read: { .time($0[keyPath: p]) },
+    private static func time(_ key: String, _ p: WritableKeyPath<Settings, Seconds> & Sendable, _ t: Tuning,
+                             perDevice: Bool = true) -> SettingField {
+        SettingField(key: key, kind: .time, tuning: t, perDevice: perDevice, description: description(key),
+                     read: { .time($0[keyPath: p]) },
                      write: { s, v in if case .time(let x) = v { s[keyPath: p] = x } })
+    }
+
+    /// A switch of the daemon's (never per device, never tuned).
+    private static func boolean(_ key: String, _ p: WritableKeyPath<Settings, Bool> & Sendable, _ why: String) -> SettingField {
+        SettingField(key: key, kind: .boolean, tuning: .untouched(why), perDevice: false, description: description(key),
+                     read: { .boolean($0[keyPath: p]) },
+                     write: { s, v in if case .boolean(let b) = v { s[keyPath: p] = b } })
     }
 
     private static func length(_ key: String, _ p: WritableKeyPath<Settings, Length> & Sendable, _ t: Tuning) -> SettingField {

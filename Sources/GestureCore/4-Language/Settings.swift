@@ -68,6 +68,16 @@ public struct Settings: Hashable, Sendable {
     /// forward 3- and 4-finger swipes and pinches to its clients (desktop
     /// shells that animate with the fingers). Off by default.
     public var toucheggProtocol = false
+    /// A press of a button bound to a stroke (`stroke(..., button:)`) held
+    /// within 4 px for this long goes to the application (right-drags in
+    /// file managers, games and CAD); 0: never. 250 ms: easystroke's
+    /// default, and longer than a click's press (80–150 ms) by a margin.
+    public var buttonHold: Seconds = 0.250
+    /// A trail follows the pointer while a stroke is drawn with a button held.
+    public var strokeTrail = true
+    /// At a stroke's end, its name shown near the pointer for a second
+    /// (or "no shape" and the closest one): pointer and finger strokes.
+    public var strokeName = true
     /// The shapes taught for `stroke` (`strokes.toml` beside the config,
     /// not a `[settings]` key): empty without strokes.
     public var strokes = StrokeSet()

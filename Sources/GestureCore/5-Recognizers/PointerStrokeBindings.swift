@@ -28,12 +28,19 @@ public struct PointerStrokeBindings: Sendable {
     public let entries: [Entry]
     /// The shapes taught (`strokes.toml`): the same set finger strokes match against.
     public let strokes: StrokeSet
+    /// `button-hold`: a press held still this long goes to the
+    /// application (0: never; PointerStrokeMachine.hold).
+    public let hold: Double
+    /// `stroke-trail`: a trail follows the pointer while drawing (StrokeTrail).
+    public let trail: Bool
     private let table: GestureTable
 
     /// `pxPerMM`: the screen's, for a `minimumSize` written in mm.
     public init(table: GestureTable, pxPerMM: Double) {
         self.table = table
         strokes = table.settings.strokes
+        hold = table.settings.buttonHold
+        trail = table.settings.strokeTrail
         let ranks = table.ranks
         var out: [Entry] = []
         for (id, b) in table.allBindings.enumerated() {

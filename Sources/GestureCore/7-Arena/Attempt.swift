@@ -35,6 +35,7 @@ struct Attempt: Sendable {
                         arena.fail(id, at: t, &sink, reason: Self.failure(of: trees[id], c, rules))
                     } else {
                         arena.fail(id, at: t, &sink)
+                        if sink.verdicts { Self.sayVerdict(of: trees[id], id, at: t, &sink) }
                     }
                 }
             default:
@@ -54,6 +55,13 @@ struct Attempt: Sendable {
     private static func failure(of tree: RecognizerTree, _ c: Contact, _ rules: Rules) -> ArenaReason {
         if let v = tree.strokeVerdict { return .notTheShape(v) }
         return tree.refusal(c, rules.thresholds).map { .refused($0) } ?? .failed
+    }
+
+    /// A stroke's verdict said without `--explain` (`GestureEngine.strokeVerdicts`):
+    /// out of line, as `failure` is, for the same reason.
+    @inline(never)
+    private static func sayVerdict(of tree: RecognizerTree, _ id: BindingID, at t: Seconds, _ sink: inout EffectSink) {
+        if let v = tree.strokeVerdict { sink.verdict(id, v, at: t) }
     }
 
     /// Until a binding wins, touches undecided for `grab-timeout` go to the

@@ -7,8 +7,14 @@ struct EffectSink {
     var device: DeviceID = 0
     /// Send `.arena` notes (joined, won, conceded): `--explain`, `--verbose`.
     let explain: Bool
+    /// Without `explain`: a stroke drawn and not its shape still says its
+    /// verdict (the daemon shows "no shape" and the closest one).
+    let verdicts: Bool
 
-    init(explain: Bool) { self.explain = explain }
+    init(explain: Bool, verdicts: Bool = false) {
+        self.explain = explain
+        self.verdicts = verdicts
+    }
 
     mutating func gesture(_ binding: BindingID, _ phase: GesturePhase, _ value: GestureValue,
                           step: StepDirection? = nil, at t: Seconds) {
@@ -24,6 +30,12 @@ struct EffectSink {
     mutating func note(_ binding: BindingID, _ kind: ArenaNoteKind, _ reason: ArenaReason?, at t: Seconds) {
         guard explain else { return }
         effects.append(.arena(ArenaNote(time: t, device: device, binding: binding, kind: kind, reason: reason)))
+    }
+
+    /// A stroke's verdict as a conceding note, whether or not `explain`
+    /// (the caller asks only when `verdicts` or `explain` is on).
+    mutating func verdict(_ binding: BindingID, _ v: StrokeVerdict, at t: Seconds) {
+        effects.append(.arena(ArenaNote(time: t, device: device, binding: binding, kind: .conceded, reason: .notTheShape(v))))
     }
 
     mutating func rejected(_ why: InputRejection, at t: Seconds) {

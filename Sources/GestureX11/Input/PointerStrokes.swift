@@ -35,6 +35,9 @@ final class PointerStrokes {
     private var escapedWhileAwaiting = false
     /// Paths drawn, for the daemon to match (taken with `takeDrawn`).
     private(set) var drawn: [PointerStrokeDrawn] = []
+    /// The trail while drawing (`stroke-trail`): made when a stroke is
+    /// bound with it on (nil: none bound, or the trail off).
+    private(set) var trail: StrokeTrail? = nil
     /// What happened in words, for the daemon's verbose log.
     var onNote: (String) -> Void = { _ in }
     /// `run --record`, `record --button`, `teach --live --button`: the
@@ -83,7 +86,18 @@ final class PointerStrokes {
         lose()
         ungrabAll()
         self.bindings = bindings?.isEmpty == false ? bindings : nil
-        guard let bindings = self.bindings, connection.alive else { return [] }
+        guard let bindings = self.bindings, connection.alive else {
+            trail?.destroy()
+            trail = nil
+            return []
+        }
+        machine.hold = bindings.hold
+        if !bindings.trail {
+            trail?.destroy()
+            trail = nil
+        } else if trail == nil {
+            trail = StrokeTrail(connection: connection)
+        }
         escape = UInt32(XKeysymToKeycode(connection.display, KeySym(0xff1b)))
         // Xlib asks the server about XTEST at its first use on a connection:
         // here, not in the click synthesized after a read.
@@ -286,6 +300,8 @@ final class PointerStrokes {
         lose()
         ungrabAll()
         bindings = nil
+        trail?.destroy()
+        trail = nil
     }
 
     // MARK: Carrying out
@@ -308,8 +324,13 @@ final class PointerStrokes {
                 if alive { XIAllowEvents(d, master, XIReplayDevice, 0) }
             case .takePress:
                 if alive { XIAllowEvents(d, master, XIAsyncDevice, 0) }
-            case .trailStart, .trailPoint, .trailEnd:
-                break   // the trail is not drawn yet (docs/pointer-strokes.md)
+                trail?.pressed()
+            case .trailStart(let path):
+                trail?.start(path)
+            case .trailPoint(let p):
+                trail?.extend(to: p)
+            case .trailEnd:
+                trail?.end()
             case .recognize(let p, let path):
                 drawn.append(PointerStrokeDrawn(button: p.button, device: Int32(p.device), start: p.at, time: p.time, path: path,
                                                 window: window, candidates: candidates))

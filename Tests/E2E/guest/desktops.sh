@@ -19,6 +19,13 @@
 #   doctor                      no problem said, and the root window's line
 #                               says what the daemon's start-up line says it
 #                               holds
+# and on openbox, with a stroke bound to the right button (issue 58):
+#   mouse-stroke-L-desktop      an L drawn on the desktop with a uinput
+#                               mouse's right button acts (F3), and
+#                               openbox's root menu does not open
+#   right-click-root-menu       a right-click on the desktop still opens
+#                               openbox's root menu (the control pass too:
+#                               it is what openbox does without us)
 # With E2E_NO_DAEMON=1 (the control run) the same without the daemon: only
 # the drag may pass. With E2E_CONTROL_TOO=1 (`run.sh --desktops
 # --with-control`, what CI runs) both in one boot: on each window manager the
@@ -53,6 +60,64 @@ fullscreen_app() { xwininfo -name e2e-app 2>/dev/null | grep -q 'Width: 1024' &&
 
 scenario_names="touchscreen-swipe-consumed touchscreen-drag-1 touchscreen-simultaneous touchpad-swipe touchscreen-swipe-bare-desktop
   touchscreen-window-move touchpad-window-move doctor"
+
+# A uinput mouse for openbox's right button, with libinput's flat profile
+# (the recordings' shapes are in px), as pointer-strokes.sh has it.
+create_device mouse mouse.desc
+mouse_name=$(sed -n 's/^N: //p' "$share/devices/mouse.desc")
+xinput set-prop "$mouse_name" "libinput Accel Profile Enabled" 0 1 0 2>/dev/null \
+  || xinput set-prop "$mouse_name" "libinput Accel Profile Enabled" 0 1
+# openbox's menus are mapped windows of type _NET_WM_WINDOW_TYPE_POPUP_MENU
+# (its root menu is one): prints the first viewable one's id.
+popup_menu() {
+  local w
+  for w in $(xwininfo -root -children 2>/dev/null | awk '/^ +0x/ {print $1}'); do
+    xprop -id "$w" _NET_WM_WINDOW_TYPE 2>/dev/null | grep -q POPUP_MENU \
+      && xwininfo -id "$w" 2>/dev/null | grep -q IsViewable && { echo "$w"; return 0; }
+  done
+  return 1
+}
+
+# openbox's desktop and the right button: no window under the pointer (the
+# windows' scenarios closed theirs), the stroke bound to button 3 in
+# desktops.toml. An L fires F3 and opens no menu; a right-click, decided
+# at its release and made again there, opens openbox's root menu as it
+# does without the daemon. Escape closes it.
+openbox_right_button() {
+  if [ "$no_daemon" = 1 ]; then
+    # Not drawn without the daemon: openbox opens its menu at the press, and
+    # the L's release would land on one of its items and run it.
+    fail "$wm/mouse-stroke-L-desktop" "no daemon (control run): not drawn"
+  else
+    openbox_stroke_l
+  fi
+  "$probe" warp 600 150
+  play mouse mouse-right-click
+  local menu= deadline=$((SECONDS + timeout_s)) how="none running (control run)"
+  while [ $SECONDS -lt $deadline ]; do menu=$(popup_menu) && break; sleep 0.1; done
+  [ "$no_daemon" = 1 ] || how=$(grep "button 3: a click" "$share/daemon-$wm.log" 2>/dev/null | tail -1 | sed 's/^gesture-bridge: //')
+  if [ -n "$menu" ]; then
+    pass "$wm/right-click-root-menu" "openbox's root menu opened ($menu); the daemon: ${how:-said nothing of the click}"
+    "$probe" key Escape down; "$probe" key Escape up
+    until_ok 5 eval '! popup_menu' || say "$wm: the root menu stayed open after Escape"
+  else
+    fail "$wm/right-click-root-menu" "no menu within ${timeout_s}s; the daemon: ${how:-said nothing of the click}"
+  fi
+}
+openbox_stroke_l() {
+  "$probe" warp 600 150
+  local since_l; since_l=$(mark)
+  play mouse mouse-right-L
+  local t_l menu_l
+  t_l=$(await "$since_l" "key+ F3") || t_l=
+  menu_l=$(popup_menu) || menu_l=
+  if [ -n "$menu_l" ]; then "$probe" key Escape down; "$probe" key Escape up; until_ok 5 eval '! popup_menu'; fi
+  if [ -n "$t_l" ] && [ -z "$menu_l" ]; then
+    pass "$wm/mouse-stroke-L-desktop" "F3 $(latency mouse-right-L "$t_l"); no menu opened"
+  else
+    fail "$wm/mouse-stroke-L-desktop" "F3 $([ -n "$t_l" ] && echo observed || echo "not observed within ${timeout_s}s"); $([ -n "$menu_l" ] && echo "openbox opened a menu ($menu_l)" || echo "no menu")"
+  fi
+}
 
 # The scenarios on the window manager running now ($wm); with the daemon
 # unless no_daemon=1. tag: what this pass's files are named with.
@@ -189,6 +254,7 @@ on_wm() {
     fail "$wm/touchpad-window-move" "the active window ${active:-none}: ($before) → (${a[*]}); $(grep 'window move' "$share/daemon-$wm.log" | tail -2 | tr '\n' '|')"
   fi
   kill "$touch_client" "$pad_client" 2>/dev/null; wait "$touch_client" "$pad_client" 2>/dev/null
+  [ "$wm" = openbox ] && openbox_right_button
 
   # doctor beside this window manager: nothing false. With the daemon
   # running, its root-window line says what the daemon holds.
@@ -227,8 +293,9 @@ for wm in $desktops; do
   done
   if [ -z "$up" ]; then
     why="the window manager did not start (within 60 s, or it exited): $(grep -m1 -i -e error -e fail "$share/wm-$wm.log" || tail -1 "$share/wm-$wm.log")"
-    for s in $scenario_names; do fail "$wm/$s" "$why"; done
-    if [ "$control_too" = 1 ]; then results=$share/results-control; for s in $scenario_names; do fail "$wm/$s" "$why"; done; results=$all_results; fi
+    names=$scenario_names; [ "$wm" = openbox ] && names+=" mouse-stroke-L-desktop right-click-root-menu"
+    for s in $names; do fail "$wm/$s" "$why"; done
+    if [ "$control_too" = 1 ]; then results=$share/results-control; for s in $names; do fail "$wm/$s" "$why"; done; results=$all_results; fi
     kill "$wm_pid" 2>/dev/null; wait "$wm_pid" 2>/dev/null
     continue
   fi
