@@ -2,12 +2,15 @@ import GestureCore
 
 /// A drawn attempt as `teach` reads it from a trace: the path the stroke
 /// recognizer would match (touchscreens: the mean travel of the fingers
-/// down since each landed; touchpads: the swipe's motion, summed) and how
-/// many fingers drew it.
+/// down since each landed; touchpads: the swipe's motion, summed; a mouse
+/// or pen: the path PointerStrokeMachine hands the daemon at the release,
+/// from the press) and how many fingers drew it.
 public struct StrokeExample: Sendable {
     public var path: [Point]
     public var fingers: Int
     public var touchpad: Bool
+    /// The pointer button held while drawing (nil: fingers drew it).
+    public var button: Int?
 
     /// The first drawing in `trace` (one attempt: `Trace.attempts`); nil
     /// when it holds no touches and no touchpad swipe.
@@ -15,8 +18,24 @@ public struct StrokeExample: Sendable {
         var landed: [TouchID: Point] = [:], now: [TouchID: Point] = [:]
         var path: [Point] = [], padTravel = Point.zero
         var fingers = 0, touchpad = false
+        // A pointer's drawing: the daemon's machine, with the daemon's
+        // `minimumSize` (less is a click, never an example), and no hold (a
+        // slow start is still the shape being taught).
+        var machine = PointerStrokeMachine(minimumSize: PointerStrokeBindings.defaultMinimumSize, hold: 0)
+        var drawn: (button: Int, path: [Point])? = nil
         for e in trace.events {
+            var requests: [PointerStrokeMachine.Request] = []
             switch e.input {
+            case .buttonPress(let d, let b, let p):
+                guard drawn == nil else { continue }
+                requests = machine.state == .idle
+                    ? machine.on(.press(PointerStrokeMachine.Press(button: b, device: Int(d), at: p, time: e.t, modifiers: 0, window: 0),
+                                        bound: true))
+                    : machine.on(.otherButton(b, at: e.t))
+            case .pointerMotion(_, let p):
+                requests = machine.on(.motion(p, at: e.t))
+            case .buttonRelease(_, let b, let p):
+                requests = machine.on(.release(button: b, at: p, time: e.t))
             case .touchBegin(_, let id, let p):
                 landed[id] = p
                 now[id] = p
@@ -39,6 +58,16 @@ public struct StrokeExample: Sendable {
             default:
                 continue
             }
+            for case .recognize(let press, let points) in requests where drawn == nil {
+                drawn = (press.button, points.map { $0 - press.at })
+            }
+        }
+        if fingers == 0, let drawn {
+            self.path = drawn.path
+            self.fingers = 1
+            self.touchpad = false
+            self.button = drawn.button
+            return
         }
         guard fingers > 0, path.count >= 2 else { return nil }
         self.path = touchpad ? path : [.zero] + path

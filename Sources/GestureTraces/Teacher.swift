@@ -29,23 +29,30 @@ public struct Teacher: Sendable {
     public var nearNegatives: [Scored]
     /// The shapes with this one taught.
     public var set: StrokeSet
+    /// Whether everyday hands were given (none for paths drawn with a
+    /// button: a finger's hands never draw with one).
+    public var judgedAgainstEverydayHands: Bool
 
     /// Teaches `shape` from `paths` (replacing its templates), beside the
-    /// shapes of `set`.
-    public init(shape: String, paths: [(name: String, path: [Point])], set old: StrokeSet, negatives: [(name: String, path: [Point])]) {
+    /// shapes of `set`, each scored as it will be matched: `options` are a
+    /// finger stroke's by default, PointerStrokeBindings.options() for
+    /// paths drawn with a button (a line is a shape there).
+    public init(shape: String, paths: [(name: String, path: [Point])], set old: StrokeSet, negatives: [(name: String, path: [Point])],
+                options: StrokeOptions = StrokeOptions()) {
         self.shape = shape
+        judgedAgainstEverydayHands = !negatives.isEmpty
         var others = old
         others.shapes.removeAll { $0.name == shape }
         examples = paths.indices.map { i in
             var loo = others
             let rest = paths.indices.filter { $0 != i }.map { paths[$0].path }
             if !rest.isEmpty { loo.shapes.append(StrokeShape(name: shape, threshold: 0, templates: rest)) }
-            let m = loo.match(paths[i].path, with: loo.matcher())
+            let m = loo.match(paths[i].path, with: loo.matcher(options))
             return Scored(name: paths[i].name, closest: m.closest, score: m.score)
         }
         var taught = others
         taught.shapes.append(StrokeShape(name: shape, threshold: 0, templates: paths.map(\.path)))
-        let matcher = taught.matcher()
+        let matcher = taught.matcher(options)
         nearNegatives = negatives.compactMap { n in
             let m = taught.match(n.path, with: matcher)
             return m.closest == shape ? Scored(name: n.name, closest: m.closest, score: m.score) : nil
@@ -83,6 +90,11 @@ public struct Teacher: Sendable {
                 + (missed.isEmpty ? "" : "; missed: " + missed.map { "\($0.name) (\($0.closest.map { "closest \($0)" } ?? "too small or a line"), \(StrokeVerdict.hundredths($0.score)))" }.joined(separator: ", ")))
         } else {
             out.append("  one example: the threshold is the default; teach 3 or more to fit it to your hand")
+        }
+        if !judgedAgainstEverydayHands {
+            out.append("  drawn with a button: no finger's everyday hand can fire it, and a click (under the 60 px minimumSize) never does")
+            if !missed.isEmpty { out.append("  risk: some of your own attempts fall under it; teach more examples, drawn as you will draw them") }
+            return out
         }
         if let top = nearNegatives.first {
             out.append("  closest everyday hand: \(top.name) scores \(StrokeVerdict.hundredths(top.score))"

@@ -199,6 +199,10 @@ public struct GestureEngine: Sendable {
                     sink.rejected(.noGestureInProgress, at: t)
                 }
             }
+        case .buttonPress, .pointerMotion, .buttonRelease:
+            // Strokes drawn with a button held are decided outside the
+            // engine (PointerStrokeMachine, PointerStrokeBindings).
+            return
         case .swipeEnd(let dev, _, let cancelled), .pinchEnd(let dev, _, let cancelled):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             var source = ContactSource.touchpadSwipe
@@ -215,7 +219,8 @@ public struct GestureEngine: Sendable {
     static func invalid(_ input: Input) -> InputRejection? {
         switch input {
         case .touchBegin(_, _, let p), .touchUpdate(_, _, let p), .touchEnd(_, _, let p),
-             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p, _):
+             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p, _),
+             .buttonPress(_, _, let p), .pointerMotion(_, let p), .buttonRelease(_, _, let p):
             return p.isFinite ? nil : .notFinite
         case .pinchUpdate(_, _, let p, let scale, let da):
             return p.isFinite && scale.isFinite && da.isFinite ? nil : .notFinite

@@ -42,6 +42,9 @@ public struct XDevice: Hashable, Sendable {
     public var sizeMM: Size? = nil
     /// Its USB vendor and product, where X says them (`Device Product ID`).
     public var usb: USBID? = nil
+    /// What a trace calls it if it is no touch device: a mouse or a pen
+    /// (DeviceKindRule.pointerKind).
+    public var pointerKind: DeviceKind = .mouse
 
     public var device: Device { Device(id: id, name: name, kind: kind, sizeMM: sizeMM, usb: usb) }
 
@@ -161,6 +164,7 @@ public struct XDevice: Hashable, Sendable {
         case .other: break
         }
         if kind != .other { self.usb = usb }
+        pointerKind = DeviceKindRule.pointerKind(typeName: typeName, name: info.name)
     }
 
     /// The driver's properties the listing reads (xf86-input-libinput, evdev).
