@@ -161,9 +161,11 @@ public struct XDevice: Hashable, Sendable {
         case .touchscreen:
             sizeMM = DeviceSize.of(x: info.xRange, info.xResolution, y: info.yRange, info.yResolution)
                 ?? node.flatMap(DeviceSize.of(node:))
-        case .other: break
+        case .other, .mouse, .pen: break
         }
-        if kind != .other { self.usb = usb }
+        // Every device's, a mouse's too: a binding's or a [[device]] rule's
+        // `usb:` names a pointer a stroke is drawn with as well.
+        self.usb = usb
         pointerKind = DeviceKindRule.pointerKind(typeName: typeName, name: info.name)
     }
 
