@@ -6,12 +6,22 @@ import GestureCore
 /// scored against the others left out in turn (how the next attempt will
 /// fare), each everyday negative (`EverydayNegatives`: palms,
 /// scrolls, short and reversed swipes, taps...) against them all; the
-/// threshold goes midway between the lowest example and the highest
-/// negative that comes closest to this shape, within 0.60...0.95.
+/// threshold goes between the lowest example and the highest negative
+/// that comes closest to this shape, a third of the way from the
+/// negative (`measuredPlace`), within 0.60...0.95.
 public struct Teacher: Sendable {
     /// Where a threshold may go: under 0.60 anything resembles anything;
     /// over 0.95 a person's own second attempt fails.
     public static let lowest = 0.60, highest = 0.95
+    /// Where the threshold goes between the closest everyday hand and the
+    /// lowest example, measured from the hand: a third of the way (a
+    /// person's next attempts fall under their lowest example more often
+    /// than a hand comes closer than the closest measured). With no hand
+    /// closer than `lowest`, midway: 0.60 is no measure of a hand (real
+    /// hands, RealHandsOfflineTests: a check with no everyday hand near it
+    /// fired on a four-finger movement with its threshold at 0.76, not at
+    /// midway's 0.80).
+    public static let measuredPlace = 1.0 / 3, guessedPlace = 0.5
 
     public struct Scored: Sendable {
         public var name: String
@@ -60,12 +70,21 @@ public struct Teacher: Sendable {
         let own = examples.filter { $0.closest == shape }.map(\.score)
         let low = own.min() ?? StrokeShape.defaultThreshold
         let high = nearNegatives.first?.score ?? 0
-        let mid = high < low ? (low + max(high, Self.lowest)) / 2 : high + 0.01
-        threshold = min(Self.highest, max(Self.lowest, (mid * 100).rounded() / 100))
+        threshold = Self.threshold(lowest: low, closestHand: high)
         let i = taught.shapes.count - 1
         taught.shapes[i].threshold = threshold
         set = StrokeSet(old.shapes.map { $0.name == shape ? taught.shapes[i] : $0 })
         if old[shape] == nil { set.shapes.append(taught.shapes[i]) }
+    }
+
+    /// The threshold between a shape's lowest example (scored against the
+    /// others) and the closest everyday hand's score (0: none near), in
+    /// hundredths, within `lowest...highest`; over the hand when the hand
+    /// comes closer than the example.
+    public static func threshold(lowest low: Double, closestHand high: Double) -> Double {
+        let floor = max(high, lowest)
+        let t = high < low ? floor + (low - floor) * (high > lowest ? measuredPlace : guessedPlace) : high + 0.01
+        return min(highest, max(lowest, (t * 100).rounded() / 100))
     }
 
     /// Every attempt of `tune`'s everyday negatives, as paths.

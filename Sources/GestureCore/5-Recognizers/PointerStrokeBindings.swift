@@ -121,13 +121,16 @@ public struct PointerStrokeBindings: Sendable {
         public var match: StrokeMatch?
     }
 
-    /// `path` matched against the shapes the candidates are bound to, once
+    /// `drawn` (kept as a finger stroke's path is: `StrokePath`) matched
+    /// against the shapes the candidates are bound to, once
     /// per distinct set of options among them; of the candidates whose shape
     /// it is, the highest ranked fires (the first of them on a tie). Only
     /// the shapes that can fire here compete, as easystroke matched within
     /// an application's list: another application's line drawn the same way
     /// must not take a line bound on the desktop.
-    public func recognize(_ path: [Point], candidates: [Entry]) -> Outcome {
+    public func recognize(_ drawn: [Point], candidates: [Entry]) -> Outcome {
+        // Kept as a finger's stroke is (a point per 2 px, at most 128): the same path matched.
+        let path = StrokePath(drawn).points
         let bound = Set(candidates.map(\.shape))
         let strokes = StrokeSet(self.strokes.shapes.filter { bound.contains($0.name) })
         var matches: [(StrokeOptions, StrokeMatch)] = []
