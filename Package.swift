@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(name: "GestureConfigTests",
                     dependencies: ["GestureConfig", "GestureCore", "GestureActions", "GestureSystem"]),
         .testTarget(name: "GestureImportTests",
-                    dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem", "GestureX11"]),
+                    dependencies: ["GestureImport", "GestureConfig", "GestureCore", "GestureActions", "GestureSystem", "GestureX11",
+                                   "GestureTraces", "GestureTesting"]),
         .testTarget(name: "GestureActionsTests", dependencies: ["GestureActions"]),
         // The settings app's model: a config in words, edited without losing a byte. Pure: no GTK, no Foundation.
         // gettext (glibc's libintl) for the settings app's words: see docs/settings.md, Translations.

@@ -1,4 +1,4 @@
-// gesture-bench strokes DIR [--rounds R] [--templates T] [--seed N] [--ours]
+// gesture-bench strokes DIR [--rounds R] [--templates T] [--seed N] [--ours | --accept] [--mouse SIDE]
 //
 // Drawn shapes recognized from examples, measured on real people's drawings
 // (docs/strokes-evaluation.md): DIR is Mehous/TestingFramework's
@@ -73,24 +73,37 @@ extension NearestTemplate {
 
 func strokes(_ arguments: [String]) -> Int32 {
     var args = arguments[...]
-    var dir: String? = nil, rounds = 100, templates = 3, seed: UInt64 = 1, oursOnly = false
+    var dir: String? = nil, rounds = 100, templates = 3, seed: UInt64 = 1, oursOnly = false, accept = false
     while let a = args.popFirst() {
         switch a {
         case "--rounds": rounds = Int(args.popFirst() ?? "") ?? rounds
         case "--templates": templates = Int(args.popFirst() ?? "") ?? templates
         case "--seed": seed = UInt64(args.popFirst() ?? "") ?? seed
         case "--ours": oursOnly = true   // the project's matcher only (the others' figures do not change with it)
+        case "--accept": accept = true   // what fires, per person (StrokeAcceptance.swift)
+        // Played as a pointer's trace: the larger side this many px, each
+        // point at a whole px (a mouse's or a pen's as X reports it).
+        case "--mouse": played = Played(side: Double(args.popFirst() ?? "") ?? played.side, wholePixels: true)
         default:
             guard !a.hasPrefix("-"), dir == nil else {
-                print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N] [--ours]")
+                print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N] [--ours | --accept] [--mouse SIDE]")
                 return 2
             }
             dir = a
         }
     }
     guard let dir else {
-        print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N] [--ours]")
+        print("usage: gesture-bench strokes DATASETS-DIR [--rounds R] [--templates T] [--seed N] [--ours | --accept] [--mouse SIDE]")
         return 2
+    }
+    if accept {
+        do throws(DatasetError) {
+            try acceptance(dir, rounds: rounds, templates: templates, seed: seed)
+            return 0
+        } catch {
+            print("gesture-bench strokes: \(error.text)")
+            return 1
+        }
     }
     let recognizers: [any ShapeRecognizer] = (oursOnly ? [] : [DollarOne(rotationInvariant: true), DollarOne(rotationInvariant: false), DollarP()])
         + ownMatchers()
@@ -184,12 +197,18 @@ func readDrawing(_ path: String, timeUnit: Double) throws(DatasetError) -> (Stri
     let (minX, maxX) = (raw.map(\.x).min()!, raw.map(\.x).max()!)
     let (minY, maxY) = (raw.map(\.y).min()!, raw.map(\.y).max()!)
     let side = max(maxX - minX, maxY - minY, 1e-9)
-    let scale = 80 * 3.78 / side
+    let scale = played.side / side
     let t0 = raw[0].t
+    func px(_ v: Double) -> Double { played.wholePixels ? v.rounded() : v }
     return (name, raw.map {
-        TimedPoint(x: 960 + ($0.x - (minX + maxX) / 2) * scale, y: 540 + ($0.y - (minY + maxY) / 2) * scale, t: $0.t - t0)
+        TimedPoint(x: px(960 + ($0.x - (minX + maxX) / 2) * scale), y: px(540 + ($0.y - (minY + maxY) / 2) * scale), t: $0.t - t0)
     })
 }
+
+/// How drawings are played: the larger side in px (a finger's 80 mm at
+/// 3.78 px/mm by default), at whole px or not (`--mouse SIDE`).
+struct Played { var side = 80 * 3.78, wholePixels = false }
+nonisolated(unsafe) var played = Played()
 
 /// A deterministic generator (SplitMix64): the same rounds on every run.
 struct SplitMix {

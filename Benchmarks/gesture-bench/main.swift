@@ -7,6 +7,7 @@
 //   gesture-bench reloads N FILE...        loads configs / imports N times (scripts/lsan-reloads.sh)
 //   gesture-bench strokes DATASETS-DIR     drawn shapes on real people's drawings
 //                                          (Benchmarks/strokes-3dtcgs.sh, docs/strokes-evaluation.md)
+//   gesture-bench pointer-strokes DATASETS-DIR  the same drawings as mouse traces through teach and replay
 //
 // The default workload is the everyday trace against the everyday table;
 // --bindings N uses a table of N bindings (Workloads.swift), --fingers N a
@@ -112,6 +113,10 @@ if args.first == "corpus" {
 if args.first == "strokes" {
     args.removeFirst()
     exit(strokes(Array(args)))
+}
+if args.first == "pointer-strokes" {
+    args.removeFirst()
+    exit(pointerStrokes(Array(args)))
 }
 if args.first == "stroke-match" {
     args.removeFirst()

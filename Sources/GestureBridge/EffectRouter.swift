@@ -89,6 +89,8 @@ public final class EffectRouter {
                 debug?("arena: \(bindings[n.binding].name) \(n.kind.rawValue)\(n.reason.map { " (\(Self.logged($0)))" } ?? "")")
             case .rejected(let r, _):
                 debug?("input rejected: \(r.rawValue)")
+            case .pointerStroke:
+                continue   // the engine makes none (a played trace's pointer records are not drawn)
             }
         }
     }

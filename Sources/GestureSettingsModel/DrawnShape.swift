@@ -18,7 +18,8 @@ public enum DrawnShape {
     /// no shape at all (too small, a straight line).
     public static func verdict(_ path: [Point], in set: StrokeSet, options: StrokeOptions = StrokeOptions()) -> String {
         guard !set.shapes.isEmpty else { return L("no shape taught yet: nothing to match against") }
-        let m = set.match(path, with: set.matcher(options))
+        // Kept as the recognizer keeps a drawn path (`StrokePath`), whoever drew it.
+        let m = set.match(StrokePath(path).points, with: set.matcher(options))
         if let name = m.name {
             // TRANSLATORS: a drawn shape recognized: {shape} its name, {score} 0.00 to 1.00.
             return L("matches {shape}, {score}", ["shape": name, "score": StrokeVerdict.hundredths(m.score)])
@@ -39,23 +40,31 @@ public enum DrawnShape {
 
 /// A path drawn by fingers that come and go, from the positions alone (the
 /// monitor's frames give no touch ids): the fingers' centroid, moved back
-/// by what a finger landing or lifting shifted it, so a second finger
-/// landing does not draw a jump (as the stroke recognizer's mean travel).
+/// by what a finger landing shifted it, so a second finger landing does not
+/// draw a jump (as the stroke recognizer's mean travel), until the first
+/// finger lifts: the recognizer matches there, and so does Try It. Kept as
+/// the recognizer keeps its path (`StrokePath`: a point per 2 px, at most
+/// 128), so Try It's verdict is the daemon's (issue 58: one drawn path).
 public struct CentroidPath: Sendable {
-    public private(set) var points: [Point] = []
+    private var kept = StrokePath()
     private var fingers = 0
     private var shift = Point.zero
     private var last = Point.zero
+    private var lifted = false
 
     public init() {}
 
-    /// One frame's fingers; none ends nothing (the caller says when an attempt is over).
+    public var points: [Point] { kept.points }
+
+    /// One frame's fingers; fewer than the frame before: the first lift,
+    /// the drawing ends (the caller says when the attempt is over).
     public mutating func add(_ fingers: [Point]) {
-        guard !fingers.isEmpty else { self.fingers = 0; return }
+        guard !lifted else { return }
+        guard !fingers.isEmpty, fingers.count >= self.fingers else { lifted = !kept.points.isEmpty; return }
         let c = fingers.reduce(Point.zero, +) / Double(fingers.count)
-        if fingers.count != self.fingers && !points.isEmpty { shift = last - c }
+        if fingers.count != self.fingers && !kept.points.isEmpty { shift = last - c }
         self.fingers = fingers.count
         last = c + shift
-        points.append(last)
+        kept.add(last)
     }
 }

@@ -41,6 +41,7 @@ public struct EvemuRecording: Sendable {
     public init(desc: String, events: String, screen: Screen = EvemuRecording.screen) throws(ReadError) {
         var name = "evemu touchscreen"
         var ranges: [Int: ClosedRange<Double>] = [:]
+        var resolutions: [Int: Double] = [:]
         for (n, line) in desc.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("N: ") { name = String(line.dropFirst(3)) }
             guard line.hasPrefix("A: ") else { continue }
@@ -48,6 +49,9 @@ public struct EvemuRecording: Sendable {
             guard f.count >= 3, let code = Int(f[0], radix: 16), let lo = Double(f[1]), let hi = Double(f[2]), hi > lo
             else { throw ReadError(line: n + 1, message: "an axis line that is not `A: code min max …`") }
             ranges[code] = lo...hi
+            // `A: code min max fuzz flat resolution` (units per mm; older
+            // evemu writes no resolution).
+            if f.count >= 6, let res = Double(f[5]), res > 0 { resolutions[code] = res }
         }
         guard let x = ranges[Self.positionX], let y = ranges[Self.positionY] else {
             throw ReadError(line: 1, message: "no ABS_MT_POSITION_X and _Y axes: not a multi-touch device")
@@ -55,7 +59,14 @@ public struct EvemuRecording: Sendable {
         self.name = name
         xRange = x
         yRange = y
-        let device = Device(id: Self.deviceID, name: name, kind: .touchscreen)
+        // Its surface's size where its axes declare their resolution, as X
+        // reports it (udev's ID_INPUT_WIDTH_MM, from the same axes): the
+        // engine then judges its mm at its own density.
+        var size: Size? = nil
+        if let rx = resolutions[Self.positionX], let ry = resolutions[Self.positionY] {
+            size = Size(width: (x.upperBound - x.lowerBound) / rx, height: (y.upperBound - y.lowerBound) / ry)
+        }
+        let device = Device(id: Self.deviceID, name: name, kind: .touchscreen, sizeMM: size)
         var reader = FrameReader(x: x, y: y, screen: screen)
         for (n, line) in events.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.hasPrefix("E: ") {

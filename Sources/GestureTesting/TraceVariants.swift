@@ -40,6 +40,14 @@ public struct RecordedHand: Sendable {
     /// In landing order.
     public var tracks: [Track]
 
+    /// The density its touches are judged at (its device's, else the screen's).
+    public var pxPerMM: Double {
+        guard let id = tracks.first?.device, let d = header.devices.first(where: { $0.id == id }) else {
+            return header.screen.pxPerMM
+        }
+        return header.screen.pxPerMM(of: d)
+    }
+
     public var start: Seconds { tracks.map(\.landing.t).min() ?? 0 }
     public var end: Seconds { tracks.map(\.lift.t).max() ?? 0 }
     public var updateCount: Int { tracks.reduce(0) { $0 + $1.updateCount } }
@@ -127,9 +135,11 @@ public struct RecordedHand: Sendable {
 }
 
 /// A display the same hand touches: its diagonal, its pixels, and whether
-/// it declares its size (X's monitor size in mm). One that does not is read
-/// at `Screen`'s default px/mm, whatever its real density (GestureX11's
-/// Monitors: a monitor of 0 mm is taken at 3.78 px/mm, 96 dpi).
+/// its touchscreen declares its size (its axes' resolution: the trace
+/// header's `width_mm` and `height_mm`). The screen itself says 96 dpi, as
+/// Xorg says of every monitor by default; a touchscreen that declares no
+/// size is read there, at 3.78 px/mm, whatever its real density (the
+/// engine's documented estimate: `Screen.pxPerMM(of:)`).
 public struct Panel: Hashable, Sendable, CustomStringConvertible {
     public var inches: Double
     public var width: Int
@@ -148,10 +158,20 @@ public struct Panel: Hashable, Sendable, CustomStringConvertible {
         (Double(width * width + height * height)).squareRoot() / (inches * 25.4)
     }
 
-    /// What the engine is told.
-    public var screen: Screen {
-        declared ? Screen(width: Double(width), height: Double(height), pxPerMM: pxPerMM)
-            : Screen(width: Double(width), height: Double(height))
+    /// What the engine is told of the screen: its pixels, at X's default 96 dpi.
+    public var screen: Screen { Screen(width: Double(width), height: Double(height)) }
+
+    /// Its surface in mm: the diagonal's share along each side.
+    public var sizeMM: Size {
+        let diagonal = (Double(width * width + height * height)).squareRoot()
+        return Size(width: inches * 25.4 * Double(width) / diagonal, height: inches * 25.4 * Double(height) / diagonal)
+    }
+
+    /// `device` as this panel's touchscreen: its size where it declares one.
+    public func touchscreen(_ device: Device) -> Device {
+        var d = device
+        d.sizeMM = declared && d.kind == .touchscreen ? sizeMM : nil
+        return d
     }
 
     public var description: String {
@@ -382,7 +402,7 @@ public struct TraceVariant: Hashable, Sendable {
             if mirrored { words.append("mirrored") }
         }
         if noiseMM > 0 {
-            let a = noiseMM * source.header.screen.pxPerMM
+            let a = noiseMM * source.pxPerMM
             for i in hand.tracks.indices {
                 let updates = 1..<(hand.tracks[i].samples.count - (hand.tracks[i].lifted ? 1 : 0))
                 for k in updates {
@@ -475,7 +495,7 @@ public struct TraceVariant: Hashable, Sendable {
     /// least that keeps it on the panel (centred where it is larger).
     static func place(_ hand: inout RecordedHand, on panel: Panel) {
         let source = hand.header.screen
-        let k = panel.pxPerMM / source.pxPerMM
+        let k = panel.pxPerMM / hand.pxPerMM
         let points = hand.tracks.flatMap { $0.samples.map(\.p) }
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
               let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return }
@@ -493,6 +513,7 @@ public struct TraceVariant: Hashable, Sendable {
             }
         }
         hand.header.screen = panel.screen
+        hand.header.devices = hand.header.devices.map(panel.touchscreen)
     }
 
     /// A share of the frames with more than one touch event: their later

@@ -30,6 +30,12 @@ public struct WatchView {
     // MARK: Reading the stream
 
     public mutating func consume(_ line: Substring) {
+        // A stroke drawn with a pointer button held: said at its release,
+        // what fired or that nothing did (the engine has no attempt of it).
+        if line.contains("\"stroke\""), let v = try? JSONValue.parse(line), v["type"]?.string == "stroke" {
+            let drawn = "a stroke drawn with button \(Int(v["button"]?.number ?? 0)) (\(v["path"]?.array?.count ?? 0) points)"
+            return say(v["binding"]?.string.map { "\($0) fired: " + drawn } ?? "nothing fired: \(drawn) matched no shape")
+        }
         switch reading.consume(line) {
         case .phase(let name, let phase, let step, let actions)?:
             say("\(name) \(phase)\(step.map { " \($0)" } ?? "")" + (actions.isEmpty ? "" : ": " + actions.joined(separator: "; ")))

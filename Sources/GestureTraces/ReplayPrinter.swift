@@ -69,6 +69,8 @@ public struct ReplayPrinter {
             return [Line(text: row(n.time, "arena", text), isExplanation: true)]
         case .rejected(let r, let t) where explain:
             return [Line(text: row(t, "input", "rejected: \(r.rawValue)"), isExplanation: true)]
+        case .pointerStroke(let p) where explain:
+            return [Line(text: row(p.time, "button \(p.button)", said(p)), isExplanation: true)]
         default:
             return []
         }
@@ -91,6 +93,32 @@ public struct ReplayPrinter {
         case .noCandidates: return "no binding listens to this device here"
         case .layerNotHeld(let held): return "a layer of other modifiers (held: \(held))"
         case .notTheShape(let v): return v.said(shapes)
+        }
+    }
+
+    /// What the daemon decided of a pointer button's press, in words.
+    public func said(_ p: PointerStrokeDecision) -> String {
+        let device = " (device \(p.device))"
+        switch p.kind {
+        case .replayed:
+            return "pressed\(device): no stroke bound here; the window gets the press as made"
+        case .taken(let n):
+            return "pressed\(device): \(n) stroke binding\(n == 1 ? "" : "s") can begin; taken"
+        case .click(let least):
+            return "released within \(Self.fixed(least, places: 0)) px: a click, passed to the window (one press, one release at the press's place)"
+        case .handedOver(let hold):
+            return "held still for \(Self.fixed(hold * 1000, places: 0)) ms: handed to the application, to the release"
+        case .cancelled:
+            return "another button while held: cancelled, nothing fires and the window gets nothing"
+        case .drawn(let outcome, let path):
+            let drawn = "stroke drawn (\(path.count) points): "
+            guard let m = outcome.match else { return drawn + "no binding could fire" }
+            if let id = outcome.binding {
+                return drawn + "matched \(m.name ?? "") (score \(StrokeVerdict.hundredths(m.score))): \(bindingName(id)) fires"
+            }
+            let closest = m.closest.map { ", closest \($0) (score \(StrokeVerdict.hundredths(m.score)))" } ?? ""
+            let why = m.rejection.map { ": \($0.rawValue)" } ?? ""
+            return drawn + "no shape\(closest)\(why); nothing fires"
         }
     }
 

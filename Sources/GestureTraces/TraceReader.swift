@@ -6,7 +6,9 @@ public struct TraceReader {
     public let file: String
     public private(set) var header: TraceHeader?
     private var lastT = 0.0
-    private var deviceIDs: Set<DeviceID> = []
+    /// The header's devices' kinds: a pointer record needs a `mouse` or
+    /// `pen`, a touch or touchpad record one of the others.
+    private var deviceKinds: [DeviceID: DeviceKind] = [:]
     /// The modifiers held, as the last begin's `mods` said (absent: none).
     private var held: Modifiers = []
     /// A begin read after the `.modifiers` event its line's `mods` made:
@@ -54,7 +56,7 @@ public struct TraceReader {
         let obj = Fields(members: members, file: file, line: number)
         if header == nil {
             header = try readHeader(obj)
-            deviceIDs = Set(header!.devices.map(\.id))
+            deviceKinds = Dictionary(header!.devices.map { ($0.id, $0.kind) }, uniquingKeysWith: { a, _ in a })
             return nil
         }
         return try readEvent(obj)
@@ -84,7 +86,7 @@ public struct TraceReader {
             let dd = try d.asObject(key: "devices")
             let kindText = try dd.string("kind")
             guard let kind = DeviceKind(rawValue: kindText) else {
-                throw dd.error("kind", "unknown device kind '\(kindText)'; expected touchscreen, touchpad or other")
+                throw dd.error("kind", "unknown device kind '\(kindText)'; expected touchscreen, touchpad, mouse, pen or other")
             }
             let id = try dd.deviceID("id")
             // Extension: the touch surface's size in mm (both or neither).
@@ -119,12 +121,28 @@ public struct TraceReader {
                                                                  instance: try o.optionalString("instance") ?? "",
                                                                  title: try o.optionalString("title"))))
         }
+        let pointer = Self.pointerEvents.contains(ev)
+        // A pointer record without its device: said at the record's `ev`,
+        // the place a reader looks (a missing key has no column of its own).
+        if pointer && !o.has("dev") { throw o.error("ev", "a \(ev) record needs 'dev', the mouse or pen it comes from") }
         let dev = try o.deviceID("dev")
-        guard deviceIDs.contains(dev) else {
+        guard let kind = deviceKinds[dev] else {
             throw o.error("dev", "device \(dev) is not in the header's devices")
+        }
+        let known = Self.pointerEvents.contains(ev) || Self.touchEvents.contains(ev)
+        if known && pointer != kind.isPointer {
+            throw o.error("dev", pointer
+                ? "device \(dev) is a \(kind.rawValue) in the header; \(ev) records come from a mouse or pen"
+                : "device \(dev) is a \(kind.rawValue) in the header; \(ev) records come from a touchscreen or touchpad")
         }
         let input: Input
         switch ev {
+        case "button-press":
+            input = .buttonPress(device: dev, button: try o.button(), at: try o.point())
+        case "motion":
+            input = .pointerMotion(device: dev, at: try o.point())
+        case "button-release":
+            input = .buttonRelease(device: dev, button: try o.button(), at: try o.point())
         case "touch-begin":
             input = .touchBegin(device: dev, touch: try o.touchID(), at: try o.point())
         case "touch-update":
@@ -151,10 +169,11 @@ public struct TraceReader {
             input = .pinchEnd(device: dev, fingers: try o.int("fingers"), cancelled: try o.bool("cancelled"))
         default:
             throw o.error("ev", "unknown event '\(ev)'; expected touch-begin, touch-update, touch-end, swipe-begin, "
-                + "swipe-update, swipe-end, pinch-begin, pinch-update, pinch-end or window")
+                + "swipe-update, swipe-end, pinch-begin, pinch-update, pinch-end, button-press, motion, button-release or window")
         }
-        if ev.hasSuffix("-begin") {
-            // Extension: `mods`, the modifier keys held (absent: none).
+        if ev.hasSuffix("-begin") || ev == "button-press" {
+            // Extension: `mods`, the modifier keys held (absent: none): a
+            // button press's pick a stroke's layer as a begin's do.
             var mods: Modifiers = []
             if let text = try o.optionalString("mods") {
                 switch Modifiers.parse(text) {
@@ -170,6 +189,10 @@ public struct TraceReader {
         }
         return TraceEvent(t: t, input: input)
     }
+
+    static let pointerEvents: Set<String> = ["button-press", "motion", "button-release"]
+    static let touchEvents: Set<String> = ["touch-begin", "touch-update", "touch-end", "swipe-begin", "swipe-update",
+                                           "swipe-end", "pinch-begin", "pinch-update", "pinch-end"]
 }
 
 /// Typed access to a JSON object's keys, with errors that name the key.
@@ -222,6 +245,16 @@ struct Fields {
         guard n >= 0, n <= Int(UInt32.max) else { throw error("id", "touch id must be 0...\(UInt32.max)") }
         return TouchID(n)
     }
+
+    /// A pointer button, 1-9 (trace-format.md: X's buttons 1-3 and the
+    /// wheel's 4-7, and two side buttons).
+    func button() throws(TraceError) -> Int {
+        let n = try int("button")
+        guard (1...9).contains(n) else { throw error("button", "unknown button \(n); a pointer's buttons are 1-9") }
+        return n
+    }
+
+    func has(_ key: String) -> Bool { member(key) != nil }
 
     func point() throws(TraceError) -> Point {
         Point(x: try number("x"), y: try number("y"))

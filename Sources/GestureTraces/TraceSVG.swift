@@ -207,6 +207,7 @@ public struct TraceSVG {
         case .touch(let t): return t.time
         case .arena(let a): return a.time
         case .rejected(_, let t): return t
+        case .pointerStroke(let p): return p.time
         }
     }
 

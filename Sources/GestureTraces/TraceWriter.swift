@@ -27,7 +27,7 @@ public enum TraceWriter {
 
     /// The line for an event, or nil for inputs traces do not hold
     /// (device and screen changes are in the header; the modifiers held go
-    /// on the next begin's line, as `mods`: pass them as `held`).
+    /// on the next begin's or button press's line, as `mods`: pass them as `held`).
     public static func line(_ e: TraceEvent, held: Modifiers = []) -> String? {
         let t = "{\"t\": \(num(e.t))"
         // Extension: `mods`, the modifier keys held at a begin (absent: none).
@@ -54,6 +54,13 @@ public enum TraceWriter {
             var s = t + ", \"ev\": \"window\", \"class\": \(quote(w.windowClass)), \"instance\": \(quote(w.instance))"
             if let title = w.title { s += ", \"title\": \(quote(title))" }
             return s + "}"
+        // A pointer's records (trace-format.md: a `mouse` or `pen` device).
+        case .buttonPress(let d, let b, let p):
+            return t + mods + ", \"dev\": \(d), \"ev\": \"button-press\", \"button\": \(b), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+        case .pointerMotion(let d, let p):
+            return t + ", \"dev\": \(d), \"ev\": \"motion\", \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
+        case .buttonRelease(let d, let b, let p):
+            return t + ", \"dev\": \(d), \"ev\": \"button-release\", \"button\": \(b), \"x\": \(num(p.x)), \"y\": \(num(p.y))}"
         case .deviceAdded, .deviceRemoved, .screenChanged, .modifiers:
             return nil
         }

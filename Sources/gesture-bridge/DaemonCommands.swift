@@ -114,10 +114,17 @@ struct RecordCommand: ParsableCommand {
     )
 
     @OptionGroup var display: DisplayOption
+    @Option(help: ArgumentHelp("Also record strokes drawn with this pointer button held (a mouse's or a pen's: 3 is the right button), as the daemon grabs it: clicks still reach the window. Repeat for more buttons.",
+                               valueName: "N"))
+    var button: [Int] = []
     @Argument(help: "The trace file to write (.jsonl).") var file: String
 
+    func validate() throws {
+        for b in button where !(1...9).contains(b) { throw ValidationError("--button takes a pointer button, 1 to 9; got \(b)") }
+    }
+
     func run() throws {
-        let status = Recorder.run(path: file, display: display.display) { writeLine("gesture-bridge: " + L($0)) }
+        let status = Recorder.run(path: file, display: display.display, buttons: button) { writeLine("gesture-bridge: " + L($0)) }
         if status != 0 { throw ExitCode(status) }
     }
 }

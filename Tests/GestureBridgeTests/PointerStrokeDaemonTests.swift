@@ -112,6 +112,44 @@ extension PointerStrokeDaemonTests {
 
     /// A right-click with no motion: the window under it gets exactly one
     /// press and one release of button 3, where it was made; nothing fires.
+    /// `run --record` writes the grabbed pointer's records; `replay` of the
+    /// record decides as the daemon did: the L fires its key once, the
+    /// right-click is a click passed to the window.
+    @Test func theRecordOfAStrokeAndAClickReplaysAsTheDaemonDecided() throws {
+        let x = try Xvfb()
+        let keys = try KeyObserver(display: x.display)
+        let app = try PointerWindow(display: x.display)
+        let hand = try XTestHand(display: x.display)
+        let dir = DaemonProcess.newDirectory()
+        defer { removeTree(dir) }
+        _ = FileSystem.write(Self.strokes, to: dir + "/strokes.toml")
+        let record = dir + "/record.jsonl"
+        let d = DaemonProcess(display: x.display, config: Self.config, trace: nil, extraArgs: ["--record", record], dir: dir)
+        #expect(d.waitForLog("listening on display"))
+        drawL(hand, d)
+        #expect(keys.events(count: 2).map(\.description) == ["+F7", "-F7"])
+        hand.move(500, 400)
+        hand.button(3, down: true)
+        hand.button(3, down: false)
+        #expect(app.buttons(count: 2).map(\.description) == ["press 3 at 500,400", "release 3 at 500,400"])
+        #expect(d.waitForLog("button 3: a click, synthesized at 500,400"))
+        d.signal(SIGTERM)
+        #expect(d.waitExit() == 0)
+        let text = try FileSystem.read(record).get()
+        #expect(text.contains("\"kind\": \"mouse\""))
+        #expect(text.occurrences(of: "\"ev\": \"button-press\", \"button\": 3") == 2)
+        #expect(text.occurrences(of: "\"ev\": \"button-release\", \"button\": 3") == 2)
+        #expect(text.occurrences(of: "\"ev\": \"motion\"") >= 3)
+        let config = "config.toml"   // DaemonProcess writes it there
+        let json = Spawn.run(Spawn.gestureBridge, ["replay", "--json", "--config", dir + "/" + config, record], environment: ["HOME": "/nonexistent"])
+        let fired = json.stdout.split(separator: "\n")
+        #expect(fired.count == 1 && fired[0].contains("\"binding\": \"right-L\", \"phase\": \"ended\", \"action\": \"key F7\""), "\(json.stdout) \(json.stderr)")
+        let explain = Spawn.run(Spawn.gestureBridge, ["replay", "--explain", "--config", dir + "/" + config, record], environment: ["HOME": "/nonexistent"])
+        #expect(explain.stdout.contains("stroke drawn ("))
+        #expect(explain.stdout.contains("matched L (score "))
+        #expect(explain.stdout.contains("a click, passed to the window"))
+    }
+
     @Test func aRightClickReachesTheWindowAsOnePressAndOneRelease() throws {
         let x = try Xvfb()
         let keys = try KeyObserver(display: x.display)
@@ -265,3 +303,4 @@ extension PointerStrokeDaemonTests {
         withExtendedLifetime(app) {}
     }
 }
+

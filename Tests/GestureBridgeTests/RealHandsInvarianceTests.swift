@@ -18,6 +18,7 @@ import Glibc
 //     swift test --filter RealHandsInvarianceTests
 //     REAL_HANDS_VARIANTS_REPORT=/tmp/variants.json …   the classes as JSON (score.py --variants)
 //     REAL_HANDS_VARIANTS_VERBOSE=1 …                   every variant that missed or fired beyond its label
+//     REAL_HANDS_VARIANTS_TRACES=DIR …                  and each of those as a trace in DIR
 
 /// One hand to vary: "ts09 #0", its label, its touches.
 struct InvarianceHand: Sendable {
@@ -138,7 +139,15 @@ enum Invariance {
                 label.must = label.must.map(TraceVariant.mirrored)
                 label.may = label.may.map(TraceVariant.mirrored)
             }
-            out.scored.append((score(label, applied.trace), applied.description))
+            let scored = score(label, applied.trace)
+            out.scored.append((scored, applied.description))
+            // To look closer (`gesture-bridge replay --explain`): each variant
+            // that went wrong as a trace, where this names (never the repository).
+            if let dir = ProcessEnvironment.current()["REAL_HANDS_VARIANTS_TRACES"], !dir.isEmpty,
+               !scored.unexpected.isEmpty || !scored.missing.isEmpty {
+                let file = h.name.replacingOccurrences(" #", "-") + "-v\(k).jsonl"
+                _ = FileSystem.write("# \(h.name), \(applied.description)\n" + TraceWriter.write(applied.trace), to: dir + "/" + file)
+            }
         }
         return out
     }
@@ -175,14 +184,16 @@ enum Invariance {
     /// engine (04ef47d) on 2026-12-06, raised with the touchscreen lengths
     /// in mm (pinch 4: 8 → 3 false; tap 4: 194 → 202 kept; swipe 4: 20 → 19
     /// false) and the growing hand's wait at its own pace (multi 6: 22 → 10
-    /// false). Issue 59's goal is ≥ 99 % kept and 0 false in every class;
-    /// its engine work (item 2) raises these: a class that does better
-    /// fails here until its floor is raised with it.
+    /// false); then the touchscreens' own density (multi 6: 10 → 8) and the
+    /// causes of item 2 (docs/engine.md, "One reading, with a margin":
+    /// swipe 4: 19 → 5 false). Issue 59's goal is ≥ 99 % kept and 0 false
+    /// in every class: a class that does better fails here until its floor
+    /// is raised with it.
     static let floors: [String: (variants: Int, kept: Int, false: Int)] = [
-        "circle 2": (61, 0, 0), "multi 6": (80, 0, 10), "multi 10": (30, 0, 0),
+        "circle 2": (61, 0, 0), "multi 6": (80, 0, 8), "multi 10": (30, 0, 0),
         "pinch 2": (574, 574, 0), "pinch 3": (69, 69, 0), "pinch 4": (105, 101, 3),
         "press 2": (235, 0, 0), "rotate 2": (167, 167, 0), "stroke 1": (104, 0, 0),
-        "swipe 2": (299, 298, 0), "swipe 4": (374, 373, 19),
+        "swipe 2": (299, 298, 0), "swipe 4": (374, 373, 5),
         "tap 1": (583, 0, 0), "tap 2": (122, 0, 0), "tap 4": (209, 202, 0),
         "negative": (1531, 0, 0),
     ]

@@ -68,6 +68,26 @@ import XTestSupport
         #expect(both.missed.isEmpty, "\(both.report)")
     }
 
+    /// Where the threshold goes: a third of the way from a measured everyday
+    /// hand to the lowest example (midway before: a person's next drawings
+    /// fell between the two; on 3DMadLabSD 10 of 2,800 were refused under
+    /// the threshold, 6 now: docs/strokes-evaluation.md), midway from 0.60
+    /// when no hand comes near (real hands fire a check at 0.76), and over
+    /// the hand when the hand comes closer than the example.
+    @Test(arguments: [
+        // (lowest example, closest everyday hand, threshold)
+        (0.94, 0.76, 0.82),     // midway: 0.85
+        (0.94, 0.80, 0.85),     // midway: 0.87
+        (0.97, 0.85, 0.89),     // midway: 0.91
+        (0.96, 0.0, 0.78),      // no hand near: midway from 0.60
+        (0.94, 0.55, 0.77),     // a hand under 0.60 is none
+        (0.70, 0.75, 0.76),     // the hand closer than the example: over the hand
+        (0.99, 0.97, 0.95),     // never over 0.95
+    ])
+    func theThresholdIsPlacedFromTheClosestHand(low: Double, hand: Double, threshold: Double) {
+        #expect(abs(Teacher.threshold(lowest: low, closestHand: hand) - threshold) < 1e-9)
+    }
+
     /// A V is what a reversed swipe draws: teach names that everyday hand
     /// as the closest and sets the threshold above it.
     @Test func theClosestEverydayHandIsNamedAndKeptOut() throws {

@@ -30,9 +30,17 @@ import GestureTesting
         return out
     }
 
-    func began(_ bindings: [Binding], _ inputs: [(Seconds, Input)], pxPerMM: Double, settings: Settings = Settings()) -> [String] {
+    /// `pxPerMM` the screen's; or, with `declaring`, the touchscreen's own
+    /// (its size in mm over the screen's px) on a screen that says 96 dpi,
+    /// as Xorg says of every monitor by default.
+    func began(_ bindings: [Binding], _ inputs: [(Seconds, Input)], pxPerMM: Double, settings: Settings = Settings(),
+               declaring: Bool = false, screenChange: Bool = false) -> [String] {
+        let screen = Screen(width: 3840, height: 2400, pxPerMM: declaring ? 3.78 : pxPerMM)
+        var device = ts
+        if declaring { device.sizeMM = Size(width: 3840 / pxPerMM, height: 2400 / pxPerMM) }
         var e = GestureEngine(table: GestureTable(settings: settings, desktop: bindings),
-                              screen: Screen(width: 3840, height: 2400, pxPerMM: pxPerMM), devices: [ts])
+                              screen: screenChange ? Screen(width: 1920, height: 1200) : screen, devices: [device])
+        if screenChange { _ = e.process(.screenChanged(screen), at: 0) }
         var out: [Effect] = []
         for (t, i) in inputs { out += e.process(i, at: t) }
         out += e.advance(to: 2)
@@ -80,5 +88,38 @@ import GestureTesting
         let bindings = [bind("left", swipe(.left, fingers: 3))]
         #expect(began(bindings, hand(Point(x: -25, y: 0), fingers: 3, pxPerMM: 2.75), pxPerMM: 2.75, settings: s) == [])
         #expect(began(bindings, hand(Point(x: -25, y: 0), fingers: 3, pxPerMM: 8.83), pxPerMM: 8.83, settings: s) == ["left"])
+    }
+
+    /// A touchscreen that declares its size (its axes' resolution, X's or
+    /// udev's) is judged at its own density, whatever the screen says: the
+    /// same 25 mm swipe and 15 mm non-swipe on every panel, on a screen at
+    /// 96 dpi (on the dense one, read at 3.78 px/mm, 15 mm was 132 px: a
+    /// swipe), before and after the screen changes size.
+    @Test(arguments: densities)
+    func aTouchscreenDeclaringItsSizeIsJudgedAtItsOwnDensity(pxPerMM: Double) {
+        let bindings = [bind("left", swipe(.left, fingers: 3))]
+        for change in [false, true] {
+            #expect(began(bindings, hand(Point(x: -25, y: 0), fingers: 3, pxPerMM: pxPerMM), pxPerMM: pxPerMM,
+                          declaring: true, screenChange: change) == ["left"])
+            #expect(began(bindings, hand(Point(x: -15, y: 0), fingers: 3, pxPerMM: pxPerMM), pxPerMM: pxPerMM,
+                          declaring: true, screenChange: change) == [])
+        }
+    }
+
+    /// Its density: its output's px (the one it is mapped to, else the
+    /// root's) over its mm; none for a device without a size, or not a
+    /// touchscreen (a touchpad's mm are on the pad, not the screen).
+    @Test func aTouchscreensDensityIsItsOutputsPixelsOverItsMillimetres() {
+        let screen = Screen(width: 3840, height: 1080, outputs: [
+            Output(name: "A", x: 0, y: 0, width: 1920, height: 1080), Output(name: "B", x: 1920, y: 0, width: 1920, height: 1080)])
+        var d = Device(id: 1, name: "t", kind: .touchscreen, sizeMM: Size(width: 480, height: 270))
+        #expect(screen.pxPerMM(of: d) == (3840 / 480 + 1080 / 270) / 2)
+        d.output = "B"
+        #expect(screen.pxPerMM(of: d) == 4)
+        d.sizeMM = nil
+        #expect(screen.declaredPxPerMM(of: d) == nil && screen.pxPerMM(of: d) == 3.78)
+        d.sizeMM = Size(width: 480, height: 270)
+        d.kind = .touchpad
+        #expect(screen.declaredPxPerMM(of: d) == nil)
     }
 }

@@ -46,7 +46,8 @@ import Testing
             b.land(2, at: centre, spacing: 200)
             b.transform(scale: 1.5, degrees: 0, drift: Point(x: -120, y: 0), over: 0.3)
             b.lift()
-        }, says: ["spread and turn, 50.2 px", "travel, 120 px", "2.5 × either", "126 px", "travel-dominance"]),
+        }, says: ["could not tell travel from spread: ", "spread and turn, 50.2 px", "travel, 120 px", "2.5 × either", "126 px",
+                  "travel-dominance"]),
         Row(rule: .fingersApart, gesture: swipe(.left, fingers: 2), hand: { b in
             b.land(2, at: centre, spacing: 200)
             b.pinch(to: 0.4, over: 0.3)
@@ -162,7 +163,8 @@ import Testing
             b.land(2, at: centre, spacing: 200)
             b.transform(scale: 1.2, degrees: 0, drift: Point(x: -300, y: 0), over: 0.4)
             b.lift()
-        }, says: ["the fingers' own motion, 20.1 px", "under the 100 px", "not clear (×1.25", "pinch-against-travel"]),
+        }, says: ["could not tell spread from travel: ", "the fingers' own motion, 20.1 px", "under the 100 px", "not clear (×1.25",
+                  "pinch-against-travel"]),
         Row(rule: .strokeShape, gesture: .stroke(StrokeSpec(shape: "L", common: CommonArguments(fingers: 2))), hand: { b in
             b.land(2, at: centre, spacing: 60)
             b.transform(scale: 3, degrees: 0, drift: Point(x: 100, y: 0), over: 0.3)

@@ -91,6 +91,57 @@ import GestureTesting
             .match(StrokeShapes.circle(90, clockwise: true, wobble: 0.04)).name == "o")
     }
 
+    /// A V taught with a pen's crisp corner (it turns 155 degrees) and
+    /// drawn again with its corner round, a U of a narrow bottom: a turn no
+    /// smooth curve makes is a corner, whatever the template turns
+    /// (`StrokeCloud.cornerEnough`; before it, half the template's 155 was
+    /// asked, and the bottom of radius 30 was refused as `.noCorner`).
+    /// What has no corner stays refused: a U as round as a circle's turn,
+    /// a bent stroke, a circle, a circle drawn 1.1 times round.
+    @Test(arguments: [
+        // (the drawing, the answer: a shape's name or why it was refused)
+        ("V as taught", "V"), ("U, bottom of radius 20", "V"), ("U, bottom of radius 30", "V"),
+        ("U, bottom of radius 50", "no corner"), ("bent stroke", "no corner"), ("circle", "no corner"),
+        ("1.1 circles", "no corner"),
+    ])
+    func aCornerDrawnRoundAgainstACrispTemplate(drawing: String, answer: String) {
+        let crisp = Self.vee(bottom: 0)
+        let m = StrokeMatcher(templates: [StrokeTemplate(name: "V", path: crisp),
+                                          StrokeTemplate(name: "triangle", path: StrokeShapes.triangle())])
+        let bent = (0...30).map { k in
+            let a = (Double(k) / 30 - 0.5) * Double.pi / 3
+            return Point(x: 200 * StrokeShapes.sine(a), y: 200 * (1 - StrokeShapes.cosine(a)))
+        }
+        let over = (0...60).map { k in
+            let a = Double(k) / 60 * 2.2 * Double.pi
+            return Point(x: 100 * StrokeShapes.cosine(a), y: 100 * StrokeShapes.sine(a))
+        }
+        let drawings: [String: [Point]] = [
+            "V as taught": crisp, "U, bottom of radius 20": Self.vee(bottom: 20), "U, bottom of radius 30": Self.vee(bottom: 30),
+            "U, bottom of radius 50": Self.vee(bottom: 50), "bent stroke": bent,
+            "circle": StrokeShapes.circle(120, clockwise: true), "1.1 circles": over,
+        ]
+        let r = m.match(drawings[drawing]!)
+        #expect((r.name ?? (r.rejection == .noCorner ? "no corner" : "\(r.rejection.map(\.rawValue) ?? "nil")")) == answer, "\(r)")
+        // The one the cap decides: a corner sharper than a circle's, under half the template's.
+        if drawing == "U, bottom of radius 30" {
+            let turn = StrokeCloud.normalize(drawings[drawing]!, count: 32).withUnsafeBufferPointer { StrokeCloud.sharpestTurn($0) }
+            let taught = m.templates[0].sharpest
+            #expect(turn >= StrokeCloud.cornerEnough && turn < taught * StrokeCloud.cornerKept, "turn \(turn) of \(taught)")
+        }
+    }
+
+    /// A V 60 px wide and 200 tall; with `bottom`, a U: its legs 200 px
+    /// long, a half circle of that radius between them.
+    static func vee(bottom r: Double) -> [Point] {
+        guard r > 0 else { return StrokeShapes.line(.zero, Point(x: 30, y: 200), 20) + StrokeShapes.line(Point(x: 30, y: 200), Point(x: 60, y: 0), 20).dropFirst() }
+        let arc = (1..<30).map { k -> Point in
+            let a = Double.pi * Double(k) / 30
+            return Point(x: r - r * StrokeShapes.cosine(a), y: 200 + r * StrokeShapes.sine(a))
+        }
+        return StrokeShapes.line(.zero, Point(x: 0, y: 200), 20) + arc + StrokeShapes.line(Point(x: 2 * r, y: 200), Point(x: 2 * r, y: 0), 20)
+    }
+
     /// The bounded, table-driven match gives the very answer of $P's greedy
     /// matching every template in full (written here plainly, as the matcher
     /// was before it was made fast): the same closest template and the same

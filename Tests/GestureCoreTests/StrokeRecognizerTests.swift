@@ -47,6 +47,30 @@ import GestureTesting
         }
     }
 
+    /// One drawn path (issue 58): `teach` takes from a trace the very path
+    /// the recognizer matches. Taught alone with a threshold of 0.99, the
+    /// example fires its own binding when the same trace is replayed: two
+    /// fingers draw an L, one lifts, the other goes on 200 px (teach went
+    /// on drawing with it, and its example was no longer the L matched).
+    @Test(arguments: [1, 2, 3])
+    func teachTakesThePathTheRecognizerMatches(fingers: Int) throws {
+        var b = TraceBuilder.standard()
+        b.land(fingers, at: Point(x: 600, y: 300))
+        b.draw(StrokeShapes.ell(150), over: 0.5)
+        if fingers > 1 {
+            b.liftLast(1)
+            b.move(by: Point(x: 200, y: -150), over: 0.3)
+        }
+        b.lift()
+        let example = try #require(StrokeExample(b.trace))
+        #expect(example.fingers == fingers)
+        var s = Settings()
+        s.strokes = StrokeSet([StrokeShape(name: "taught", threshold: 0.99, templates: [example.path]),
+                               StrokeShape(name: "L", templates: [StrokeShapes.ell()])])
+        let run = Run(b, [bind("taught", Self.stroke("taught", fingers: fingers))], settings: s)
+        #expect(run.phases == ["taught:began", "taught:ended"], "\(fingers) fingers")
+    }
+
     /// `stroke("L", button: 3)` is drawn with the pointer, never the
     /// fingers: the touch engine leaves it out of every attempt (the daemon
     /// runs it, PointerStrokeBindings), so a finger's L fires only the

@@ -60,7 +60,12 @@ import Glibc
         let v = TraceVariant(panel: panel).apply(to: source, rule: .free, edges: Self.edges)
         #expect(VariantCheck.problems(source: source, variant: v).isEmpty)
         #expect(v.trace.header.screen.width == Double(panel.width))
-        #expect(v.trace.header.screen.pxPerMM == (panel.declared ? panel.pxPerMM : Screen(width: 1, height: 1).pxPerMM))
+        // The screen says X's default 96 dpi; the touchscreen declares the
+        // panel's size where the panel does, and the engine reads its density.
+        #expect(v.trace.header.screen.pxPerMM == Screen(width: 1, height: 1).pxPerMM)
+        let device = try #require(v.trace.header.devices.first)
+        #expect((device.sizeMM != nil) == panel.declared)
+        #expect(abs(v.trace.header.screen.pxPerMM(of: device) - (panel.declared ? panel.pxPerMM : 3.78)) < 1e-9)
         let a = Self.frames(source.trace), b = Self.frames(v.trace)
         try #require(a.count == b.count)
         for (fa, fb) in zip(a, b) {

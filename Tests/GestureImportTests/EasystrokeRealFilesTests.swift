@@ -2,6 +2,8 @@ import GestureConfig
 import GestureCore
 @testable import GestureImport
 import GestureSystem
+import GestureTesting
+import GestureTraces
 import GestureX11
 import Testing
 #if canImport(Glibc)
@@ -232,6 +234,58 @@ struct EasystrokeRealFilesTests {
         }
         print("easystroke desktop shapes drawn with the mouse: \(drawn), fired their binding: \(drawn - misses.count)")
         #expect(drawn == Self.files.reduce(0) { $0 + $1.desktop })
+        #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
+    }
+
+    /// The same real drawings as mouse traces (trace-format.md's pointer
+    /// records, written and read back), through `teach` and `replay` as a
+    /// user runs them: each desktop shape taught from its own drawing played
+    /// three times (160, 240 and 360 px across, 6 to 10 ms a point, with the
+    /// file's button), the file's shapes taught one after another; each then
+    /// played at two other sizes and speeds (200 px, 300 px) fires its own
+    /// binding and nothing else, and a right-click (press, 2 px, release)
+    /// fires nothing.
+    @Test func eachDesktopShapeTaughtFromMouseTracesFiresWhenDrawnAgain() throws {
+        var replayed = 0
+        var misses: [String] = []
+        func trace(_ template: [Point], _ size: Double, _ interval: Double, button: Int) throws -> Trace {
+            let drawn = PointerDrawing.timed(PointerDrawing.scaled(template, to: size), interval: interval)
+            return try TraceReader.parse(TraceWriter.write(PointerDrawing.trace(PointerDrawing.events(drawn, button: button))))
+        }
+        for folder in Self.folders {
+            guard var config = try Self.loadedAsWritten(try Self.real(folder), folder)?.table else { continue }
+            let drawnShapes = config.desktop.compactMap { b -> (shape: String, button: Int, template: [Point])? in
+                guard case .stroke(let spec) = b.gesture, let button = spec.button,
+                      let template = config.settings.strokes[spec.shape]?.templates.first else { return nil }
+                return (spec.shape, button, template)
+            }
+            guard !drawnShapes.isEmpty else { continue }
+            var taught = StrokeSet()
+            for d in drawnShapes where taught[d.shape] == nil {
+                let examples = try [(160.0, 0.006), (240, 0.008), (360, 0.01)].enumerated().map { i, e in
+                    (name: "#\(i + 1)", path: try #require(StrokeExample(try trace(d.template, e.0, e.1, button: d.button))).path)
+                }
+                taught = Teacher(shape: d.shape, paths: examples, set: taught, negatives: [],   // as `teach` with a button
+                                 options: PointerStrokeBindings.options()).set
+            }
+            config.settings.strokes = taught
+            let names = config.allBindings.map(\.name)
+            for d in drawnShapes {
+                for (size, interval) in [(200.0, 0.007), (300, 0.009)] {
+                    let fired = Replayer.run(try trace(d.template, size, interval, button: d.button), table: config).compactMap { e -> String? in
+                        if case .gesture(let g) = e, g.phase == .ended { return names[g.binding] }
+                        return nil
+                    }
+                    replayed += 1
+                    let own = config.desktop.filter { if case .stroke(let s) = $0.gesture { s.shape == d.shape } else { false } }.map(\.name)
+                    if fired.count != 1 || !own.contains(fired[0]) { misses.append("\(folder) \(d.shape) at \(Int(size)) px: fired \(fired)") }
+                }
+                let click = Replayer.run(PointerDrawing.trace(PointerDrawing.click(button: d.button)), table: config)
+                if click.contains(where: { if case .gesture = $0 { true } else { false } }) { misses.append("\(folder): a click with button \(d.button) fired") }
+            }
+        }
+        print("easystroke desktop shapes taught from mouse traces and replayed: \(replayed), missed \(misses.count)")
+        #expect(replayed == 2 * Self.files.reduce(0) { $0 + $1.desktop })
         #expect(misses.isEmpty, "\(misses.joined(separator: "\n"))")
     }
 

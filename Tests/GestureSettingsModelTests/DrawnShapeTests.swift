@@ -98,15 +98,18 @@ import Testing
     }
 
     /// Try It draws from the monitor's frames (positions, no touch ids): a
-    /// second finger landing or lifting draws no jump.
-    @Test func aCentroidPathDoesNotJumpWhenFingersComeAndGo() {
+    /// second finger landing draws no jump, and the drawing ends at the
+    /// first lift, where the recognizer matches (it went on before, with
+    /// the fingers left); its points kept as the recognizer keeps them (a
+    /// point per 2 px: the landing's repeated point once).
+    @Test func aCentroidPathDoesNotJumpWhenFingersComeAndEndsAtTheFirstLift() {
         var p = CentroidPath()
         p.add([Point(x: 100, y: 100)])
         p.add([Point(x: 100, y: 110)])
         p.add([Point(x: 100, y: 120), Point(x: 300, y: 120)])   // a finger lands 200 px away
         p.add([Point(x: 100, y: 130), Point(x: 300, y: 130)])
-        p.add([Point(x: 300, y: 140)])                            // the first lifts
-        #expect(p.points == [Point(x: 100, y: 100), Point(x: 100, y: 110), Point(x: 100, y: 110), Point(x: 100, y: 120),
-                             Point(x: 100, y: 120)])
+        p.add([Point(x: 300, y: 140)])                            // the first lifts: the drawing ends
+        p.add([Point(x: 300, y: 240)])
+        #expect(p.points == [Point(x: 100, y: 100), Point(x: 100, y: 110), Point(x: 100, y: 120)])
     }
 }

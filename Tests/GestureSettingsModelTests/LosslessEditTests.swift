@@ -101,7 +101,9 @@ import Testing
             }
             // The same form: nothing changes at all.
             #expect(try doc.update(b.ref, form).get() == text, "\(name) \(b.ref)")
-            form.fingers = form.fingers == 4 ? 5 : 4
+            // A stroke drawn with a button has no fingers (the form hides them):
+            // its button changes instead.
+            if let button = form.button { form.button = button == 3 ? 2 : 3 } else { form.fingers = form.fingers == 4 ? 5 : 4 }
             form.priority = form.priority == .high ? .normal : .high
             let out = try doc.update(b.ref, form).get()
             expectLoads(out, "\(name) update \(b.ref)")

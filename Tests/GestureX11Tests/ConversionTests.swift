@@ -351,4 +351,15 @@ struct RawTouchEvent {
     func udevSizes(data: String, size: Size?) {
         #expect(DeviceSize.parse(udevData: data) == size)
     }
+
+    /// A touchscreen's size from X's valuators, where its driver declares
+    /// their resolution (evdev: the kernel's units per mm × 1000, XI2's
+    /// units per metre): ts17's LUMIO panel, 0…32767 at 87 and 109 per mm,
+    /// is 376.6 × 300.6 mm. xf86-input-libinput's 0…65535 at 0 carries none.
+    @Test func valuatorSizes() {
+        let s = DeviceSize.of(x: 0...32767, 87_000, y: 0...32767, 109_000)
+        #expect(s.map { abs($0.width - 376.63) < 0.01 && abs($0.height - 300.61) < 0.01 } == true)
+        #expect(DeviceSize.of(x: 0...65535, 0, y: 0...65535, 0) == nil)
+        #expect(DeviceSize.of(x: nil, 87_000, y: 0...32767, 109_000) == nil)
+    }
 }

@@ -42,6 +42,22 @@ import Testing
         #expect(m.asking.isEmpty)
     }
 
+    /// A mouse's USB id is kept as a touchscreen's is: a binding's or a
+    /// [[device]] rule's `usb:` names a pointer strokes are drawn with too.
+    @Test func aMousesUSBIdIsKept() throws {
+        var m = M(randr: false)
+        _ = m.ask(.devices, devices: [])
+        guard case .ask = m.take(Self.firstStage()) else { Issue.record("no second stage"); return }
+        let mouse = M.PropertyItems(format: 32, values: [0x046d, 0xc077]), screen = M.PropertyItems(format: 32, values: [0x04f3, 0x2b7c])
+        guard case .done(let r) = m.take([.property(11, .node(600), nil), .property(11, .product(601), screen),
+                                          .property(12, .node(600), nil), .property(12, .product(601), mouse),
+                                          .property(11, .matrix, nil), .property(12, .matrix, nil), .atomName(500, "TOUCHSCREEN")])
+        else { Issue.record("not done"); return }
+        #expect(r.devices?.map(\.kind) == [.touchscreen, .other])
+        #expect(r.devices?.map { $0.usb.map(String.init(describing:)) } == ["04f3:2b7c", "046d:c077"])
+        #expect(r.devices?.last.map { DeviceFilter("usb:046d:c077")!.acceptsPointer($0.device) } == true)
+    }
+
     /// A device unplugged between the request and the reply (BadDevice on
     /// its property): said in a note, left out, the rest read on.
     @Test func aDeviceUnpluggedMeanwhileIsLeftOut() {

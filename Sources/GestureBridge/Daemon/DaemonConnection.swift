@@ -101,6 +101,8 @@ extension Daemon {
             strokeName.hidden()
             let input = connection.input
             connection.screen = input?.screen ?? Monitors(connection: c).screen
+            // The grabbed pointer's events go in the record too (pointer strokes).
+            (input as? XInputSource)?.listener.recordsPointer = connection.recording != nil
             if let recording = connection.recording, !connection.recordingHeaderWritten, let input {
                 connection.recordingHeaderWritten = true
                 let x = input as? XInputSource

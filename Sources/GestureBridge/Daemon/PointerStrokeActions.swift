@@ -12,6 +12,12 @@ extension Daemon {
     /// The paths drawn since the last wakeup, matched and acted on at wall time `t`.
     mutating func actOnPointerStrokes(now t: Double) {
         guard let input = connection.input else { return }
+        // `--record`: the grabbed pointer's records, on the engine's clock.
+        if let recording = connection.recording, let x = input as? XInputSource {
+            let records = x.listener.takePointerRecords()
+            for r in records { recording.write(r, at: clock.time(ofInput: r.time)) }
+            if !records.isEmpty { recording.flush() }
+        }
         let drawn = input.takePointerStrokes()
         guard !drawn.isEmpty, let bindings = config.pointer else { return }
         for d in drawn {
@@ -35,15 +41,8 @@ extension Daemon {
                 continue
             }
             log.debug("stroke with button \(d.button): \(m.name ?? "") (score \(StrokeVerdict.hundredths(m.score)))")
-            var value = GestureValue()
-            value.fingers = 1
-            value.start = d.start
-            value.location = d.path.last ?? d.start
-            value.translation = value.location - d.start
             connection.session?.windows.time = input.lastEventTime
-            // A stroke is discrete: it begins and ends at its release.
-            for phase in [GesturePhase.began, .ended] {
-                let g = GestureEvent(time: t, binding: id, phase: phase, device: d.device, value: value)
+            for g in PointerStrokeBindings.events(binding: id, device: d.device, start: d.start, path: d.path, at: t) {
                 recognition.router.act(g, window: d.window, now: t)
             }
         }

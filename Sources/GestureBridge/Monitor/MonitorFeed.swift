@@ -413,6 +413,8 @@ public struct MonitorFeed {
         case .touchscreen: ", \"kind\": \"touchscreen\""
         case .touchpad: ", \"kind\": \"touchpad\""
         case .other: ", \"kind\": \"other\""
+        case .mouse: ", \"kind\": \"mouse\""
+        case .pen: ", \"kind\": \"pen\""
         }
     }
 

@@ -13,6 +13,16 @@ extension MonitorFeed {
         engine.explain = true
         var out: [String] = []
         var effects: [Effect] = []
+        // The pointer's records: a stroke drawn with a button held, said as
+        // the daemon says it at the release (a `stroke` line).
+        var pointer = PointerStrokeReplay(table: config.table, header: trace.header)
+        func strokes(_ decisions: [Effect]) {
+            for case .pointerStroke(let p) in decisions {
+                guard case .drawn(let outcome, let path) = p.kind else { continue }
+                feed.stroke(device: p.device, button: p.button, path: path, binding: outcome.binding, at: p.time)
+            }
+            out += feed.take()
+        }
         func timers(until t: Seconds) {
             while let due = engine.nextDeadline, due < t {
                 effects.removeAll(keepingCapacity: true)
@@ -24,6 +34,7 @@ extension MonitorFeed {
         var last: Seconds = 0
         for e in trace.events {
             timers(until: e.t)
+            strokes(pointer.feed(e.input, at: e.t))
             effects.removeAll(keepingCapacity: true)
             engine.process(e.input, at: e.t, into: &effects)
             feed.input(e.input, at: e.t)
@@ -32,6 +43,7 @@ extension MonitorFeed {
             last = max(last, e.t)
         }
         let end = last + Replayer.tail
+        strokes(pointer.advance(to: end))
         timers(until: end)
         effects.removeAll()
         engine.advance(to: end, into: &effects)

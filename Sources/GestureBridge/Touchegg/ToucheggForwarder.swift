@@ -151,7 +151,7 @@ public struct ToucheggForwarder: Sendable {
             see(d)
             if (hands[d]?.fingers.reduce(0) { $0 + ($1.down ? 1 : 0) } ?? 0) <= 1 { return endIfCancelled(d, at: t) }
             return nil
-        case .deviceAdded, .screenChanged, .window, .modifiers:
+        case .deviceAdded, .screenChanged, .window, .modifiers, .buttonPress, .pointerMotion, .buttonRelease:
             return nil
         }
     }
@@ -181,7 +181,7 @@ public struct ToucheggForwarder: Sendable {
 
     private mutating func begin(_ g: GestureEvent, _ engine: GestureEngine, at t: Seconds) -> Forwarded? {
         engine.snapshot(of: g.device, into: &seen, [.hand, .device])
-        guard let dev = seen.device, dev.kind != .other else { return nil }
+        guard let dev = seen.device, dev.kind.isTouch else { return nil }
         let m = hands[g.device] ?? Hand()
         let touchpad = dev.kind == .touchpad
         let type: ToucheggSignal.GestureType = g.value.direction != nil ? .swipe : .pinch

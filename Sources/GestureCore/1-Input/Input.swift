@@ -1,10 +1,22 @@
 // What the engine is fed: touches, touchpad gestures, window and device changes.
-// The X layer and the trace reader both produce these.
+// The X layer and the trace reader both produce these. A pointer's buttons
+// and motion (strokes drawn with a button held) come the same way from a
+// trace, but the engine leaves them out: PointerStrokeMachine decides them.
 
 public enum DeviceKind: String, Hashable, Sendable {
     case touchscreen
     case touchpad
     case other
+    /// A pointer a stroke is drawn with, as traces name it
+    /// (trace-format.md): a mouse, trackball or pointing stick…
+    case mouse
+    /// …or a tablet's stylus (its tip is button 1, its side buttons 2 and 3).
+    case pen
+
+    /// A device the engine's touch bindings listen to.
+    public var isTouch: Bool { self == .touchscreen || self == .touchpad }
+    /// A device whose buttons and motion a trace's pointer records come from.
+    public var isPointer: Bool { self == .mouse || self == .pen }
 }
 
 public typealias DeviceID = Int32
@@ -145,6 +157,13 @@ public enum Input: Hashable, Sendable {
     case deviceAdded(Device)
     case deviceRemoved(DeviceID)
     case screenChanged(Screen)
+    /// A pointer's button went down (`at` in root pixels): the pointer
+    /// records of a trace (`button-press`, `motion`, `button-release`).
+    /// The engine ignores these three; `replay` hands them to
+    /// PointerStrokeMachine, as the daemon's X side does.
+    case buttonPress(device: DeviceID, button: Int, at: Point)
+    case pointerMotion(device: DeviceID, at: Point)
+    case buttonRelease(device: DeviceID, button: Int, at: Point)
 
     /// The device an event comes from, if it has one.
     public var device: DeviceID? {
@@ -152,7 +171,7 @@ public enum Input: Hashable, Sendable {
         case .touchBegin(let d, _, _), .touchUpdate(let d, _, _), .touchEnd(let d, _, _),
              .swipeBegin(let d, _, _), .swipeUpdate(let d, _, _, _), .swipeEnd(let d, _, _),
              .pinchBegin(let d, _, _), .pinchUpdate(let d, _, _, _, _), .pinchEnd(let d, _, _),
-             .deviceRemoved(let d):
+             .deviceRemoved(let d), .buttonPress(let d, _, _), .pointerMotion(let d, _), .buttonRelease(let d, _, _):
             return d
         case .deviceAdded(let dev):
             return dev.id

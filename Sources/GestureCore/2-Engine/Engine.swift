@@ -145,11 +145,17 @@ public struct GestureEngine: Sendable {
             screen = s
             rules = rules.screen(pxPerMM: s.pxPerMM, table)
             for d in lanes.indices {
-                if let own = deviceTables[lanes[d].device.id] { lanes[d].ownRules = lanes[d].ownRules?.screen(pxPerMM: s.pxPerMM, own) }
+                // A touchscreen's density is its mapped output's px over its mm: new too.
+                adoptRule(d)
                 lanes[d].dropSpare()
             }
         case .deviceAdded(let dev):
-            if let d = Self.lane(of: dev.id, lanes) { lanes[d].device = dev } else { lanes.append(DeviceLane(dev, held: modifiers)) }
+            if let d = Self.lane(of: dev.id, lanes) {
+                lanes[d].device = dev
+                lanes[d].dropSpare()
+            } else {
+                lanes.append(DeviceLane(dev, held: modifiers))
+            }
             adoptRule(Self.lane(of: dev.id, lanes)!)
         case .deviceRemoved(let id):
             guard let d = Self.lane(of: id, lanes, &sink, t) else { return }
@@ -193,6 +199,10 @@ public struct GestureEngine: Sendable {
                     sink.rejected(.noGestureInProgress, at: t)
                 }
             }
+        case .buttonPress, .pointerMotion, .buttonRelease:
+            // Strokes drawn with a button held are decided outside the
+            // engine (PointerStrokeMachine, PointerStrokeBindings).
+            return
         case .swipeEnd(let dev, _, let cancelled), .pinchEnd(let dev, _, let cancelled):
             guard let d = Self.lane(of: dev, lanes, &sink, t), !lanes[d].disabled else { return }
             var source = ContactSource.touchpadSwipe
@@ -209,7 +219,8 @@ public struct GestureEngine: Sendable {
     static func invalid(_ input: Input) -> InputRejection? {
         switch input {
         case .touchBegin(_, _, let p), .touchUpdate(_, _, let p), .touchEnd(_, _, let p),
-             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p, _):
+             .swipeBegin(_, _, let p), .pinchBegin(_, _, let p), .swipeUpdate(_, _, let p, _),
+             .buttonPress(_, _, let p), .pointerMotion(_, let p), .buttonRelease(_, _, let p):
             return p.isFinite ? nil : .notFinite
         case .pinchUpdate(_, _, let p, let scale, let da):
             return p.isFinite && scale.isFinite && da.isFinite ? nil : .notFinite
@@ -268,12 +279,12 @@ public struct GestureEngine: Sendable {
         }
     }
 
-    // MARK: [[device]] rules
+    // MARK: [[device]] rules and densities
 
     /// Works on a device's lane with the rules its attempts run under: its
-    /// `[[device]]` settings' where it has some, the config's otherwise
-    /// (handed over borrowed, as the config's were before device rules:
-    /// no reference counting per event).
+    /// `[[device]]` settings' or its own density's where it has either, the
+    /// config's otherwise (handed over borrowed, as the config's were before
+    /// device rules: no reference counting per event).
     @inline(__always)
     private mutating func onLane<R>(_ d: Int, _ body: (inout DeviceLane, Rules) -> R) -> R {
         if let own = lanes[d].ownRules { return body(&lanes[d], own) }
@@ -281,18 +292,23 @@ public struct GestureEngine: Sendable {
     }
 
     /// A device's `[[device]]` rule (the first that matches it): disabled,
-    /// or its own settings, compiled once here.
+    /// or its own settings; and its own density (a touchscreen that
+    /// declares its size: `Screen.pxPerMM(of:)`), its mm thresholds in its
+    /// px. Compiled once here, when the device or the screen changes.
     private mutating func adoptRule(_ d: Int) {
-        let rule = table.rule(for: lanes[d].device)
+        let device = lanes[d].device
+        let rule = table.rule(for: device)
         lanes[d].disabled = rule?.disabled ?? false
-        guard let settings = rule?.settings else {
+        let density = screen.pxPerMM(of: device)
+        guard rule?.settings != nil || density != screen.pxPerMM else {
             lanes[d].ownRules = nil
-            deviceTables[lanes[d].device.id] = nil
+            deviceTables[device.id] = nil
             return
         }
         var own = table
-        own.settings = settings
-        deviceTables[lanes[d].device.id] = own
-        lanes[d].ownRules = Rules(own, pxPerMM: screen.pxPerMM).window(window, own).explaining(rules.explain)
+        if let settings = rule?.settings { own.settings = settings }
+        deviceTables[device.id] = own
+        let generation = max(rules.generation, lanes[d].ownRules?.generation ?? 0) + 1
+        lanes[d].ownRules = Rules(own, pxPerMM: density, generation: generation).window(window, own).explaining(rules.explain)
     }
 }

@@ -21,7 +21,9 @@ final class Rules: Sendable {
     let desktopInEffect: Bool
     let explain: Bool
 
-    convenience init(_ table: GestureTable, pxPerMM: Double) {
+    /// `generation`: past that of any rules whose attempts may still run
+    /// on the lanes these are for (a screen or device change mid-attempt).
+    convenience init(_ table: GestureTable, pxPerMM: Double, generation: Int = 0) {
         let thresholds = Thresholds(table.settings, pxPerMM: pxPerMM)
         var contenders: [Contender] = []
         for b in table.desktop {
@@ -37,7 +39,7 @@ final class Rules: Sendable {
         // touch engine's (PointerStrokeScope.swift): it joins no attempt.
         self.init(contenders: contenders, devices: table.allBindings.map { $0.gesture.pointerButton == nil ? $0.device : Self.noTouchDevice },
                   templates: Self.templates(table, thresholds), thresholds: thresholds,
-                  generation: 0, scopesInEffect: Self.scopesInEffect(table, .desktop),
+                  generation: generation, scopesInEffect: Self.scopesInEffect(table, .desktop),
                   desktopInEffect: table.including.includesOwn, explain: false)
     }
 

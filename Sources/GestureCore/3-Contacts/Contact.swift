@@ -82,6 +82,10 @@ public struct Contact: Hashable, Sendable {
     public var grewOneByOne: Bool = false
     /// The most fingers this hand had landed, in any of its attempts.
     public var mostFingers: UInt8 = 0
+    /// The most fingers this hand has had down at once, in any of its
+    /// attempts (fingers that lifted and landed again counted once):
+    /// no gesture of fewer fingers is its (`FingerRule.violated`).
+    public var mostDown: UInt8 = 0
     /// The slowest a hand put down one by one has grown: the longest gap
     /// from a landing to the late finger after it that made the hand
     /// bigger, in 10 ms (at most 2.55 s). One byte, beside the others:

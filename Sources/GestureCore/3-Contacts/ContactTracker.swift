@@ -104,6 +104,9 @@ struct ContactTracker {
         slots.append(TouchSlot(id: id, landing: p, position: p, previous: p, anchor: p, landedAt: time, down: true,
                                fresh: true))
         contact.landed += 1
+        var down = 0
+        for s in slots where s.down { down += 1 }
+        contact.mostDown = max(contact.mostDown, UInt8(min(down, 255)))
         contact.lastLanding = time
         contact.movedSinceLanding = 0
         // The fingers' motion is judged again from here, with every finger.
@@ -132,6 +135,7 @@ struct ContactTracker {
         let down = slots
         let hadTooMany = contact.tooManyFingers, grown = contact.lateGrowths
         let oneByOne = contact.grewOneByOne, previousLanding = contact.lastLanding, slowest = contact.slowestGrowth
+        let mostDown = contact.mostDown
         // The most this hand had: `landed` bounds what was down at once.
         let most = max(Int(contact.mostFingers), contact.landed)
         openSession(source: .touch, time: time)
@@ -144,6 +148,7 @@ struct ContactTracker {
         let gap = now > most ? UInt8(min(max((time - previousLanding) * 100, 0), 255)) : 0
         contact.slowestGrowth = max(slowest, gap)
         contact.mostFingers = UInt8(min(max(most, now), 255))
+        contact.mostDown = mostDown
         contact.session = 1
         contact.landedApart = !down.isEmpty
         contact.tooManyFingers = tooManyFingers || hadTooMany

@@ -123,10 +123,19 @@ extension Contact {
     /// (pinches while dragging 400–500 px). Otherwise the spread must
     /// outweigh the hand's travel, unless the fingers set off different
     /// ways.
+    ///
+    /// Fingers dragging past one that rests change their spread by the
+    /// hand's travel alone, as they turn about it (`turnBegins`): with three
+    /// fingers or more and one resting, the spread must outweigh the travel
+    /// (issue 59: ts22's 4-finger drag, its first three fingers landing in
+    /// another order, one resting while two dragged 81 px: ×0.56, 24 px of
+    /// spread, `magnify3:in`; the same past a resting fourth finger,
+    /// `magnify4:out` at 41 px of spread over 483 px of travel).
     func spreadBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
-        if landedApart { return spreadIsClear(slop: slop) }
-        if fingerMotion == .together || fingerMotion == .resting {
+        let pastRest = fingerMotion == .resting && fingers > 2
+        if landedApart { return spreadIsClear(slop: slop) && (!pastRest || spreadMotion >= translation.length) }
+        if fingerMotion == .together || fingerMotion == .resting && !pastRest {
             return spreadIsClear(slop: slop) && shapeHolds
         }
         return fingersOutweighHand(spread: true, slop: slop)
@@ -145,10 +154,17 @@ extension Contact {
     /// (`shapeHolds`). Three fingers dragging past a resting fourth turn
     /// only as the hand's centre moves (ts16): no rotation.
     /// Otherwise it outweighs the hand's travel.
+    ///
+    /// Three fingers or more that set off the same way turn only as their
+    /// positions shift while the hand drags (a finger flickering, or
+    /// lagging): their turn too must outweigh the travel (issue 59: ts16's
+    /// 4-finger drag, slower, turned 15° over 223 px of travel, 50 px of
+    /// turn: `rotate4:ccw`). A pair turning as it drags keeps the clear
+    /// rule (issue 51's 95° over 530 px).
     func turnBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: false, slop: slop) }
         guard turnMotion >= spreadMotion else { return false }
-        if fingerMotion == .together || fingerMotion == .resting && fingers == 2 {
+        if (fingerMotion == .together || fingerMotion == .resting) && fingers == 2 {
             return turnIsClear(slop: slop) && shapeHolds
         }
         return fingersOutweighHand(spread: false, slop: slop) && (!landedApart || abs(angle) >= Self.clearAngle)

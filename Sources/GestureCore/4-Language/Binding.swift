@@ -19,11 +19,11 @@ public enum DeviceFilter: Hashable, Sendable {
 
     public func accepts(_ device: borrowing Device) -> Bool {
         switch self {
-        case .any: return device.kind != .other
+        case .any: return device.kind.isTouch
         case .touchscreen: return device.kind == .touchscreen
         case .touchpad: return device.kind == .touchpad
-        case .named(let glob): return device.kind != .other && Glob.matches(glob, device.name)
-        case .usb(let v, let p): return device.kind != .other && device.usb?.vendor == v && device.usb?.product == p
+        case .named(let glob): return device.kind.isTouch && Glob.matches(glob, device.name)
+        case .usb(let v, let p): return device.kind.isTouch && device.usb?.vendor == v && device.usb?.product == p
         }
     }
 

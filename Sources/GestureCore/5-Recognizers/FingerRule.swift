@@ -17,8 +17,13 @@ struct FingerRule: Sendable {
     }
 
     /// The contact can never be this gesture (in its current session).
+    /// A hand that had more fingers than it wants, in this attempt or an
+    /// earlier one of the same hand (fingers that lifted and landed again:
+    /// `Contact.mostDown`), is no gesture of fewer (issue 59: ts22's
+    /// 4-finger drag flickering to 3 swiped `swipe3-down`, ts14's 4-finger
+    /// pinch lifting to 3 swiped `swipe3-right`).
     func violated(by c: Contact) -> Bool {
-        if c.landed > fingers || c.tooManyFingers { return true }
+        if c.landed > fingers || Int(c.mostDown) > fingers || c.tooManyFingers { return true }
         if c.settled && c.landed < fingers { return true }
         if let e = edge, !(c.edges[e] <= edgeWidth) { return true }
         return false
@@ -44,7 +49,7 @@ extension FingerRule {
     /// The part of the rule `c` breaks, in `violated(by:)`'s order; nil: none.
     func violation(_ c: Contact) -> Refusal.Rule? {
         if c.tooManyFingers { return .tooManyFingers }
-        if c.landed > fingers { return .extraFinger }
+        if c.landed > fingers || Int(c.mostDown) > fingers { return .extraFinger }
         if c.settled && c.landed < fingers { return .tooFewFingers }
         if let e = edge, !(c.edges[e] <= edgeWidth) { return .notNearEdge }
         return nil
@@ -79,7 +84,9 @@ extension FingerRule {
                                           setting: edgeWidthIsSetting ? "edge-width" : nil), pxPerMM: c.mm(t))
             r.edge = e
             return r
-        default:   // extraFinger, fewerFingers
+        case .extraFinger:
+            return Refusal(rule, count(max(c.landed, Int(c.mostDown))))
+        default:   // fewerFingers
             return Refusal(rule, count(c.landed))
         }
     }

@@ -55,7 +55,7 @@ struct PinchRecognizer: ProgressRecognizer, Sendable {
     /// The shape's own motion, what it needed (px, or mm on a touchpad)
     /// and whether it also had to be clear, when `shapeNotClear` held it
     /// back: at the lift no spread or turn is read.
-    private var heldShape = (own: 0.0, needed: 0.0, clear: false)
+    private var heldShape = (own: 0.0, needed: 0.0, clear: false, rival: Refusal.Reading.travel)
 
     init(_ s: MagnifySpec, _ t: Thresholds) {
         shape = .spread
@@ -143,8 +143,10 @@ extension PinchRecognizer {
                 return Refusal(why, measure(c))
             case .shapeNotClear:
                 let unit: StaticString = c.source == .touch ? "px" : "mm"
-                return Refusal(.shapeNotClear, Measure(kind: .distance, value: heldShape.own, threshold: heldShape.needed,
-                                                       unit: unit), other: heldShape.clear ? 1 : 0, pxPerMM: c.mm(t))
+                var r = Refusal(.shapeNotClear, Measure(kind: .distance, value: heldShape.own, threshold: heldShape.needed,
+                                                        unit: unit), other: heldShape.clear ? 1 : 0, pxPerMM: c.mm(t))
+                r.readings = Refusal.Readings(own: shape == .spread ? .spread : .turn, other: heldShape.rival)
+                return r
             default:
                 return nil
             }
@@ -158,7 +160,13 @@ extension PinchRecognizer {
     /// motion it needed, whether it also had to be clear: ×`clearScale`,
     /// `clearAngle`). Worked out only as it is held back (amount reached,
     /// not begun: a few steps of a hand that drags as it pinches).
-    fileprivate func shortfall(_ c: Contact) -> (own: Double, needed: Double, clear: Bool) {
+    fileprivate func shortfall(_ c: Contact) -> (own: Double, needed: Double, clear: Bool, rival: Refusal.Reading) {
+        let (a, b, clear) = weighed(c)
+        // What it was weighed against: the spread, where a turn had first to outweigh it, else the travel.
+        return (a, b, clear, shape == .turn && c.source == .touch && a < c.spreadMotion ? .spread : .travel)
+    }
+
+    private func weighed(_ c: Contact) -> (own: Double, needed: Double, clear: Bool) {
         let spread = shape == .spread
         guard c.source == .touch else {
             let r = Contact.touchpadPinchRadius * Contact.libinputTouchpadSlowdown
@@ -167,8 +175,12 @@ extension PinchRecognizer {
         let own = spread ? c.spreadMotion : c.turnMotion
         // A turn must first outweigh the spread (a twist does not outvote a pinch).
         if !spread && own < c.spreadMotion { return (own, c.spreadMotion, false) }
-        let together = c.fingerMotion == .together || c.fingerMotion == .resting && (spread || c.fingers == 2)
-        if spread && c.landedApart { return (own, slop, true) }
+        let together = spread ? c.fingerMotion == .together || c.fingerMotion == .resting && c.fingers == 2
+            : (c.fingerMotion == .together || c.fingerMotion == .resting) && c.fingers == 2
+        if spread && c.landedApart {
+            let pastRest = c.fingerMotion == .resting && c.fingers > 2
+            return (own, pastRest ? max(slop, c.translation.length) : slop, true)
+        }
         if together { return (own, max(slop, c.translation.length / Contact.shapeAgainstTravel), true) }
         return (own, c.fingerMotion == .apart ? slop : max(slop, c.translation.length), !spread && c.landedApart)
     }

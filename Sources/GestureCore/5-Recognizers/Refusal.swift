@@ -106,6 +106,21 @@ public struct Refusal: Hashable, Sendable {
     public var went: Direction? = nil
     /// The edge of a `from:` gesture.
     public var edge: Edge? = nil
+    /// The two readings of one motion it could not tell apart (the hand's
+    /// travel against its spread or turn, or a turn against a spread):
+    /// `travelDominance` and `shapeNotClear` say them.
+    public var readings: Readings? = nil
+
+    /// What a hand's motion reads as.
+    public enum Reading: UInt8, Hashable, Sendable {
+        case travel, spread, turn
+    }
+
+    /// The gesture's own reading, and the other it could not tell it from.
+    public struct Readings: Hashable, Sendable {
+        public var own: Reading
+        public var other: Reading
+    }
     /// It failed as a finger lifted, held back until then by `rule`.
     public var atLift = false
 

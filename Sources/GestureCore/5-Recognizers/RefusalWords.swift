@@ -276,6 +276,26 @@ extension Refusal {
     }
 
     private func value<S: WordSink>(_ o: inout S) { amount(measure.value, &o) }
+
+    /// "could not tell travel from spread: ", the two readings of one
+    /// motion that held it back (issue 59: an ambiguous motion fires
+    /// nothing, and says which two it could not tell apart).
+    private func ambiguity<S: WordSink>(_ o: inout S) {
+        guard let r = readings else { return }
+        o.raw("could not tell ")
+        o.raw(Self.readingName(r.own))
+        o.raw(" from ")
+        o.raw(Self.readingName(r.other))
+        o.raw(": ")
+    }
+
+    private static func readingName(_ r: Reading) -> StaticString {
+        switch r {
+        case .travel: "travel"
+        case .spread: "spread"
+        case .turn: "turn"
+        }
+    }
     /// A threshold is said in its unit alone (the measure has the mm): the
     /// words stay short enough for a `watch` line.
     private func threshold<S: WordSink>(_ o: inout S) {
@@ -392,6 +412,7 @@ extension Refusal {
             o.raw(", over ")
             limit(&o)
         case .travelDominance:
+            ambiguity(&o)
             o.raw("the fingers' spread and turn, ")
             amount(other, &o)
             o.raw(", outweigh their travel, ")
@@ -474,6 +495,7 @@ extension Refusal {
             limit(&o)
         case .shapeNotClear:
             // `other`: 1 where the shape also had to be clear.
+            ambiguity(&o)
             o.raw("the fingers' own motion, ")
             value(&o)
             o.raw(", was under the ")

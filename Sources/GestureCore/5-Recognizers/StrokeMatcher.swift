@@ -135,9 +135,11 @@ public struct StrokeMatcher: Sendable {
         // shape's templates sets what it needs, half its sharpest turn (a
         // corner drawn round still turns most of its angle between chords a
         // fifteenth of the drawing long; a circle turns 46 degrees there, a
-        // triangle's corner 107-117; `StrokeCloud.sharpestTurn`).
+        // triangle's corner 107-117; `StrokeCloud.sharpestTurn`), and never
+        // more than a turn no smooth curve makes (`cornerEnough`): a pen's
+        // crisp corners taught, drawn round later, are still corners.
         let needed = templates.reduce(Double.infinity) { $1.name == templates[closest].name ? min($0, $1.sharpest) : $0 }
-        if sharpest < needed * StrokeCloud.cornerKept {
+        if sharpest < min(needed * StrokeCloud.cornerKept, StrokeCloud.cornerEnough) {
             return StrokeMatch(name: nil, score: score, closest: templates[closest].name, rejection: .noCorner)
         }
         let accepted = score >= options.threshold
@@ -369,6 +371,13 @@ enum StrokeCloud {
     static let cornerSpan = 2
     /// The part of the shape's sharpest turn a drawing must have.
     static let cornerKept = 0.5
+    /// A turn this sharp is a corner whatever the templates turn, degrees:
+    /// a circle turns 46 at most, real hands' bent strokes and circles 40-43
+    /// (docs/strokes.md, "Risks"). Without it a template with crisp corners
+    /// (a pen's V or 7 turns 137-160) asked 70-80 of every drawing, and a
+    /// person's own 7 drawn round (64) was refused (3DMadLabSD;
+    /// docs/strokes-evaluation.md).
+    static let cornerEnough = 55.0
 
     /// The sharpest turn of a resampled path, degrees (0...180): the largest
     /// angle between the chord that comes into a point and the chord that

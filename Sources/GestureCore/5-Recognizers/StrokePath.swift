@@ -16,6 +16,16 @@ public struct StrokePath: Sendable {
 
     public init() { points.reserveCapacity(Self.maximumPoints) }
 
+    /// `points` kept as a stroke's path is, point by point: the one way a
+    /// drawn path is kept, for the finger recognizer, `teach`
+    /// (`StrokeExample`), Try It (`CentroidPath`) and a pointer button's
+    /// stroke (`PointerStrokeBindings.recognize`), so they match the same
+    /// points (issue 58: one drawn path).
+    public init(_ points: [Point]) {
+        self.init()
+        for p in points { add(p) }
+    }
+
     /// Empty again, keeping its storage (a new attempt allocates nothing).
     public mutating func removeAll() {
         points.removeAll(keepingCapacity: true)

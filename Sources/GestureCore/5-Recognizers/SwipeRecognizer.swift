@@ -181,8 +181,10 @@ extension SwipeRecognizer {
                     let (travel, spread, turn) = heldShape
                     let needed = max(Contact.travelPerShape * max(spread, turn),
                                      Contact.travelPerWholeShape * (spread + turn))
-                    return Refusal(.travelDominance, Measure(kind: .distance, value: travel, threshold: needed, unit: "px"),
-                                   other: spread + turn, pxPerMM: mm)
+                    var r = Refusal(.travelDominance, Measure(kind: .distance, value: travel, threshold: needed, unit: "px"),
+                                    other: spread + turn, pxPerMM: mm)
+                    r.readings = Refusal.Readings(own: .travel, other: spread >= turn ? .spread : .turn)
+                    return r
                 case .tooSlow:
                     let elapsed = c.time - c.sessionStart
                     let speed = elapsed > 0 ? c.translation.length / elapsed : 0

@@ -109,4 +109,7 @@ public enum Effect: Hashable, Sendable {
     case touch(TouchDecisionEvent)
     case arena(ArenaNote)
     case rejected(InputRejection, at: Seconds)
+    /// A pointer button's press decided (never the engine's: `replay`'s
+    /// PointerStrokeReplay, from a trace's pointer records).
+    case pointerStroke(PointerStrokeDecision)
 }

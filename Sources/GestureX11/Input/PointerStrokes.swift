@@ -40,6 +40,11 @@ final class PointerStrokes {
     private(set) var trail: StrokeTrail? = nil
     /// What happened in words, for the daemon's verbose log.
     var onNote: (String) -> Void = { _ in }
+    /// `run --record`, `record --button`, `teach --live --button`: the
+    /// grabbed pointer's events kept as a trace's pointer records
+    /// (trace-format.md), for the recorder to write (`takeRecords`).
+    var recordsInputs = false
+    private(set) var records: [PointerRecord] = []
 
     /// What the machine asked for, carried out once the read is done
     /// (`act`): the read itself asks X nothing.
@@ -169,6 +174,10 @@ final class PointerStrokes {
             let e = event.load(as: xcb_input_button_press_event_t.self)
             let at = Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y))
             pointerAt = at
+            if recordsInputs, !(type == XI_ButtonRelease && machine.state.isPassing) {
+                record(type, device: DeviceID(e.sourceid), button: Int(e.detail), at: at, now: now,
+                       modifiers: modifierMap.modifiers(e.mods.effective))
+            }
             if type == XI_Motion { return carryOut(machine.on(.motion(at, at: now))) }
             let button = Int(e.detail)
             if type == XI_ButtonRelease {
@@ -199,6 +208,7 @@ final class PointerStrokes {
         case XI_RawButtonRelease:
             let e = event.load(as: xcb_input_raw_key_press_event_t.self)
             if case .passing(let p) = machine.state, Int(e.detail) == p.button {
+                if recordsInputs { record(XI_ButtonRelease, device: DeviceID(p.device), button: p.button, at: pointerAt, now: now, modifiers: []) }
                 carryOut(machine.on(.release(button: p.button, at: pointerAt, time: now)))
             }
         default:
@@ -231,9 +241,7 @@ final class PointerStrokes {
 
     private func decide(_ press: PointerStrokeMachine.Press, bound: [PointerStrokeBindings.Entry]) {
         candidates = bound
-        // The smallest shape among them: a path shorter is a click.
-        if let least = bound.map(\.options.minimumSize).min() { machine.minimumSize = least }
-        carryOut(machine.on(.press(press, bound: !bound.isEmpty)))
+        carryOut(machine.press(press, candidates: bound))
     }
 
     /// The daemon's clock reached `now`: a press held still past its hold.
@@ -241,6 +249,21 @@ final class PointerStrokes {
         guard let d = machine.deadline, now >= d else { return }
         carryOut(machine.on(.tick(now)))
         act()
+    }
+
+    private func record(_ type: Int32, device: DeviceID, button: Int, at: Point, now: Double, modifiers: Modifiers) {
+        let input: Input = switch type {
+        case XI_ButtonPress: .buttonPress(device: device, button: button, at: at)
+        case XI_ButtonRelease: .buttonRelease(device: device, button: button, at: at)
+        default: .pointerMotion(device: device, at: at)
+        }
+        records.append(PointerRecord(input: input, time: now, modifiers: modifiers))
+    }
+
+    /// The pointer records kept since the last call.
+    func takeRecords() -> [PointerRecord] {
+        defer { records.removeAll() }
+        return records
     }
 
     /// The paths drawn since the last call.
@@ -357,6 +380,24 @@ final class PointerStrokes {
     private func motion(_ p: Point) {
         XTestFakeMotionEvent(connection.display, -1, Int32(p.x.rounded()), Int32(p.y.rounded()), 0)
     }
+}
+
+/// A grabbed pointer's event as a trace records it: the input, when (the
+/// daemon's clock) and, for a press, the modifiers held (its line's `mods`).
+public struct PointerRecord: Sendable {
+    public var input: Input
+    public var time: Double
+    public var modifiers: Modifiers
+
+    public init(input: Input, time: Double, modifiers: Modifiers) {
+        self.input = input
+        self.time = time
+        self.modifiers = modifiers
+    }
+}
+
+extension PointerStrokeMachine.State {
+    var isPassing: Bool { if case .passing = self { true } else { false } }
 }
 
 /// A path drawn with a pointer button held, at its release: what the

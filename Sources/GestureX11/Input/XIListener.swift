@@ -556,6 +556,16 @@ public final class XIListener {
     /// The paths drawn since the last call, for the daemon to match.
     public func takePointerStrokes() -> [PointerStrokeDrawn] { pointer.takeDrawn() }
 
+    /// Keep the grabbed pointer's events as a trace's pointer records
+    /// (`run --record`, `record --button`, `teach --live --button`).
+    public var recordsPointer: Bool {
+        get { pointer.recordsInputs }
+        set { pointer.recordsInputs = newValue }
+    }
+
+    /// The pointer records kept since the last call.
+    public func takePointerRecords() -> [PointerRecord] { pointer.takeRecords() }
+
     /// Says what the pointer strokes do, for the verbose log.
     public var onPointerNote: (String) -> Void {
         get { pointer.onNote }

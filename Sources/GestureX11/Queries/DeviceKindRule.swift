@@ -63,4 +63,13 @@ public enum DeviceKindRule {
         }
         return (.other, "no touch or gesture class, no device type")
     }
+
+    /// What a pointer that is no touch device is in a trace (trace-format.md):
+    /// a `pen` where its driver's type or its name says a tablet's tool
+    /// (xf86-input-libinput's `TABLET`, wacom's `STYLUS` and `ERASER`), else a `mouse`.
+    public static func pointerKind(typeName: String?, name: String) -> DeviceKind {
+        if let type = typeName?.uppercased(), ["TABLET", "STYLUS", "ERASER", "PEN"].contains(type) { return .pen }
+        let lower = name.lowercased()
+        return ["stylus", "pen", "eraser"].contains(where: { lower.includes($0) }) ? .pen : .mouse
+    }
 }

@@ -25,6 +25,16 @@ public enum DeviceSize {
         return parse(udevData: text)
     }
 
+    /// From X's valuators: each axis's range over its resolution (XI2's
+    /// units per metre); nil unless both axes declare one.
+    public static func of(x: ClosedRange<Double>?, _ xResolution: Double,
+                          y: ClosedRange<Double>?, _ yResolution: Double) -> Size? {
+        guard let x, let y, xResolution > 0, yResolution > 0 else { return nil }
+        let size = Size(width: (x.upperBound - x.lowerBound) / xResolution * 1000,
+                        height: (y.upperBound - y.lowerBound) / yResolution * 1000)
+        return size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite ? size : nil
+    }
+
     /// `E:ID_INPUT_WIDTH_MM=105` and `E:ID_INPUT_HEIGHT_MM=68` of a udev
     /// database entry; nil unless both are there and positive.
     public static func parse(udevData: String) -> Size? {

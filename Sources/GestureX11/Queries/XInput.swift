@@ -42,6 +42,9 @@ public struct XDevice: Hashable, Sendable {
     public var sizeMM: Size? = nil
     /// Its USB vendor and product, where X says them (`Device Product ID`).
     public var usb: USBID? = nil
+    /// What a trace calls it if it is no touch device: a mouse or a pen
+    /// (DeviceKindRule.pointerKind).
+    public var pointerKind: DeviceKind = .mouse
 
     public var device: Device { Device(id: id, name: name, kind: kind, sizeMM: sizeMM, usb: usb) }
 
@@ -78,6 +81,8 @@ public struct XDevice: Hashable, Sendable {
         var gestures = false
         var xRange: ClosedRange<Double>? = nil
         var yRange: ClosedRange<Double>? = nil
+        /// The first two axes' resolutions, units per metre (0: none declared).
+        var xResolution = 0.0, yResolution = 0.0
         /// A pointer's slave, attached or floating (the devices the bridge lists).
         var isSlavePointer: Bool { use == XISlavePointer || use == XIFloatingSlave }
     }
@@ -125,8 +130,8 @@ public struct XDevice: Hashable, Sendable {
                     let v = base.loadUnaligned(fromByteOffset: at, as: xcb_input_valuator_class_t.self)
                     let min = Self.fp3232(v.min), max = Self.fp3232(v.max)
                     if max > min {
-                        if v.number == 0 { info.xRange = min...max }
-                        if v.number == 1 { info.yRange = min...max }
+                        if v.number == 0 { info.xRange = min...max; info.xResolution = Double(v.resolution) }
+                        if v.number == 1 { info.yRange = min...max; info.yResolution = Double(v.resolution) }
                     }
                 default: break
                 }
@@ -147,8 +152,21 @@ public struct XDevice: Hashable, Sendable {
         let (kind, reason) = DeviceKindRule.decide(facts)
         self.init(id: info.id, name: info.name, kind: kind, touchMode: info.touchMode, maxTouches: info.maxTouches,
                   enabled: info.enabled, xRange: info.xRange, yRange: info.yRange, kindReason: reason)
-        if kind == .touchpad { sizeMM = node.flatMap(DeviceSize.of(node:)) }
-        if kind != .other { self.usb = usb }
+        switch kind {
+        case .touchpad: sizeMM = node.flatMap(DeviceSize.of(node:))
+        // A touchscreen's size gives the engine its density (mm thresholds
+        // in its px): X's axes where its driver declares their resolution
+        // (evdev's: the kernel's), else udev's (xf86-input-libinput
+        // declares none for touch axes: its 0…65535 carry no mm).
+        case .touchscreen:
+            sizeMM = DeviceSize.of(x: info.xRange, info.xResolution, y: info.yRange, info.yResolution)
+                ?? node.flatMap(DeviceSize.of(node:))
+        case .other, .mouse, .pen: break
+        }
+        // Every device's, a mouse's too: a binding's or a [[device]] rule's
+        // `usb:` names a pointer a stroke is drawn with as well.
+        self.usb = usb
+        pointerKind = DeviceKindRule.pointerKind(typeName: typeName, name: info.name)
     }
 
     /// The driver's properties the listing reads (xf86-input-libinput, evdev).

@@ -1,9 +1,9 @@
-import GestureCore
-
 /// Strokes drawn with a pointer button held (`stroke("L", button: 3)`), as a
 /// state machine: it decides what happens to each press of a grabbed button
 /// so that clicks stay clicks, and the X side carries out what it returns.
-/// Pure: no X here; windows are plain ids, time is an argument.
+/// Pure: no X here; windows are plain ids, time is an argument. The
+/// daemon's PointerStrokes (GestureX11) and `replay` (GestureTraces'
+/// PointerStrokeReplay) run this one machine.
 ///
 /// How the press reaches X (docs/pointer-strokes.md says why):
 /// - the bound buttons are grabbed passively on the master pointer in
@@ -33,44 +33,53 @@ import GestureCore
 /// (held still for `hold`: the application's, to the release);
 /// *cancelled* (Escape or another button: dropped to the release). A press
 /// while not idle changes nothing: X grabs one press at a time.
-struct PointerStrokeMachine: Sendable {
+public struct PointerStrokeMachine: Sendable {
     /// How far the pointer must travel from the press before it is a
     /// stroke, px: the smallest `minimumSize` of the strokes bound to the
     /// button. Less, at the release, is a click.
-    var minimumSize: Double
+    public var minimumSize: Double
     /// How long a press held within `stillRadius` waits before it goes to
     /// the application; 0: never (every press of a bound button is a
     /// click or a stroke).
-    var hold: Seconds
+    public var hold: Seconds
     /// px a press may wander and still be held still (a hand on a mouse
     /// shakes by a px or two; a pen by more).
-    var stillRadius: Double
+    public var stillRadius: Double
 
-    static let defaultHold: Seconds = 0.25
-    static let defaultStillRadius = 4.0
+    public static let defaultHold: Seconds = 0.25
+    public static let defaultStillRadius = 4.0
     /// At most this many points are kept of a path (the recognizer
     /// resamples it; a long scribble must not grow without bound).
-    static let pathLimit = 512
+    public static let pathLimit = 512
 
-    init(minimumSize: Double, hold: Seconds = defaultHold, stillRadius: Double = defaultStillRadius) {
+    public init(minimumSize: Double, hold: Seconds = defaultHold, stillRadius: Double = defaultStillRadius) {
         self.minimumSize = minimumSize
         self.hold = hold
         self.stillRadius = stillRadius
     }
 
     /// The press that is being decided, as the user made it.
-    struct Press: Hashable, Sendable {
-        var button: Int
-        var device: Int
-        var at: Point
-        var time: Seconds
-        var modifiers: UInt32
+    public struct Press: Hashable, Sendable {
+        public var button: Int
+        public var device: Int
+        public var at: Point
+        public var time: Seconds
+        public var modifiers: UInt32
         /// The window under the pointer at the press: a stroke's action
         /// goes to it, and per-application scopes read it.
-        var window: UInt32
+        public var window: UInt32
+
+        public init(button: Int, device: Int, at: Point, time: Seconds, modifiers: UInt32, window: UInt32) {
+            self.button = button
+            self.device = device
+            self.at = at
+            self.time = time
+            self.modifiers = modifiers
+            self.window = window
+        }
     }
 
-    enum State: Hashable, Sendable {
+    public enum State: Hashable, Sendable {
         case idle
         /// Taken: a click, a stroke or a hold, not yet known.
         case pending(Press, path: [Point], farthest: Double)
@@ -81,7 +90,7 @@ struct PointerStrokeMachine: Sendable {
         case cancelled(Press)
     }
 
-    enum Event: Hashable, Sendable {
+    public enum Event: Hashable, Sendable {
         /// A grabbed button went down. `bound`: a stroke can be drawn with
         /// it here (the button, its modifiers, the device and the window's
         /// scope match a binding).
@@ -98,7 +107,7 @@ struct PointerStrokeMachine: Sendable {
         case grabLost
     }
 
-    enum Request: Hashable, Sendable {
+    public enum Request: Hashable, Sendable {
         /// Let the frozen press go on as if nobody had grabbed it.
         case replayPress
         /// Keep the grab: the motion and the release come to us.
@@ -119,28 +128,28 @@ struct PointerStrokeMachine: Sendable {
         case cancel
     }
 
-    private(set) var state: State = .idle
+    public private(set) var state: State = .idle
 
-    init(state: State, minimumSize: Double, hold: Seconds = defaultHold, stillRadius: Double = defaultStillRadius) {
+    public init(state: State, minimumSize: Double, hold: Seconds = defaultHold, stillRadius: Double = defaultStillRadius) {
         self.init(minimumSize: minimumSize, hold: hold, stillRadius: stillRadius)
         self.state = state
     }
 
     /// When the machine wants a `tick`: a pending press's hold.
-    var deadline: Seconds? {
+    public var deadline: Seconds? {
         guard hold > 0, case .pending(let p, _, let farthest) = state, farthest <= stillRadius else { return nil }
         return p.time + hold
     }
 
     /// The button held, if any: the X side lets go of it on every exit path.
-    var heldButton: Int? {
+    public var heldButton: Int? {
         switch state {
         case .idle: return nil
         case .pending(let p, _, _), .drawing(let p, _), .passing(let p), .cancelled(let p): return p.button
         }
     }
 
-    mutating func on(_ event: Event) -> [Request] {
+    public mutating func on(_ event: Event) -> [Request] {
         switch (state, event) {
         case (.idle, .press(let p, let bound)):
             guard bound else { return [.replayPress] }

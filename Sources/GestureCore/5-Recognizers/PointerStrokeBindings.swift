@@ -1,11 +1,11 @@
-import GestureCore
-
 /// The config's strokes drawn with a pointer button held
-/// (`stroke("L", button: 3)`, issue 58), as the X side uses them: which
-/// buttons and modifiers to grab, which bindings a press can begin, and
-/// which of them a drawn path fires. Pure: made from the table at each
-/// load, asked once per press and once per release (never per touch
-/// event: the touch engine leaves these bindings out, Rules.noTouchDevice).
+/// (`stroke("L", button: 3)`, issue 58): which buttons and modifiers to
+/// grab, which bindings a press can begin, and which of them a drawn path
+/// fires. Pure: made from the table at each load, asked once per press and
+/// once per release (never per touch event: the touch engine leaves these
+/// bindings out, Rules.noTouchDevice). The daemon (GestureX11's
+/// PointerStrokes, GestureBridge's actOnPointerStrokes) and `replay`
+/// (GestureTraces' PointerStrokeReplay) decide with this one copy.
 public struct PointerStrokeBindings: Sendable {
     /// One `stroke(..., button:)` binding.
     public struct Entry: Hashable, Sendable {
@@ -45,19 +45,27 @@ public struct PointerStrokeBindings: Sendable {
         var out: [Entry] = []
         for (id, b) in table.allBindings.enumerated() {
             guard case .stroke(let s) = b.gesture, let button = s.button else { continue }
-            var o = StrokeOptions()
-            o.directionSensitive = s.directionSensitive
-            o.rotationInvariant = !s.rotationSensitive
-            o.minimumSize = s.minimumSize?.pixels(pxPerMM: pxPerMM) ?? Self.defaultMinimumSize
-            o.threshold = 0   // each shape's own
-            // With a button held a line is a shape, not a swipe or a scroll
-            // (easystroke's back and forward are lines; a click is told
-            // apart by minimumSize, before any match).
-            o.straightness = -1
             out.append(Entry(id: id, shape: s.shape, button: button, modifiers: b.modifiers, device: b.device,
-                             rank: ranks[id], options: o))
+                             rank: ranks[id], options: Self.options(s, pxPerMM: pxPerMM)))
         }
         entries = out
+    }
+
+    /// How a path drawn with a button is matched for `s` (and how `teach`
+    /// scores examples drawn with a button): as the finger stroke's
+    /// recognizer builds them (StrokeRecognizer), direction and rotation as
+    /// written, `minimumSize` in px, each shape's own threshold, and lines kept.
+    public static func options(_ s: StrokeSpec = StrokeSpec(), pxPerMM: Double = 3.78) -> StrokeOptions {
+        var o = StrokeOptions()
+        o.directionSensitive = s.directionSensitive
+        o.rotationInvariant = !s.rotationSensitive
+        o.minimumSize = s.minimumSize?.pixels(pxPerMM: pxPerMM) ?? Self.defaultMinimumSize
+        o.threshold = 0   // each shape's own
+        // With a button held a line is a shape, not a swipe or a scroll
+        // (easystroke's back and forward are lines; a click is told
+        // apart by minimumSize, before any match).
+        o.straightness = -1
+        return o
     }
 
     /// The finger stroke's default (StrokeRecognizer.defaultMinimumSize).
@@ -69,6 +77,10 @@ public struct PointerStrokeBindings: Sendable {
     public struct Grab: Hashable, Sendable, Comparable {
         public var button: Int
         public var modifiers: Modifiers?
+        public init(button: Int, modifiers: Modifiers?) {
+            self.button = button
+            self.modifiers = modifiers
+        }
         public static func < (a: Grab, b: Grab) -> Bool {
             a.button != b.button ? a.button < b.button : (a.modifiers?.rawValue ?? 0xFF) < (b.modifiers?.rawValue ?? 0xFF)
         }
@@ -84,22 +96,6 @@ public struct PointerStrokeBindings: Sendable {
             out.insert(Grab(button: e.button, modifiers: anyButtons.contains(e.button) ? nil : e.modifiers))
         }
         return out.sorted()
-    }
-
-    /// X's modifier states a grab is made with: the layer's exact state,
-    /// also with Caps Lock and Num Lock on (X matches a passive grab's
-    /// modifiers exactly, and those locks are in the state of every press
-    /// made while they are on). Nil: any modifiers (XIAnyModifier). Empty:
-    /// none can be (the layout has no key for one of the layer's modifiers).
-    public static func states(_ m: Modifiers?, _ map: ModifierMap) -> [UInt32]? {
-        guard let m else { return nil }
-        guard let base = map.state(m) else { return [] }
-        let lock: UInt32 = 1 << 1
-        var out: [UInt32] = []
-        for extra in [0, lock, map.numLock, lock | map.numLock] where !out.contains(base | extra) {
-            out.append(base | extra)
-        }
-        return out
     }
 
     /// The bindings a press can begin: its button, the modifiers held
@@ -125,13 +121,16 @@ public struct PointerStrokeBindings: Sendable {
         public var match: StrokeMatch?
     }
 
-    /// `path` matched against the shapes the candidates are bound to, once
+    /// `drawn` (kept as a finger stroke's path is: `StrokePath`) matched
+    /// against the shapes the candidates are bound to, once
     /// per distinct set of options among them; of the candidates whose shape
     /// it is, the highest ranked fires (the first of them on a tie). Only
     /// the shapes that can fire here compete, as easystroke matched within
     /// an application's list: another application's line drawn the same way
     /// must not take a line bound on the desktop.
-    public func recognize(_ path: [Point], candidates: [Entry]) -> Outcome {
+    public func recognize(_ drawn: [Point], candidates: [Entry]) -> Outcome {
+        // Kept as a finger's stroke is (a point per 2 px, at most 128): the same path matched.
+        let path = StrokePath(drawn).points
         let bound = Set(candidates.map(\.shape))
         let strokes = StrokeSet(self.strokes.shapes.filter { bound.contains($0.name) })
         var matches: [(StrokeOptions, StrokeMatch)] = []
@@ -153,5 +152,71 @@ public struct PointerStrokeBindings: Sendable {
             }
         }
         return Outcome(binding: best?.id, match: shown)
+    }
+}
+
+extension PointerStrokeMachine {
+    /// A grabbed press, decided with the bindings it can begin here
+    /// (`candidates`; empty: none, it is replayed): the smallest
+    /// `minimumSize` among them is how far it must travel to be a stroke.
+    /// The daemon (PointerStrokes) and `replay` (PointerStrokeReplay)
+    /// both decide a press here.
+    public mutating func press(_ p: Press, candidates: [PointerStrokeBindings.Entry]) -> [Request] {
+        if let least = candidates.map(\.options.minimumSize).min() { minimumSize = least }
+        return on(.press(p, bound: !candidates.isEmpty))
+    }
+}
+
+extension PointerStrokeBindings {
+    /// What a path that fired `binding` publishes, at its release `t`: a
+    /// stroke is discrete, it begins and ends there; its value is one
+    /// finger's, from the press to the path's end. The daemon acts on these
+    /// (actOnPointerStrokes) and `replay` prints them.
+    public static func events(binding: BindingID, device: DeviceID, start: Point, path: [Point],
+                              at t: Seconds) -> [GestureEvent] {
+        var value = GestureValue()
+        value.fingers = 1
+        value.start = start
+        value.location = path.last ?? start
+        value.translation = value.location - start
+        return [GesturePhase.began, .ended].map {
+            GestureEvent(time: t, binding: binding, phase: $0, device: device, value: value)
+        }
+    }
+}
+
+/// What became of a press of a pointer button strokes are bound to, as
+/// PointerStrokeMachine decided it: what `replay --explain` says of a
+/// trace's pointer records (the daemon logs the same decisions).
+public struct PointerStrokeDecision: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// No stroke can be drawn with it here (its button, modifiers,
+        /// device or the window's scope): the window gets the press as made.
+        case replayed
+        /// Taken: `candidates` bindings can begin with it.
+        case taken(candidates: Int)
+        /// Released having moved less than `minimumSize` px: a click, which
+        /// the window gets as one press and one release at the press's place.
+        case click(minimumSize: Double)
+        /// Held still for `hold`: handed to the application, to the release.
+        case handedOver(hold: Seconds)
+        /// Another button (or Escape) while held: nothing fires, nothing leaks.
+        case cancelled
+        /// Drawn and matched at the release: the binding it fired (nil:
+        /// none), the match (the shape, or the closest and its score) and
+        /// the path, from the press.
+        case drawn(PointerStrokeBindings.Outcome, path: [Point])
+    }
+
+    public var time: Seconds
+    public var device: DeviceID
+    public var button: Int
+    public var kind: Kind
+
+    public init(time: Seconds, device: DeviceID, button: Int, kind: Kind) {
+        self.time = time
+        self.device = device
+        self.button = button
+        self.kind = kind
     }
 }
