@@ -14,7 +14,7 @@ public enum DeviceKind: String, Hashable, Sendable {
     case pen
 
     /// A device the engine's touch bindings listen to.
-    public var isTouch: Bool { self == .touchscreen || self == .touchpad }
+    @inline(__always) public var isTouch: Bool { self == .touchscreen || self == .touchpad }
     /// A device whose buttons and motion a trace's pointer records come from.
     public var isPointer: Bool { self == .mouse || self == .pen }
 }

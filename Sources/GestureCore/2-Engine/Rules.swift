@@ -119,6 +119,7 @@ final class Rules: Sendable {
 
     /// A binding takes part in an attempt of this device, for the window
     /// now and the modifiers held when it starts.
+    @inline(__always)
     func takesPart(_ c: Contender, _ device: borrowing Device, _ held: Modifiers) -> Bool {
         devices[c.id].accepts(device) && (c.scope < 0 ? desktopInEffect : scopesInEffect[c.scope])
             && (c.modifiers == nil || c.modifiers == held)

@@ -24,6 +24,7 @@ struct Attempt: Sendable {
     /// Steps every binding still in on the same contact, and moves its
     /// standing on from its recognizer's state.
     mutating func stepRecognizers(_ c: Contact, _ rules: Rules, at t: Seconds, _ sink: inout EffectSink) {
+        let saying = sink.explain || sink.verdicts
         for id in arena.participants where !arena.members[id].standing.isOut {
             let state = trees[id].step(c)
             switch arena.members[id].standing {
@@ -31,11 +32,10 @@ struct Attempt: Sendable {
                 arena.recognize(id, at: t)
             case .possible, .recognized:
                 if state == .failed || state == .cancelled {
-                    if sink.explain {
-                        arena.fail(id, at: t, &sink, reason: Self.failure(of: trees[id], c, rules))
+                    if saying {
+                        Self.failSaying(id, trees[id], c, rules, &arena, at: t, &sink)
                     } else {
                         arena.fail(id, at: t, &sink)
-                        if sink.verdicts { Self.sayVerdict(of: trees[id], id, at: t, &sink) }
                     }
                 }
             default:
@@ -57,11 +57,21 @@ struct Attempt: Sendable {
         return tree.refusal(c, rules.thresholds).map { .refused($0) } ?? .failed
     }
 
-    /// A stroke's verdict said without `--explain` (`GestureEngine.strokeVerdicts`):
-    /// out of line, as `failure` is, for the same reason.
+    /// A binding failed while someone listens to why: `--explain` says the
+    /// refusal or the stroke's verdict; `GestureEngine.strokeVerdicts` alone
+    /// says a stroke's verdict (the daemon's "no shape"). Out of line, as
+    /// `failure` is and for the same reason: the loop above stays as it
+    /// was without either (Benchmarks/callgrind.sh: 3 instructions per
+    /// event on the everyday trace with both checks written in the loop).
     @inline(never)
-    private static func sayVerdict(of tree: RecognizerTree, _ id: BindingID, at t: Seconds, _ sink: inout EffectSink) {
-        if let v = tree.strokeVerdict { sink.verdict(id, v, at: t) }
+    private static func failSaying(_ id: BindingID, _ tree: RecognizerTree, _ c: Contact, _ rules: Rules,
+                                   _ arena: inout Arena, at t: Seconds, _ sink: inout EffectSink) {
+        if sink.explain {
+            arena.fail(id, at: t, &sink, reason: failure(of: tree, c, rules))
+        } else {
+            arena.fail(id, at: t, &sink)
+            if let v = tree.strokeVerdict { sink.verdict(id, v, at: t) }
+        }
     }
 
     /// Until a binding wins, touches undecided for `grab-timeout` go to the
