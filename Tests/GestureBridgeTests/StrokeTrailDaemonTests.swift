@@ -1,6 +1,7 @@
 import GestureCore
 import GestureSystem
 import GestureTesting
+import GestureTraces
 import GestureX11
 import Testing
 import XTestSupport
@@ -95,6 +96,15 @@ extension PointerStrokeDaemonTests {
 }
 
 extension PointerStrokeDaemonTests {
+    /// A daemon playing `trace` (`--play`) with a finger's L bound (F8) and
+    /// the suite's strokes.toml beside its config, `settings` appended.
+    func fingerStrokeDaemon(_ x: Xvfb, playing trace: Trace, settings: String = "") -> (DaemonProcess, String) {
+        let dir = DaemonProcess.newDirectory()
+        _ = FileSystem.write(Self.strokes, to: dir + "/strokes.toml")
+        let config = "keymap = \"none\"\n[[bind]]\nname = \"finger-L\"\ngesture = 'stroke(\"L\")'\non-ended = \"key F8\"\n" + settings
+        return (DaemonProcess(display: x.display, config: config, trace: trace, dir: dir), dir)
+    }
+
     /// A finger's stroke shows its name too: an L drawn on a touchscreen
     /// (a trace played through the daemon, `--play`), then a zigzag that
     /// is no shape; the trail is gone after both.
@@ -111,11 +121,8 @@ extension PointerStrokeDaemonTests {
         b.draw(StrokeShapes.zigzag(220), over: 0.4)
         b.lift()
         b.wait(0.5)
-        let dir = DaemonProcess.newDirectory()
+        let (d, dir) = fingerStrokeDaemon(x, playing: b.trace)
         defer { removeTree(dir) }
-        _ = FileSystem.write(Self.strokes, to: dir + "/strokes.toml")
-        let config = "keymap = \"none\"\n[[bind]]\nname = \"finger-L\"\ngesture = 'stroke(\"L\")'\non-ended = \"key F8\"\n"
-        let d = DaemonProcess(display: x.display, config: config, trace: b.trace, dir: dir)
         var shown: [OverlayLook] = []
         func watch(_ seconds: Double) {
             _ = waitUntil(timeout: seconds) {
@@ -148,12 +155,8 @@ extension PointerStrokeDaemonTests {
         b.draw(StrokeShapes.ell(300), over: 1.5)
         b.lift()
         b.wait(1)
-        let dir = DaemonProcess.newDirectory()
+        let (d, dir) = fingerStrokeDaemon(x, playing: b.trace, settings: trail ? "" : "[settings]\nstroke-trail = false\n")
         defer { removeTree(dir) }
-        _ = FileSystem.write(Self.strokes, to: dir + "/strokes.toml")
-        let config = "keymap = \"none\"\n[[bind]]\nname = \"finger-L\"\ngesture = 'stroke(\"L\")'\non-ended = \"key F8\"\n"
-            + (trail ? "" : "[settings]\nstroke-trail = false\n")
-        let d = DaemonProcess(display: x.display, config: config, trace: b.trace, dir: dir)
         var seen: OverlayLook? = nil
         var name = false
         _ = waitUntil(timeout: 8) {
