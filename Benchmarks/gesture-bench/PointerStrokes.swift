@@ -1,4 +1,4 @@
-// gesture-bench pointer-strokes DATASETS-DIR [--lead-in]
+// gesture-bench pointer-strokes DATASETS-DIR [--lead-in] [--sizes LO-HI] [--misses]
 //
 // Strokes drawn with a mouse or pen button held, through `teach` and
 // `replay` as a user runs them (docs/strokes-evaluation.md, "Drawn with a
@@ -24,10 +24,20 @@ import GestureTraces
 
 func pointerStrokes(_ arguments: [String]) -> Int32 {
     guard let dir = arguments.first else {
-        print("usage: gesture-bench pointer-strokes DATASETS-DIR [--lead-in]")
+        print("usage: gesture-bench pointer-strokes DATASETS-DIR [--lead-in] [--sizes LO-HI] [--misses]")
         return 2
     }
     let leadIn = arguments.contains("--lead-in")
+    // `--misses`: each miss, with what the drawing came closest to.
+    let listMisses = arguments.contains("--misses")
+    // `--sizes LO-HI`: each drawing's larger side varied over LO...HI px
+    // (default 150-400, a mouse's drawing; a pen's on a small tablet area
+    // can be half of that).
+    var sizes = (low: 150.0, high: 400.0)
+    if let i = arguments.firstIndex(of: "--sizes"), i + 1 < arguments.count {
+        let parts = arguments[i + 1].split(separator: "-").compactMap { Double(String($0)) }
+        if parts.count == 2, parts[0] > 0, parts[1] >= parts[0] { sizes = (parts[0], parts[1]) }
+    }
     var rows: [[String]] = [["domain", "people", "replayed", "fired right", "closest right", "lowest person", "clicks firing"]]
     var all = (hits: 0, tries: 0), allClosest = 0, clicksFiring = 0
     var lowest: (String, Double) = ("", 1)
@@ -46,7 +56,7 @@ func pointerStrokes(_ arguments: [String]) -> Int32 {
             // Played as mouse traces, read back from their text.
             func trace(_ d: Drawing) -> Trace {
                 drawingIndex += 1
-                let size = 150 + Double(drawingIndex * 37 % 251)
+                let size = sizes.low + (sizes.high - sizes.low) * Double(drawingIndex * 37 % 251) / 250
                 let whole = PointerDrawing.scaled(d.points.map { Point(x: $0.x, y: $0.y) }, to: size)
                 // The sensor records before the hand moves (a mid-air
                 // drawing has no pen-down): the button goes down as the hand
@@ -80,7 +90,7 @@ func pointerStrokes(_ arguments: [String]) -> Int32 {
             })
             var personHits = 0, personTries = 0
             for s in shapes {
-                for d in own.filter({ $0.shape == s }).dropFirst(3) {
+                for (k, d) in own.filter({ $0.shape == s }).dropFirst(3).enumerated() {
                     let effects = Replayer.run(trace(d), table: table)
                     let fired = effects.compactMap { e -> String? in
                         if case .gesture(let g) = e, g.phase == .ended { return shapes[g.binding] }
@@ -88,6 +98,16 @@ func pointerStrokes(_ arguments: [String]) -> Int32 {
                     }
                     personTries += 1
                     if fired == [s] { personHits += 1 }
+                    if listMisses, fired != [s] {
+                        let why = effects.compactMap { e -> String? in
+                            guard case .pointerStroke(let p) = e else { return nil }
+                            if case .drawn(let o, _) = p.kind, let m = o.match {
+                                return "closest \(m.closest ?? "-") \(fixed(m.score, 2))\(m.rejection.map { " (\($0.rawValue))" } ?? "")"
+                            }
+                            return "\(p.kind)"
+                        }
+                        print("miss: Domain\(domain) \(person) \(s) #\(k + 4): fired \(fired); \(why.joined(separator: ", "))")
+                    }
                     for case .pointerStroke(let p) in effects {
                         if case .drawn(let o, _) = p.kind, o.match?.closest == s { closest += 1 }
                         switch p.kind {

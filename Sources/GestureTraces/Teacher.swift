@@ -111,7 +111,7 @@ public struct Teacher: Sendable {
             out.append("  one example: the threshold is the default; teach 3 or more to fit it to your hand")
         }
         if !judgedAgainstEverydayHands {
-            out.append("  drawn with a button: no finger's everyday hand can fire it, and a click (under the 60 px minimumSize) never does")
+            out.append("  drawn with a button: no finger's everyday hand can fire it, and a click (under the \(Int(PointerStrokeBindings.defaultMinimumSize)) px minimumSize) never does")
             if !missed.isEmpty { out.append("  risk: some of your own attempts fall under it; teach more examples, drawn as you will draw them") }
             return out
         }

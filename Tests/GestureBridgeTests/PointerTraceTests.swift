@@ -144,7 +144,7 @@ import Testing
         let r = f.run(["replay", "--explain", "--config", f.config, trace])
         #expect(r.stdout == """
                 0.000  button 3                pressed (device 13): 1 stroke binding can begin; taken
-                0.088  button 3                released within 60 px: a click, passed to the window (one press, one release at the press's place)
+                0.088  button 3                released within 16 px: a click, passed to the window (one press, one release at the press's place)
 
             """)
     }

@@ -134,7 +134,10 @@ import Glibc
     /// child's `.gesture` before its parent's).
     @Test func theShapeDrawnFiresTheHighestRankedBindingForIt() {
         let b = Self.bindings
-        for size in [90.0, 240, 700] {
+        // 30 px: a pen's shape as small as the $1 logs' (drawn on a
+        // Pocket PC's 240 x 320 screen); easystroke's 16 px radius made it a
+        // stroke, and so does the button's default minimumSize.
+        for size in [30.0, 90, 240, 700] {
             let desktop = b.recognize(Self.ell(size), candidates: b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop))
             #expect(desktop.binding == 0, "\(size)")
             #expect(desktop.match?.name == "L")
@@ -150,8 +153,8 @@ import Glibc
         #expect(none.binding == nil)
         #expect(none.match?.closest == "L")
         #expect(none.match?.rejection == .belowThreshold || none.match?.rejection == .noCorner)
-        // Smaller than minimumSize (60 px): too small.
-        let small = b.recognize(Self.ell(30), candidates: b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop))
+        // Smaller than the button's default minimumSize (16 px diagonal): too small.
+        let small = b.recognize(Self.ell(10), candidates: b.candidates(button: 3, modifiers: [], device: Self.mouse, window: .desktop))
         #expect(small.binding == nil && small.match?.rejection == .tooSmall)
         #expect(b.recognize(Self.ell(240), candidates: []).match == nil)
     }

@@ -150,7 +150,9 @@ public struct StrokeSpec: LeafGesture, Hashable, Sendable {
     public var directionSensitive: Bool = true
     /// A shape drawn turned is another shape (an L on its side is not an L). Default true.
     public var rotationSensitive: Bool = true
-    /// The smallest bounding-box diagonal of the path; default 60 px.
+    /// The smallest bounding-box diagonal of the path; default 60 px (a
+    /// finger; 15.87 mm on touchscreens), 16 px with a button
+    /// (PointerStrokeBindings.defaultMinimumSize).
     public var minimumSize: Length?
     public var common = CommonArguments()
     /// The shapes taught, given by the rules when they build the recognizer
