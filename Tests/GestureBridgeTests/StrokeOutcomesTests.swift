@@ -22,7 +22,7 @@ import Testing
 
     /// `path` drawn with one finger from (600, 300), through a daemon-like
     /// reading: every input seen, every engine call's effects scanned.
-    static func shown(_ path: [Point], verdicts: Bool = true, tap: Bool = false) -> StrokeOutcomes.Shown? {
+    static func shown(_ path: [Point], verdicts: Bool = true, tap: Bool = false, table: GestureTable = table) -> StrokeOutcomes.Shown? {
         var b = TraceBuilder.standard()
         if tap { b.tap(1, at: Point(x: 600, y: 300)) } else {
             b.land(1, at: Point(x: 600, y: 300))
@@ -69,6 +69,31 @@ import Testing
     @Test func aTapOrNoVerdictsShowNothing() {
         #expect(Self.shown([], tap: true) == nil)
         #expect(Self.shown(StrokeShapes.zigzag(220), verdicts: false) == nil)
+    }
+
+    /// A stroke inside a composition shows too: "no shape" when its
+    /// drawing missed; its name when the composition ends, where the
+    /// composition cannot end without it (a sequence's part). Beside
+    /// another part (`simultaneously`, `exclusively`) the stroke may have
+    /// failed when the whole ends: no name then.
+    @Test func aStrokeInsideACompositionShowsToo() throws {
+        let L = GestureSpec.stroke(StrokeSpec(shape: "L", common: CommonArguments(fingers: 1)))
+        let circle = GestureSpec.stroke(StrokeSpec(shape: "circle", common: CommonArguments(fingers: 1)))
+        let inSequence = GestureSpec.sequenced(.longPress(LongPressSpec()), L)
+        #expect(StrokeOutcomes.fingerStrokes(in: inSequence) == ["L"])
+        #expect(StrokeOutcomes.fingerStrokesNeeded(by: inSequence) == ["L"])
+        #expect(StrokeOutcomes.fingerStrokes(in: .exclusively(L, circle)) == ["L", "circle"])
+        #expect(StrokeOutcomes.fingerStrokesNeeded(by: .exclusively(L, circle)).isEmpty)
+        #expect(StrokeOutcomes.fingerStrokesNeeded(by: .simultaneously(L, .hold(HoldSpec()))).isEmpty)
+        #expect(StrokeOutcomes.fingerStrokes(in: .simultaneously(.stroke(StrokeSpec(shape: "L", button: 3)), .tap(TapSpec()))).isEmpty)
+        let composed = GestureTable(settings: Self.table.settings, desktop: [
+            Binding(name: "circle-or-L", gesture: .exclusively(circle, L)),
+        ])
+        #expect(StrokeOutcomes(table: composed).watches)
+        let missed = try #require(Self.shown(StrokeShapes.zigzag(220), table: composed))
+        guard case .noShape(closest: _?, _) = missed else { Issue.record("\(missed)"); return }
+        // The L fired the exclusive pair: which part, its end does not say.
+        #expect(Self.shown(StrokeShapes.ell(150), table: composed) == nil)
     }
 
     @Test func nothingWatchedWithoutAFingerStroke() {

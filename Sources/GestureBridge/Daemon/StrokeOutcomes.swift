@@ -31,8 +31,14 @@ struct StrokeOutcomes {
         }
     }
 
-    /// Each binding's shape if it is a finger stroke (nil: not one), by BindingID.
+    /// The shape a binding's end names, by BindingID (nil: none): its own
+    /// finger stroke, or in a composition the one stroke it cannot end
+    /// without (`press.sequenced(before: stroke("L"))`). A stroke beside
+    /// another part (`simultaneously`, `exclusively`) may have failed when
+    /// the whole ends, so that end names nothing; its verdicts still show.
     private let shapes: [String?]
+    /// Each binding has a finger stroke somewhere in it, by BindingID.
+    private let drawsStroke: [Bool]
     /// The shapes taught, by their place (a verdict names them so).
     private let taught: [String]
     /// Where the hand was last (a touch, a touchpad gesture's pointer).
@@ -42,14 +48,35 @@ struct StrokeOutcomes {
 
     init(table: GestureTable) {
         shapes = table.allBindings.map { b in
-            if case .stroke(let s) = b.gesture, s.button == nil { return s.shape }
-            return nil
+            let needed = Self.fingerStrokesNeeded(by: b.gesture)
+            return needed.count == 1 ? needed[0] : nil
         }
+        drawsStroke = table.allBindings.map { !Self.fingerStrokes(in: $0.gesture).isEmpty }
         taught = table.settings.strokes.shapes.map(\.name)
     }
 
-    /// Any finger stroke bound: nothing to watch otherwise.
-    var watches: Bool { shapes.contains { $0 != nil } }
+    /// Any finger stroke bound, alone or in a composition: nothing to watch otherwise.
+    var watches: Bool { drawsStroke.contains(true) }
+
+    /// The shapes of the finger strokes in `g`, in the order written.
+    static func fingerStrokes(in g: GestureSpec) -> [String] {
+        switch g {
+        case .stroke(let s): return s.button == nil ? [s.shape] : []
+        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
+            return fingerStrokes(in: a) + fingerStrokes(in: b)
+        default: return []
+        }
+    }
+
+    /// The finger strokes `g` cannot end without: its own, and those of
+    /// both parts of a sequence (each must succeed, in turn).
+    static func fingerStrokesNeeded(by g: GestureSpec) -> [String] {
+        switch g {
+        case .stroke(let s): return s.button == nil ? [s.shape] : []
+        case .sequenced(let a, let b): return fingerStrokesNeeded(by: a) + fingerStrokesNeeded(by: b)
+        default: return []
+        }
+    }
 
     /// An input given to the engine: where the hand is (touches in root
     /// px; a touchpad's gesture begins where the pointer is, which stays).
@@ -70,7 +97,7 @@ struct StrokeOutcomes {
             case .gesture(let g) where g.phase == .ended && g.binding < shapes.count:
                 if let name = shapes[g.binding] { fired = .fired(name, at: lastAt) }
             case .arena(let n):
-                guard n.binding < shapes.count, shapes[n.binding] != nil,
+                guard n.binding < drawsStroke.count, drawsStroke[n.binding],
                       case .notTheShape(let v)? = n.reason, v.closest >= 0 else { break }
                 missed = .noShape(closest: v.closest < taught.count ? taught[v.closest] : nil, at: lastAt)
             default:
