@@ -152,6 +152,13 @@ import GestureSystem
         strokeButton.changed = { [self] in update() }
         action.changed = { [self] in showPreview() }
         draw.changed = { [self] in showPreview() }
+        // Drawn with the right button (or another but the primary) while the
+        // form says None: that button, so it is bound as it was drawn.
+        draw.drewWithButton = { [self] b in
+            guard selectedKind.argument(.button) != nil, strokeButton.selected == 0,
+                  let i = BindingForm.strokeButtons.firstIndex(of: b) else { return }
+            strokeButton.select(i + 1)
+        }
         decrease.changed = { [self] in showPreview() }
         for (check, _) in modifierChecks { on(check, "toggled") { [self] in showPreview() } }
         fill(form ?? BindingForm(kind: BindingForm.kinds[0], fingers: 3, direction: .left, action: .named("workspace next")))

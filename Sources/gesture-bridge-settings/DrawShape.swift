@@ -53,6 +53,14 @@ import GestureTraces
     var button: Int? {
         didSet { if button != oldValue { attemptEnded() } }
     }
+    /// A drawing ended that was made with a button other than the primary
+    /// (2, 3, 8, 9: a right-drag, a pen's side button): the form takes it
+    /// for the stroke's button where none is chosen yet, so the shape is
+    /// matched, and bound, as drawn. A primary drag, a pen's tip and a
+    /// touch say nothing: a mouse user draws a finger's shape with them.
+    var drewWithButton: (Int) -> Void = { _ in }
+    /// The button of the drag under way (GTK's current button; 0 for a touch).
+    private var dragButton = 0
 
     init(configPath: String) {
         strokesPath = StrokesFile.path(besideConfig: configPath)
@@ -87,6 +95,7 @@ import GestureTraces
         // tip and a touch come as button 1.
         gtk_gesture_single_set_button(g(drag), 0)
         onPoint(drag, "drag-begin") { [self] x, y in
+            dragButton = Int(gtk_gesture_single_get_current_button(g(drag)))
             origin = Point(x: x, y: y)
             path.removeAll()
             path.add(.zero)
@@ -97,7 +106,10 @@ import GestureTraces
             path.add(Point(x: dx, y: dy))
             gtk_widget_queue_draw(g(canvas))
         }
-        onPoint(drag, "drag-end") { [self] _, _ in attemptEnded() }
+        onPoint(drag, "drag-end") { [self] _, _ in
+            if dragButton > 1 { drewWithButton(dragButton) }
+            attemptEnded()
+        }
         gtk_widget_add_controller(g(canvas), g(drag))
         onDraw(canvas) { [self] cr, width, height in draw(cr, width, height) }
         on(addButton, "clicked") { [self] in addExample() }

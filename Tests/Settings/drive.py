@@ -1486,9 +1486,9 @@ def drag_on(wid, canvas, button, legs, steps=8):
 
 
 def scenario_draw_with_button(session):
-    """Draw a Shape with no daemon running: the button set to the right one,
-    an L drawn on the canvas with the right button held (a real pointer
-    drag, 16 moves), added as an example: strokes.toml gets the L (its
+    """Draw a Shape with no daemon running: an L drawn on the canvas with
+    the right button held (a real pointer drag, 16 moves) sets the form's
+    Button to Right, as it was drawn; added as an example: strokes.toml gets the L (its
     points from where it began: down, then right; the v and the comment
     kept), and the binding is saved as stroke("L", button: 3)
     (app-17-draw-with-button.toml)."""
@@ -1507,9 +1507,13 @@ def scenario_draw_with_button(session):
         set_text(find(f, "text", "Name"), "close-L")
         click(find(f, "push button", "Draw a shape"))
         set_text(find(f, "text", "Shape"), "L")
-        click(find(f, "push button", "Right button or a pen's upper side button"))
+        right = find(f, "push button", "Right button or a pen's upper side button")
+        expect(not checked(right), "the form's Button is already Right")
         canvas = find(f, None, "Drawing canvas")
+        # Drawn with the right button while the form says None: the form
+        # takes the button it was drawn with.
         drag_on(wid, canvas, 3, [(200, 40), (200, 200), (340, 200)])
+        wait_for(lambda: checked(right), "the Button field did not become Right after a right-button drawing")
         first = said(f, "no match, closest {shape} {score} of {needed}", shape="v")
         log("an L drawn with the right button:", text_of(first))
         click(find(f, "push button", "Add as Example"))
