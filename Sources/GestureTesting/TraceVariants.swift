@@ -202,7 +202,8 @@ public enum TimingRule: String, Sendable, CaseIterable {
     /// A hand judged by `tap-timeout` (a tap, a touch and release, a short
     /// one-finger stroke that may be a tap when quicker): the time its
     /// fingers are all down, from the last landing to the first lift, stays
-    /// on its side of `tap-timeout`; gaps between landings too, of `finger-landing`.
+    /// on its side of `tap-timeout`, and of the fingers' least time down
+    /// together (`Contact.tapTogether`); gaps between landings too, of `finger-landing`.
     case tapTimeout
     /// Fingers put down one by one, or all at once: gaps within
     /// `finger-landing` stay within it, those beyond stay beyond.
@@ -230,6 +231,11 @@ public enum TimingRule: String, Sendable, CaseIterable {
             let lastLanding = hand.tracks.map(\.landing.t).filter { $0 <= firstLift }.max() ?? hand.start
             let held = firstLift - lastLanding
             if held < e.tapTimeout { lo = max(lo, held / (0.9 * e.tapTimeout)) } else { hi = min(hi, held / (1.1 * e.tapTimeout)) }
+            // Fingers down together `Contact.tapTogether` or longer stay so:
+            // quicker, they are fingers tapping one after another, not one
+            // tap (ts22 #2's 4-finger tap, together 40 ms, at × 2 was
+            // together 20 ms, a drumming hand's 0–15 ms by the engine's rule).
+            if hand.tracks.count > 1 && held >= Contact.tapTogether { hi = min(hi, held / (1.1 * Contact.tapTogether)) }
         case .landings: break
         }
         let landings = hand.tracks.map(\.landing.t).sorted()
@@ -351,7 +357,6 @@ public struct TraceVariant: Hashable, Sendable {
         var rng = SplitMix64(seed: seed)
         var words: [String] = []
         var dropped = 0
-        if let panel { words.append(panel.description) }
 
         // Speed, about the first landing.
         let range = rule.speeds(source, edges)
@@ -412,7 +417,8 @@ public struct TraceVariant: Hashable, Sendable {
             words.append("±\(VariantFormat.number(noiseMM, 2)) mm noise (seed \(seed))")
         }
 
-        if let panel { Self.place(&hand, on: panel) }
+        // The panel first in the words, where the motion fits on it.
+        if let panel, Self.place(&hand, on: panel) { words.insert(panel.description, at: 0) }
 
         var trace = hand.trace
         if splitFrames > 0 {
@@ -492,18 +498,22 @@ public struct TraceVariant: Hashable, Sendable {
 
     /// The hand's mm kept on `panel`: scaled by the densities' ratio about
     /// its middle, which goes to the same share of the panel, moved the
-    /// least that keeps it on the panel (centred where it is larger).
-    static func place(_ hand: inout RecordedHand, on panel: Panel) {
+    /// least that keeps it on the panel. False, and the hand as it was,
+    /// where its motion is larger than the panel: a touchscreen reports no
+    /// touch beyond its surface, so that motion cannot be made there (ts14
+    /// #3's two hands span 418 × 231 mm at its trace's 3.78 px/mm; a 13.3"
+    /// panel is 294 × 166 mm, and placed there its touches ran from −549
+    /// to 2,469 px on a 1,920 px screen).
+    static func place(_ hand: inout RecordedHand, on panel: Panel) -> Bool {
         let source = hand.header.screen
         let k = panel.pxPerMM / hand.pxPerMM
         let points = hand.tracks.flatMap { $0.samples.map(\.p) }
         guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
-              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return }
+              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max(),
+              (maxX - minX) * k <= Double(panel.width), (maxY - minY) * k <= Double(panel.height) else { return false }
         let middle = Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
         func fit(_ share: Double, _ half: Double, _ size: Double) -> Double {
-            let c = share * size
-            if 2 * half >= size { return size / 2 }
-            return min(max(c, half), size - half)
+            min(max(share * size, half), size - half)
         }
         let target = Point(x: fit(middle.x / source.width, (maxX - minX) * k / 2, Double(panel.width)),
                            y: fit(middle.y / source.height, (maxY - minY) * k / 2, Double(panel.height)))
@@ -514,6 +524,7 @@ public struct TraceVariant: Hashable, Sendable {
         }
         hand.header.screen = panel.screen
         hand.header.devices = hand.header.devices.map(panel.touchscreen)
+        return true
     }
 
     /// A share of the frames with more than one touch event: their later

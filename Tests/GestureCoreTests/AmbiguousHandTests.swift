@@ -53,4 +53,23 @@ import Testing
         c.lift(stagger: 0.01)
         #expect(Self.began(c) == ["swipe3-right"])
     }
+
+    /// One finger drags 212 px alone; a second lands beside it 1 s later,
+    /// 157 px away, and rests while the first drags on 60 px (ts16 #2's
+    /// 2-finger stage at × 0.5): ×1.3 when the landing window closes, the
+    /// spread no more than the travel (with one finger still it cannot be
+    /// more). No pinch. The same pair with the second finger moving away
+    /// too is one (the real late-finger pinches move both fingers).
+    @Test(arguments: [(Point.zero, false), (Point(x: -30, y: 50), true)])
+    func aFingerRestingBesideOneThatDragsOnIsNoPinch(second: Point, pinches: Bool) {
+        var b = TraceBuilder.standard(seed: 59)
+        b.land(at: [Point(x: 800, y: 600)])
+        b.move(by: Point(x: 150, y: -150), over: 1.0, jitter: 0.3)
+        b.wait(0.02)
+        b.land(at: [Point(x: 880, y: 590)])
+        b.wait(0.02)
+        b.moveEach(by: [Point(x: 40, y: -45), second], over: 0.25, jitter: 0.3)
+        b.lift(stagger: 0.01)
+        #expect(Self.began(b).contains("magnify2") == pinches, "\(Self.began(b))")
+    }
 }

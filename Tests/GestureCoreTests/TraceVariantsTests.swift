@@ -83,6 +83,25 @@ import Glibc
         }
     }
 
+    /// Two hands 1,600 px apart at 3.78 px/mm (423 mm) fit on a 21.5"
+    /// panel (476 mm wide) but not on a 13.3" one (294 mm): no touchscreen
+    /// reports a touch beyond its surface, so there the variant is the
+    /// hand on its own screen, and says so.
+    @Test(arguments: [(Panel.all[4], true), (Panel.all[2], false), (Panel.undeclared[1], false)])
+    func aHandLargerThanThePanelIsNotPlacedOnIt(_ panel: Panel, fits: Bool) {
+        var b = TraceBuilder.standard()
+        b.land(at: [Point(x: 160, y: 500), Point(x: 1760, y: 500)])
+        b.wait(0.1)
+        b.move(by: Point(x: 0, y: 60), over: 0.3)
+        b.lift()
+        let source = RecordedHand.split(b.trace)[0]
+        let v = TraceVariant(panel: panel, speed: 1.5).apply(to: source, rule: .free, edges: Self.edges)
+        #expect(VariantCheck.problems(source: source, variant: v).isEmpty)
+        #expect(v.trace.header.screen.width == (fits ? Double(panel.width) : source.header.screen.width))
+        #expect(v.description.hasPrefix(panel.description) == fits, "\(v.description)")
+        #expect(v.description.contains("×1.5 speed"))
+    }
+
     @Test func panelsRunFrom10To32InchesAndFrom2Point7To8Point8PxPerMM() {
         let all = Panel.all + Panel.undeclared
         #expect(all.map(\.inches).min() == 10.1 && all.map(\.inches).max() == 32)
@@ -163,11 +182,14 @@ import Glibc
     }
 
     /// A free kind goes × 0.5 to × 2; a tap stays inside `tap-timeout`
-    /// (0.4 s); a press stays beyond it.
+    /// (0.4 s); a press stays beyond it. Fingers down together
+    /// `Contact.tapTogether` (25 ms) or longer stay so, with 10 % to spare
+    /// (ts22 #2's 4-finger tap, 40 ms together, went to 20 ms at × 2).
     @Test(arguments: [
         (TimingRule.free, 0.3, 0.5, 0.5), (.free, 0.3, 2, 2),
         (.tapTimeout, 0.3, 0.5, 0.3 / 0.36), (.tapTimeout, 0.3, 2, 2),
         (.tapTimeout, 0.6, 2, 0.6 / 0.44), (.tapTimeout, 0.6, 0.5, 0.5),
+        (.tapTimeout, 0.04, 2, 0.04 / 0.0275), (.tapTimeout, 0.04, 1.2, 1.2),
         (.fixed, 0.3, 2, 1),
     ])
     func speedKeepsTheTimingRulesEdges(_ rule: TimingRule, held: Seconds, asked: Double, speed: Double) {

@@ -131,10 +131,26 @@ extension Contact {
     /// another order, one resting while two dragged 81 px: ×0.56, 24 px of
     /// spread, `magnify3:in`; the same past a resting fourth finger,
     /// `magnify4:out` at 41 px of spread over 483 px of travel).
+    ///
+    /// A pair that landed apart with one finger resting pinches only once
+    /// that finger too has moved by `slop`: with one finger still, the
+    /// pair's spread, (d − d₀) / 2, is never more than its travel, m / 2
+    /// (the moving finger's m ≥ |d − d₀|), so it says nothing the drag
+    /// does not; libinput's pinches move both fingers (its resting thumb
+    /// makes none). Issue 59: ts16 #2's finger dragging 184 px alone, a
+    /// second landing 1.1 s later and resting (0 px) as the first dragged
+    /// 52 px on, ×1.3 when the landing window closed at × 0.5–0.66 speed
+    /// (`magnify2:out`). The real late-finger pinches move both fingers,
+    /// the late one sometimes only after a while (ts15 #1's second finger
+    /// still for 1.3 s as the first closed 19 px toward it, then both
+    /// closing ×0.59 while dragging 499 px down).
     func spreadBegins(slop: Double) -> Bool {
         guard source == .touch else { return fingersOutweighHand(spread: true, slop: slop) }
         let pastRest = fingerMotion == .resting && fingers > 2
-        if landedApart { return spreadIsClear(slop: slop) && (!pastRest || spreadMotion >= translation.length) }
+        if landedApart {
+            guard spreadIsClear(slop: slop) && fingerMotion == .resting else { return spreadIsClear(slop: slop) }
+            return fingers == 2 ? movedSinceLanding >= slop : spreadMotion >= translation.length
+        }
         if fingerMotion == .together || fingerMotion == .resting && !pastRest {
             return spreadIsClear(slop: slop) && shapeHolds
         }

@@ -178,8 +178,9 @@ extension PinchRecognizer {
         let together = spread ? c.fingerMotion == .together || c.fingerMotion == .resting && c.fingers == 2
             : (c.fingerMotion == .together || c.fingerMotion == .resting) && c.fingers == 2
         if spread && c.landedApart {
-            let pastRest = c.fingerMotion == .resting && c.fingers > 2
-            return (own, pastRest ? max(slop, c.translation.length) : slop, true)
+            guard c.fingerMotion == .resting else { return (own, slop, true) }
+            // A resting pair: the resting finger's motion, against slop.
+            return c.fingers == 2 ? (c.movedSinceLanding, slop, true) : (own, max(slop, c.translation.length), true)
         }
         if together { return (own, max(slop, c.translation.length / Contact.shapeAgainstTravel), true) }
         return (own, c.fingerMotion == .apart ? slop : max(slop, c.translation.length), !spread && c.landedApart)

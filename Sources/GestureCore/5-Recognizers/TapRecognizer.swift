@@ -106,7 +106,7 @@ extension Contact {
         firstLift - lastLanding >= min(Self.tapTogether, 0.5 * (lastLanding - sessionStart))
     }
 
-    static let tapTogether: Seconds = 0.025
+    public static let tapTogether: Seconds = 0.025
 }
 
 // How far it is toward its threshold, for people watching (Measure.swift).
