@@ -26,41 +26,24 @@ trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
 source scripts/daemon-harness.sh
 harness_start "$work"
 xvfb_pid=$(jobs -p | head -1)
-mkdir -p "$work/.config/gesture-bridge"
-cp Tests/E2E/strokes/strokes.toml "$work/.config/gesture-bridge/"
 oncpu() { awk '{print $1}' "/proc/$1/schedstat"; }
 # The binaries dropped from the page cache before each start, as
-# Benchmarks/daemon.sh does (a binary just linked is mapped in large
-# folios: its RSS would read a megabyte more).
+# Benchmarks/daemon.sh does.
 daemon_bin=$(dirname "$BIN")/gesture-bridge-daemon
-cold() {
-  /usr/bin/python3 -c 'import os, sys
-for p in sys.argv[1:]:
-    fd = os.open(p, os.O_RDONLY); os.fsync(fd); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)' "$BIN" $([ -x "$daemon_bin" ] && echo "$daemon_bin")
-}
-
-# One xdotool per stroke: press, MOTIONS motions along an L drawn back and
-# forth (each a px or two, as a mouse reports at 125 Hz), release.
+binaries=("$BIN"); [ -x "$daemon_bin" ] && binaries+=("$daemon_bin")
+config=$work/.config/gesture-bridge
 path=$work/stroke.xdo
-{
-  printf 'mousemove 400 300 mousedown 3 sleep 0.05'
-  for i in $(seq 1 "$motions"); do
-    k=$((i % 400))
-    if [ $k -lt 200 ]; then printf ' mousemove 400 %d' $((300 + k * 2)); else printf ' mousemove %d 700' $((400 + (k - 200) * 2)); fi
-  done
-  printf ' mouseup 3 sleep 0.05\n'
-} >"$path"
+stroke_script "$path" "$motions"
 
 run() {   # run TRAIL: sets $cpu to "daemon-ns xvfb-ns"
-  printf 'version = 1\nkeymap = "none"\n[settings]\nstroke-trail = %s\nstroke-name = %s\n[[bind]]\nname = "L"\ngesture = '"'"'stroke("L", button: 3)'"'"'\non-ended = "key F3"\n' \
-    "$1" "$1" >"$work/.config/gesture-bridge/config.toml"
-  cold
+  stroke_config "$config" "stroke-trail = $1" "stroke-name = $1"
+  cold "${binaries[@]}"
   harness_run "$work/daemon-$1.log" "$BIN" run --display "$display"
   wait_log "$work/daemon-$1.log" "listening on display" 30
   sleep 0.5
   local d0 x0 d1 x1
   d0=$(oncpu "$daemon_pid"); x0=$(oncpu "$xvfb_pid")
-  for _ in $(seq "$strokes"); do DISPLAY=$display xdotool $(cat "$path"); done
+  draw_strokes "$path" "$strokes"
   sleep 0.3
   d1=$(oncpu "$daemon_pid"); x1=$(oncpu "$xvfb_pid")
   read -r _ _ rss _ < <(process_stats "$daemon_pid")
@@ -69,8 +52,7 @@ run() {   # run TRAIL: sets $cpu to "daemon-ns xvfb-ns"
 }
 
 # Idle with a stroke bound: the passive grab selects nothing; no wakeup.
-printf 'version = 1\nkeymap = "none"\n[[bind]]\nname = "L"\ngesture = '"'"'stroke("L", button: 3)'"'"'\non-ended = "key F3"\n' \
-  >"$work/.config/gesture-bridge/config.toml"
+stroke_config "$config"
 harness_run "$work/idle.log" "$BIN" run --display "$display"
 wait_log "$work/idle.log" "listening on display" 30
 sleep 1

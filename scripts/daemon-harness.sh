@@ -1,5 +1,5 @@
 # The one harness for running the daemon against its own Xvfb from a script,
-# sourced by Benchmarks/daemon.sh, Benchmarks/run.sh and scripts/lsan-daemon.sh.
+# sourced by the benchmarks (Benchmarks/*.sh) and scripts/lsan-daemon.sh, daemon-order.sh.
 # The daemon runs as the Swift tests run it (Tests/GestureBridgeTests/
 # DaemonProcess.swift): a clean environment with its own HOME and
 # XDG_RUNTIME_DIR (mode 0700), XDG_CURRENT_DESKTOP=GNOME, PATH=/usr/bin:/bin.
@@ -10,6 +10,17 @@
 #   harness_stop                 SIGTERM to $daemon_pid; returns its exit status
 #   wait_log FILE TEXT SECONDS   waits until FILE contains TEXT (grep pattern), or exits 1
 #   process_stats PID            "cpu-ticks context-switches rss-kB rss-anon-kB"
+#   cold FILE...                 FILEs dropped from the page cache, as after a boot (before a start
+#                                whose RSS is measured: a binary just linked is mapped in large
+#                                folios, which the kernel maps whole: the same daemon measured
+#                                12.8 MB just linked, 11.5 MB read back from disk)
+#   stroke_config DIR [SETTING…] DIR/config.toml binding an L drawn with button 3 (key F3), each
+#                                SETTING ("stroke-trail = false") a line of its [settings]; beside
+#                                it the E2E scenarios' strokes.toml (Tests/E2E/strokes)
+#   stroke_script FILE MOTIONS   FILE: one xdotool command line that draws a stroke with button 3:
+#                                press, MOTIONS motions along an L drawn back and forth (each a px
+#                                or two, as a mouse reports at 125 Hz), release
+#   draw_strokes FILE N          FILE's stroke drawn N times on $display (one xdotool each)
 
 harness_start() {
   harness_dir=$1
@@ -52,4 +63,36 @@ process_stats() {
   local rss; rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
   local anon; anon=$(awk '/RssAnon/ {print $2}' "/proc/$pid/status")
   echo "$ticks $ctx $rss $anon"
+}
+
+cold() {
+  /usr/bin/python3 -c 'import os, sys
+for p in sys.argv[1:]:
+    fd = os.open(p, os.O_RDONLY); os.fsync(fd); os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED); os.close(fd)' "$@"
+}
+
+stroke_config() {
+  local dir=$1; shift
+  mkdir -p "$dir"
+  cp Tests/E2E/strokes/strokes.toml "$dir/"
+  { printf 'version = 1\nkeymap = "none"\n'
+    if [ $# -gt 0 ]; then printf '[settings]\n'; printf '%s\n' "$@"; fi
+    printf '[[bind]]\nname = "L"\ngesture = '"'"'stroke("L", button: 3)'"'"'\non-ended = "key F3"\n'
+  } >"$dir/config.toml"
+}
+
+stroke_script() {
+  local i k
+  { printf 'mousemove 400 300 mousedown 3 sleep 0.05'
+    for i in $(seq 1 "$2"); do
+      k=$((i % 400))
+      if [ $k -lt 200 ]; then printf ' mousemove 400 %d' $((300 + k * 2)); else printf ' mousemove %d 700' $((400 + (k - 200) * 2)); fi
+    done
+    printf ' mouseup 3 sleep 0.05\n'
+  } >"$1"
+}
+
+draw_strokes() {
+  local _
+  for _ in $(seq "$2"); do DISPLAY=$display xdotool $(cat "$1"); done
 }

@@ -123,4 +123,31 @@ static inline const xcb_input_fp3232_t *cx_raw_touch_values(const xcb_input_raw_
     return (const xcb_input_fp3232_t *)(cx_raw_touch_mask(e) + e->valuators_len);
 }
 
+/// The Shape extension's ShapeRectangles, sent through XCB (the stroke
+/// trail's legs). Xlib's own (XShapeCombineRectangles) on a connection whose
+/// events XCB reads keeps a node for every request it sends (Xlib's
+/// pending requests: 32 bytes each, freed only by Xlib's next reply): the
+/// trail's one per motion event grew the daemon's heap by 0.6 MB over 20
+/// strokes. The extension known to XCB first (`cx_shape_present`: a round
+/// trip, when the trail is made), so sending never waits. No libxcb-shape:
+/// its one request is built here (the Shape extension's protocol, minor 1).
+static xcb_extension_t cx_shape_id = { "SHAPE", 0 };
+static inline int cx_shape_present(xcb_connection_t *c) {
+    const xcb_query_extension_reply_t *e = xcb_get_extension_data(c, &cx_shape_id);
+    return e && e->present;
+}
+static inline void cx_shape_rectangles(xcb_connection_t *c, uint8_t operation, uint8_t kind, uint32_t window,
+                                       const xcb_rectangle_t *rects, uint32_t count) {
+    struct {
+        uint8_t major_opcode, minor_opcode; uint16_t length;
+        uint8_t operation, destination_kind, ordering, pad;
+        uint32_t destination_window; int16_t x_offset, y_offset;
+    } req = { 0, 0, 0, operation, kind, 0 /* Unsorted */, 0, window, 0, 0 };
+    static const xcb_protocol_request_t proto = { 2, &cx_shape_id, 1 /* X_ShapeRectangles */, 1 };
+    struct iovec parts[4];
+    parts[2].iov_base = &req; parts[2].iov_len = sizeof req;
+    parts[3].iov_base = (void *)rects; parts[3].iov_len = count * sizeof *rects;
+    xcb_send_request(c, 0, parts + 2, &proto);
+}
+
 #endif
