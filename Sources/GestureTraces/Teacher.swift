@@ -99,35 +99,64 @@ public struct Teacher: Sendable {
     /// Everyday negatives that would fire it.
     public var firing: [Scored] { nearNegatives.filter { $0.score >= threshold } }
 
-    /// What `teach` prints: the threshold and what it risks.
-    public var report: [String] {
+    /// What `teach` says, line by line: the threshold and what it risks.
+    /// Structured, so the command says each line in the user's language
+    /// (its counts with their plural forms); scores in hundredths.
+    public enum ReportLine: Hashable, Sendable {
+        /// "L: 4 examples, threshold 0.82"
+        case taught(shape: String, examples: Int, threshold: String)
+        /// Each attempt scored against the others: how many came closest to
+        /// the shape over its threshold, and the others.
+        case attempts(recognized: Int, of: Int, missed: [Missed])
+        /// One example: the threshold is the default.
+        case oneExample
+        /// Drawn with a button: no finger's everyday hand is asked, and a
+        /// click (under `minimumSize` px) is no stroke.
+        case drawnWithAButton(minimumSize: Int)
+        case closestHand(name: String, score: String, rejected: Bool)
+        case noHandNear(shape: String)
+        /// Everyday hands over the threshold.
+        case riskHands([String])
+        /// Some of the person's own attempts fall under it.
+        case riskOwnAttempts
+        /// The threshold's margin over the closest everyday hand.
+        case riskLow(margin: String)
+    }
+
+    /// An attempt the threshold misses: the shape it came closest to (nil:
+    /// too small or a line) and its score.
+    public struct Missed: Hashable, Sendable {
+        public var name: String
+        public var closest: String?
+        public var score: String
+    }
+
+    public var report: [ReportLine] {
         let n = examples.count
-        var out = ["\(shape): \(n) example\(n == 1 ? "" : "s"), threshold \(StrokeVerdict.hundredths(threshold))"]
+        var out: [ReportLine] = [.taught(shape: shape, examples: n, threshold: StrokeVerdict.hundredths(threshold))]
         if n > 1 {
-            let kept = n - missed.count
-            out.append("  your attempts, each against the others: \(kept) of \(n) recognized"
-                + (missed.isEmpty ? "" : "; missed: " + missed.map { "\($0.name) (\($0.closest.map { "closest \($0)" } ?? "too small or a line"), \(StrokeVerdict.hundredths($0.score)))" }.joined(separator: ", ")))
+            out.append(.attempts(recognized: n - missed.count, of: n, missed: missed.map {
+                Missed(name: $0.name, closest: $0.closest, score: StrokeVerdict.hundredths($0.score))
+            }))
         } else {
-            out.append("  one example: the threshold is the default; teach 3 or more to fit it to your hand")
+            out.append(.oneExample)
         }
         if !judgedAgainstEverydayHands {
-            out.append("  drawn with a button: no finger's everyday hand can fire it, and a click (under the \(Int(PointerStrokeBindings.defaultMinimumSize)) px minimumSize) never does")
-            if !missed.isEmpty { out.append("  risk: some of your own attempts fall under it; teach more examples, drawn as you will draw them") }
+            out.append(.drawnWithAButton(minimumSize: Int(PointerStrokeBindings.defaultMinimumSize)))
+            if !missed.isEmpty { out.append(.riskOwnAttempts) }
             return out
         }
         if let top = nearNegatives.first {
-            out.append("  closest everyday hand: \(top.name) scores \(StrokeVerdict.hundredths(top.score))"
-                + (firing.isEmpty ? ", under the threshold: rejected" : ""))
+            out.append(.closestHand(name: top.name, score: StrokeVerdict.hundredths(top.score), rejected: firing.isEmpty))
         } else {
-            out.append("  no everyday hand (taps, swipes, scrolls, palms) comes closest to \(shape)")
+            out.append(.noHandNear(shape: shape))
         }
         if !firing.isEmpty {
-            out.append("  risk: \(firing.count) everyday hand\(firing.count == 1 ? "" : "s") would fire it (\(firing.map(\.name).joined(separator: ", "))): draw it bigger or more distinct")
+            out.append(.riskHands(firing.map(\.name)))
         } else if !missed.isEmpty {
-            out.append("  risk: some of your own attempts fall under it; teach more examples, drawn as you will draw them")
+            out.append(.riskOwnAttempts)
         } else {
-            let margin = threshold - (nearNegatives.first?.score ?? 0)
-            out.append("  risk: low (margin \(StrokeVerdict.hundredths(margin)) over the closest everyday hand)")
+            out.append(.riskLow(margin: StrokeVerdict.hundredths(threshold - (nearNegatives.first?.score ?? 0))))
         }
         return out
     }

@@ -44,8 +44,8 @@ struct TeachCommand: ParsableCommand {
 
     func validate() throws {
         if let b = button {
-            guard live else { throw ValidationError("--button draws with --live; a trace's drawings say their own button") }
-            guard (1...9).contains(b) else { throw ValidationError("--button takes a pointer button, 1 to 9; got \(b)") }
+            guard live else { throw ValidationError(L("--button draws with --live; a trace's drawings say their own button")) }
+            guard (1...9).contains(b) else { throw ValidationError(L("--button takes a pointer button, 1 to 9; got {button}", ["button": String(b)])) }
         }
     }
 
@@ -56,33 +56,35 @@ struct TeachCommand: ParsableCommand {
         case .success(let s): set = s
         case .failure(let e):
             writeLine(e.description)
-            writeLine("gesture-bridge teach: \(path) has errors; fix them first")
+            writeLine("gesture-bridge teach: " + L("{path} has errors; fix them first", ["path": path]))
             throw ExitCode(1)
         }
         if list {
-            if set.shapes.isEmpty { print("no shapes taught (\(path))") }
+            if set.shapes.isEmpty { print(L("no shapes taught ({path})", ["path": path])) }
             for s in set.shapes {
-                print("\(s.name): \(s.templates.count) template\(s.templates.count == 1 ? "" : "s"), threshold \(StrokeVerdict.hundredths(s.needed))")
+                print(Ln("{shape}: {count} template, threshold {threshold}", "{shape}: {count} templates, threshold {threshold}", s.templates.count,
+                         ["shape": s.name, "threshold": StrokeVerdict.hundredths(s.needed)]))
             }
             return
         }
         if let name = remove {
             guard set[name] != nil else {
-                writeLine("gesture-bridge teach: no shape '\(name)' in \(path) (taught: \(set.shapes.map(\.name).joined(separator: ", ")))")
+                writeLine("gesture-bridge teach: " + L("no shape '{name}' in {path} (taught: {names})",
+                                                      ["name": name, "path": path, "names": set.shapes.map(\.name).joined(separator: ", ")]))
                 throw ExitCode(1)
             }
             set.shapes.removeAll { $0.name == name }
             try save(name, of: set, to: path)
-            print("removed \(name) from \(path)")
+            print(L("removed {name} from {path}", ["name": name, "path": path]))
             return
         }
         guard let name = words.first, !name.isEmpty else {
-            writeLine("gesture-bridge teach: name the shape: gesture-bridge teach NAME TRACE... (or --live, --list, --remove NAME)")
+            writeLine("gesture-bridge teach: " + L("name the shape: gesture-bridge teach NAME TRACE... (or --live, --list, --remove NAME)"))
             throw ExitCode(2)
         }
         let files = live ? [try recordLive(name)] : Array(words.dropFirst())
         guard !files.isEmpty else {
-            writeLine("gesture-bridge teach: give traces of \(name) (gesture-bridge record), or --live to draw them now")
+            writeLine("gesture-bridge teach: " + L("give traces of {name} (gesture-bridge record), or --live to draw them now", ["name": name]))
             throw ExitCode(2)
         }
         var paths: [(name: String, path: [Point])] = []
@@ -96,7 +98,7 @@ struct TeachCommand: ParsableCommand {
             }
         }
         guard !paths.isEmpty else {
-            writeLine("gesture-bridge teach: the traces hold no drawing")
+            writeLine("gesture-bridge teach: " + L("the traces hold no drawing"))
             throw ExitCode(2)
         }
         // Drawn with one pointer button: bound to it, the daemon grabs it,
@@ -107,9 +109,10 @@ struct TeachCommand: ParsableCommand {
         let button = buttons.count == 1 ? buttons.first! : nil
         let teacher = Teacher(shape: name, paths: paths, set: set, negatives: button == nil ? try Teacher.everydayNegatives() : [],
                               options: button == nil ? StrokeOptions() : PointerStrokeBindings.options())
-        for l in teacher.report { print(l) }
+        for l in teachReport(teacher.report) { print(l) }
         try save(name, of: teacher.set, to: path)
-        print("wrote \(path); bind it with gesture = 'stroke(\"\(name)\"\(button.map { ", button: \($0)" } ?? ""))'")
+        print(L("wrote {path}; bind it with gesture = '{gesture}'",
+                 ["path": path, "gesture": "stroke(\"\(name)\"\(button.map { ", button: \($0)" } ?? ""))"]))
     }
 
     func read(_ path: String) throws -> Trace { try readTrace(path, for: "teach") }
@@ -117,7 +120,7 @@ struct TeachCommand: ParsableCommand {
     /// The file with `shape` as `set` has it, the rest of it as it was (comments, other shapes).
     func save(_ shape: String, of set: StrokeSet, to path: String) throws {
         guard case .success = StrokesFile.save(shape, of: set, to: path) else {
-            writeLine("gesture-bridge teach: cannot write \(path)")
+            writeLine("gesture-bridge teach: " + L("cannot write {path}", ["path": path]))
             throw ExitCode(1)
         }
     }
@@ -127,18 +130,22 @@ struct TeachCommand: ParsableCommand {
     func recordLive(_ name: String) throws -> String {
         let env = ProcessEnvironment.current()
         let path = RuntimeDirectory.path(env) + "/gesture-bridge-teach-\(getpid()).jsonl"
-        writeLine(button.map { "gesture-bridge teach: draw \(name) \(count) times with button \($0) held" }
-                  ?? "gesture-bridge teach: draw \(name) \(count) times (lift your fingers between attempts)")
+        writeLine("gesture-bridge teach: " + (button.map {
+            Ln("draw {name} {count} time with button {button} held", "draw {name} {count} times with button {button} held", count,
+               ["name": name, "button": String($0)])
+        } ?? Ln("draw {name} {count} time (lift your fingers between attempts)", "draw {name} {count} times (lift your fingers between attempts)",
+                count, ["name": name])))
         var progress = LiveAttempts(wanted: count)
         let status = Recorder.run(path: path, display: display.display, buttons: button.map { [$0] } ?? [],
                                   report: { writeLine("gesture-bridge: " + L($0)) }) { input in
             guard progress.see(input) else { return false }
-            writeLine("gesture-bridge teach: \(name): attempt \(progress.done) of \(progress.wanted) " + progress.bar)
+            writeLine("gesture-bridge teach: " + L("{name}: attempt {done} of {wanted}", ["name": name, "done": String(progress.done), "wanted": String(progress.wanted)])
+                      + " " + progress.bar)
             return progress.done >= progress.wanted
         }
         guard status == 0 else { throw ExitCode(status) }
         guard progress.done > 0 else {
-            writeLine("gesture-bridge teach: nothing was drawn")
+            writeLine("gesture-bridge teach: " + L("nothing was drawn"))
             throw ExitCode(2)
         }
         return path

@@ -1,7 +1,9 @@
 import GestureSystem
 import GestureBridge
 import GestureClient
+import GestureCore
 import GestureTesting
+import GestureTraces
 import Testing
 import XTestSupport
 #if canImport(Glibc)
@@ -166,6 +168,36 @@ import Glibc
             #expect(said.stdout.split(separator: "\n").count == english.stdout.split(separator: "\n").count, "\(lang)")
             #expect(said.stdout.split(separator: "\n").filter { $0.hasPrefix("    " + path + ":") }.count == 5)
             #expect(saysNoEnglish(said.stdout, lang))
+        }
+        #expect(!saysNoEnglish(english.stdout, "de_DE.UTF-8"))
+    }
+
+    /// `teach` in the language: its report (the examples and threshold, the
+    /// attempts against each other, a button's line, with their plural
+    /// forms) and the line saying where it wrote and how to bind; the
+    /// binding it names and the strokes.toml it writes are the same.
+    @Test func teachSaysItsReportInTheLanguage() throws {
+        let ell = (0...20).map { Point(x: 0, y: Double($0) * 8) } + (1...15).map { Point(x: Double($0) * 8, y: 160) }
+        var traces: [String] = []
+        for k in 0..<3 {
+            let drawn = ell.map { $0 * (1 + 0.1 * Double(k)) + Point(x: 700, y: 300) }
+            let path = home + "/L\(k).jsonl"
+            _ = FileSystem.write(TraceWriter.write(PointerDrawing.trace(PointerDrawing.events(PointerDrawing.timed(drawn)))), to: path)
+            traces.append(path)
+        }
+        let config = home + "/teach.toml"
+        _ = FileSystem.write("", to: config)
+        let english = run(["teach", "--config", config, "L"] + traces, "C")
+        #expect(english.status == 0 && english.stdout.hasPrefix("L: 3 examples, threshold "), "\(english.stdout)\(english.stderr)")
+        let taught = FileSystem.read(home + "/strokes.toml")
+        for lang in Self.languages.dropFirst() {
+            let said = run(["teach", "--config", config, "L"] + traces, lang)
+            #expect(said.status == 0)
+            #expect(said.stdout.contains("gesture = 'stroke(\"L\", button: 3)'"))
+            #expect(FileSystem.read(home + "/strokes.toml") == taught)
+            #expect(saysNoEnglish(said.stdout.replacingOccurrences(home, "DIR"), lang))
+            let listed = run(["teach", "--config", config, "--list"], lang)
+            #expect(saysNoEnglish(listed.stdout, lang))
         }
         #expect(!saysNoEnglish(english.stdout, "de_DE.UTF-8"))
     }

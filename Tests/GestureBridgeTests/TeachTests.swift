@@ -58,9 +58,9 @@ import XTestSupport
         #expect(t.threshold >= Teacher.lowest && t.threshold <= Teacher.highest)
         #expect(t.examples.allSatisfy { $0.score >= t.threshold })
         #expect(t.set["L"]?.templates.count == 4 && t.set["L"]?.threshold == t.threshold)
-        #expect(t.report[0] == "L: 4 examples, threshold \(StrokeVerdict.hundredths(t.threshold))")
-        #expect(t.report[1] == "  your attempts, each against the others: 4 of 4 recognized")
-        #expect(t.report.last?.hasPrefix("  risk: low (margin ") == true, "\(t.report)")
+        #expect(t.report[0] == .taught(shape: "L", examples: 4, threshold: StrokeVerdict.hundredths(t.threshold)))
+        #expect(t.report[1] == .attempts(recognized: 4, of: 4, missed: []))
+        guard case .riskLow? = t.report.last else { Issue.record("\(t.report)"); return }
         // Taught beside another shape: each keeps its own.
         let both = Teacher(shape: "circle", paths: Self.paths(Self.attempts(StrokeShapes.circle(90, clockwise: true))),
                            set: t.set, negatives: negatives)
@@ -96,8 +96,7 @@ import XTestSupport
         let top = try #require(t.nearNegatives.first)
         #expect(top.name.hasPrefix("reversed-swipe"), "\(t.report)")
         #expect(top.score > 0.7 && t.threshold > top.score)
-        #expect(t.report[2].hasPrefix("  closest everyday hand: \(top.name) scores "))
-        #expect(t.report[2].hasSuffix(", under the threshold: rejected"))
+        #expect(t.report[2] == .closestHand(name: top.name, score: StrokeVerdict.hundredths(top.score), rejected: true), "\(t.report)")
     }
 
     @Test func liveCountsAttemptsWithAProgressBar() {
