@@ -60,12 +60,7 @@ struct StrokeOutcomes {
 
     /// The shapes of the finger strokes in `g`, in the order written.
     static func fingerStrokes(in g: GestureSpec) -> [String] {
-        switch g {
-        case .stroke(let s): return s.button == nil ? [s.shape] : []
-        case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
-            return fingerStrokes(in: a) + fingerStrokes(in: b)
-        default: return []
-        }
+        g.strokes.filter { $0.button == nil }.map(\.shape)
     }
 
     /// The finger strokes `g` cannot end without: its own, and those of

@@ -242,15 +242,18 @@ extension GestureSpec {
         }
     }
 
-    /// The shapes its `stroke` parts name.
-    public var strokeShapes: [String] {
+    /// Its `stroke` parts, in the order written.
+    public var strokes: [StrokeSpec] {
         switch self {
         case .simultaneously(let a, let b), .sequenced(let a, let b), .exclusively(let a, let b):
-            return a.strokeShapes + b.strokeShapes
-        case .stroke(let s): return [s.shape]
+            return a.strokes + b.strokes
+        case .stroke(let s): return [s]
         default: return []
         }
     }
+
+    /// The shapes its `stroke` parts name.
+    public var strokeShapes: [String] { strokes.map(\.shape) }
 }
 
 extension GestureSpec {

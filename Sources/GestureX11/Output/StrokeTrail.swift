@@ -46,8 +46,10 @@ public final class StrokeTrail {
     private var composited = false
     /// Mapped: a stroke is being drawn.
     public private(set) var shown = false
-    /// A leg's rectangles as sent, kept between legs (no allocation per motion event).
+    /// A leg's rectangles, or its points when composited, as sent: kept
+    /// between legs (no allocation per motion event).
     private var wire: [xcb_rectangle_t] = []
+    private var wirePoints: [xcb_point_t] = []
 
     /// Round trips: once, when a stroke is bound with the trail on.
     public init(connection: XConnection) {
@@ -144,15 +146,14 @@ public final class StrokeTrail {
     /// Lines through `points` with the trail's GC (composited).
     private func line(_ points: [Point]) {
         guard let gc else { return }
-        var xp: [xcb_point_t] = []
-        xp.reserveCapacity(points.count)
+        wirePoints.removeAll(keepingCapacity: true)
         for p in points {
             let xy = TrailShape.xy(p)
-            xp.append(xcb_point_t(x: xy.x, y: xy.y))
+            wirePoints.append(xcb_point_t(x: xy.x, y: xy.y))
         }
-        connection.requests { c in
+        _ = connection.requests { c in
             xcb_poly_line(c, UInt8(XCB_COORD_MODE_ORIGIN.rawValue), xcb_drawable_t(window), xcb_gcontext_t(XGContextFromGC(gc)),
-                          UInt32(xp.count), xp)
+                          UInt32(wirePoints.count), wirePoints)
         }
     }
 
