@@ -225,6 +225,13 @@ def table(results, smoke=False):
                      "its key at the begin from touch-down (p50)",
                      f"{pad.get('ours_us', '–')} / {te['touchegg_us']} µs; ratio {ratio(pad.get('ours_us'), te['touchegg_us'])}; "
                      f"{te.get('began_p50_us', '–')} µs", f"≤ 0.1: {met(ratio_of(pad.get('ours_us'), te['touchegg_us']), 0.1)}"))
+    rows.append(("start-up in the E2E VM: CPU from exec to ready, gesture-bridge / lisgd (side by side, touchscreen)",
+                 f"{vs.get('startup_us', '–')} / {vs.get('peer_startup_us', '–')} µs", ""))
+    if te and te.get("startup_us") is not None:   # issue 61: at or under touchegg's, the same run
+        rows.append(("start-up in the E2E VM: CPU from exec to ready, gesture-bridge / touchegg (daemon + client, "
+                     "built by hand), the same run",
+                     f"{te['ours_startup_us']} / {te['startup_us']} µs; ratio {ratio(te['ours_startup_us'], te['startup_us'])}",
+                     f"≤ touchegg: {met(te['ours_startup_us'], te['startup_us'])}"))
     if pointer:
         rows.append(("a stroke drawn with button 3 (Xvfb, XTest): CPU per motion event, the daemon with the trail / "
                      "without; the X server with / without (`Benchmarks/pointer-trail.sh`)",

@@ -189,8 +189,13 @@ read -r touchegg_p50 _ <<<"$(span pad_down touchegg)"
 pass versus-baseline "xi2-print alone, $gestures swipes of each kind; touchscreen: $base_ts_line; touchpad: $base_pad_line; touchpad swipe from touch-down: libinput recognized it at p50 ${libinput_p50} µs (${#recognized[@]} swipes), Touchégg's rule would start it at p50 ${touchegg_p50} µs (${#touchegg[@]} swipes)"
 
 # ---- 2. Touchscreen: gesture-bridge and lisgd at once ----
+# Start-up: each one's own CPU from exec to ready, read once it is idle (a
+# second after it said so); touchegg's, daemon and client, in 3b.
+startup_us() { sleep 1; local s; read -r -a s <<<"$(cpu "$1")"; echo $(( s[2] / 1000 )); }
 start_ours native
+ours_startup_us=$(startup_us "$ours")
 start_peer native
+peer_startup_us=$(startup_us "$peer")
 snapshot() { read -r -a o0 <<<"$(cpu $ours)"; read -r -a p0 <<<"$(cpu $peer)"; read -r -a x0 <<<"$(cpu "$xorg")"; }
 on_start=snapshot series touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left" "exec lisgd"
 read -r -a o1 <<<"$(cpu $ours)"; read -r -a p1 <<<"$(cpu $peer)"; read -r -a x1 <<<"$(cpu "$xorg")"
@@ -202,11 +207,12 @@ line+="; CPU gesture-bridge/lisgd $(pct "$ours_us" "$peer_us")%, gesture-bridge/
 line+="; Xorg with gesture-bridge/with nobody listening $(pct "$(us x0 x1)" "$xorg_nobody_us")%"
 line+="; gesture-bridge + Xorg / lisgd + Xorg with nobody listening $(pct $((ours_us + $(us x0 x1))) $((peer_us + xorg_nobody_us)))%"
 line+="; lift to key observed (gesture-bridge): p50 $p50 µs, max $pmax µs"
+line+="; start-up CPU, exec to ready: gesture-bridge $ours_startup_us µs, lisgd $peer_startup_us µs"
 if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer "$line"
 else fail versus-peer "$line"; fi
-printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "xorg_nobody_us": %d}\n' \
+printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "xorg_nobody_us": %d, "startup_us": %d, "peer_startup_us": %d}\n' \
   "$gestures" "$ours_us" "$peer_us" "$(us x0 x1)" "$(wakes o0 o1)" "$(wakes p0 p1)" \
-  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$xorg_nobody_us" >>"$results"
+  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$xorg_nobody_us" "$ours_startup_us" "$peer_startup_us" >>"$results"
 stop "$peer"
 # The same swipes to gesture-bridge alone: its lift → key without lisgd's
 # command (a process it starts at the same lift) beside it on the VM's two CPUs.
@@ -274,7 +280,9 @@ XML
   until_ok 60 grep -q "Server started" "$share/touchegg-daemon.log" || say "touchegg's daemon did not say it started"
   "$work/touchegg" >"$share/touchegg-client.log" 2>&1 &
   te_client=$!
-  sleep 3
+  until_ok 60 grep -q "Connection with Touchégg established" "$share/touchegg-client.log" || say "touchegg's client did not say it connected"
+  te_daemon_startup_us=$(startup_us "$te_daemon"); te_client_startup_us=$(startup_us "$te_client")
+  te_startup_us=$(( te_daemon_startup_us + te_client_startup_us ))
   snapshot_te() { read -r -a d0 <<<"$(cpu $te_daemon)"; read -r -a c0 <<<"$(cpu $te_client)"; read -r -a x0 <<<"$(cpu "$xorg")"; }
   on_start=snapshot_te series touchpad touchpad-swipe-left-3 "$gestures" "key+ F7"
   read -r -a d1 <<<"$(cpu $te_daemon)"; read -r -a c1 <<<"$(cpu $te_client)"; read -r -a x1 <<<"$(cpu "$xorg")"
@@ -283,9 +291,10 @@ XML
   line="$gestures gestures; recognized ${got[0]}; per gesture: $(per "touchegg daemon" d0 d1); $(per "touchegg client" c0 c1); $(per Xorg x0 x1)"
   line+="; touchegg (both) $te_us µs; gesture-bridge/touchegg $(pct "$pad_us" "$te_us")%"
   line+="; its key at the begin from touch-down: p50 $te_began_p50 µs (gesture-bridge's on-began: $began_p50 µs)"
+  line+="; start-up CPU, exec to ready: touchegg daemon $te_daemon_startup_us + client $te_client_startup_us = $te_startup_us µs, gesture-bridge $ours_startup_us µs"
   if [ "${got[0]}" = "$gestures" ]; then pass versus-touchegg "$line"; else fail versus-touchegg "$line"; fi
-  printf 'JSON {"bench": "versus-touchegg", "gestures": %d, "touchegg_us": %d, "touchegg_wakeups": %d, "began_p50_us": %s}\n' \
-    "$gestures" "$te_us" $(( $(wakes d0 d1) + $(wakes c0 c1) )) "${te_began_p50/\?/null}" >>"$results"
+  printf 'JSON {"bench": "versus-touchegg", "gestures": %d, "touchegg_us": %d, "touchegg_wakeups": %d, "began_p50_us": %s, "startup_us": %d, "ours_startup_us": %d}\n' \
+    "$gestures" "$te_us" $(( $(wakes d0 d1) + $(wakes c0 c1) )) "${te_began_p50/\?/null}" "$te_startup_us" "$ours_startup_us" >>"$results"
   stop "$te_client" "$te_daemon"
 fi
 
