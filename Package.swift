@@ -186,7 +186,7 @@ let package = Package(
         .target(name: "XTestSupport", dependencies: ["CX11", "GestureX11"], path: "Tests/XTestSupport"),
         .testTarget(name: "GestureX11Tests",
                     dependencies: ["GestureX11", "CX11", "GestureCore", "GestureActions", "XTestSupport", "WindowFollowing",
-                                   "StateTableSupport"]),
+                                   "StateTableSupport", "GestureTesting"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -19,8 +19,15 @@ cd "$(dirname "$0")/.."
 # global retained (SHF_GNU_RETAIN), and --gc-sections kept what only the
 # command calls (the daemon carried GestureTraces' teaching corpus, 170 kB of
 # trace text, and its code: 0.6 MB of the stripped daemon).
+#
+# Exclusivity is checked when compiling only (-enforce-exclusivity=unchecked):
+# Swift's run-time check of each access to a class's stored property or a
+# global (swift_beginAccess: a thread-local set searched and grown, about 150
+# instructions) was 10 % of what a touchscreen swipe costs the daemon, 380
+# checks per swipe (docs/performance.md, "Per touch event"). The debug build
+# `swift test` runs, the daemon's own tests included, keeps the check.
 sections=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -internalize-at-link
-          -Xcc -ffunction-sections -Xcc -fdata-sections)
+          -Xcc -ffunction-sections -Xcc -fdata-sections -Xswiftc -enforce-exclusivity=unchecked)
 # SwiftPM does not compile a module again when only these flags change: a
 # build folder made without them (or with others) is cleaned once.
 if [ "$(cat .build-static/flags 2>/dev/null)" != "${sections[*]}" ]; then

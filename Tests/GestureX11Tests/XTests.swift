@@ -239,7 +239,9 @@ extension XTests {
             plan.touchGrab = .topLevels
             state.active = plan
             let root = UInt32(c.root), frame: UInt32 = 0x400005
-            func touch(_ type: Int32, _ id: UInt32, on window: UInt32, mods: UInt32 = 0) -> ListenerState.Converted {
+            /// What one event became: its input, and what its begin said.
+            struct Converted { var input: Input?; var modifiers: Modifiers?; var window: Window? }
+            func touch(_ type: Int32, _ id: UInt32, on window: UInt32, mods: UInt32 = 0) -> Converted {
                 var e = xcb_input_touch_begin_event_t()
                 e.event_type = UInt16(type)
                 e.deviceid = 2
@@ -248,14 +250,21 @@ extension XTests {
                 e.root = root
                 e.event = window
                 e.mods.effective = mods
-                return withUnsafeBytes(of: &e) { state.convert(type, $0.baseAddress!, now: 1, screen: monitors.screen) }
+                var time = 0.0, begin = ListenerState.Begin()
+                let input = withUnsafeBytes(of: &e) {
+                    state.convert(type, $0.baseAddress!, now: 1, screen: monitors.screen, time: &time, begin: &begin)
+                }
+                return Converted(input: input, modifiers: begin.modifiers, window: begin.window)
             }
             func handedDown(_ id: UInt32) {
                 var o = xcb_input_touch_ownership_event_t()
                 o.event_type = UInt16(XI_TouchOwnership)
                 o.sourceid = 11
                 o.touchid = id
-                _ = withUnsafeBytes(of: &o) { state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, screen: monitors.screen) }
+                var time = 0.0, begin = ListenerState.Begin()
+                _ = withUnsafeBytes(of: &o) {
+                    state.convert(XI_TouchOwnership, $0.baseAddress!, now: 1, screen: monitors.screen, time: &time, begin: &begin)
+                }
             }
             let begin = touch(XI_TouchBegin, 1, on: frame, mods: 0x8)   // Mod1: Alt
             #expect(begin.modifiers == .alt)

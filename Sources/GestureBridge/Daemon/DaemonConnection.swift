@@ -10,8 +10,11 @@ import GestureTraces
 
 extension Daemon {
     /// A live X connection and what hangs off it, made at each connection
-    /// and dropped with it.
-    struct Session {
+    /// and dropped with it. A class: the loop reads it at every wakeup, and a
+    /// struct of six references was copied out each time (`if let s =
+    /// connection.session`: six retains and six releases, 360 copies per
+    /// touchscreen swipe; docs/performance.md, "Per touch event").
+    final class Session {
         let connection: XConnection
         let synthesizer: XTestSynthesizer
         let performer: ActionPerformer
@@ -26,6 +29,15 @@ extension Daemon {
         var fingerTrail: StrokeTrail? = nil
         /// The listener follows key releases (while keys are pressed again for a hand).
         var followingKeyReleases = false
+
+        init(connection: XConnection, synthesizer: XTestSynthesizer, performer: ActionPerformer, windows: EWMHControl,
+             nameTag: StrokeNameTag) {
+            self.connection = connection
+            self.synthesizer = synthesizer
+            self.performer = performer
+            self.windows = windows
+            self.nameTag = nameTag
+        }
     }
 
     /// The daemon's X connection, from connect to loss and exit, and where
@@ -144,8 +156,9 @@ extension Daemon {
     }
 
     /// X errors are logged, never fatal. One from our own key requests may
-    /// leave a key in doubt: every held key goes up.
-    func reportErrors(_ s: Session) {
+    /// leave a key in doubt: every held key goes up. (Mutating: read at
+    /// every wakeup, as `nextDeadline`.)
+    mutating func reportErrors(_ s: Session) {
         let errors = s.connection.takeErrors()
         guard !errors.isEmpty else { return }
         for e in errors { log.warning("\(e)") }

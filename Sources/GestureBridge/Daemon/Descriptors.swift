@@ -90,8 +90,9 @@ struct PollSet {
 }
 
 extension Daemon {
-    /// What `role` polls now.
-    func addDescriptors(_ role: Descriptor, to poll: inout PollSet) {
+    /// What `role` polls now (mutating only so the loop hands it the
+    /// daemon, not a copy: `nextDeadline`).
+    mutating func addDescriptors(_ role: Descriptor, to poll: inout PollSet) {
         switch role {
         case .touchegg:
             poll.add(role) { clients.touchegg?.addPollDescriptors(to: &$0) }

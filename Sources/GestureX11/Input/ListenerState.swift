@@ -29,47 +29,47 @@ struct ListenerState {
     /// Touches the window manager took for its own gestures, since asked.
     var takenAbove = 0
     /// Where each touch was last, raw (an update may carry one axis only).
-    var lastRaw: [TouchKey: Point] = [:]
+    var lastRaw = FewKeysMap<TouchKey, Point>()
     /// Where each device's raw axes land on the screen (its CTM): asked of
     /// X by the listener at the start, and after a read that found the
     /// devices or the screen changed, taken by a later drain (never here).
     var rawAreas: [Int32: Area] = [:]
 
-    /// What one event becomes: the window under it (a touch's or gesture's
-    /// begin), then the input; both at `time`.
-    struct Converted {
-        /// The modifier keys held, when a begin carries others than the last.
+    /// What a touch's or gesture's begin says besides its input, handed
+    /// over before it: the modifier keys held, when they are others than
+    /// the last, and the top-level window under it (0 or the root: the
+    /// desktop; its application is the listener's to find, never asked here).
+    struct Begin {
         var modifiers: Modifiers? = nil
-        /// The top-level window under a begin (0 or the root: the desktop);
-        /// its application is the listener's to find, never asked here.
         var window: Window? = nil
-        var input: Input? = nil
-        var time: Double = 0
     }
 
-    /// XI2 event `type`, as XCB delivered it, read at `now`. Asks X
-    /// nothing: where a device's raw axes land is known already (`rawAreas`;
-    /// a device whose matrix is not in yet maps onto the whole `screen`
-    /// until the listener's refresh is answered).
-    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, screen: GestureCore.Screen) -> Converted {
-        var out = Converted()
+    /// XI2 event `type`, as XCB delivered it, read at `now`: the input (at
+    /// `time`), and what its begin says (`begin`). Asks X nothing: where a
+    /// device's raw axes land is known already (`rawAreas`; a device whose
+    /// matrix is not in yet maps onto the whole `screen` until the
+    /// listener's refresh is answered). The input is returned alone, not in
+    /// a struct beside the rest: it is copied once per event, not four
+    /// times (docs/performance.md, "Per touch event").
+    mutating func convert(_ type: Int32, _ event: UnsafeRawPointer, now: Double, screen: GestureCore.Screen,
+                          time: inout Double, begin: inout Begin) -> Input? {
         switch type {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let e = event.load(as: xcb_input_touch_begin_event_t.self)
-            guard let input = XIEventConverter.touch(e) else { return out }
-            out.time = stamp(e.time, now: now)
+            guard let input = XIEventConverter.touch(e) else { return nil }
+            time = stamp(e.time, now: now)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
             // With grabs on the top-level windows, a touch on the bare desktop
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
             // One we handed back, come round through the selection (under
             // mutter it was taken for a fifth finger, mid-move).
-            if !grabbed && active.touches == .grab && touches.cameRound(key, ended: type == XI_TouchEnd) { return out }
+            if !grabbed && active.touches == .grab && touches.cameRound(key, ended: type == XI_TouchEnd) { return nil }
             if type == XI_TouchBegin {
-                out.modifiers = modifiers(e.mods.effective)
+                begin.modifiers = modifiers(e.mods.effective)
                 // Under a grab on the root, the top-level window is the child
                 // the touch is in; under one on a top-level window, that window.
-                out.window = Window(e.event == e.root ? e.child : e.event)
+                begin.window = Window(e.event == e.root ? e.child : e.event)
             }
             if grabbed {
                 let at = Point(x: XIEventConverter.fixed(e.root_x), y: XIEventConverter.fixed(e.root_y))
@@ -82,35 +82,35 @@ struct ListenerState {
                     _ = touches.on(.moved(at: at), key)
                 default:
                     switch touches.on(.grabEnded, key) {
-                    case .dropEnd: return out   // X's end for a touch handed back (the finger is still down), or one whose raw end was its lift
+                    case .dropEnd: return nil   // X's end for a touch handed back (the finger is still down), or one whose raw end was its lift
                     case .lift(takenAbove: true): takenAbove += 1
                     default: break
                     }
                 }
             }
-            out.input = input
+            return input
         case XI_TouchOwnership:
             // The client above us (the window manager) rejected the touch.
             let e = event.load(as: xcb_input_touch_ownership_event_t.self)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.touchid)
             _ = touches.on(.handedDown, key)
+            return nil
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = event.load(as: xcb_input_gesture_swipe_begin_event_t.self)
-            out.time = stamp(e.time, now: now)
-            if type == XI_GestureSwipeBegin { gestureBegins(&out, e.mods.effective, e.child) }
-            out.input = XIEventConverter.swipe(e)
+            time = stamp(e.time, now: now)
+            if type == XI_GestureSwipeBegin { gestureBegins(&begin, e.mods.effective, e.child) }
+            return XIEventConverter.swipe(e)
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = event.load(as: xcb_input_gesture_pinch_begin_event_t.self)
-            out.time = stamp(e.time, now: now)
-            if type == XI_GesturePinchBegin { gestureBegins(&out, e.mods.effective, e.child) }
-            out.input = XIEventConverter.pinch(e)
+            time = stamp(e.time, now: now)
+            if type == XI_GesturePinchBegin { gestureBegins(&begin, e.mods.effective, e.child) }
+            return XIEventConverter.pinch(e)
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
-            out.input = rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
-                                 screen: screen, time: &out.time)
+            return rawTouch(type, event.assumingMemoryBound(to: xcb_input_raw_touch_begin_event_t.self), now: now,
+                            screen: screen, time: &time)
         default:
-            break
+            return nil
         }
-        return out
     }
 
     /// A raw touch: the touch itself when listening to raw touches; with a
@@ -144,9 +144,9 @@ struct ListenerState {
 
     /// A touchpad gesture begins: the modifiers held and the window under
     /// the pointer, if they are not the last ones.
-    private mutating func gestureBegins(_ out: inout Converted, _ mods: UInt32, _ child: xcb_window_t) {
-        out.modifiers = modifiers(mods)
-        out.window = Window(child)
+    private mutating func gestureBegins(_ begin: inout Begin, _ mods: UInt32, _ child: xcb_window_t) {
+        begin.modifiers = modifiers(mods)
+        begin.window = Window(child)
     }
 
     /// An event's engine time; it is the last event's time from now on.

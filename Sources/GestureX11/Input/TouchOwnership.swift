@@ -121,7 +121,8 @@ struct TouchOwnership {
         case allow(Grab, accept: Bool)
     }
 
-    private(set) var touches: [Key: State] = [:]
+    /// Each grabbed touch's state (a few at a time: searched, not hashed).
+    private(set) var touches = FewKeysMap<Key, State>()
 
     /// Touches we rejected through a grab, the latest last. Below the window
     /// manager's grab, one that nothing under it takes comes round again
@@ -179,8 +180,9 @@ struct TouchOwnership {
 
     /// `event` happened to touch `key`: its new state is kept, the outcome returned.
     mutating func on(_ event: Event, _ key: Key) -> Outcome {
-        let (next, outcome) = Self.transition(touches[key], event)
-        touches[key] = next
+        let i = touches.index(of: key)
+        let (next, outcome) = Self.transition(touches.value(at: i), event)
+        touches.set(next, at: i, for: key)
         if case .allow(_, accept: false) = outcome {
             handedBack.append(key)
             if handedBack.count > Self.handedBackKept { handedBack.removeFirst() }
@@ -243,7 +245,7 @@ struct TouchOwnership {
     /// The grab was let go: the touches X still waits for a decision on
     /// (to reject: they go back to the applications); nothing is followed.
     mutating func release() -> [(key: Key, grab: Grab)] {
-        let held = touches.compactMap { key, state -> (key: Key, grab: Grab)? in
+        let held = touches.entries.compactMap { key, state -> (key: Key, grab: Grab)? in
             switch state {
             case .undecided(let u): return (key, u.grab)
             case .lifted(let grab, _), .rawLifted(let grab): return (key, grab)

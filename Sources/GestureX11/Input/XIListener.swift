@@ -398,10 +398,11 @@ public final class XIListener {
         default:
             break
         }
-        let c = state.convert(type, event, now: now, screen: lastScreen)
-        if let m = c.modifiers { pass(.input(.modifiers(m), c.time), emit) }
-        if let w = c.window { pass(.window(w, c.time), emit) }
-        if let i = c.input { pass(.input(i, c.time), emit) }
+        var time = 0.0, begin = ListenerState.Begin()
+        let input = state.convert(type, event, now: now, screen: lastScreen, time: &time, begin: &begin)
+        if let m = begin.modifiers { pass(.input(.modifiers(m), time), emit) }
+        if let w = begin.window { pass(.window(w, time), emit) }
+        if let input { pass(.input(input, time), emit) }
         if state.takenAbove > 0 {
             if !saidTakenAbove { onRefused(Self.touchTakenAbove) }
             saidTakenAbove = true
