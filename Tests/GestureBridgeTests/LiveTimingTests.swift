@@ -179,7 +179,8 @@ import Testing
     /// clock, as `Daemon.pass` does. The effects (every phase: each binding
     /// acts on `changed`), and its record (each input at the time the
     /// engine was given it).
-    static func live(_ hand: Hand, _ delivery: Delivery, holdBack: Bool) -> (effects: [String], record: [TraceEvent]) {
+    static func live(_ hand: Hand, _ delivery: Delivery, holdBack: Bool)
+        -> (effects: [String], record: [TraceEvent], wakeups: Int) {
         let header = TraceBuilder.standard().header
         // The config file the daemon starts with is empty: the test's table and actions replace it.
         let path = "/tmp/gesture-bridge-live-timing-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).toml"
@@ -197,7 +198,9 @@ import Testing
         var fired: [GestureEvent] = []
         var record: [TraceEvent] = []
         let end = x.lastRead + 2
+        var wakeups = 0
         while let now = daemon.nextDeadline.map({ min($0, end) }) {
+            wakeups += 1
             x.drain(now: now, readSocket: true) { input, at in
                 daemon.feed(input, at: at)
                 record.append(TraceEvent(t: daemon.recognition.engine.now, input: input))
@@ -207,7 +210,7 @@ import Testing
             daemon.recognition.clearDeeds()
             if now == end { break }
         }
-        return (fired.map(describe), record)
+        return (fired.map(describe), record, wakeups)
     }
 
     /// What fired, when, and with what (frames show in each `changed`).
@@ -230,7 +233,7 @@ import Testing
     func liveIsWhatXStamped(hand: Hand, delivery: Delivery) {
         let ideal = Self.onStamps(hand)
         #expect(!ideal.isEmpty, "the hand fires something")
-        let (effects, record) = Self.live(hand, delivery, holdBack: true)
+        let (effects, record, _) = Self.live(hand, delivery, holdBack: true)
         #expect(effects == ideal)
         // No input was judged later than X stamped it.
         #expect(zip(record, hand.events).allSatisfy { $0.t == Self.engineTime($1, hand) })
@@ -250,8 +253,20 @@ import Testing
     ])
     func withoutTheHoldBackLiveDiffers(name: String, delivery: Delivery) throws {
         let hand = try #require(Self.hands.first { $0.name == name })
-        let (effects, _) = Self.live(hand, delivery, holdBack: false)
+        let (effects, _, _) = Self.live(hand, delivery, holdBack: false)
         #expect(effects != Self.onStamps(hand))
+    }
+
+    /// A moving hand's frames wake the daemon once each: the judging of a
+    /// frame waits past its deadline for X's next events (`frameSlack`),
+    /// which judge it first in any case (`liveIsWhatXStamped` holds with
+    /// it), rather than waking the daemon just before them: with the
+    /// hold-back, each frame was two wakeups.
+    @Test func aMovingHandsFrameIsOneWakeup() throws {
+        let hand = try #require(Self.hands.first { $0.name == "3-finger swipe left, landing over 30 ms" })
+        let reads = Set(hand.events.map(\.t)).count
+        let (_, _, wakeups) = Self.live(hand, .atOnce, holdBack: true)
+        #expect(wakeups <= reads + 3, "\(wakeups) wakeups for \(reads) moments X stamped")
     }
 
     /// Whatever the delivery, and with or without the hold-back, replay of
@@ -260,7 +275,7 @@ import Testing
     @Test(arguments: [Delivery.atOnce, .splitFrames, .lateLifts, .lateLandings], [false, true])
     func theRecordReplaysToWhatTheDaemonDid(delivery: Delivery, holdBack: Bool) {
         for hand in Self.hands {
-            let (effects, record) = Self.live(hand, delivery, holdBack: holdBack)
+            let (effects, record, _) = Self.live(hand, delivery, holdBack: holdBack)
             let header = TraceBuilder.standard().header
             var engine = GestureEngine(table: Self.table, screen: header.screen, devices: header.devices)
             var out: [Effect] = []

@@ -48,6 +48,8 @@ import Testing
         }
         #expect(fed == 3)
         #expect(engine.nextDeadline == lift.t, "the lift's frame waits for frameJoin")
+        // A frame that ends a gesture is not one the daemon's wait may pass (frameSlack).
+        #expect(!engine.nextDeadlineJudgesAFrame)
         #expect(Self.phases(engine.advance(to: lift.t)) == [.ended])
     }
 

@@ -183,7 +183,12 @@ import GestureTesting
         out += e.process(.touchUpdate(device: 11, touch: 2, at: Point(x: 1050, y: 500)), at: 0.01)
         // The frame may still take events stamped up to frameJoin later.
         #expect(e.nextDeadline == 0.01 + ContactTracker.frameJoin)
+        // Only a frame's judging is due (the daemon's wait may end at X's
+        // next events rather than at it: they judge it first all the same).
+        #expect(e.nextDeadlineJudgesAFrame)
         out += e.advance(to: 0.02)
+        // Judged: what is due next is a timer (or nothing), not a frame.
+        #expect(!e.nextDeadlineJudgesAFrame)
         let began = out.compactMap { if case .gesture(let g) = $0, g.phase == .began { return g } else { return nil } }
         #expect(began.count == 1 && e.bindings[began[0].binding].name == "zoom")
         #expect(abs(began[0].value.scale - 2) < 1e-9 && began[0].value.translation == .zero)

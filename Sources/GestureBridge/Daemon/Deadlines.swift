@@ -62,10 +62,21 @@ extension Daemon {
         }
     }
 
+    /// How long past its deadline the judging of a frame (one that ends
+    /// nothing) waits for X's next events, which judge it first in any
+    /// case, at the same engine time: the engine does the same, later by
+    /// at most this. A touchscreen's next frame comes 8 to 17 ms after the
+    /// last; the deadline, a frame's join plus X's delivery lag (at least
+    /// 9.5 ms), came just before it, and each frame of a gesture was two
+    /// wakeups (43 for a swipe of 22 frames in the VM).
+    static let frameSlack = 0.010
+
     /// When `deadline` falls, in wall time (nil: nothing is waited for).
     func due(_ deadline: Deadline) -> Double? {
         switch deadline {
-        case .engine: return recognition.engine.nextDeadline.map(wallTime)
+        case .engine:
+            guard let d = recognition.engine.nextDeadline.map(wallTime) else { return nil }
+            return recognition.engine.nextDeadlineJudgesAFrame ? d + Self.frameSlack : d
         case .monitorFrame: return recognition.monitorDeadline.map(wallTime)
         case .playedEvent: return connection.input?.nextDeadline
         case .keycodeRestore: return connection.session?.synthesizer.restoreDeadline
@@ -77,8 +88,14 @@ extension Daemon {
         }
     }
 
-    /// The earliest deadline: the wait's end.
-    var nextDeadline: Double? { Deadline.allCases.reduce(nil) { earliest($0, due($1)) } }
+    /// The earliest deadline: the wait's end. A `mutating get` though it
+    /// changes nothing: read from the loop (a mutating method), a
+    /// non-mutating one was handed a copy of the whole daemon (2 kB, every
+    /// reference in it retained) at every wakeup; so are `addDescriptors`
+    /// and `reportErrors` (docs/performance.md, "Per touch event").
+    var nextDeadline: Double? {
+        mutating get { Deadline.allCases.reduce(nil) { earliest($0, due($1)) } }
+    }
 
     /// What one of the daemon's timers does when it falls.
     mutating func fire(_ timer: Timer, now: Double) {

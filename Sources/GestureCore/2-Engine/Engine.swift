@@ -94,6 +94,18 @@ public struct GestureEngine: Sendable {
     /// When `advance(to:)` next has work: a pending frame or a timer.
     public var nextDeadline: Seconds? { Self.nextDue(lanes)?.deadline.seconds }
 
+    /// Whether the work `nextDeadline` names is the judging of a frame
+    /// that ends nothing (not a timer, not a lift's frame): what the next
+    /// input judges first anyway (`process` judges the frames before it),
+    /// at the same moment and in the same order. The daemon's wait for it
+    /// ends at X's next events, which a touchscreen sends a frame later
+    /// (Daemon's `frameSlack`): a wakeup of its own for each frame was
+    /// half of a touchscreen swipe's (docs/performance.md, "Per touch event").
+    public var nextDeadlineJudgesAFrame: Bool {
+        guard let (d, _) = Self.nextDue(lanes) else { return false }
+        return lanes[d].tracker.pendingFrame != nil && !lanes[d].tracker.frameEnds
+    }
+
     /// The moment of the earliest frame that ends a publishing gesture (a
     /// lift: `ContactTracker.frameEnds`), while one waits: the daemon runs
     /// the engine through it as soon as it has read what X sent, rather
