@@ -9,6 +9,11 @@ struct FewKeysMap<Key: Equatable, Value> {
 
     init() { entries.reserveCapacity(10) }
 
+    /// The pairs of a Dictionary (or any), in their order.
+    init<S: Sequence>(_ pairs: S) where S.Element == (key: Key, value: Value) {
+        entries = Array(pairs)
+    }
+
     /// The value for `key`; set to nil, the key is removed.
     subscript(key: Key) -> Value? {
         get { index(of: key).map { entries[$0].value } }

@@ -33,7 +33,7 @@ struct ListenerState {
     /// Where each device's raw axes land on the screen (its CTM): asked of
     /// X by the listener at the start, and after a read that found the
     /// devices or the screen changed, taken by a later drain (never here).
-    var rawAreas: [Int32: Area] = [:]
+    var rawAreas = FewKeysMap<Int32, Area>()
 
     /// What a touch's or gesture's begin says besides its input, handed
     /// over before it: the modifier keys held, when they are others than
@@ -125,8 +125,11 @@ struct ListenerState {
             if type == XI_RawTouchEnd { lastRaw[key] = nil }
             return nil
         }
-        guard let dev = devices.first(where: { $0.id == Int32(e.sourceid) }), dev.kind != .other else { return nil }
-        guard let input = XIEventConverter.rawTouch(raw, device: dev, area: rawAreas[dev.id] ?? (0, 0, screen.width, screen.height), last: lastRaw[key])
+        // Found in place (a copy of the device, three strings, was retained and released per event).
+        guard let i = devices.firstIndex(where: { $0.id == Int32(e.sourceid) }), devices[i].kind != .other else { return nil }
+        guard let input = XIEventConverter.rawTouch(raw, device: devices[i],
+                                                    area: rawAreas[devices[i].id] ?? (0, 0, screen.width, screen.height),
+                                                    last: lastRaw[key])
         else { return nil }
         var p = Point.zero, ended = false
         switch input {

@@ -88,7 +88,7 @@ public final class XIListener {
         state.modifierMap = first?.modifierMap ?? .usual
         matrices = first?.matrices ?? [:]
         startNotes = first?.notes ?? []
-        state.rawAreas = rawAreas()
+        state.rawAreas = FewKeysMap(rawAreas())
         // The daemon's loop must not sleep on answers already read from
         // the socket: the window directory's, and the refresh's.
         let windowAnswers = connection.answersWaiting
@@ -399,10 +399,12 @@ public final class XIListener {
             break
         }
         var time = 0.0, begin = ListenerState.Begin()
-        let input = state.convert(type, event, now: now, screen: lastScreen, time: &time, begin: &begin)
+        let converted = state.convert(type, event, now: now, screen: lastScreen, time: &time, begin: &begin)
         if let m = begin.modifiers { pass(.input(.modifiers(m), time), emit) }
         if let w = begin.window { pass(.window(w, time), emit) }
-        if let input { pass(.input(input, time), emit) }
+        // Moved, not copied: a copy left behind was destroyed through the
+        // generic Optional's witness at every event (240 instructions).
+        if let input = consume converted { pass(.input(consume input, time), emit) }
         if state.takenAbove > 0 {
             if !saidTakenAbove { onRefused(Self.touchTakenAbove) }
             saidTakenAbove = true
@@ -495,7 +497,7 @@ public final class XIListener {
             lastScreen = screen
             for input in inputs { pass(.input(input, t), emit) }
         }
-        if r.matrices != nil { state.rawAreas = rawAreas() }
+        if r.matrices != nil { state.rawAreas = FewKeysMap(rawAreas()) }
     }
 
     /// Where each touch device's raw axes land (its matrix), on the screen
