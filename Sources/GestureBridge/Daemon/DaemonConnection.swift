@@ -32,11 +32,8 @@ extension Daemon {
 
         init(connection: XConnection, synthesizer: XTestSynthesizer, performer: ActionPerformer, windows: EWMHControl,
              nameTag: StrokeNameTag) {
-            self.connection = connection
-            self.synthesizer = synthesizer
-            self.performer = performer
-            self.windows = windows
-            self.nameTag = nameTag
+            (self.connection, self.synthesizer, self.performer, self.windows, self.nameTag) =
+                (connection, synthesizer, performer, windows, nameTag)
         }
     }
 
