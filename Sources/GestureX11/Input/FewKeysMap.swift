@@ -9,7 +9,7 @@ struct FewKeysMap<Key: Equatable, Value> {
 
     init() { entries.reserveCapacity(10) }
 
-    /// The pairs of a Dictionary (or any), in their order.
+    /// These pairs, in their order (keys not repeated).
     init<S: Sequence>(_ pairs: S) where S.Element == (key: Key, value: Value) {
         entries = Array(pairs)
     }

@@ -4,8 +4,9 @@ import GestureCore
 /// What the listener keeps from one XI2 event to the next, and the turning
 /// of each event into the engine's input. One value: the listener is a
 /// class, and every access to one of its stored properties is checked for
-/// exclusivity at run time, so an event is one access to this, not one per
-/// field (eight of them). It never calls back into the daemon: it returns
+/// exclusivity at run time in the debug build (the shipped one checks when
+/// compiling only: scripts/build-static.sh), so an event is one access to
+/// this, not one per field (eight of them). It never calls back into the daemon: it returns
 /// what to hand over, and the listener hands it over once it is done.
 struct ListenerState {
     typealias TouchKey = TouchOwnership.Key

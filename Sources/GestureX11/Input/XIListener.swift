@@ -88,7 +88,7 @@ public final class XIListener {
         state.modifierMap = first?.modifierMap ?? .usual
         matrices = first?.matrices ?? [:]
         startNotes = first?.notes ?? []
-        state.rawAreas = FewKeysMap(rawAreas())
+        state.rawAreas = rawAreas()
         // The daemon's loop must not sleep on answers already read from
         // the socket: the window directory's, and the refresh's.
         let windowAnswers = connection.answersWaiting
@@ -402,8 +402,7 @@ public final class XIListener {
         let converted = state.convert(type, event, now: now, screen: lastScreen, time: &time, begin: &begin)
         if let m = begin.modifiers { pass(.input(.modifiers(m), time), emit) }
         if let w = begin.window { pass(.window(w, time), emit) }
-        // Moved, not copied: a copy left behind was destroyed through the
-        // generic Optional's witness at every event (240 instructions).
+        // Moved into the queue's item, not copied beside it.
         if let input = consume converted { pass(.input(consume input, time), emit) }
         if state.takenAbove > 0 {
             if !saidTakenAbove { onRefused(Self.touchTakenAbove) }
@@ -497,15 +496,15 @@ public final class XIListener {
             lastScreen = screen
             for input in inputs { pass(.input(input, t), emit) }
         }
-        if r.matrices != nil { state.rawAreas = FewKeysMap(rawAreas()) }
+        if r.matrices != nil { state.rawAreas = rawAreas() }
     }
 
     /// Where each touch device's raw axes land (its matrix), on the screen
     /// as Xlib last heard its size.
-    private func rawAreas() -> [Int32: ListenerState.Area] {
+    private func rawAreas() -> FewKeysMap<Int32, ListenerState.Area> {
         let screen = monitors.screen(outputs: [])
-        return Dictionary(uniqueKeysWithValues: devices.filter { $0.kind != .other }.map {
-            ($0.id, Monitors.area(matrix: matrices[$0.id], screen: screen))
+        return FewKeysMap(devices.filter { $0.kind != .other }.map {
+            (key: $0.id, value: Monitors.area(matrix: matrices[$0.id], screen: screen))
         })
     }
 
