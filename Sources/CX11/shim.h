@@ -123,6 +123,16 @@ static inline const xcb_input_fp3232_t *cx_raw_touch_values(const xcb_input_raw_
     return (const xcb_input_fp3232_t *)(cx_raw_touch_mask(e) + e->valuators_len);
 }
 
+/// A touch event's valuator mask and values: after its fixed part and its
+/// button mask (`buttons_len` words), `valuators_len` words of mask, then
+/// one FP32.32 value per bit set.
+static inline const uint32_t *cx_touch_valuator_mask(const xcb_input_touch_begin_event_t *e) {
+    return (const uint32_t *)(e + 1) + e->buttons_len;
+}
+static inline const xcb_input_fp3232_t *cx_touch_values(const xcb_input_touch_begin_event_t *e) {
+    return (const xcb_input_fp3232_t *)(cx_touch_valuator_mask(e) + e->valuators_len);
+}
+
 /// The Shape extension's ShapeRectangles, sent through XCB (the stroke
 /// trail's legs). Xlib's own (XShapeCombineRectangles) on a connection whose
 /// events XCB reads keeps a node for every request it sends (Xlib's

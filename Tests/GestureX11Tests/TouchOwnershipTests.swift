@@ -28,6 +28,12 @@ import Testing
             next: undecided(), outcome: .none),
         Row(name: "moved by the grab", state: undecided(), event: .moved(at: Point(x: 110, y: 200)),
             next: .undecided(.init(grab: onRoot, root: Point(x: 110, y: 200))), outcome: .none),
+        Row(name: "a grab's begin with its own valuators: where it is raw, no raw event needed",
+            state: nil, event: .began(onRoot, at: Point(x: 100, y: 200), raw: Point(x: 97, y: 199)),
+            next: undecided(raw: Point(x: 97, y: 199)), outcome: .none),
+        Row(name: "moved by the grab, its own valuators read: its offset follows", state: undecided(raw: Point(x: 97, y: 199)),
+            event: .moved(at: Point(x: 110, y: 200), raw: Point(x: 107, y: 199)),
+            next: .undecided(.init(grab: onRoot, root: Point(x: 110, y: 200), raw: Point(x: 107, y: 199))), outcome: .none),
         Row(name: "a raw event of an undecided touch is its offset", state: undecided(),
             event: .raw(at: Point(x: 95, y: 200), ended: false), next: undecided(raw: Point(x: 95, y: 200)), outcome: .none),
         Row(name: "its raw end: the finger is up", state: undecided(raw: Point(x: 95, y: 200)),
@@ -75,6 +81,12 @@ import Testing
         Row(name: "followed: the end X sends on the rejection is dropped",
             state: .followed(offset: Point(x: 5, y: 0), endToDrop: true), event: .grabEnded,
             next: .followed(offset: Point(x: 5, y: 0), endToDrop: false), outcome: .dropEnd),
+        Row(name: "followed: an end numbered before X took the rejection is the finger's lift",
+            state: .followed(offset: Point(x: 5, y: 0), endToDrop: true), event: .grabEndedBeforeRejection,
+            next: nil, outcome: .lift(takenAbove: false)),
+        Row(name: "undecided: an end numbered before a rejection is a grab end",
+            state: undecided(), event: .grabEndedBeforeRejection,
+            next: .lifted(onRoot, handedDown: false), outcome: .lift(takenAbove: false)),
         Row(name: "followed: a later grab end passes", state: .followed(offset: .zero, endToDrop: false), event: .grabEnded,
             next: .followed(offset: .zero, endToDrop: false), outcome: .lift(takenAbove: false)),
         Row(name: "followed: raw motion on root coordinates", state: .followed(offset: Point(x: 5, y: 0), endToDrop: false),
@@ -145,11 +157,13 @@ import Testing
 
     static func label(_ e: Event) -> String {
         switch e {
-        case .began(let grab, _): return grab.isTopLevel ? "began (top-level grab)" : "began (root grab)"
-        case .moved: return "moved"
+        case .began(let grab, _, let raw):
+            return (grab.isTopLevel ? "began (top-level grab" : "began (root grab") + (raw == nil ? ")" : ", its valuators)")
+        case .moved(_, let raw): return raw == nil ? "moved" : "moved (its valuators)"
         case .raw(_, let ended): return ended ? "raw end" : "raw"
         case .handedDown: return "handedDown"
         case .grabEnded: return "grabEnded"
+        case .grabEndedBeforeRejection: return "grabEnded (numbered before the rejection)"
         case .decided(let accepted): return accepted ? "decided ✓" : "decided ✗"
         }
     }
@@ -182,17 +196,17 @@ import Testing
         #expect(o.on(.grabEnded, key) == .lift(takenAbove: false))   // gone: a late end is nobody's
     }
 
+    /// Under our grab on the root: raw events are selected only once a
+    /// touch is handed back; until then its own events say where it is raw.
     @Test func aTouchHandedBackIsFollowedThroughRawEvents() {
         var o = TouchOwnership()
         #expect(!o.needsRaw)       // nothing grabbed: raw touches are not selected
-        // Both streams carry it while the grab holds it; raw lands 5 px off.
-        #expect(o.on(.began(Self.onRoot, at: Point(x: 100, y: 200)), key) == .none)
-        #expect(o.wantsRaw(key))   // undecided: where it is raw is the offset
-        #expect(o.needsRaw)
+        // Its valuators land 5 px off the grab's root position.
+        #expect(o.on(.began(Self.onRoot, at: Point(x: 100, y: 200), raw: Point(x: 95, y: 200)), key) == .none)
+        #expect(o.wantsRaw(key))   // undecided: a raw event, if one comes, says where it is raw
+        #expect(!o.needsRaw)       // but none is asked for
         #expect(o.undecided == 1)
-        #expect(o.on(.raw(at: Point(x: 95, y: 200), ended: false), key) == .none)
-        _ = o.on(.moved(at: Point(x: 110, y: 200)), key)
-        _ = o.on(.raw(at: Point(x: 105, y: 200), ended: false), key)
+        _ = o.on(.moved(at: Point(x: 110, y: 200), raw: Point(x: 105, y: 200)), key)
         // grab-timeout: rejected while the finger is down.
         #expect(o.on(.decided(accepted: false), key) == .allow(Self.onRoot, accept: false))
         #expect(o.followed == 1)
@@ -209,6 +223,31 @@ import Testing
         #expect(!o.needsRaw)       // lifted: raw touches are let go of
         #expect(o.on(.raw(at: Point(x: 185, y: 210), ended: false), key) == .none)
         #expect(o.touches.isEmpty)
+    }
+
+    /// Below the window manager's grab, an undecided touch needs raw
+    /// events: its raw end may be the only word of its lift.
+    @Test func belowTheWindowManagerAnUndecidedTouchNeedsRawEvents() {
+        var o = TouchOwnership()
+        _ = o.on(.began(Self.onFrame, at: Point(x: 100, y: 200)), key)
+        #expect(o.needsRaw)
+        _ = o.on(.decided(accepted: true), key)
+        #expect(!o.needsRaw)
+    }
+
+    /// The finger lifted while the rejection was on its way: X's end for
+    /// the lift was numbered before it took the rejection, and no raw event
+    /// of the touch will come (they were selected with the rejection). It
+    /// is the lift; nothing is left followed.
+    @Test func aLiftThatCrossedTheRejectionIsTheLift() {
+        var o = TouchOwnership()
+        _ = o.on(.began(Self.onRoot, at: Point(x: 100, y: 200), raw: Point(x: 95, y: 200)), key)
+        #expect(o.on(.decided(accepted: false), key) == .allow(Self.onRoot, accept: false))
+        #expect(o.awaitsRejectionEnd(key))
+        #expect(o.needsRaw)
+        #expect(o.on(.grabEndedBeforeRejection, key) == .lift(takenAbove: false))
+        #expect(o.touches.isEmpty && !o.needsRaw && o.followed == 0)
+        #expect(!o.awaitsRejectionEnd(key))
     }
 
     @Test func anAcceptedTouchStaysWithTheGrab() {

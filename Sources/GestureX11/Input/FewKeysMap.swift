@@ -36,6 +36,12 @@ struct FewKeysMap<Key: Equatable, Value> {
 
     func value(at index: Int?) -> Value? { index.map { entries[$0].value } }
 
+    /// Takes `key` out: its value, nil if it was not there (no search when empty).
+    mutating func remove(_ key: Key) -> Value? {
+        guard !entries.isEmpty, let i = index(of: key) else { return nil }
+        return entries.remove(at: i).value
+    }
+
     var values: LazyMapSequence<[(key: Key, value: Value)], Value> { entries.lazy.map(\.value) }
     var isEmpty: Bool { entries.isEmpty }
 

@@ -36,6 +36,10 @@ struct ListenerState {
     /// devices or the screen changed, taken by a later drain (never here).
     var rawAreas = FewKeysMap<Int32, Area>()
 
+    /// The sequence number of the rejection sent for each touch handed
+    /// back whose grab end has not come yet (`rejectionSent`).
+    var rejections = FewKeysMap<TouchKey, UInt32>()
+
     /// What a touch's or gesture's begin says besides its input, handed
     /// over before it: the modifier keys held, when they are others than
     /// the last, and the top-level window under it (0 or the root: the
@@ -78,11 +82,15 @@ struct ListenerState {
                 case XI_TouchBegin:
                     // Through our grab: it waits for accept or reject.
                     let kind: Grab.Kind = active.touchGrab == .root ? .root(Window(e.event)) : .topLevel(Window(e.event))
-                    _ = touches.on(.began(Grab(master: Int32(e.deviceid), kind: kind), at: at), key)
+                    _ = touches.on(.began(Grab(master: Int32(e.deviceid), kind: kind), at: at,
+                                          raw: ownRaw(event, screen: screen)), key)
                 case XI_TouchUpdate:
-                    _ = touches.on(.moved(at: at), key)
+                    _ = touches.on(.moved(at: at, raw: active.touchGrab == .root && touches.wantsRaw(key) ? ownRaw(event, screen: screen) : nil), key)
                 default:
-                    switch touches.on(.grabEnded, key) {
+                    // X numbers each event with the last request it had
+                    // taken: an end numbered before our rejection is the lift.
+                    let sentBefore = rejections.remove(key).map { Int32(bitPattern: e.full_sequence &- $0) < 0 } ?? false
+                    switch touches.on(sentBefore ? .grabEndedBeforeRejection : .grabEnded, key) {
                     case .dropEnd: return nil   // X's end for a touch handed back (the finger is still down), or one whose raw end was its lift
                     case .lift(takenAbove: true): takenAbove += 1
                     default: break
@@ -146,6 +154,20 @@ struct ListenerState {
         return end ? .touchEnd(device: d, touch: id, at: root) : .touchUpdate(device: d, touch: id, at: root)
     }
 
+    /// Under our grab on the root, where a grabbed touch event's own
+    /// valuators put the touch, mapped as its raw events are (the offset,
+    /// should it be handed back: raw events are not selected meanwhile).
+    /// Below the window manager raw events are, and say it.
+    private func ownRaw(_ event: UnsafeRawPointer, screen: GestureCore.Screen) -> Point? {
+        guard active.touchGrab == .root else { return nil }
+        let e = event.assumingMemoryBound(to: xcb_input_touch_begin_event_t.self)
+        let id = Int32(e.pointee.sourceid)
+        guard e.pointee.valuators_len > 0, let i = devices.firstIndex(where: { $0.id == id }) else { return nil }
+        // The ranges alone, not the device (three strings: a copy retains them).
+        return XIEventConverter.valuatorPoint(e, xRange: devices[i].xRange, yRange: devices[i].yRange,
+                                              area: rawAreas[id] ?? (0, 0, screen.width, screen.height))
+    }
+
     /// A touchpad gesture begins: the modifiers held and the window under
     /// the pointer, if they are not the last ones.
     private mutating func gestureBegins(_ begin: inout Begin, _ mods: UInt32, _ child: xcb_window_t) {
@@ -174,10 +196,18 @@ struct ListenerState {
         return grab
     }
 
+    /// The rejection of `key` went out as request `sequence`: kept while X's
+    /// end for it is still to come (a grab end numbered before it is the
+    /// finger's own lift).
+    mutating func rejectionSent(_ key: TouchKey, sequence: UInt32) {
+        if touches.awaitsRejectionEnd(key) { rejections[key] = sequence }
+    }
+
     /// The grab was let go: what it held goes back to the applications
     /// (returned: the touches to reject), nothing is followed.
     mutating func release() -> [(key: TouchKey, grab: Grab)] {
         active = ListenPlan()
+        rejections.removeAll()
         return touches.release()
     }
 }

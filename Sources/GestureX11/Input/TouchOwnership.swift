@@ -37,10 +37,13 @@ struct Grab: Hashable {
 /// back from the applications meanwhile. *Accepted*, the grab carries it to
 /// its end. Rejected (XIRejectTouch), X replays it to the applications and
 /// ends it for us at once (a TouchEnd on the grab) though the finger is
-/// still down; its raw events keep coming, so a touch handed back is
+/// still down; its raw events keep coming (selected, under our root grab,
+/// just before the rejection goes out), so a touch handed back is
 /// *followed*: the engine gets its further motion and its real lift from the
-/// raw events, moved onto root coordinates by the difference seen while both
-/// streams carried it, and never the grab's early end. A touch whose grab
+/// raw events, moved onto root coordinates by the difference between where
+/// the grab and the device's valuators last put it, and never the grab's
+/// early end. A lift that crossed the rejection on the wire (its grab end
+/// numbered before X took the rejection) is the lift. A touch whose grab
 /// end came before the decision is *lifted*: X still waits for the decision.
 /// Below the window manager's grab, a touch that ends before the window
 /// manager handed it down was taken for the window manager's own gesture.
@@ -93,16 +96,23 @@ struct TouchOwnership {
     }
 
     enum Event: Equatable {
-        /// A touch began through one of our grabs (root coordinates).
-        case began(Grab, at: Point)
-        /// The grab's update.
-        case moved(at: Point)
+        /// A touch began through one of our grabs (root coordinates); `raw`:
+        /// where its own valuators put it, mapped as a raw event's are (X
+        /// puts the same values in both), when the listener read them.
+        case began(Grab, at: Point, raw: Point? = nil)
+        /// The grab's update (`raw` as for `began`).
+        case moved(at: Point, raw: Point? = nil)
         /// A raw event of the touch, mapped onto the screen.
         case raw(at: Point, ended: Bool)
         /// The window manager above rejected it: ours now (TouchOwnership).
         case handedDown
         /// The grab's TouchEnd.
         case grabEnded
+        /// The grab's TouchEnd of a touch we rejected, sent before X took
+        /// the rejection (its sequence number is lower): the finger's own
+        /// lift, not the end X sends for a rejection; no raw end follows it
+        /// when raw events were not selected yet.
+        case grabEndedBeforeRejection
         /// The engine decided it.
         case decided(accepted: Bool)
     }
@@ -136,10 +146,11 @@ struct TouchOwnership {
     /// The table: `state` (nil: none) after `event`, and what to do.
     static func transition(_ state: State?, _ event: Event) -> (State?, Outcome) {
         switch (state, event) {
-        case (_, .began(let grab, let at)):
-            return (.undecided(Undecided(grab: grab, root: at)), .none)
-        case (.undecided(var u), .moved(let at)):
+        case (_, .began(let grab, let at, let raw)):
+            return (.undecided(Undecided(grab: grab, root: at, raw: raw)), .none)
+        case (.undecided(var u), .moved(let at, let raw)):
             u.root = at
+            if let raw { u.raw = raw }
             return (.undecided(u), .none)
         case (.undecided(let u), .raw(_, ended: true)) where u.grab.isTopLevel && !u.handedDown:
             return (.rawLifted(u.grab), .follow(u.root, ended: true))
@@ -167,6 +178,10 @@ struct TouchOwnership {
             return (nil, .allow(grab, accept: accepted))
         case (.accepted, .grabEnded), (nil, .grabEnded):
             return (nil, .lift(takenAbove: false))
+        case (.followed(_, endToDrop: true), .grabEndedBeforeRejection):
+            return (nil, .lift(takenAbove: false))
+        case (_, .grabEndedBeforeRejection):
+            return transition(state, .grabEnded)
         case (.followed(let offset, endToDrop: true), .grabEnded):
             return (.followed(offset: offset, endToDrop: false), .dropEnd)
         case (.followed, .grabEnded):
@@ -211,17 +226,30 @@ struct TouchOwnership {
         }
     }
 
-    /// Whether raw events are needed at all: a touch is followed or
-    /// undecided. With a grab, the listener selects raw touches only while
-    /// this holds: between gestures, and once a gesture's touches are
-    /// taken, X sends none.
+    /// Whether raw events are needed at all: a touch is followed, or
+    /// undecided below the window manager's grab. With a grab, the listener
+    /// selects raw touches only while this holds: between gestures, and
+    /// once a gesture's touches are taken, X sends none. Under our grab on
+    /// the root, an undecided touch's own events carry its raw position
+    /// (`Event.began`, `moved`), and its lift comes as the grab's end: raw
+    /// events are selected only once a touch is handed back, before X hears
+    /// of it. Below the window manager, a touch's raw end may be the only
+    /// word of its lift (`rawLifted`).
     var needsRaw: Bool {
         touches.values.contains {
             switch $0 {
-            case .undecided, .followed: return true
+            case .undecided(let u): return u.grab.isTopLevel
+            case .followed: return true
             case .lifted, .rawLifted, .accepted: return false
             }
         }
+    }
+
+    /// Whether `key` was handed back and X's end for the rejection is still
+    /// to come (the listener keeps the rejection's sequence number for it).
+    func awaitsRejectionEnd(_ key: Key) -> Bool {
+        if case .followed(_, endToDrop: true)? = touches[key] { return true }
+        return false
     }
 
     /// Touches X waits for a decision on (for tests and --verbose).

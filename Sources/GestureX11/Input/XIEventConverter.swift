@@ -68,11 +68,35 @@ public enum XIEventConverter {
     public static func rawTouch(_ event: UnsafePointer<xcb_input_raw_touch_begin_event_t>, device: XDevice,
                                 area: (x: Double, y: Double, width: Double, height: Double), last: Point?) -> Input? {
         let e = event.pointee
+        guard let p = valuatorPoint(words: Int(e.valuators_len), mask: cx_raw_touch_mask(event)!,
+                                    values: cx_raw_touch_values(event)!, xRange: device.xRange, yRange: device.yRange,
+                                    area: area, last: last)
+        else { return nil }
+        return touch(stage(e.event_type, XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd), source: e.sourceid,
+                     detail: e.detail, at: p)
+    }
+
+    /// Where a touch event's own valuators put it, mapped as its raw event's
+    /// are (`rawTouch`): X gives a touch event the values it gives the raw
+    /// one (both after the device's matrix, before the screen's scaling).
+    /// Nil without both axes.
+    public static func valuatorPoint(_ event: UnsafePointer<xcb_input_touch_begin_event_t>,
+                                     xRange: ClosedRange<Double>?, yRange: ClosedRange<Double>?,
+                                     area: (x: Double, y: Double, width: Double, height: Double)) -> Point? {
+        valuatorPoint(words: Int(event.pointee.valuators_len), mask: cx_touch_valuator_mask(event)!,
+                      values: cx_touch_values(event)!, xRange: xRange, yRange: yRange, area: area, last: nil)
+    }
+
+    /// Valuators 0 and 1 (`words` 32-bit words of `mask`, then one value
+    /// per bit set) scaled from the device's axis ranges onto `area`; an
+    /// axis missing is `last`'s.
+    static func valuatorPoint(words: Int, mask: UnsafePointer<UInt32>, values: UnsafePointer<xcb_input_fp3232_t>,
+                              xRange: ClosedRange<Double>?, yRange: ClosedRange<Double>?,
+                              area: (x: Double, y: Double, width: Double, height: Double), last: Point?) -> Point? {
         var x: Double? = nil, y: Double? = nil
-        let mask = cx_raw_touch_mask(event)!, values = cx_raw_touch_values(event)!
         // Only the first word of the mask can hold axes 0 and 1; the values
         // are in the order of the bits set.
-        if e.valuators_len > 0 {
+        if words > 0 {
             let bits = mask[0]
             if bits & 1 != 0 { x = fixed(values[0]) }
             if bits & 2 != 0 { y = fixed(values[bits & 1 != 0 ? 1 : 0]) }
@@ -82,10 +106,9 @@ public enum XIEventConverter {
             guard let r, r.upperBound > r.lowerBound else { return o + v }
             return o + (v - r.lowerBound) / (r.upperBound - r.lowerBound) * size
         }
-        guard let px = scale(x, device.xRange, area.x, area.width) ?? last?.x,
-              let py = scale(y, device.yRange, area.y, area.height) ?? last?.y else { return nil }
-        return touch(stage(e.event_type, XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd), source: e.sourceid,
-                     detail: e.detail, at: Point(x: px, y: py))
+        guard let px = scale(x, xRange, area.x, area.width) ?? last?.x,
+              let py = scale(y, yRange, area.y, area.height) ?? last?.y else { return nil }
+        return Point(x: px, y: py)
     }
 
     /// X's 16.16 fixed point.

@@ -592,9 +592,16 @@ public final class XIListener {
     /// The engine decided a touch: accept it (applications never see it) or
     /// reject it (X replays it to them at once). Only grabbed touches wait.
     public func decide(device: DeviceID, touch: TouchID, claimed: Bool) {
-        guard let grab = state.decide(TouchKey(device: device, touch: touch), claimed: claimed) else { return }
-        allow(grab, touch, accept: claimed)
+        let key = TouchKey(device: device, touch: touch)
+        guard let grab = state.decide(key, claimed: claimed) else { return }
+        // Before the decision goes out: X takes requests in order, so the
+        // raw events of a touch handed back start with its replay, and none
+        // of its motion or its lift is missed.
         followRawIfNeeded()
+        allow(grab, touch, accept: claimed)
+        // Xlib's number for the request just queued (with its own XCB
+        // requests in between, only the one Xlib sent is known for sure).
+        if !claimed && connection.alive { state.rejectionSent(key, sequence: UInt32(truncatingIfNeeded: XNextRequest(connection.display) &- 1)) }
     }
 
     /// With a grab: raw touches selected while the follower needs them (a
