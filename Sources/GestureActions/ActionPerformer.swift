@@ -191,7 +191,8 @@ public final class ActionPerformer {
 
     /// When a drag-lock runs out (the daemon's poll waits no longer).
     public var nextDeadline: Double? {
-        let lock = locked.map(\.due).min()
+        var lock: Double? = nil   // asked at every wakeup: no array made for it
+        for l in locked { lock = min(lock ?? l.due, l.due) }
         guard let follow = windowControl?.followDeadline else { return lock }
         return min(lock ?? follow, follow)
     }

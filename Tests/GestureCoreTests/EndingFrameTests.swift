@@ -53,6 +53,42 @@ import Testing
         #expect(Self.phases(engine.advance(to: lift.t)) == [.ended])
     }
 
+    /// The daemon reads them in place (EngineReadInPlace.swift): the same
+    /// answers as the properties everything else reads, after every input
+    /// and every timer of a swipe, a tap and a lift with nothing published.
+    @Test func readInPlaceIsTheSame() {
+        var b = TraceBuilder.standard()
+        b.land(3, at: Point(x: 1000, y: 500))
+        b.move(by: Point(x: -300, y: 0), over: 0.3)
+        b.lift()
+        b.wait(0.5)
+        b.land(2, at: Point(x: 800, y: 400))
+        b.wait(0.05)
+        b.lift()
+        var engine = GestureEngine(table: Self.table, screen: b.trace.header.screen, devices: b.trace.header.devices)
+        var checked = 0
+        func same(_ e: inout GestureEngine) {
+            let wake = e.wake, ending = e.endingFrameInPlace, window = e.windowInPlace
+            #expect(wake?.deadline == e.nextDeadline)
+            #expect((wake?.judgesAFrame ?? false) == e.nextDeadlineJudgesAFrame)
+            #expect(ending == e.endingFrame && window == e.window)
+            checked += 1
+        }
+        for ev in b.trace.events {
+            while let due = engine.nextDeadline, due < ev.t {
+                _ = engine.advance(to: due)
+                same(&engine)
+            }
+            _ = engine.process(ev.input, at: ev.t)
+            same(&engine)
+        }
+        while let due = engine.nextDeadline {
+            _ = engine.advance(to: due)
+            same(&engine)
+        }
+        #expect(checked > b.trace.events.count)
+    }
+
     @Test func aLiftBeforeAnythingPublishesWaitsForItsFrame() {
         var b = TraceBuilder.standard()
         b.land(2, at: Point(x: 1000, y: 500))

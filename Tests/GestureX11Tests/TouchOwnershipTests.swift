@@ -250,6 +250,24 @@ import Testing
         #expect(!o.awaitsRejectionEnd(key))
     }
 
+    /// The listener puts a grab's move through the table only for an
+    /// undecided touch (`isUndecided`): in every other state a move changes
+    /// nothing and says nothing.
+    @Test func aMoveChangesOnlyAnUndecidedTouch() {
+        let others: [State?] = [nil, .lifted(Self.onRoot, handedDown: false), .rawLifted(Self.onFrame), .accepted,
+                                .followed(offset: Point(x: 5, y: 0), endToDrop: true)]
+        for state in others {
+            let (next, outcome) = TouchOwnership.transition(state, .moved(at: Point(x: 1, y: 2), raw: Point(x: 3, y: 4)))
+            #expect(next == state && outcome == .none)
+        }
+        var o = TouchOwnership()
+        _ = o.on(.began(Self.onRoot, at: .zero), key)
+        #expect(o.isUndecided(key))
+        _ = o.on(.decided(accepted: true), key)
+        #expect(!o.isUndecided(key))
+        #expect(!o.isUndecided(.init(device: 10, touch: 99)))
+    }
+
     @Test func anAcceptedTouchStaysWithTheGrab() {
         var o = TouchOwnership()
         _ = o.on(.began(Self.onRoot, at: Point(x: 100, y: 200)), key)

@@ -72,12 +72,20 @@ extension Daemon {
     static let frameSlack = 0.010
 
     /// When `deadline` falls, in wall time (nil: nothing is waited for).
-    func due(_ deadline: Deadline) -> Double? {
+    /// `mutating` though it changes nothing, as `nextDeadline` is: called
+    /// from a mutating context, a non-mutating method is handed a copy of
+    /// the whole daemon (1.6 kB, at every wakeup).
+    mutating func due(_ deadline: Deadline) -> Double? {
         switch deadline {
         case .engine:
-            guard let d = recognition.engine.nextDeadline.map(wallTime) else { return nil }
-            return recognition.engine.nextDeadlineJudgesAFrame ? d + Self.frameSlack : d
-        case .monitorFrame: return recognition.monitorDeadline.map(wallTime)
+            guard let wake = recognition.engineWake else { return nil }
+            let d = clock.daemonTime(wake.deadline)
+            let wall = connection.input?.wallTime(d) ?? d   // `wallTime`, inline: a call would copy the daemon again
+            return wake.judgesAFrame ? wall + Self.frameSlack : wall
+        case .monitorFrame:
+            guard let e = recognition.monitorDeadline else { return nil }
+            let d = clock.daemonTime(e)
+            return connection.input?.wallTime(d) ?? d
         case .playedEvent: return connection.input?.nextDeadline
         case .keycodeRestore: return connection.session?.synthesizer.restoreDeadline
         case .performer: return connection.session?.performer.nextDeadline
@@ -94,7 +102,11 @@ extension Daemon {
     /// reference in it retained) at every wakeup; so are `addDescriptors`
     /// and `reportErrors` (docs/performance.md, "Per touch event").
     var nextDeadline: Double? {
-        mutating get { Deadline.allCases.reduce(nil) { earliest($0, due($1)) } }
+        mutating get {
+            var soonest: Double? = nil
+            for d in Deadline.allCases { soonest = earliest(soonest, due(d)) }
+            return soonest
+        }
     }
 
     /// What one of the daemon's timers does when it falls.

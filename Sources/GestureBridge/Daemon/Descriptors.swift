@@ -64,9 +64,10 @@ struct PollSet {
 
     /// `role`'s one descriptor, if it has one now.
     mutating func add(_ role: Daemon.Descriptor, fd: Int32?, pending: Bool = false) {
-        add(role, pending: pending) { fds in
-            if let fd, fd >= 0 { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-        }
+        let start = fds.count
+        if let fd, fd >= 0 { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        parts[role.rawValue] = start..<fds.count
+        if pending { self.pending = true }
     }
 
     /// What poll reported for `role`'s descriptors (in the order added).

@@ -48,10 +48,12 @@ struct Recognition {
     /// forwarder, the router, the monitor stream), which change nothing of it.
     mutating func feed(_ input: Input, at t: Double) {
         let t = max(t, engine.now)
-        buffer.removeAll(keepingCapacity: true)
+        // Most inputs have no effect: nothing to clear, nothing to route
+        // (the window, strings, not retained and released for nothing).
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         engine.process(input, at: t, into: &buffer)
         if forwarder != nil { forwarder!.follow(input, buffer, engine, into: &deeds) }
-        router.route(buffer, window: engine.window, into: &deeds)
+        if !buffer.isEmpty { router.route(buffer, window: engine.windowInPlace, into: &deeds) }
         if strokes != nil {
             strokes!.saw(input)
             strokes!.scan(buffer)
@@ -68,11 +70,11 @@ struct Recognition {
 
     /// Time passed to engine time `t`: the timers due by then.
     mutating func advance(to t: Double) {
-        buffer.removeAll(keepingCapacity: true)
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         engine.advance(to: t, into: &buffer)
         advancedThrough = max(advancedThrough, t)
         if forwarder != nil { forwarder!.follow(nil, buffer, engine, into: &deeds) }
-        router.route(buffer, window: engine.window, into: &deeds)
+        if !buffer.isEmpty { router.route(buffer, window: engine.windowInPlace, into: &deeds) }
         if strokes != nil { strokes!.scan(buffer) }
         if fingerTrail != nil { fingerTrail!.saw(engine.strokeBeingDrawn) }
         if monitor != nil { monitor!.effects(buffer, engine: engine, at: t) }
@@ -115,7 +117,11 @@ struct Recognition {
 
     /// When the monitor stream has touches or progress to say that the
     /// throttle held back (engine time; nil: nothing, or no client).
-    var monitorDeadline: Seconds? { monitor?.nextDeadline }
+    var monitorDeadline: Seconds? { mutating get { monitor?.nextDeadline } }   // in place: `GestureEngine.wake`
+    /// The engine's next deadline and its ending frame, read in place
+    /// (EngineReadInPlace.swift): the loop asks at every wakeup.
+    var engineWake: (deadline: Seconds, judgesAFrame: Bool)? { mutating get { engine.wake } }
+    var engineEndingFrame: Seconds? { mutating get { engine.endingFrameInPlace } }
 
     /// The monitor stream's bytes made since the last call, handed to
     /// `send` (whole lines), and forgotten.

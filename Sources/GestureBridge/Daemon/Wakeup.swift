@@ -21,7 +21,7 @@ extension Daemon {
         // late with their old stamps (mutter, muffin), so X's order is not
         // the stamps' order, and the hold-back covers that.
         if let t = engineTime(now) {
-            let ending = recognition.engine.endingFrame.map { min($0, recognition.engine.now) } ?? t
+            let ending = recognition.engineEndingFrame.map { min($0, recognition.engine.now) } ?? t
             recognition.advance(to: max(t, ending))
         }
         // A pointer stroke's press held still past its hold (the daemon's clock).

@@ -264,7 +264,7 @@ public struct GestureEngine: Sendable {
     // MARK: Time
 
     /// The lane with the earliest work, and when.
-    private static func nextDue(_ lanes: [DeviceLane]) -> (lane: Int, deadline: Deadline)? {
+    static func nextDue(_ lanes: [DeviceLane]) -> (lane: Int, deadline: Deadline)? {
         var best: (lane: Int, deadline: Deadline)? = nil
         for d in lanes.indices where !lanes[d].due.isNever {
             if best == nil || lanes[d].due < best!.deadline { best = (d, lanes[d].due) }

@@ -85,7 +85,11 @@ struct ListenerState {
                     _ = touches.on(.began(Grab(master: Int32(e.deviceid), kind: kind), at: at,
                                           raw: ownRaw(event, screen: screen)), key)
                 case XI_TouchUpdate:
-                    _ = touches.on(.moved(at: at, raw: active.touchGrab == .root && touches.wantsRaw(key) ? ownRaw(event, screen: screen) : nil), key)
+                    // The table keeps only an undecided touch's moves: the
+                    // others (most of a gesture's) are not put through it.
+                    if touches.isUndecided(key) {
+                        _ = touches.on(.moved(at: at, raw: active.touchGrab == .root ? ownRaw(event, screen: screen) : nil), key)
+                    }
                 default:
                     // X numbers each event with the last request it had
                     // taken: an end numbered before our rejection is the lift.

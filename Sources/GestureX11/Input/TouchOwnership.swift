@@ -245,6 +245,13 @@ struct TouchOwnership {
         }
     }
 
+    /// Whether `key` waits for the engine's decision (a grab's move changes
+    /// nothing in any other state: `transition`).
+    func isUndecided(_ key: Key) -> Bool {
+        if case .undecided? = touches[key] { return true }
+        return false
+    }
+
     /// Whether `key` was handed back and X's end for the rejection is still
     /// to come (the listener keeps the rejection's sequence number for it).
     func awaitsRejectionEnd(_ key: Key) -> Bool {

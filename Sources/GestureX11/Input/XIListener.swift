@@ -70,6 +70,8 @@ public final class XIListener {
 
     typealias TouchKey = TouchOwnership.Key
 
+    deinit { connection.answersWaiting = nil }   // (one listener per connection, made at each connect)
+
     /// `connection`: one whose events XCB reads (`XConnection(events: .xcb)`).
     public init(connection: XConnection) throws(XConnectionError) {
         precondition(connection.events == .xcb, "XIListener reads its events through XCB")
@@ -90,11 +92,12 @@ public final class XIListener {
         startNotes = first?.notes ?? []
         state.rawAreas = rawAreas()
         // The daemon's loop must not sleep on answers already read from
-        // the socket: the window directory's, and the refresh's.
-        let windowAnswers = connection.answersWaiting
-        connection.answersWaiting = { [weak self] in
-            let windows = windowAnswers?() == true
-            guard let self else { return windows }
+        // the socket: the window directory's, and the refresh's (one
+        // closure in place of the directory's own, asked at every wakeup).
+        // Unowned (unsafe): no weak reference loaded and released at every
+        // wakeup; `deinit` takes the closure away before the listener goes.
+        connection.answersWaiting = { [unowned(unsafe) self] in
+            let windows = self.windows.collect()
             return self.answersCame() || windows
         }
         // The top-level windows' creation, reparenting and destruction keep

@@ -86,7 +86,7 @@ public final class WindowClasses {
     /// be taken.
     @discardableResult
     func collect() -> Bool {
-        guard connection.alive, connection.xcbConnection != nil else { return false }
+        guard !waiting.isEmpty, connection.alive, connection.xcbConnection != nil else { return false }
         for i in waiting.indices where !waiting[i].arrived {
             // X answers in order: the first not answered yet ends the pass.
             guard let answer = connection.poll(waiting[i].sequence) else { break }
