@@ -120,6 +120,9 @@ def table(results, smoke=False):
     both = vs.get("ours_us") is not None and vs.get("xorg_us") is not None
     ours_x = vs["ours_us"] + vs["xorg_us"] if both else None
     peer_x = vs["peer_us"] + vs["xorg_nobody_us"] if vs.get("peer_us") is not None and vs.get("xorg_nobody_us") is not None else None
+    # The C client that prints what X sends, with X's part: what any X
+    # client taking these touches costs (X writes each touch event on its own).
+    base_x = vs["baseline_us"] + vs["baseline_xorg_us"] if vs.get("baseline_us") is not None and vs.get("baseline_xorg_us") is not None else None
 
     def curve(kind):
         pts = sorted(curves.get(kind, []))
@@ -196,6 +199,9 @@ def table(results, smoke=False):
          "listening (lisgd reads evdev: X does for it what it does for nobody)",
          f"{ours_x or '–'} / {peer_x or '–'} µs; ratio {ratio(ours_x, peer_x)}",
          f"≤ 1.25: {met(ratio_of(ours_x, peer_x), 1.25)}"),
+        ("touchscreen swipe: the same with the C client instead (xi2-print + Xorg, alone, the same swipes) / lisgd + Xorg with "
+         "nobody listening: what any X client taking these touches costs",
+         f"{base_x or '–'} / {peer_x or '–'} µs; ratio {ratio(base_x, peer_x)}", ""),
         ("touchscreen swipe: Xorg's CPU per gesture, with gesture-bridge / with nobody listening",
          f"{vs.get('xorg_us', '–')} / {vs.get('xorg_nobody_us', '–')} µs; ratio {ratio(vs.get('xorg_us'), vs.get('xorg_nobody_us'))}",
          f"≤ {XORG_NOBODY_RATIO:g}: {met(ratio_of(vs.get('xorg_us'), vs.get('xorg_nobody_us')), XORG_NOBODY_RATIO)}"),

@@ -158,10 +158,15 @@ lines_for() { wc -l <"$work/xi2-print.out"; }
 play touchscreen touchscreen-swipe-left-3   # warm-up
 sleep 1
 base_at
+# Xorg's part too: what any X client taking these touches costs with X's
+# own work, beside lisgd + Xorg with nobody listening (the report's floor).
+read -r -a bx0 <<<"$(cpu "$xorg")"
 for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3; done
 sleep 1
 read -r -a b1 <<<"$(cpu $base)"
-base_ts_us=$(us b0 b1); base_ts_line=$(per xi2-print b0 b1)
+read -r -a bx1 <<<"$(cpu "$xorg")"
+base_ts_us=$(us b0 b1); base_ts_line="$(per xi2-print b0 b1); $(per Xorg bx0 bx1)"
+base_xorg_us=$(us bx0 bx1)
 play touchpad touchpad-swipe-left-3
 sleep 1
 base_at
@@ -206,13 +211,14 @@ line="$gestures gestures; recognized: gesture-bridge $got_ours, lisgd $got_peer;
 line+="; CPU gesture-bridge/lisgd $(pct "$ours_us" "$peer_us")%, gesture-bridge/xi2-print $(pct "$ours_us" "$base_ts_us")%"
 line+="; Xorg with gesture-bridge/with nobody listening $(pct "$(us x0 x1)" "$xorg_nobody_us")%"
 line+="; gesture-bridge + Xorg / lisgd + Xorg with nobody listening $(pct $((ours_us + $(us x0 x1))) $((peer_us + xorg_nobody_us)))%"
+line+=" (xi2-print + Xorg, the same swipes before: $(pct $((base_ts_us + base_xorg_us)) $((peer_us + xorg_nobody_us)))%)"
 line+="; lift to key observed (gesture-bridge): p50 $p50 µs, max $pmax µs"
 line+="; start-up CPU, exec to ready: gesture-bridge $ours_startup_us µs, lisgd $peer_startup_us µs"
 if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer "$line"
 else fail versus-peer "$line"; fi
-printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "xorg_nobody_us": %d, "startup_us": %d, "peer_startup_us": %d}\n' \
+printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "baseline_xorg_us": %d, "xorg_nobody_us": %d, "startup_us": %d, "peer_startup_us": %d}\n' \
   "$gestures" "$ours_us" "$peer_us" "$(us x0 x1)" "$(wakes o0 o1)" "$(wakes p0 p1)" \
-  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$xorg_nobody_us" "$ours_startup_us" "$peer_startup_us" >>"$results"
+  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$base_xorg_us" "$xorg_nobody_us" "$ours_startup_us" "$peer_startup_us" >>"$results"
 stop "$peer"
 # The same swipes to gesture-bridge alone: its lift → key without lisgd's
 # command (a process it starts at the same lift) beside it on the VM's two CPUs.
