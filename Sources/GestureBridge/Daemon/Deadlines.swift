@@ -79,13 +79,9 @@ extension Daemon {
         switch deadline {
         case .engine:
             guard let wake = recognition.engineWake else { return nil }
-            let d = clock.daemonTime(wake.deadline)
-            let wall = connection.input?.wallTime(d) ?? d   // `wallTime`, inline: a call would copy the daemon again
+            let wall = wallTime(wake.deadline)
             return wake.judgesAFrame ? wall + Self.frameSlack : wall
-        case .monitorFrame:
-            guard let e = recognition.monitorDeadline else { return nil }
-            let d = clock.daemonTime(e)
-            return connection.input?.wallTime(d) ?? d
+        case .monitorFrame: return recognition.monitorDeadline.map { wallTime($0) }
         case .playedEvent: return connection.input?.nextDeadline
         case .keycodeRestore: return connection.session?.synthesizer.restoreDeadline
         case .performer: return connection.session?.performer.nextDeadline
@@ -120,8 +116,10 @@ extension Daemon {
     /// Wall time of an engine time, and back: engine time counts from the
     /// first input (EngineClock), and runs behind the wall for X's
     /// lateness, or faster for a trace played faster than real time (the
-    /// input source's). nil: no input yet, no engine time.
-    func wallTime(_ engine: Double) -> Double {
+    /// input source's). nil: no input yet, no engine time. `wallTime` is
+    /// `mutating` for `due`'s sake (a non-mutating call from it was handed a
+    /// copy of the daemon).
+    mutating func wallTime(_ engine: Double) -> Double {
         let t = clock.daemonTime(engine)
         return connection.input?.wallTime(t) ?? t
     }

@@ -92,7 +92,7 @@ public struct GestureEngine: Sendable {
     }
 
     /// When `advance(to:)` next has work: a pending frame or a timer.
-    public var nextDeadline: Seconds? { Self.nextDue(lanes)?.deadline.seconds }
+    public var nextDeadline: Seconds? { nextWork?.deadline }
 
     /// Whether the work `nextDeadline` names is the judging of a frame
     /// that ends nothing (not a timer, not a lift's frame): what the next
@@ -101,9 +101,12 @@ public struct GestureEngine: Sendable {
     /// ends at X's next events, which a touchscreen sends a frame later
     /// (Daemon's `frameSlack`): a wakeup of its own for each frame was
     /// half of a touchscreen swipe's (docs/performance.md, "Per touch event").
-    public var nextDeadlineJudgesAFrame: Bool {
-        guard let (d, _) = Self.nextDue(lanes) else { return false }
-        return lanes[d].tracker.pendingFrame != nil && !lanes[d].tracker.frameEnds
+    public var nextDeadlineJudgesAFrame: Bool { nextWork?.judgesAFrame ?? false }
+
+    /// Both of the above, found once (the daemon reads them in place: `wake`).
+    var nextWork: (deadline: Seconds, judgesAFrame: Bool)? {
+        guard let (d, due) = Self.nextDue(lanes), let seconds = due.seconds else { return nil }
+        return (seconds, lanes[d].tracker.pendingFrame != nil && !lanes[d].tracker.frameEnds)
     }
 
     /// The moment of the earliest frame that ends a publishing gesture (a
@@ -264,7 +267,7 @@ public struct GestureEngine: Sendable {
     // MARK: Time
 
     /// The lane with the earliest work, and when.
-    static func nextDue(_ lanes: [DeviceLane]) -> (lane: Int, deadline: Deadline)? {
+    private static func nextDue(_ lanes: [DeviceLane]) -> (lane: Int, deadline: Deadline)? {
         var best: (lane: Int, deadline: Deadline)? = nil
         for d in lanes.indices where !lanes[d].due.isNever {
             if best == nil || lanes[d].due < best!.deadline { best = (d, lanes[d].due) }

@@ -9,12 +9,7 @@
 /// non-mutating properties they read are the API everywhere else.
 extension GestureEngine {
     /// `nextDeadline`, and whether it only judges a frame (`nextDeadlineJudgesAFrame`).
-    public var wake: (deadline: Seconds, judgesAFrame: Bool)? {
-        mutating get {
-            guard let (d, due) = Self.nextDue(lanes), let seconds = due.seconds else { return nil }
-            return (seconds, lanes[d].tracker.pendingFrame != nil && !lanes[d].tracker.frameEnds)
-        }
-    }
+    public var wake: (deadline: Seconds, judgesAFrame: Bool)? { mutating get { nextWork } }
 
     /// `endingFrame`, read in place.
     public var endingFrameInPlace: Seconds? { mutating get { endingFrame } }

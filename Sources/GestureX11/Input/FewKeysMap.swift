@@ -36,9 +36,9 @@ struct FewKeysMap<Key: Equatable, Value> {
 
     func value(at index: Int?) -> Value? { index.map { entries[$0].value } }
 
-    /// Takes `key` out: its value, nil if it was not there (no search when empty).
+    /// Takes `key` out: its value, nil if it was not there.
     mutating func remove(_ key: Key) -> Value? {
-        guard !entries.isEmpty, let i = index(of: key) else { return nil }
+        guard let i = index(of: key) else { return nil }
         return entries.remove(at: i).value
     }
 

@@ -88,7 +88,7 @@ struct ListenerState {
                     // The table keeps only an undecided touch's moves: the
                     // others (most of a gesture's) are not put through it.
                     if touches.isUndecided(key) {
-                        _ = touches.on(.moved(at: at, raw: active.touchGrab == .root ? ownRaw(event, screen: screen) : nil), key)
+                        _ = touches.on(.moved(at: at, raw: ownRaw(event, screen: screen)), key)
                     }
                 default:
                     // X numbers each event with the last request it had
@@ -141,7 +141,7 @@ struct ListenerState {
         // Found in place (a copy of the device, three strings, was retained and released per event).
         guard let i = devices.firstIndex(where: { $0.id == Int32(e.sourceid) }), devices[i].kind != .other else { return nil }
         guard let input = XIEventConverter.rawTouch(raw, device: devices[i],
-                                                    area: rawAreas[devices[i].id] ?? (0, 0, screen.width, screen.height),
+                                                    area: rawArea(devices[i].id, screen: screen),
                                                     last: lastRaw[key])
         else { return nil }
         var p = Point.zero, ended = false
@@ -169,7 +169,13 @@ struct ListenerState {
         guard e.pointee.valuators_len > 0, let i = devices.firstIndex(where: { $0.id == id }) else { return nil }
         // The ranges alone, not the device (three strings: a copy retains them).
         return XIEventConverter.valuatorPoint(e, xRange: devices[i].xRange, yRange: devices[i].yRange,
-                                              area: rawAreas[id] ?? (0, 0, screen.width, screen.height))
+                                              area: rawArea(id, screen: screen))
+    }
+
+    /// Where device `id`'s raw axes land: its matrix's area, or the whole
+    /// screen while its matrix is not in yet.
+    private func rawArea(_ id: Int32, screen: GestureCore.Screen) -> Area {
+        rawAreas[id] ?? (0, 0, screen.width, screen.height)
     }
 
     /// A touchpad gesture begins: the modifiers held and the window under
