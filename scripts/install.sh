@@ -48,9 +48,12 @@ if [ -z "${NO_PACKAGES:-}" ]; then
   # (toml++, libyaml, pugixml); Xvfb, Python's GI and tmux,
   # which `swift test` needs (its X tests start an Xvfb; the Touchégg
   # protocol tests' client is a GIO program; `watch` is drawn in a tmux
-  # pane), so the README's second command works after the first.
+  # pane), so the README's second command works after the first. Xvfb's
+  # core fonts by name: the stroke name's tests draw with misc-fixed, and
+  # xvfb only recommends them (installed without recommends, three X tests
+  # failed).
   packages=(pkg-config libx11-dev libx11-xcb-dev libxcb-xinput-dev libxcb-randr0-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libdbus-1-dev
-            libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux)
+            libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb xfonts-base python3-gi tmux)
   # The settings app (gesture-bridge-settings) builds on GTK 4 and libadwaita.
   packages+=(libgtk-4-dev libadwaita-1-dev)
   # Its translations: msgfmt builds the .mo files, the desktop entry and the metainfo.

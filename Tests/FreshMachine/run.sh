@@ -71,7 +71,7 @@ fi
 mkdir -p "$root"
 tar -C "$root" -xf "$tarball" && [ -x "$root/usr/bin/env" ] || { say "no root from $tarball"; exit 1; }
 for p in libx11-dev libx11-xcb-dev libxcb-xinput-dev libxcb-randr0-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libdbus-1-dev \
-         libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb python3-gi tmux; do
+         libtomlplusplus-dev libyaml-dev libpugixml-dev xvfb xfonts-base python3-gi tmux; do
   chroot "$root" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
     && { say "$p is already in the clean root: not a fresh machine"; exit 1; }
 done
