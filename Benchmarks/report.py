@@ -123,6 +123,8 @@ def table(results, smoke=False):
     # The C client that prints what X sends, with X's part: what any X
     # client taking these touches costs (X writes each touch event on its own).
     base_x = vs["baseline_us"] + vs["baseline_xorg_us"] if vs.get("baseline_us") is not None and vs.get("baseline_xorg_us") is not None else None
+    # The same grab doing nothing else (xi2-print --quiet): X's delivery alone, the floor for any X client.
+    quiet_x = vs["quiet_us"] + vs["quiet_xorg_us"] if vs.get("quiet_us") is not None and vs.get("quiet_xorg_us") is not None else None
 
     def curve(kind):
         pts = sorted(curves.get(kind, []))
@@ -202,6 +204,10 @@ def table(results, smoke=False):
         ("touchscreen swipe: the same with the C client instead (xi2-print + Xorg, alone, the same swipes) / lisgd + Xorg with "
          "nobody listening: what any X client taking these touches costs",
          f"{base_x or '–'} / {peer_x or '–'} µs; ratio {ratio(base_x, peer_x)}", ""),
+        ("touchscreen swipe: a client that only takes the touches (xi2-print --quiet: the same grab, each touch accepted, "
+         "nothing printed) + Xorg / lisgd + Xorg with nobody listening: X's delivery alone, the floor for any X client",
+         f"{quiet_x or '–'} / {peer_x or '–'} µs; ratio {ratio(quiet_x, peer_x)}; its wakeups {vs.get('quiet_wakeups', '–')}, "
+         f"gesture-bridge's {vs.get('ours_wakeups', '–')}", ""),
         ("touchscreen swipe: Xorg's CPU per gesture, with gesture-bridge / with nobody listening",
          f"{vs.get('xorg_us', '–')} / {vs.get('xorg_nobody_us', '–')} µs; ratio {ratio(vs.get('xorg_us'), vs.get('xorg_nobody_us'))}",
          f"≤ {XORG_NOBODY_RATIO:g}: {met(ratio_of(vs.get('xorg_us'), vs.get('xorg_nobody_us')), XORG_NOBODY_RATIO)}"),

@@ -5,8 +5,12 @@
 //                            e2e-other) and raw key and touch events on the
 //                            root; logs what X delivers, one line each, until
 //                            killed
-//   play RECORDING DEVNODE   writes an evemu recording to an evdev node at its
-//                            recorded times; prints "NS frame I" per frame
+//   play RECORDING DEVNODE [QUIET_MS]
+//                            writes an evemu recording to an evdev node at its
+//                            recorded times; prints "NS frame I" per frame;
+//                            then stays QUIET_MS before it exits, so that the
+//                            script waiting on it starts nothing while the
+//                            last frame's effects are timed
 //   stamp NAME LOG           for exec actions: logs NAME and GESTURE_* variables
 //   keys-down                prints the keysyms the server holds down
 //   wait LOG SINCE TEXT [N] [SECONDS]
@@ -206,7 +210,7 @@ extension Substring {
     }
 }
 
-func play(recording: String, node: String) -> Never {
+func play(recording: String, node: String, quietMilliseconds: Int64 = 0) -> Never {
     let events = readRecording(recording)
     let fd = open(node, O_WRONLY | O_CLOEXEC)
     if fd < 0 { fail("cannot open \(node): \(String(cString: strerror(errno)))") }
@@ -226,6 +230,9 @@ func play(recording: String, node: String) -> Never {
             frame.removeAll(keepingCapacity: true)
         }
     }
+    // Flushed before the quiet: the script reads the frames' times after it.
+    fflush(nil)
+    if quietMilliseconds > 0 { sleepUntil(now() + quietMilliseconds * 1_000_000) }
     exit(0)
 }
 
@@ -314,6 +321,9 @@ case ("observe", 2): observe(logPath: args[1])
 case ("observe", 3) where args[1] == "--fullscreen": observe(logPath: args[2], fullscreen: true)
 case ("observe", 3) where args[1] == "--bare": observe(logPath: args[2], bare: true)
 case ("play", 3): play(recording: args[1], node: args[2])
+case ("play", 4):
+    guard let quiet = Int64(args[3]), quiet >= 0 else { fail("QUIET_MS must be milliseconds") }
+    play(recording: args[1], node: args[2], quietMilliseconds: quiet)
 case ("stamp", 3): stamp(name: args[1], logPath: args[2])
 case ("keys-down", 1): keysDown()
 case ("key", 3) where args[2] == "down" || args[2] == "up": key(args[1], down: args[2] == "down")
@@ -360,5 +370,5 @@ case ("pointer", 1):
     print("\(last.0) \(last.1)")
     exit(0)
 default:
-    fail("usage: observe LOG | play RECORDING DEVNODE | stamp NAME LOG | keys-down | wait LOG SINCE TEXT [N] [SECONDS] | count LOG SINCE UNTIL TEXT | signal PID TERM|INT|HUP | now | warp X Y | pointer | touchegg-client ADDRESS LOG | gesture-window LOG")
+    fail("usage: observe LOG | play RECORDING DEVNODE [QUIET_MS] | stamp NAME LOG | keys-down | wait LOG SINCE TEXT [N] [SECONDS] | count LOG SINCE UNTIL TEXT | signal PID TERM|INT|HUP | now | warp X Y | pointer | touchegg-client ADDRESS LOG | gesture-window LOG")
 }

@@ -64,7 +64,9 @@ start_observer() {
 [ "${E2E_SCRIPT:-scenarios.sh}" = desktops.sh ] || start_observer
 
 # play DEVICE RECORDING: writes it to the device; frame times in $work/RECORDING.frames.
-play() { "$probe" play "$share/recordings/$2.evemu" "${node[$1]}" >"$work/$2.frames"; }
+# play DEVICE RECORDING [QUIET_MS]: QUIET_MS, the player stays that long after
+# the last frame, so the script starts nothing while its effects are timed.
+play() { "$probe" play "$share/recordings/$2.evemu" "${node[$1]}" ${3:+"$3"} >"$work/$2.frames"; }
 frame_time() { sed -n "s/^\([0-9]*\) frame $2\$/\1/p" "$work/$1.frames"; }
 last_frame() { tail -1 "$work/$1.frames" | cut -d' ' -f3; }
 # The frame written last before time $2, and the time from it to $2 in µs:

@@ -15,7 +15,9 @@
 #   every other time here: when libinput recognized each touchpad swipe (the
 #   swipe's begin), and when Touchégg would have decided it (its rule,
 #   worked out on the same events: the unaccelerated motion summed since the
-#   begin passes, on either axis, 1 % of the pad's shorter side).
+#   begin passes, on either axis, 1 % of the pad's shorter side); and the
+#   floor for the touchscreen: `xi2-print --quiet`, the same grab doing
+#   nothing else, alone.
 #
 # Per gesture: each process's own CPU (schedstat ns; utime/stime ticks),
 # voluntary context switches (wakeups), read/write calls; Xorg's CPU too,
@@ -77,7 +79,11 @@ series() {
   down=(); lift=()
   for k in "${!patterns[@]}"; do eval "seen_$k=()"; done
   for i in $(seq "$n"); do
-    play "$dev" "$rec"
+    # The lift → action latency is timed: no process of the script's (the
+    # frames' times read, the waiter) starts until 100 ms after the lift.
+    # Each start is tens of ms of CPU under emulation, and they came within
+    # the very milliseconds timed, on the VM's two CPUs.
+    play "$dev" "$rec" 100
     down+=("$(head -1 "$work/$rec.frames" | cut -d' ' -f1)")
     lift+=("$(frame_time "$rec" "$(last_frame "$rec")")")
     for k in "${!patterns[@]}"; do
@@ -136,6 +142,9 @@ syscalls() {
   say "strace $name: ${total:-?} system calls for $gestures gestures (after a warm-up one): $(awk 'NR > 2 && $NF != "total" && $1 !~ /^-/ { printf "%s %s, ", $NF, $4 }' "$share/strace-$name.txt")"
 }
 
+# Every series below plays its swipes the same way, each player staying
+# 100 ms after its last frame (setup.sh's play): whatever runs beside X and
+# the client measured, the script starts nothing in the moments timed.
 # ---- 0. Xorg with nobody listening: the same touchscreen swipes, no gesture client ----
 # What X costs for them anyway (libinput, the observer's windows and raw
 # touches): what lisgd, which reads evdev, costs beside its own CPU. Xorg
@@ -143,7 +152,7 @@ syscalls() {
 play touchscreen touchscreen-swipe-left-3   # warm-up
 sleep 1
 read -r -a n0 <<<"$(cpu "$xorg")"
-for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3; done
+for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 100; done
 sleep 1
 read -r -a n1 <<<"$(cpu "$xorg")"
 xorg_nobody_us=$(us n0 n1)
@@ -161,7 +170,7 @@ base_at
 # Xorg's part too: what any X client taking these touches costs with X's
 # own work, beside lisgd + Xorg with nobody listening (the report's floor).
 read -r -a bx0 <<<"$(cpu "$xorg")"
-for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3; done
+for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 100; done
 sleep 1
 read -r -a b1 <<<"$(cpu $base)"
 read -r -a bx1 <<<"$(cpu "$xorg")"
@@ -173,13 +182,28 @@ base_at
 first_line=$(( $(lines_for) + 1 ))
 pad_down=()
 for i in $(seq "$gestures"); do
-  play touchpad touchpad-swipe-left-3
+  play touchpad touchpad-swipe-left-3 100
   pad_down+=("$(head -1 "$work/touchpad-swipe-left-3.frames" | cut -d' ' -f1)")
 done
 sleep 1
 read -r -a b1 <<<"$(cpu $base)"
 base_pad_us=$(us b0 b1); base_pad_line=$(per xi2-print b0 b1)
 stop "$base"
+# The floor: the same grab, each touch accepted at its begin, nothing read
+# or printed beyond that (xi2-print --quiet), alone, the same touchscreen
+# swipes: what X's delivery costs a client that does no work of its own.
+"$work/xi2-print" --quiet >"$work/xi2-quiet.out" 2>"$share/xi2-quiet.err" &
+quiet=$!
+until_ok 60 grep -q ready "$work/xi2-quiet.out" || { say "xi2-print --quiet did not start: $(cat "$share/xi2-quiet.err")"; exit 3; }
+play touchscreen touchscreen-swipe-left-3   # warm-up
+sleep 1
+read -r -a q0 <<<"$(cpu $quiet)"; read -r -a qx0 <<<"$(cpu "$xorg")"
+for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 100; done
+sleep 1
+read -r -a q1 <<<"$(cpu $quiet)"; read -r -a qx1 <<<"$(cpu "$xorg")"
+quiet_ts_us=$(us q0 q1); quiet_xorg_us=$(us qx0 qx1)
+quiet_ts_line="$(per "xi2-print --quiet" q0 q1); $(per Xorg qx0 qx1)"
+stop "$quiet"
 # Per touchpad swipe, from its touch-down: libinput's begin, and Touchégg's start (ns).
 read -r -a recognized <<<"$(tail -n +"$first_line" "$work/xi2-print.out" | awk '$2 == "swipe" && $3 == "begin" { printf "%.0f ", $1 * 1000000 }')"
 read -r -a touchegg <<<"$(tail -n +"$first_line" "$work/xi2-print.out" | awk -v mm="$pad_short_side_mm" '
@@ -191,7 +215,7 @@ read -r -a touchegg <<<"$(tail -n +"$first_line" "$work/xi2-print.out" | awk -v 
   }')"
 read -r libinput_p50 _ <<<"$(span pad_down recognized)"
 read -r touchegg_p50 _ <<<"$(span pad_down touchegg)"
-pass versus-baseline "xi2-print alone, $gestures swipes of each kind; touchscreen: $base_ts_line; touchpad: $base_pad_line; touchpad swipe from touch-down: libinput recognized it at p50 ${libinput_p50} µs (${#recognized[@]} swipes), Touchégg's rule would start it at p50 ${touchegg_p50} µs (${#touchegg[@]} swipes)"
+pass versus-baseline "xi2-print alone, $gestures swipes of each kind; touchscreen: $base_ts_line; touchscreen, taking the touches only (--quiet): $quiet_ts_line; touchpad: $base_pad_line; touchpad swipe from touch-down: libinput recognized it at p50 ${libinput_p50} µs (${#recognized[@]} swipes), Touchégg's rule would start it at p50 ${touchegg_p50} µs (${#touchegg[@]} swipes)"
 
 # ---- 2. Touchscreen: gesture-bridge and lisgd at once ----
 # Start-up: each one's own CPU from exec to ready, read once it is idle (a
@@ -211,14 +235,14 @@ line="$gestures gestures; recognized: gesture-bridge $got_ours, lisgd $got_peer;
 line+="; CPU gesture-bridge/lisgd $(pct "$ours_us" "$peer_us")%, gesture-bridge/xi2-print $(pct "$ours_us" "$base_ts_us")%"
 line+="; Xorg with gesture-bridge/with nobody listening $(pct "$(us x0 x1)" "$xorg_nobody_us")%"
 line+="; gesture-bridge + Xorg / lisgd + Xorg with nobody listening $(pct $((ours_us + $(us x0 x1))) $((peer_us + xorg_nobody_us)))%"
-line+=" (xi2-print + Xorg, the same swipes before: $(pct $((base_ts_us + base_xorg_us)) $((peer_us + xorg_nobody_us)))%)"
+line+=" (xi2-print + Xorg, the same swipes before: $(pct $((base_ts_us + base_xorg_us)) $((peer_us + xorg_nobody_us)))%; xi2-print --quiet + Xorg: $(pct $((quiet_ts_us + quiet_xorg_us)) $((peer_us + xorg_nobody_us)))%)"
 line+="; lift to key observed (gesture-bridge): p50 $p50 µs, max $pmax µs"
 line+="; start-up CPU, exec to ready: gesture-bridge $ours_startup_us µs, lisgd $peer_startup_us µs"
 if [ "$got_ours" = "$gestures" ] && [ "$got_peer" = "$gestures" ]; then pass versus-peer "$line"
 else fail versus-peer "$line"; fi
-printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "baseline_xorg_us": %d, "xorg_nobody_us": %d, "startup_us": %d, "peer_startup_us": %d}\n' \
+printf 'JSON {"bench": "versus", "gestures": %d, "ours_us": %d, "peer_us": %d, "xorg_us": %d, "ours_wakeups": %d, "peer_wakeups": %d, "lift_p50_us": %s, "lift_max_us": %s, "baseline_us": %d, "baseline_xorg_us": %d, "quiet_us": %d, "quiet_xorg_us": %d, "quiet_wakeups": %d, "xorg_nobody_us": %d, "startup_us": %d, "peer_startup_us": %d}\n' \
   "$gestures" "$ours_us" "$peer_us" "$(us x0 x1)" "$(wakes o0 o1)" "$(wakes p0 p1)" \
-  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$base_xorg_us" "$xorg_nobody_us" "$ours_startup_us" "$peer_startup_us" >>"$results"
+  "${p50/\?/null}" "${pmax/\?/null}" "$base_ts_us" "$base_xorg_us" "$quiet_ts_us" "$quiet_xorg_us" "$(wakes q0 q1)" "$xorg_nobody_us" "$ours_startup_us" "$peer_startup_us" >>"$results"
 stop "$peer"
 # The same swipes to gesture-bridge alone: its lift → key without lisgd's
 # command (a process it starts at the same lift) beside it on the VM's two CPUs.
@@ -302,6 +326,35 @@ XML
   printf 'JSON {"bench": "versus-touchegg", "gestures": %d, "touchegg_us": %d, "touchegg_wakeups": %d, "began_p50_us": %s, "startup_us": %d, "ours_startup_us": %d}\n' \
     "$gestures" "$te_us" $(( $(wakes d0 d1) + $(wakes c0 c1) )) "${te_began_p50/\?/null}" "$te_startup_us" "$ours_startup_us" >>"$results"
   stop "$te_client" "$te_daemon"
+fi
+
+# ---- 3c. By hand: where the CPU goes, kernel and all (E2E_PERF=1) ----
+# A system-wide perf profile (cpu-clock samples, call chains) of the
+# touchscreen series with gesture-bridge and lisgd at once; needs perf in the
+# image (E2E_EXTRA_PACKAGES=linux-perf; Tests/E2E/README.md). Into the share:
+# each process's functions, kernel's included, and every sample with its call chain.
+if [ "${E2E_PERF:-0}" = 1 ]; then
+  if command -v perf >/dev/null; then
+    start_ours perf
+    start_peer perf
+    series touchscreen touchscreen-swipe-left-3 0 "key+ Left" "exec lisgd"
+    perf record -a -g -F 2000 -o "$work/perf.data" >"$share/perf-record.log" 2>&1 &
+    profiler=$!
+    sleep 2
+    series touchscreen touchscreen-swipe-left-3 "$gestures" "key+ Left" "exec lisgd"
+    kill -INT "$profiler"; wait "$profiler"
+    perf report -i "$work/perf.data" --no-children --sort comm,dso,sym --stdio -g none --percent-limit 0.2 >"$share/perf-flat.txt" 2>&1
+    for comm in gesture-bridge- lisgd Xorg InputThread; do
+      perf report -i "$work/perf.data" --no-children --comms "$comm" --percentage relative --sort dso,sym --stdio -g none \
+        --percent-limit 0.3 >"$share/perf-$comm.txt" 2>&1
+    done
+    # Every sample of theirs with its call chain, for reading on the host.
+    perf script -i "$work/perf.data" --comms gesture-bridge-,lisgd,Xorg,InputThread -F comm,tid,time,ip,sym,dso >"$share/perf-script.txt" 2>&1
+    say "perf: $(head -c 300 "$share/perf-record.log" | tr '\n' ' ')"
+    stop "$ours" "$peer"
+  else
+    say "E2E_PERF=1 but no perf in the image (E2E_EXTRA_PACKAGES=linux-perf)"
+  fi
 fi
 
 # ---- 4. Instructions, under callgrind ----
