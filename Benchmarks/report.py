@@ -117,14 +117,17 @@ def table(results, smoke=False):
     pointer = pick(results, "pointer-trail")
     # With X's part: Xorg runs libinput and delivers the touches for us; lisgd
     # reads evdev, so its X is Xorg with nobody listening.
-    both = vs.get("ours_us") is not None and vs.get("xorg_us") is not None
-    ours_x = vs["ours_us"] + vs["xorg_us"] if both else None
-    peer_x = vs["peer_us"] + vs["xorg_nobody_us"] if vs.get("peer_us") is not None and vs.get("xorg_nobody_us") is not None else None
+    def with_x(client, xorg):
+        """A client's CPU plus Xorg's in the same swipes (None unless both were measured)."""
+        return vs[client] + vs[xorg] if vs.get(client) is not None and vs.get(xorg) is not None else None
+
+    ours_x = with_x("ours_us", "xorg_us")
+    peer_x = with_x("peer_us", "xorg_nobody_us")
     # The C client that prints what X sends, with X's part: what any X
     # client taking these touches costs (X writes each touch event on its own).
-    base_x = vs["baseline_us"] + vs["baseline_xorg_us"] if vs.get("baseline_us") is not None and vs.get("baseline_xorg_us") is not None else None
+    base_x = with_x("baseline_us", "baseline_xorg_us")
     # The same grab doing nothing else (xi2-print --quiet): X's delivery alone, the floor for any X client.
-    quiet_x = vs["quiet_us"] + vs["quiet_xorg_us"] if vs.get("quiet_us") is not None and vs.get("quiet_xorg_us") is not None else None
+    quiet_x = with_x("quiet_us", "quiet_xorg_us")
 
     def curve(kind):
         pts = sorted(curves.get(kind, []))

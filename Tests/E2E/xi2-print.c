@@ -59,17 +59,11 @@ int main(int argc, char **argv) {
         if (c->type != GenericEvent || c->extension != opcode) continue;
         if (quiet && c->evtype != XI_TouchBegin) continue;
         if (!XGetEventData(d, c)) continue;
-        if (quiet) {
-            XIDeviceEvent *t = c->data;
-            XIAllowTouchEvents(d, t->deviceid, t->detail, root, XIAcceptTouch);
-            XFreeEventData(d, c);
-            continue;
-        }
         switch (c->evtype) {
         case XI_TouchBegin: case XI_TouchUpdate: case XI_TouchEnd: {
             XIDeviceEvent *t = c->data;
             if (c->evtype == XI_TouchBegin) XIAllowTouchEvents(d, t->deviceid, t->detail, root, XIAcceptTouch);
-            printf("%lu touch %s %d %.2f %.2f\n", t->time, phase(c->evtype, XI_TouchBegin, XI_TouchUpdate), t->detail,
+            if (!quiet) printf("%lu touch %s %d %.2f %.2f\n", t->time, phase(c->evtype, XI_TouchBegin, XI_TouchUpdate), t->detail,
                    t->root_x, t->root_y);
             break;
         }

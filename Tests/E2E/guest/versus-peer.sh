@@ -28,6 +28,9 @@
 # Results: "PASS|FAIL versus-…: …" lines, and "JSON {…}" lines for
 # Benchmarks/report.py.
 gestures=${E2E_GESTURES:-20}
+# How long each player stays after its last frame (setup.sh's play): the
+# script starts no process in the moments after a lift that are timed.
+settle_ms=100
 install -m 600 "$share/versus.toml" "$work/config/config.toml"
 install -m 755 "$share/bin/xi2-print" "$share/bin/e2e-stamp" "$work/"
 # lisgd's command: the C stamp, as the daemon's exec is (stamp.c), not the probe:
@@ -80,10 +83,10 @@ series() {
   for k in "${!patterns[@]}"; do eval "seen_$k=()"; done
   for i in $(seq "$n"); do
     # The lift → action latency is timed: no process of the script's (the
-    # frames' times read, the waiter) starts until 100 ms after the lift.
+    # frames' times read, the waiter) starts until settle_ms after the lift.
     # Each start is tens of ms of CPU under emulation, and they came within
     # the very milliseconds timed, on the VM's two CPUs.
-    play "$dev" "$rec" 100
+    play "$dev" "$rec" "$settle_ms"
     down+=("$(head -1 "$work/$rec.frames" | cut -d' ' -f1)")
     lift+=("$(frame_time "$rec" "$(last_frame "$rec")")")
     for k in "${!patterns[@]}"; do
@@ -143,8 +146,16 @@ syscalls() {
 }
 
 # Every series below plays its swipes the same way, each player staying
-# 100 ms after its last frame (setup.sh's play): whatever runs beside X and
-# the client measured, the script starts nothing in the moments timed.
+# settle_ms after its last frame: whatever runs beside X and the client
+# measured, the script starts nothing in the moments timed.
+touchscreen_swipes() { for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 "$settle_ms"; done; }
+# start_baseline NAME [--quiet]: xi2-print, its lines in $work/NAME.out; sets baseline_pid.
+start_baseline() {
+  local name=$1; shift
+  "$work/xi2-print" "$@" >"$work/$name.out" 2>"$share/$name.err" &
+  baseline_pid=$!
+  until_ok 60 grep -q ready "$work/$name.out" || { say "xi2-print $* did not start: $(cat "$share/$name.err")"; exit 3; }
+}
 # ---- 0. Xorg with nobody listening: the same touchscreen swipes, no gesture client ----
 # What X costs for them anyway (libinput, the observer's windows and raw
 # touches): what lisgd, which reads evdev, costs beside its own CPU. Xorg
@@ -152,16 +163,15 @@ syscalls() {
 play touchscreen touchscreen-swipe-left-3   # warm-up
 sleep 1
 read -r -a n0 <<<"$(cpu "$xorg")"
-for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 100; done
+touchscreen_swipes
 sleep 1
 read -r -a n1 <<<"$(cpu "$xorg")"
 xorg_nobody_us=$(us n0 n1)
 pass versus-nobody "$gestures touchscreen swipes with no gesture client: $(per Xorg n0 n1)"
 
 # ---- 1. The baseline: xi2-print alone, both kinds ----
-"$work/xi2-print" >"$work/xi2-print.out" 2>"$share/xi2-print.err" &
-base=$!
-until_ok 60 grep -q ready "$work/xi2-print.out" || { say "xi2-print did not start: $(cat "$share/xi2-print.err")"; exit 3; }
+start_baseline xi2-print
+base=$baseline_pid
 base_at() { read -r -a b0 <<<"$(cpu $base)"; }
 lines_for() { wc -l <"$work/xi2-print.out"; }
 play touchscreen touchscreen-swipe-left-3   # warm-up
@@ -170,7 +180,7 @@ base_at
 # Xorg's part too: what any X client taking these touches costs with X's
 # own work, beside lisgd + Xorg with nobody listening (the report's floor).
 read -r -a bx0 <<<"$(cpu "$xorg")"
-for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 100; done
+touchscreen_swipes
 sleep 1
 read -r -a b1 <<<"$(cpu $base)"
 read -r -a bx1 <<<"$(cpu "$xorg")"
@@ -182,7 +192,7 @@ base_at
 first_line=$(( $(lines_for) + 1 ))
 pad_down=()
 for i in $(seq "$gestures"); do
-  play touchpad touchpad-swipe-left-3 100
+  play touchpad touchpad-swipe-left-3 "$settle_ms"
   pad_down+=("$(head -1 "$work/touchpad-swipe-left-3.frames" | cut -d' ' -f1)")
 done
 sleep 1
@@ -192,13 +202,12 @@ stop "$base"
 # The floor: the same grab, each touch accepted at its begin, nothing read
 # or printed beyond that (xi2-print --quiet), alone, the same touchscreen
 # swipes: what X's delivery costs a client that does no work of its own.
-"$work/xi2-print" --quiet >"$work/xi2-quiet.out" 2>"$share/xi2-quiet.err" &
-quiet=$!
-until_ok 60 grep -q ready "$work/xi2-quiet.out" || { say "xi2-print --quiet did not start: $(cat "$share/xi2-quiet.err")"; exit 3; }
+start_baseline xi2-quiet --quiet
+quiet=$baseline_pid
 play touchscreen touchscreen-swipe-left-3   # warm-up
 sleep 1
 read -r -a q0 <<<"$(cpu $quiet)"; read -r -a qx0 <<<"$(cpu "$xorg")"
-for i in $(seq "$gestures"); do play touchscreen touchscreen-swipe-left-3 100; done
+touchscreen_swipes
 sleep 1
 read -r -a q1 <<<"$(cpu $quiet)"; read -r -a qx1 <<<"$(cpu "$xorg")"
 quiet_ts_us=$(us q0 q1); quiet_xorg_us=$(us qx0 qx1)
