@@ -214,6 +214,12 @@ def table(results, smoke=False):
         ("touchscreen swipe: Xorg's CPU per gesture, with gesture-bridge / with nobody listening",
          f"{vs.get('xorg_us', '–')} / {vs.get('xorg_nobody_us', '–')} µs; ratio {ratio(vs.get('xorg_us'), vs.get('xorg_nobody_us'))}",
          f"≤ {XORG_NOBODY_RATIO:g}: {met(ratio_of(vs.get('xorg_us'), vs.get('xorg_nobody_us')), XORG_NOBODY_RATIO)}"),
+        # X's side of the floor: what X spends on delivering the touches to a
+        # client that does nothing with them, against nobody listening.
+        ("touchscreen swipe: Xorg's CPU per gesture, with the client that only takes the touches (xi2-print --quiet) / "
+         "with nobody listening: X's delivery alone, the floor of the line above for any X client",
+         f"{vs.get('quiet_xorg_us', '–')} / {vs.get('xorg_nobody_us', '–')} µs; ratio "
+         f"{ratio(vs.get('quiet_xorg_us'), vs.get('xorg_nobody_us'))}", ""),
         ("touchscreen swipe: CPU per gesture, gesture-bridge / xi2-print (a C client printing every event, alone)",
          f"{vs.get('ours_us', '–')} / {vs.get('baseline_us', '–')} µs; ratio {ratio(vs.get('ours_us'), vs.get('baseline_us'))}", ""),
         ("touchscreen: lift frame written → key seen by another client (E2E VM)",

@@ -87,8 +87,8 @@ cc=$(command -v cc || command -v clang)
 [ -n "${TOUCHEGG_BIN:-}" ] && cp "$TOUCHEGG_BIN" "$run/bin/touchegg"
 cp -r Tests/E2E/guest Tests/E2E/devices Tests/E2E/recordings Tests/E2E/e2e.toml Tests/E2E/e2e-raw.toml Tests/E2E/e2e-pointer.toml Tests/E2E/e2e-touchegg.toml Tests/E2E/e2e-hands.toml Tests/E2E/strokes Tests/E2E/e2e-desktops.toml Tests/E2E/versus.toml \
   Tests/Touchegg/client.py "$run/"
-printf 'E2E_NO_DAEMON=%s\nE2E_CONTROL_TOO=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\nE2E_PERF=%s\nE2E_DESKTOPS="%s"\n' \
-  "$control" "$control_too" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" "${E2E_PERF:-0}" "${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}" >"$run/env"
+printf 'E2E_NO_DAEMON=%s\nE2E_CONTROL_TOO=%s\nE2E_SCRIPT=%s\nE2E_GESTURES=%s\nE2E_CALLGRIND=%s\nE2E_PERF=%s\nE2E_XTRACE=%s\nE2E_DESKTOPS="%s"\n' \
+  "$control" "$control_too" "$script" "${E2E_GESTURES:-20}" "${E2E_CALLGRIND:-1}" "${E2E_PERF:-0}" "${E2E_XTRACE:-0}" "${E2E_DESKTOPS:-mutter muffin kwin_x11 openbox xfwm4}" >"$run/env"
 
 # The real-hands set is used in place, never committed: copied into the run
 # folder (the VM's share) for this run only.

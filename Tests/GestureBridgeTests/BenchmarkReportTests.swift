@@ -120,6 +120,8 @@ import Glibc
         // With X's part: (9000 + 30000) / (8000 + 27000); Xorg 30000 / 27000.
         #expect(r.stdout.contains("| 39000 / 35000 µs; ratio 1.11 | ≤ 1.25: met |"))
         #expect(r.stdout.contains("| 30000 / 27000 µs; ratio 1.11 | ≤ 1.05: not met |"))
+        // X's delivery to a client that only takes the touches: 29000 / 27000, with no target of its own.
+        #expect(r.stdout.contains("the floor of the line above for any X client | 29000 / 27000 µs; ratio 1.07 |  |"))
         // The C client with X's part, the floor for any X client: (20000 + 31000) / (8000 + 27000).
         #expect(r.stdout.contains("what any X client taking these touches costs | 51000 / 35000 µs; ratio 1.46 |  |"))
         // The same grab doing nothing else: (15000 + 29000) / (8000 + 27000), and the wakeups beside the daemon's.

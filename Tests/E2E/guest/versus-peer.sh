@@ -212,6 +212,27 @@ sleep 1
 read -r -a q1 <<<"$(cpu $quiet)"; read -r -a qx1 <<<"$(cpu "$xorg")"
 quiet_ts_us=$(us q0 q1); quiet_xorg_us=$(us qx0 qx1)
 quiet_ts_line="$(per "xi2-print --quiet" q0 q1); $(per Xorg qx0 qx1)"
+# By hand (E2E_XTRACE=1): how X writes these touches to a client. Xorg and
+# the quiet client under strace for two more swipes (not timed): X's
+# writes by the client's descriptor in X (its main thread's writev), beside
+# the frames played; the quiet client's waits. X writes an event at once to
+# a client whose output buffer is empty (os/io.c, WriteToClient), so a
+# client that keeps up gets each touch event in a write of its own.
+if [ "${E2E_XTRACE:-0}" = 1 ]; then
+  strace -f -tt -p "$xorg" -p "$quiet" -o "$share/strace-xorg-quiet.log" 2>/dev/null &
+  tracer=$!
+  sleep 1
+  play touchscreen touchscreen-swipe-left-3 "$settle_ms"; play touchscreen touchscreen-swipe-left-3 "$settle_ms"
+  # X under strace falls behind the player: it is let catch up.
+  sleep 3
+  kill -INT "$tracer"; wait "$tracer" || true
+  # Per descriptor: writes, and the bytes they hand over (each call's iov_len summed).
+  writes=$(grep "^$xorg .*writev(" "$share/strace-xorg-quiet.log" | awk '{
+      fd = $3; sub(/^writev\(/, "", fd); sub(/,.*/, "", fd); n[fd]++
+      line = $0; while (match(line, /iov_len=[0-9]+/)) { b[fd] += substr(line, RSTART + 8, RLENGTH - 8); line = substr(line, RSTART + RLENGTH) } }
+    END { for (fd in n) printf "%s%s: %d writes, %d bytes", k++ ? "; " : "", fd, n[fd], b[fd] }')
+  say "X's writes over 2 touchscreen swipes ($(( 2 * $(wc -l <"$work/touchscreen-swipe-left-3.frames") )) frames of 3 touches played; a touch event is 136 bytes to an XI2 client, a raw one 72), by the client's descriptor in X: ${writes:-none}; the quiet client's waits (poll): $(grep -c "^$quiet .*poll(" "$share/strace-xorg-quiet.log")"
+fi
 stop "$quiet"
 # Per touchpad swipe, from its touch-down: libinput's begin, and Touchégg's start (ns).
 read -r -a recognized <<<"$(tail -n +"$first_line" "$work/xi2-print.out" | awk '$2 == "swipe" && $3 == "begin" { printf "%.0f ", $1 * 1000000 }')"
