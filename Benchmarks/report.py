@@ -126,7 +126,7 @@ def table(results, smoke=False):
     # The C client that prints what X sends, with X's part: what any X
     # client taking these touches costs (X writes each touch event on its own).
     base_x = with_x("baseline_us", "baseline_xorg_us")
-    # The same grab doing nothing else (xi2-print --quiet): X's delivery alone, the floor for any X client.
+    # The same grab doing nothing else (xi2-print --quiet): X's delivery alone, to a client that reads each of X's writes as it comes.
     quiet_x = with_x("quiet_us", "quiet_xorg_us")
 
     def curve(kind):
@@ -208,7 +208,7 @@ def table(results, smoke=False):
          "nobody listening: what any X client taking these touches costs",
          f"{base_x or '–'} / {peer_x or '–'} µs; ratio {ratio(base_x, peer_x)}", ""),
         ("touchscreen swipe: a client that only takes the touches (xi2-print --quiet: the same grab, each touch accepted, "
-         "nothing printed) + Xorg / lisgd + Xorg with nobody listening: X's delivery alone, the floor for any X client",
+         "nothing printed) + Xorg / lisgd + Xorg with nobody listening: X's delivery alone, to a client that reads each write as it comes",
          f"{quiet_x or '–'} / {peer_x or '–'} µs; ratio {ratio(quiet_x, peer_x)}; its wakeups {vs.get('quiet_wakeups', '–')}, "
          f"gesture-bridge's {vs.get('ours_wakeups', '–')}", ""),
         ("touchscreen swipe: Xorg's CPU per gesture, with gesture-bridge / with nobody listening",
@@ -217,7 +217,7 @@ def table(results, smoke=False):
         # X's side of the floor: what X spends on delivering the touches to a
         # client that does nothing with them, against nobody listening.
         ("touchscreen swipe: Xorg's CPU per gesture, with the client that only takes the touches (xi2-print --quiet) / "
-         "with nobody listening: X's delivery alone, the floor of the line above for any X client",
+         "with nobody listening: X's delivery alone, to a client that reads each write as it comes",
          f"{vs.get('quiet_xorg_us', '–')} / {vs.get('xorg_nobody_us', '–')} µs; ratio "
          f"{ratio(vs.get('quiet_xorg_us'), vs.get('xorg_nobody_us'))}", ""),
         ("touchscreen swipe: CPU per gesture, gesture-bridge / xi2-print (a C client printing every event, alone)",

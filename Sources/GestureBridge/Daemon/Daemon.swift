@@ -79,10 +79,21 @@ public struct Daemon {
     var strokeName = NameTagPlan()
     /// The time of the current wakeup (the loop's one clock read).
     var wokenAt = 0.0
+    /// While set, the wait leaves X's socket out until then, and the read
+    /// after it takes the rest of the touchscreen frame X was writing
+    /// (`frameGather`, Descriptors.swift).
+    var restOfFrameAt: Double?
 
     /// Reload this long after the last change to the file (editors write in steps).
     public static let reloadDebounce = 0.1
     public static let maxBackoff = 8.0
+    /// How long the daemon lets X write the rest of a touchscreen frame
+    /// before reading it, once a read stopped inside one: X writes each
+    /// touch event on its own, and under emulation the three of a frame
+    /// came up to a few ms apart. The engine waits as long for a frame's
+    /// events anyway (ContactTracker.frameJoin, 1.5 ms, after X's delivery
+    /// lag), so a frame is judged no later for it.
+    public static let frameGather = 0.002
 
     public init(options: Options) {
         self.options = options

@@ -29,10 +29,13 @@ extension Daemon {
         case pointerHold
         /// The name shown at a stroke's end, hidden.
         case strokeName
+        /// The rest of a touchscreen frame read, X's socket left out of the wait till then.
+        case restOfFrame
         /// The daemon's own.
         case timer(Daemon.Timer)
 
-        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg, .pointerHold, .strokeName]
+        static let allCases: [Deadline] = [.engine, .monitorFrame, .playedEvent, .keycodeRestore, .performer, .touchegg, .pointerHold, .strokeName,
+                                           .restOfFrame]
             + Daemon.Timer.allCases.map(Deadline.timer)
     }
 
@@ -88,6 +91,7 @@ extension Daemon {
         case .touchegg: return clients.touchegg?.nextDeadline
         case .pointerHold: return connection.input?.pointerDeadline
         case .strokeName: return strokeName.hideAt
+        case .restOfFrame: return restOfFrameAt
         case .timer(let t): return timers[t]
         }
     }

@@ -106,8 +106,9 @@ extension Daemon {
         case .resume:
             poll.add(role, fd: resumeAlarm.fd >= 0 ? resumeAlarm.fd : nil)
         case .x:
+            // Left out while the rest of a frame is let come (`restOfFrameAt`).
             let x = connection.session?.connection
-            poll.add(role, fd: x?.alive == true ? x?.fd : nil, pending: x?.hasQueuedEvents == true)
+            poll.add(role, fd: x?.alive == true && restOfFrameAt == nil ? x?.fd : nil, pending: x?.hasQueuedEvents == true)
         case .windowMover:
             let mover = connection.session?.windows.mover
             poll.add(role, fd: mover?.descriptor, pending: mover?.hasQueuedEvents == true)
@@ -147,10 +148,18 @@ extension Daemon {
         case .x:
             // Everything X (or the trace) has for us; what the engine makes
             // of it is collected, not done, while reading.
+            // After a wait that left X's socket out, it is read whatever poll said.
+            let gathered = restOfFrameAt != nil
+            restOfFrameAt = nil
             guard let source = connection.input,
                   connection.session?.connection.alive == true || source === connection.player else { return }
-            source.drain(now: now, readSocket: fds.reported) { event, at in feed(event, at: at) }
+            source.drain(now: now, readSocket: fds.reported || gathered) { event, at in feed(event, at: at) }
             connection.recording?.flush()
+            // X woke the daemon with part of a touchscreen frame: the rest is
+            // read in one go `frameGather` later, and X's writes meanwhile
+            // wake nobody (FrameGather.swift). Not again after such a read:
+            // one wait per wakeup of X's, at most.
+            if fds.reported && !gathered && source.awaitsRestOfFrame { restOfFrameAt = now + Self.frameGather }
         case .windowMover:
             break   // read by the performer's advance, after the actions (Wakeup.swift)
         }

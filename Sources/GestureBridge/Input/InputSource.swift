@@ -18,6 +18,9 @@ protocol InputSource: AnyObject {
     /// Hands `feed` every input due by `now` (wall time), each with its
     /// engine time. `readSocket`: poll() said X's socket is readable.
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void)
+    /// The last drain stopped inside a touchscreen frame whose rest X is
+    /// still writing (FrameGather.swift): worth waiting a moment for.
+    var awaitsRestOfFrame: Bool { get }
     /// What the drains brought besides the engine's input (a new keyboard
     /// layout, keys released): taken once they are done (nil: nothing).
     func takeNews() -> InputNews?
@@ -57,6 +60,8 @@ extension InputSource {
 extension InputSource {
     func engineTime(_ wall: Double) -> Double { wall }
     func wallTime(_ engine: Double) -> Double { engine }
+    // A played trace's frames come whole.
+    var awaitsRestOfFrame: Bool { false }
     // A played trace has no pointer.
     func takePointerStrokes() -> [PointerStrokeDrawn] { [] }
     var pointerDeadline: Double? { nil }
@@ -83,6 +88,7 @@ final class XInputSource: InputSource {
     func drain(now: Double, readSocket: Bool, _ feed: (Input, Double) -> Void) {
         listener.drain(now: now, readSocket: readSocket, feed)
     }
+    var awaitsRestOfFrame: Bool { listener.awaitsRestOfFrame }
     func takeNews() -> InputNews? { listener.takeNews() }
     func followKeyReleases(_ on: Bool) { listener.followKeyReleases(on) }
     func decide(_ d: TouchDecisionEvent) {

@@ -46,4 +46,9 @@ struct FewKeysMap<Key: Equatable, Value> {
     var isEmpty: Bool { entries.isEmpty }
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    /// Takes out every pair `shouldRemove` says to.
+    mutating func removeAll(where shouldRemove: (Key, Value) -> Bool) {
+        entries.removeAll { shouldRemove($0.key, $0.value) }
+    }
 }

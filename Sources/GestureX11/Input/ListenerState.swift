@@ -40,6 +40,10 @@ struct ListenerState {
     /// back whose grab end has not come yet (`rejectionSent`).
     var rejections = FewKeysMap<TouchKey, UInt32>()
 
+    /// Whether the last read stopped inside a touchscreen frame (X writes
+    /// its touches one by one): the daemon then reads the rest in one go.
+    var frame = FrameGather()
+
     /// What a touch's or gesture's begin says besides its input, handed
     /// over before it: the modifier keys held, when they are others than
     /// the last, and the top-level window under it (0 or the root: the
@@ -64,6 +68,7 @@ struct ListenerState {
             guard let input = XIEventConverter.touch(e) else { return nil }
             time = stamp(e.time, now: now)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
+            frame.saw(type, key, at: e.time)
             // With grabs on the top-level windows, a touch on the bare desktop
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)

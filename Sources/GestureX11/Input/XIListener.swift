@@ -116,6 +116,9 @@ public final class XIListener {
     public var active: ListenPlan { state.active }
     /// The X time of the last touch or gesture event (EWMH messages carry it).
     public var lastEventTime: UInt { state.lastEventTime }
+    /// The last read brought part of a touchscreen frame: X is still writing
+    /// the rest, one event at a time (FrameGather.swift).
+    public var awaitsRestOfFrame: Bool { state.frame.awaitsRest }
 
     /// The engine's clock for the daemon's `now`: behind it by as long as X
     /// has lately taken to deliver what it stamped (DeliveryLag), so an
