@@ -214,7 +214,7 @@ def table(results, smoke=False):
         ("touchscreen swipe: Xorg's CPU per gesture, with gesture-bridge / with nobody listening",
          f"{vs.get('xorg_us', '–')} / {vs.get('xorg_nobody_us', '–')} µs; ratio {ratio(vs.get('xorg_us'), vs.get('xorg_nobody_us'))}",
          f"≤ {XORG_NOBODY_RATIO:g}: {met(ratio_of(vs.get('xorg_us'), vs.get('xorg_nobody_us')), XORG_NOBODY_RATIO)}"),
-        # X's side of the floor: what X spends on delivering the touches to a
+        # X's side of the same: what X spends on delivering the touches to a
         # client that does nothing with them, against nobody listening.
         ("touchscreen swipe: Xorg's CPU per gesture, with the client that only takes the touches (xi2-print --quiet) / "
          "with nobody listening: X's delivery alone, to a client that reads each write as it comes",

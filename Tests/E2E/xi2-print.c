@@ -15,8 +15,9 @@
  *
  * --quiet: the least any X client taking the touches can do: the same grab,
  * each touch accepted at its begin (the only event whose data it reads),
- * nothing printed. The side by side's floor for the touchscreen: what X's
- * delivery costs a client that does no work of its own. */
+ * nothing printed. The side by side's touchscreen baseline: what X's
+ * delivery costs a client that does no work of its own and reads each of
+ * X's writes as it comes. */
 #include <X11/Xlib.h>
 #include <X11/extensions/XInput2.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ int main(int argc, char **argv) {
             XIDeviceEvent *t = c->data;
             if (c->evtype == XI_TouchBegin) XIAllowTouchEvents(d, t->deviceid, t->detail, root, XIAcceptTouch);
             if (!quiet) printf("%lu touch %s %d %.2f %.2f\n", t->time, phase(c->evtype, XI_TouchBegin, XI_TouchUpdate), t->detail,
-                   t->root_x, t->root_y);
+                               t->root_x, t->root_y);
             break;
         }
         case XI_GestureSwipeBegin: case XI_GestureSwipeUpdate: case XI_GestureSwipeEnd: {

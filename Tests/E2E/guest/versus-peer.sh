@@ -15,9 +15,9 @@
 #   every other time here: when libinput recognized each touchpad swipe (the
 #   swipe's begin), and when Touchégg would have decided it (its rule,
 #   worked out on the same events: the unaccelerated motion summed since the
-#   begin passes, on either axis, 1 % of the pad's shorter side); and the
-#   floor for the touchscreen: `xi2-print --quiet`, the same grab doing
-#   nothing else, alone.
+#   begin passes, on either axis, 1 % of the pad's shorter side); and, for
+#   the touchscreen, `xi2-print --quiet`: the same grab doing nothing else,
+#   alone, reading each of X's writes as it comes.
 #
 # Per gesture: each process's own CPU (schedstat ns; utime/stime ticks),
 # voluntary context switches (wakeups), read/write calls; Xorg's CPU too,
@@ -178,7 +178,7 @@ play touchscreen touchscreen-swipe-left-3   # warm-up
 sleep 1
 base_at
 # Xorg's part too: what any X client taking these touches costs with X's
-# own work, beside lisgd + Xorg with nobody listening (the report's floor).
+# own work, beside lisgd + Xorg with nobody listening (a row of the report).
 read -r -a bx0 <<<"$(cpu "$xorg")"
 touchscreen_swipes
 sleep 1
@@ -199,9 +199,10 @@ sleep 1
 read -r -a b1 <<<"$(cpu $base)"
 base_pad_us=$(us b0 b1); base_pad_line=$(per xi2-print b0 b1)
 stop "$base"
-# The floor: the same grab, each touch accepted at its begin, nothing read
-# or printed beyond that (xi2-print --quiet), alone, the same touchscreen
-# swipes: what X's delivery costs a client that does no work of its own.
+# The same grab, each touch accepted at its begin, nothing read or printed
+# beyond that (xi2-print --quiet), alone, the same touchscreen swipes: what
+# X's delivery costs a client that does no work of its own and reads each
+# of X's writes as it comes (the daemon gathers a frame's: FrameGather).
 start_baseline xi2-quiet --quiet
 quiet=$baseline_pid
 play touchscreen touchscreen-swipe-left-3   # warm-up
