@@ -16,8 +16,11 @@ import Testing
 
     /// A touch event as XCB hands it over: the fixed part, one word of
     /// button mask, one of valuator mask (x and y), their two values.
-    static func event(_ type: Int32, touch: UInt32, root: Point, device: Point, sequence: UInt32 = 0) -> [UInt8] {
+    static func event(_ type: Int32, touch: UInt32, root: Point, device: Point, sequence: UInt32 = 0,
+                      flags: UInt32 = 0, window: UInt32 = 0) -> [UInt8] {
         var e = xcb_input_touch_begin_event_t()
+        e.flags = flags
+        e.event = window   // the root is 0 here: a top-level window's events come through a grab on it
         e.response_type = UInt8(GenericEvent)
         e.event_type = UInt16(type)
         e.deviceid = 2

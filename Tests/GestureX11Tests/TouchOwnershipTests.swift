@@ -51,6 +51,18 @@ import Testing
             next: nil, outcome: .allow(onFrame, accept: false)),
         Row(name: "lifted by its raw end, handed down: nothing", state: .rawLifted(onFrame), event: .handedDown,
             next: .rawLifted(onFrame), outcome: .none),
+        Row(name: "X's pending end below the window manager: the lift (the grab's end comes when the window manager lets go, if it does)",
+            state: undecided(onFrame), event: .pendingEnd(at: Point(x: 104, y: 200)),
+            next: .rawLifted(onFrame), outcome: .follow(Point(x: 104, y: 200), ended: true)),
+        Row(name: "lifted by its raw end, then X's pending end: nothing", state: .rawLifted(onFrame),
+            event: .pendingEnd(at: Point(x: 104, y: 200)), next: .rawLifted(onFrame), outcome: .none),
+        Row(name: "accepted before the window manager handed it down, X's pending end: the lift",
+            state: .accepted, event: .pendingEnd(at: Point(x: 104, y: 200)),
+            next: .acceptedLifted, outcome: .follow(Point(x: 104, y: 200), ended: true)),
+        Row(name: "accepted and lifted, the grab's end: dropped, gone", state: .acceptedLifted, event: .grabEnded,
+            next: nil, outcome: .dropEnd),
+        Row(name: "accepted and lifted, decided again: X told nothing", state: .acceptedLifted,
+            event: .decided(accepted: false), next: .acceptedLifted, outcome: .none),
         Row(name: "handed down by the window manager", state: undecided(onFrame), event: .handedDown,
             next: undecided(onFrame, handedDown: true), outcome: .none),
         Row(name: "the grab's end before the decision: a lift, X still waits", state: undecided(), event: .grabEnded,
@@ -121,7 +133,7 @@ import Testing
                                rows: Self.rows.map { [Self.label($0.state), Self.label($0.event), Self.label($0.next),
                                                       Self.label($0.outcome), $0.name] })
         let states = Set(Self.rows.compactMap { $0.state.map(Self.name) })
-        #expect(states == ["undecided", "lifted", "rawLifted", "accepted", "followed"])
+        #expect(states == ["undecided", "lifted", "rawLifted", "accepted", "acceptedLifted", "followed"])
         #expect(table.publish() == nil)
     }
 
@@ -131,6 +143,7 @@ import Testing
         case .lifted: "lifted"
         case .rawLifted: "rawLifted"
         case .accepted: "accepted"
+        case .acceptedLifted: "acceptedLifted"
         case .followed: "followed"
         }
     }
@@ -150,7 +163,7 @@ import Testing
         case .followed(let offset, let endToDrop):
             if offset != .zero { apart.append("offset \(Int(offset.x)), \(Int(offset.y))") }
             if endToDrop { apart.append("its end to drop") }
-        case .rawLifted, .accepted: break
+        case .rawLifted, .accepted, .acceptedLifted: break
         }
         return name(s) + (apart.isEmpty ? "" : " (\(apart.joined(separator: ", ")))")
     }
@@ -161,6 +174,7 @@ import Testing
             return (grab.isTopLevel ? "began (top-level grab" : "began (root grab") + (raw == nil ? ")" : ", its valuators)")
         case .moved(_, let raw): return raw == nil ? "moved" : "moved (its valuators)"
         case .raw(_, let ended): return ended ? "raw end" : "raw"
+        case .pendingEnd: return "pendingEnd"
         case .handedDown: return "handedDown"
         case .grabEnded: return "grabEnded"
         case .grabEndedBeforeRejection: return "grabEnded (numbered before the rejection)"
@@ -255,7 +269,7 @@ import Testing
     /// nothing and says nothing.
     @Test func aMoveChangesOnlyAnUndecidedTouch() {
         let others: [State?] = [nil, .lifted(Self.onRoot, handedDown: false), .rawLifted(Self.onFrame), .accepted,
-                                .followed(offset: Point(x: 5, y: 0), endToDrop: true)]
+                                .acceptedLifted, .followed(offset: Point(x: 5, y: 0), endToDrop: true)]
         for state in others {
             let (next, outcome) = TouchOwnership.transition(state, .moved(at: Point(x: 1, y: 2), raw: Point(x: 3, y: 4)))
             #expect(next == state && outcome == .none)

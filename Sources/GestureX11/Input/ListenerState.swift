@@ -36,6 +36,13 @@ struct ListenerState {
     /// devices or the screen changed, taken by a later drain (never here).
     var rawAreas = FewKeysMap<Int32, Area>()
 
+    /// Touches selected, not grabbed, whose lift came flagged as a pending
+    /// end (`convert`): X's end for each, when it comes, is dropped. The
+    /// last `liftedEarlyKept`: an end the window manager never lets go of
+    /// is forgotten (X never gives a touch id twice).
+    var liftedEarly: [TouchKey] = []
+    static let liftedEarlyKept = 16
+
     /// The sequence number of the rejection sent for each touch handed
     /// back whose grab end has not come yet (`rejectionSent`).
     var rejections = FewKeysMap<TouchKey, UInt32>()
@@ -68,13 +75,29 @@ struct ListenerState {
             guard let input = XIEventConverter.touch(e) else { return nil }
             time = stamp(e.time, now: now)
             let key = TouchKey(device: Int32(e.sourceid), touch: e.detail)
-            frame.saw(type, key, at: e.time)
+            // The finger lifted while a client above us (the window manager's
+            // grab) still owns the touch: X flags our update, and sends the
+            // end only once the touch is decided there, perhaps never.
+            let pendingEnd = type == XI_TouchUpdate && e.flags & UInt32(XITouchPendingEnd) != 0
+            frame.saw(pendingEnd ? XI_TouchEnd : type, key, at: e.time)
             // With grabs on the top-level windows, a touch on the bare desktop
             // comes through our selection on the root instead: ours outright.
             let grabbed = active.touches == .grab && (active.touchGrab == .root || e.event != e.root)
             // One we handed back, come round through the selection (under
             // mutter it was taken for a fifth finger, mid-move).
             if !grabbed && active.touches == .grab && touches.cameRound(key, ended: type == XI_TouchEnd) { return nil }
+            // Selected, not grabbed: the pending end is the lift, X's end later dropped.
+            if !grabbed && (pendingEnd || type == XI_TouchEnd) {
+                if let i = liftedEarly.firstIndex(of: key) {
+                    if type == XI_TouchEnd { liftedEarly.remove(at: i) }
+                    return nil
+                }
+                if pendingEnd {
+                    liftedEarly.append(key)
+                    if liftedEarly.count > Self.liftedEarlyKept { liftedEarly.removeFirst() }
+                    return Self.lift(input)
+                }
+            }
             if type == XI_TouchBegin {
                 begin.modifiers = modifiers(e.mods.effective)
                 // Under a grab on the root, the top-level window is the child
@@ -89,6 +112,11 @@ struct ListenerState {
                     let kind: Grab.Kind = active.touchGrab == .root ? .root(Window(e.event)) : .topLevel(Window(e.event))
                     _ = touches.on(.began(Grab(master: Int32(e.deviceid), kind: kind), at: at,
                                           raw: ownRaw(event, screen: screen)), key)
+                case XI_TouchUpdate where pendingEnd:
+                    // The lift, for a touch undecided or accepted (the table);
+                    // the grab's end that comes later is dropped.
+                    guard case .follow(_, ended: true) = touches.on(.pendingEnd(at: at), key) else { return nil }
+                    return Self.lift(input)
                 case XI_TouchUpdate:
                     // The table keeps only an undecided touch's moves: the
                     // others (most of a gesture's) are not put through it.
@@ -129,6 +157,12 @@ struct ListenerState {
         default:
             return nil
         }
+    }
+
+    /// A touch's update flagged as its pending end, as its end.
+    private static func lift(_ input: Input) -> Input {
+        guard case .touchUpdate(let d, let id, let p) = input else { return input }
+        return .touchEnd(device: d, touch: id, at: p)
     }
 
     /// A raw touch: the touch itself when listening to raw touches; with a

@@ -51,7 +51,14 @@ struct Grab: Hashable {
 /// place (a tap on its guard window, while it starts) for good, and a
 /// listener below it hears nothing more of it. Its raw end is then the
 /// lift (*rawLifted*): the engine must not count a finger that is up, or
-/// every later hand is a finger larger.
+/// every later hand is a finger larger. X says the same on the grab itself,
+/// in order: the update it sends a listener when the finger lifts while a
+/// client above still owns the touch is flagged XITouchPendingEnd, and that
+/// is the lift too, for an undecided touch or one accepted before the window
+/// manager handed it down (*acceptedLifted*). The raw end alone came too
+/// late when the raw selection went out after a quick tap had ended (E2E
+/// --desktops under load: mutter and muffin kept a tap each, and every later
+/// hand was read a finger larger).
 ///
 /// Its transitions are the rows of `TouchOwnershipTests.rows`
 /// (Tests/GestureX11Tests/TouchOwnershipTests.swift), one per case,
@@ -69,10 +76,15 @@ struct TouchOwnership {
     enum State: Equatable {
         case undecided(Undecided)
         case lifted(Grab, handedDown: Bool)
-        /// Below the window manager, its raw end came before any grab end
-        /// or decision: the engine has its lift, X still waits for ours.
+        /// Below the window manager, its raw end (or X's pending end) came
+        /// before any grab end or decision: the engine has its lift, X
+        /// still waits for ours.
         case rawLifted(Grab)
         case accepted
+        /// Accepted, and lifted (X's pending end) while the window manager
+        /// still owned it: the engine has its lift; the grab's end, when the
+        /// window manager lets go, is dropped.
+        case acceptedLifted
         /// `offset`: raw position + offset = root position; `endToDrop`:
         /// the grab's TouchEnd X sends on the rejection is still to come.
         case followed(offset: Point, endToDrop: Bool)
@@ -104,6 +116,10 @@ struct TouchOwnership {
         case moved(at: Point, raw: Point? = nil)
         /// A raw event of the touch, mapped onto the screen.
         case raw(at: Point, ended: Bool)
+        /// The grab's update flagged XITouchPendingEnd (root coordinates):
+        /// the finger is up while a client above (the window manager) still
+        /// owns the touch; X sends its end once the touch is decided there.
+        case pendingEnd(at: Point)
         /// The window manager above rejected it: ours now (TouchOwnership).
         case handedDown
         /// The grab's TouchEnd.
@@ -158,6 +174,12 @@ struct TouchOwnership {
             u.raw = at
             u.rawEnded = u.rawEnded || ended
             return (.undecided(u), .none)
+        case (.undecided(let u), .pendingEnd(let at)):
+            return (.rawLifted(u.grab), .follow(at, ended: true))
+        case (.accepted, .pendingEnd(let at)):
+            return (.acceptedLifted, .follow(at, ended: true))
+        case (.acceptedLifted, .grabEnded):
+            return (nil, .dropEnd)
         case (.undecided(var u), .handedDown):
             u.handedDown = true
             return (.undecided(u), .none)
@@ -240,7 +262,7 @@ struct TouchOwnership {
             switch $0 {
             case .undecided(let u): return u.grab.isTopLevel
             case .followed: return true
-            case .lifted, .rawLifted, .accepted: return false
+            case .lifted, .rawLifted, .accepted, .acceptedLifted: return false
             }
         }
     }
@@ -264,7 +286,7 @@ struct TouchOwnership {
         touches.values.count {
             switch $0 {
             case .undecided, .lifted, .rawLifted: return true
-            case .accepted, .followed: return false
+            case .accepted, .acceptedLifted, .followed: return false
             }
         }
     }
@@ -284,7 +306,7 @@ struct TouchOwnership {
             switch state {
             case .undecided(let u): return (key, u.grab)
             case .lifted(let grab, _), .rawLifted(let grab): return (key, grab)
-            case .accepted, .followed: return nil
+            case .accepted, .acceptedLifted, .followed: return nil
             }
         }
         touches.removeAll()

@@ -245,8 +245,18 @@ on_wm() {
   active=$(xprop -root _NET_ACTIVE_WINDOW 2>/dev/null | grep -o '0x[0-9a-f]*' | head -1)
   before=$(xwininfo -id "$active" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' ')
   play touchpad touchpad-swipe-up-4
-  sleep 2
-  b=($before) a=($(xwininfo -id "$active" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '))
+  # Until it has moved and rests (two reads 0.2 s apart the same), bounded
+  # as the touchscreen's move is: under load mutter answered none of the
+  # daemon's requests in the 2 s this waited before.
+  moved_up() { [ ${#a[@]} = 2 ] && [ ${#b[@]} = 2 ] && [ $((b[1] - a[1])) -ge 20 ]; }
+  b=($before) a=() last=
+  deadline=$((SECONDS + timeout_s))
+  while [ $SECONDS -le $deadline ]; do
+    sleep 0.2
+    a=($(xwininfo -id "$active" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '))
+    moved_up && [ "${a[*]}" = "$last" ] && break
+    last=${a[*]}
+  done
   if [ -n "$active" ] && [ "$active" != 0x0 ] && [ ${#a[@]} = 2 ] && [ ${#b[@]} = 2 ] && [ $((b[1] - a[1])) -ge 20 ] \
      && [ $((a[0] - b[0])) -le 2 ] && [ $((b[0] - a[0])) -le 2 ]; then
     pass "$wm/touchpad-window-move" "the active window moved by ($((a[0] - b[0])), $((a[1] - b[1]))) for a 30 mm swipe up"
