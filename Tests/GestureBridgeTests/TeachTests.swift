@@ -159,7 +159,7 @@ import XTestSupport
         let x = try Xvfb()
         let dir = DaemonProcess.newDirectory()
         let r = DaemonProcess(command: ["teach", "--display", x.display, "--config", dir + "/config.toml", "--live",
-                                        "--count", "3", "L"], dir: dir)
+                                        "--count", "3", "L"], dir: dir, ownsDirectory: true)
         #expect(r.waitForLog("draw L 3 times (lift your fingers between attempts)"))
         #expect(r.waitForLog("recording to "))
         r.signal(SIGINT)

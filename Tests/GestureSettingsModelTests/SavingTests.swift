@@ -5,13 +5,17 @@ import Testing
 
 /// Saving: atomic, the mode kept, the previous file as FILE.bak, never over
 /// a file that changed on disk, never a read-only one.
-@Suite(.serialized) struct SavingTests {
+/// A class: each test's instance makes its directory, and its deinit
+/// removes it, whichever way the test ended.
+@Suite(.serialized) final class SavingTests {
     let dir: String
 
     init() throws {
         dir = NSTemporaryDirectory() + "gesture-settings-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: dir) }
 
     func write(_ text: String, mode: Int = 0o644) throws -> String {
         let path = dir + "/config.toml"
@@ -24,7 +28,6 @@ import Testing
     func mode(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
 
     @Test func saveWritesAtomicallyKeepsTheModeAndABackup() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let original = fixture("full.toml")
         let path = try write(original, mode: 0o600)
         let doc = try SettingsDocument.open(path: path, loader: testLoader()).get()
@@ -49,7 +52,6 @@ import Testing
 
     /// A config kept in a dotfiles folder and linked: the link stays, its file is replaced.
     @Test func aSymbolicLinkStaysALink() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let target = try write(fixture("full.toml"))
         let link = dir + "/linked.toml"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -61,7 +63,6 @@ import Testing
 
     /// A first config (the default, or an import): written where none is, never over one.
     @Test func aFirstConfigIsCreatedNeverOverAnother() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/new/gesture-bridge/config.toml"
         let doc = try SettingsDocument.create(path: path, text: DefaultConfig.text, loader: testLoader()).get()
         #expect(read(path) == DefaultConfig.text && !doc.isReadOnly && !doc.isModified)
@@ -78,7 +79,6 @@ import Testing
 
     /// A file others could write: the daemon refuses it, so the app shows it read-only, saying why.
     @Test func aFileOthersCouldWriteIsReadOnlyAsTheDaemonRefusesIt() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try write(fixture("full.toml"), mode: 0o666)
         let doc = try SettingsDocument.open(path: path, loader: testLoader()).get()
         #expect(doc.isReadOnly)
@@ -87,7 +87,6 @@ import Testing
     }
 
     @Test func aFileChangedOnDiskIsNeverSavedOver() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try write(fixture("full.toml"))
         let doc = try SettingsDocument.open(path: path, loader: testLoader()).get()
         let edited = doc.replacing(text: try doc.delete(BindingRef(scope: .allApplications, index: 0)).get())
@@ -107,7 +106,6 @@ import Testing
     }
 
     @Test func aFileChangedInPlaceWithTheSameStatIsNoticedByItsText() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = try write(fixture("full.toml"))
         let doc = try SettingsDocument.open(path: path, loader: testLoader()).get()
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -121,7 +119,6 @@ import Testing
     }
 
     @Test func aReadOnlyFileIsShownAndNeverWritten() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let original = fixture("full.toml")
         let path = try write(original, mode: 0o444)
         let doc = try SettingsDocument.open(path: path, loader: testLoader()).get()
@@ -141,7 +138,6 @@ import Testing
     }
 
     @Test func aConfigWithErrorsOpensReadOnlyWithItsErrorsPlaced() throws {
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let broken = fixture("full.toml").replacingOccurrences(of: "direction: .left)\"\npriority", with: "direction: .lef)\"\npriority")
             + "\n[[bind]]\ngesture = \"tap()\"\nkeep-modifiers = true\non-ended = \"button 1\"\n"
         let path = try write(broken)

@@ -267,7 +267,11 @@ extension XTests {
                 kill(wm, SIGTERM)
                 var st: Int32 = 0
                 waitpid(wm, &st, 0)
-                rmdir(home)
+                // Its home holds what openbox wrote there (.cache/openbox).
+                if case .success(let rm) = ChildProcess.spawn("/bin/rm", ["-rf", home], environment: nil,
+                                                               stdout: .devNull, stderr: .devNull) {
+                    waitpid(rm, &st, 0)
+                }
             }
             func topLevel(_ w: Window) -> Window {
                 var root: Window = 0, parent: Window = 0, children: UnsafeMutablePointer<Window>? = nil, n: UInt32 = 0
