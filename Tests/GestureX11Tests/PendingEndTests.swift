@@ -111,3 +111,25 @@ import Testing
         #expect(!s.frame.awaitsRest)
     }
 }
+
+/// Touches accepted and lifted wait for the grab's end the window manager
+/// sends when it lets go; one that never lets go leaves a hand's worth.
+@Suite struct AcceptedLiftedTests {
+    @Test func aHandsWorthIsKept() {
+        var o = TouchOwnership()
+        let grab = Grab(master: 2, kind: .topLevel(0x400005))
+        let kept = TouchOwnership.acceptedLiftedKept
+        for t in 0...UInt32(kept) {
+            let k = TouchOwnership.Key(device: 11, touch: t)
+            _ = o.on(.began(grab, at: .zero), k)
+            _ = o.on(.decided(accepted: true), k)
+            #expect(o.on(.pendingEnd(at: .zero), k) == .follow(.zero, ended: true))
+        }
+        #expect(o.touches.values.count(where: { $0 == .acceptedLifted }) == kept)
+        #expect(o.touches[.init(device: 11, touch: 0)] == nil)        // the oldest let go
+        #expect(o.touches[.init(device: 11, touch: UInt32(kept))] == .acceptedLifted)
+        // The oldest's late end passes (the engine ignores an end it had); the others' are dropped.
+        #expect(o.on(.grabEnded, .init(device: 11, touch: 0)) == .lift(takenAbove: false))
+        #expect(o.on(.grabEnded, .init(device: 11, touch: 1)) == .dropEnd)
+    }
+}

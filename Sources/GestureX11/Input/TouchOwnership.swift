@@ -224,8 +224,18 @@ struct TouchOwnership {
             handedBack.append(key)
             if handedBack.count > Self.handedBackKept { handedBack.removeFirst() }
         }
+        // A window manager that never lets go of them leaves them here: a
+        // hand's worth kept (a late end of one let go passes as a lift the
+        // engine already had, and it ignores that).
+        if next == .acceptedLifted && touches.values.count(where: { $0 == .acceptedLifted }) > Self.acceptedLiftedKept,
+           let oldest = touches.entries.firstIndex(where: { $0.value == .acceptedLifted }) {
+            touches.set(nil, at: oldest, for: touches.entries[oldest].key)
+        }
         return outcome
     }
+
+    /// Touches accepted and lifted kept for their grab's end (`on`).
+    static let acceptedLiftedKept = 10
 
     /// An event of `key` that came through our selection on the root, not
     /// a grab: whether it is of a touch we handed back, come round again.
