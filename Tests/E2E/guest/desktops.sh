@@ -212,7 +212,9 @@ on_wm() {
   geom() { xwininfo -name "$1" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '; }
   xmessage -geometry 300x120+230+300 -name gb-touch gesture-bridge >/dev/null 2>&1 &
   touch_client=$!
-  until_ok 10 bash -c "xwininfo -name gb-touch | grep -q IsViewable"
+  # Mapped by the window manager, which takes its time under load: 30 s of
+  # looks at most, and said if not (the move's failure would not say it).
+  until_ok 30 bash -c "xwininfo -name gb-touch | grep -q IsViewable" || say "$wm: gb-touch never became viewable"
   sleep 1
   before=$(geom gb-touch)
   play touchscreen touchscreen-swipe-left-4-slow
@@ -240,7 +242,7 @@ on_wm() {
   fi
   xmessage -geometry 300x120+600+560 -name gb-pad gesture-bridge >/dev/null 2>&1 &
   pad_client=$!
-  until_ok 10 bash -c "xwininfo -name gb-pad | grep -q IsViewable"
+  until_ok 30 bash -c "xwininfo -name gb-pad | grep -q IsViewable" || say "$wm: gb-pad never became viewable"
   sleep 1
   active=$(xprop -root _NET_ACTIVE_WINDOW 2>/dev/null | grep -o '0x[0-9a-f]*' | head -1)
   before=$(xwininfo -id "$active" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' ')
