@@ -209,7 +209,15 @@ on_wm() {
   observed=$work/observed-$wm$tag-windows.log
   start_observer --bare
   say "$wm: _NET_SUPPORTED has $(xprop -root _NET_SUPPORTED 2>/dev/null | tr ',' '\n' | grep -c _NET_) hints, _NET_MOVERESIZE_WINDOW $(xprop -root _NET_SUPPORTED 2>/dev/null | grep -c '_NET_MOVERESIZE_WINDOW')"
+  # A window's position ("X Y "), by name (geom) or id (geom_id).
   geom() { xwininfo -name "$1" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '; }
+  geom_id() { xwininfo -id "$1" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '; }
+  # rests PREDICATE READER WINDOW: the window's position into a every 0.2 s
+  # until PREDICATE holds and two reads agree (where it rests), timeout_s at most.
+  rests() {
+    local last= deadline=$((SECONDS + timeout_s))
+    while [ $SECONDS -le $deadline ]; do sleep 0.2; a=($("$2" "$3")); $1 && [ "${a[*]}" = "$last" ] && break; last=${a[*]}; done
+  }
   xmessage -geometry 300x120+230+300 -name gb-touch gesture-bridge >/dev/null 2>&1 &
   touch_client=$!
   # Mapped by the window manager, which takes its time under load: 30 s of
@@ -232,9 +240,7 @@ on_wm() {
   }
   b=($before)
   # Where it rests: in place, and the same two reads 0.2 s apart.
-  last=
-  deadline=$((SECONDS + timeout_s))
-  while [ $SECONDS -le $deadline ]; do sleep 0.2; a=($(geom gb-touch)); moved_right && [ "${a[*]}" = "$last" ] && break; last=${a[*]}; done
+  rests moved_right geom gb-touch
   if moved_right; then
     pass "$wm/touchscreen-window-move" "the window under the fingers moved by ($((a[0] - b[0])), $((a[1] - b[1]))) for their (-205, 0)"
   else
@@ -245,20 +251,14 @@ on_wm() {
   until_ok 30 bash -c "xwininfo -name gb-pad | grep -q IsViewable" || say "$wm: gb-pad never became viewable"
   sleep 1
   active=$(xprop -root _NET_ACTIVE_WINDOW 2>/dev/null | grep -o '0x[0-9a-f]*' | head -1)
-  before=$(xwininfo -id "$active" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' ')
+  before=$(geom_id "$active")
   play touchpad touchpad-swipe-up-4
   # Until it has moved and rests (two reads 0.2 s apart the same), bounded
   # as the touchscreen's move is: under load mutter answered none of the
   # daemon's requests in the 2 s this waited before.
   moved_up() { [ ${#a[@]} = 2 ] && [ ${#b[@]} = 2 ] && [ $((b[1] - a[1])) -ge 20 ]; }
-  b=($before) a=() last=
-  deadline=$((SECONDS + timeout_s))
-  while [ $SECONDS -le $deadline ]; do
-    sleep 0.2
-    a=($(xwininfo -id "$active" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '))
-    moved_up && [ "${a[*]}" = "$last" ] && break
-    last=${a[*]}
-  done
+  b=($before) a=()
+  rests moved_up geom_id "$active"
   if [ -n "$active" ] && [ "$active" != 0x0 ] && [ ${#a[@]} = 2 ] && [ ${#b[@]} = 2 ] && [ $((b[1] - a[1])) -ge 20 ] \
      && [ $((a[0] - b[0])) -le 2 ] && [ $((b[0] - a[0])) -le 2 ]; then
     pass "$wm/touchpad-window-move" "the active window moved by ($((a[0] - b[0])), $((a[1] - b[1]))) for a 30 mm swipe up"
