@@ -95,7 +95,7 @@ func onFileChanged(_ monitor: Widget, _ f: @escaping Action) {
         let f: Action = closure(data)
         // Each write comes as CHANGED then CHANGES_DONE_HINT: act once, when it is done.
         guard event != G_FILE_MONITOR_EVENT_CHANGED else { return }
-        MainActor.assumeIsolated { f() }
+        MainActor.assumeIsolated { if !WindowLifetime.closed { f() } }
     }
     connect(monitor, "changed", f, unsafeBitCast(handler, to: GCallback.self))
 }
@@ -134,12 +134,23 @@ func onDraw(_ area: Widget, _ f: @escaping @MainActor (OpaquePointer?, Double, D
     }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
 }
 
-/// Runs `f` once from the main loop after `milliseconds`.
+/// The app's one window is gone (its "destroy"): the main loop may still
+/// run the sources that were due in the same turn (a timer, a readable fd,
+/// a file's change) before g_application_run returns, and what they would
+/// show goes to widgets already freed (GTK's CRITICALs, seen under load
+/// after Ctrl+W). `after`, `watch` and `onFileChanged` call nothing then.
+@MainActor enum WindowLifetime {
+    private(set) static var closed = false
+    static func close() { closed = true }
+}
+
+/// Runs `f` once from the main loop after `milliseconds`, unless the window
+/// is gone by then.
 func after(milliseconds: UInt32, _ f: @escaping Action) {
     let box = Unmanaged.passRetained(Callback(f) as AnyObject).toOpaque()
     g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
         let f: Action = closure(data)
-        MainActor.assumeIsolated { f() }
+        MainActor.assumeIsolated { if !WindowLifetime.closed { f() } }
         return 0
     }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
 }
@@ -147,13 +158,14 @@ func after(milliseconds: UInt32, _ f: @escaping Action) {
 typealias FdHandler = @MainActor (_ condition: GIOCondition) -> Bool
 
 /// Watches a file descriptor from GLib's main loop (g_unix_fd_add): `f`
-/// returns false to stop watching. Returns the source id.
+/// returns false to stop watching; the watch stops too once the window is
+/// gone. Returns the source id.
 @discardableResult
 func watch(fd: Int32, _ condition: GIOCondition, _ f: @escaping FdHandler) -> UInt32 {
     let box = Unmanaged.passRetained(Callback(f) as AnyObject).toOpaque()
     return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, condition, { _, condition, data in
         let f: FdHandler = closure(data)
-        return MainActor.assumeIsolated { f(condition) } ? 1 : 0
+        return MainActor.assumeIsolated { !WindowLifetime.closed && f(condition) } ? 1 : 0
     }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
 }
 

@@ -114,6 +114,8 @@ import GestureSystem
         PrimaryMenu.action(window, "import") { [weak self] in self?.chooseImport() }
         refreshBanners()
         monitor.start()
+        // What is still due in the main loop's turn must not reach the freed widgets.
+        on(window, "destroy") { WindowLifetime.close() }
     }
 
     func present() { gtk_window_present(g(window)) }

@@ -1028,6 +1028,66 @@ def scenario_keys(session):
         app.close()
 
 
+def scenario_close_while_watching(session):
+    """Ctrl+W while the monitor stream keeps coming (a daemon in the middle of
+    a gesture): the window closes, the process ends 0, and nothing the main
+    loop still had due that turn reaches a freed widget (GTK says nothing;
+    seen under load as CRITICALs from the reconnect timer after Ctrl+W)."""
+    import threading
+    path = fresh_config(session, "close-watching")
+    sock_path = os.path.join(session.runtime, "gesture-bridge-" + session.display.replace(":", "_") + ".monitor")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(sock_path)
+    server.listen(4)
+    server.settimeout(0.2)
+    stop, go = threading.Event(), threading.Event()
+    sent = [0]
+
+    def stream():
+        # Once the app watches (go): a finger moving on device 2, frames a
+        # millisecond or so apart, so that the app's fd is readable in
+        # nearly every turn of its main loop. (Only then: a flood from the
+        # start slows every AT-SPI lookup on the way, 65 s a run.)
+        while not stop.is_set():
+            try:
+                c, _ = server.accept()
+            except (socket.timeout, OSError):
+                continue
+            with c:
+                x = 0
+                while not stop.is_set() and not go.wait(0.1):
+                    pass
+                while not stop.is_set():
+                    x = (x + 7) % 1900
+                    line = f'{{"t":{sent[0] / 1000:.3f},"type":"frame","device":2,"kind":"touchscreen","fingers":[[{x},500]],"bindings":[]}}\n'
+                    try:
+                        c.sendall(line.encode() * 4)
+                    except OSError:
+                        break
+                    sent[0] += 4
+                    time.sleep(0.001)
+
+    streamer = threading.Thread(target=stream, daemon=True)
+    streamer.start()
+    app = App(session, path)
+    try:
+        w = app.window
+        click(find(w, "page tab", "Try It"))
+        wait_for(lambda: find_all(w, "label", contains="Watching gesture-bridge: what it sees shows here as it happens."),
+                 "the app to watch the stream")
+        go.set()
+        wait_for(lambda: sent[0] > 200, "the stream to flow")
+        press(APP_NAME, "ctrl+w")
+        wait_for(lambda: app.proc.poll() is not None, "Ctrl+W to close the window")
+        expect(app.proc.returncode == 0, f"the app exited {app.proc.returncode}")
+    finally:
+        stop.set()
+        app.close()
+        streamer.join(timeout=5)
+        server.close()
+        os.unlink(sock_path)
+
+
 def scenario_shortcuts(session):
     """Ctrl+? opens the Keyboard Shortcuts window; it lists Ctrl+N."""
     app = App(session, fresh_config(session, "shortcuts"))
@@ -1631,7 +1691,7 @@ def scenario_import_easystroke(session):
 SCENARIOS = [scenario_edits, scenario_pick_window, scenario_devices, scenario_expression, scenario_errors, scenario_read_only_file, scenario_external_edit,
              scenario_foreign_monitor, scenario_import, scenario_daemon,
              scenario_undo_delete, scenario_undo_remove_application, scenario_undo_remove_device_table,
-             scenario_single_instance, scenario_keys, scenario_shortcuts, scenario_about, scenario_narrow,
+             scenario_single_instance, scenario_keys, scenario_close_while_watching, scenario_shortcuts, scenario_about, scenario_narrow,
              scenario_search, scenario_calm_rows, scenario_narrow_form, scenario_draw_shape,
              scenario_stroke_button, scenario_draw_with_button, scenario_import_easystroke]
 
