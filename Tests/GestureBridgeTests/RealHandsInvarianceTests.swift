@@ -208,14 +208,12 @@ enum Invariance {
     /// REAL_HANDS_VARIANTS_REPORT says), and a ratchet: no class does worse
     /// than its floor, every variant is a sound trace, and each hand alone,
     /// as recorded, fires what it fires in its recording.
-    /// Not under the sanitizers (scripts/reliability.sh sets
-    /// GESTURE_BRIDGE_SANITIZER): the variants replay pure engine code,
-    /// which the plain `swift test` checks, and under ASan and TSan they
-    /// would cost CI minutes for nothing a sanitizer can find there.
-    static let underSanitizer = !(ProcessEnvironment.current()["GESTURE_BRIDGE_SANITIZER"] ?? "").isEmpty
-
+    /// Not under the sanitizers (`RealHandsFiles.underSanitizer`): the
+    /// variants replay pure engine code, which the plain `swift test`
+    /// checks, and under ASan and TSan they would cost CI minutes for
+    /// nothing a sanitizer can find there.
     @Test(.enabled(if: RealHandsFiles.present, "../shared/real-hands is not beside the repository"),
-          .disabled(if: underSanitizer, "under a sanitizer: the plain suite runs the variants"))
+          .disabled(if: RealHandsFiles.underSanitizer, "under a sanitizer: the plain suite runs the variants"))
     func realHandsKeepTheirLabelsUnderEveryVariant() async throws {
         let table = try RealHandsFiles.table()
         let hands = try Invariance.realHands()

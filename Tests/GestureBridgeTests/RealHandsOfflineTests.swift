@@ -17,6 +17,12 @@ import Testing
 enum RealHandsFiles {
     static let directory = repositoryRoot + "/../shared/real-hands"
     static let present = FileSystem.exists(directory + "/labels.json")
+    /// Under the sanitizers (scripts/reliability.sh sets
+    /// GESTURE_BRIDGE_SANITIZER) the real hands are not scored: that is pure
+    /// engine code over recordings, which the plain `swift test` scores, and
+    /// under ASan and TSan it took 64 and 77 s of CPU each for nothing a
+    /// sanitizer can find there.
+    static let underSanitizer = !(ProcessEnvironment.current()["GESTURE_BRIDGE_SANITIZER"] ?? "").isEmpty
 
     static func read(_ name: String) throws -> String {
         try FileSystem.read(directory + "/" + name).get()
@@ -56,6 +62,7 @@ enum RealHandsFiles {
     /// and on the E2E VM's 1024 × 768, where they play live: the same hands
     /// in fewer px.
     @Test(.enabled(if: RealHandsFiles.present, "../shared/real-hands is not beside the repository"),
+          .disabled(if: RealHandsFiles.underSanitizer, "under a sanitizer: the plain suite scores them"),
           arguments: [EvemuRecording.screen, EvemuRecording.vmScreen])
     func touchscreenRecordingsDoWhatTheHandDid(on screen: Screen) throws {
         let scores = try RealHandsFiles.touchscreens(on: screen)
@@ -89,6 +96,7 @@ enum RealHandsFiles {
     /// beside real.toml's: no real hand draws one, and the report is
     /// otherwise what it was.
     @Test(.enabled(if: RealHandsFiles.present, "../shared/real-hands is not beside the repository"),
+          .disabled(if: RealHandsFiles.underSanitizer, "under a sanitizer: the plain suite scores them"),
           arguments: [EvemuRecording.screen, EvemuRecording.vmScreen])
     func noRealHandFiresAStroke(on screen: Screen) throws {
         var table = try RealHandsFiles.table()
