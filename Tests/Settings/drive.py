@@ -21,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import traceback
 
@@ -813,15 +814,22 @@ def scenario_daemon(session):
         daemon.wait(5)
 
 
-def scenario_foreign_monitor(session):
-    """A monitor socket that closes at once (the daemon does so to a client of
-    another user): said, and the app keeps working."""
-    path = fresh_config(session, "foreign")
+def fake_monitor_socket(session):
+    """A listening socket where the app looks for the daemon's monitor stream
+    on its display: (the socket, its path). Accepts time out after 0.2 s."""
     sock_path = os.path.join(session.runtime, "gesture-bridge-" + session.display.replace(":", "_") + ".monitor")
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(sock_path)
     server.listen(4)
     server.settimeout(0.2)
+    return server, sock_path
+
+
+def scenario_foreign_monitor(session):
+    """A monitor socket that closes at once (the daemon does so to a client of
+    another user): said, and the app keeps working."""
+    path = fresh_config(session, "foreign")
+    server, sock_path = fake_monitor_socket(session)
     app = App(session, path)
     try:
         w = app.window
@@ -1033,13 +1041,8 @@ def scenario_close_while_watching(session):
     a gesture): the window closes, the process ends 0, and nothing the main
     loop still had due that turn reaches a freed widget (GTK says nothing;
     seen under load as CRITICALs from the reconnect timer after Ctrl+W)."""
-    import threading
     path = fresh_config(session, "close-watching")
-    sock_path = os.path.join(session.runtime, "gesture-bridge-" + session.display.replace(":", "_") + ".monitor")
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(sock_path)
-    server.listen(4)
-    server.settimeout(0.2)
+    server, sock_path = fake_monitor_socket(session)
     stop, go = threading.Event(), threading.Event()
     sent = [0]
 
