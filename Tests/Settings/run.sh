@@ -30,6 +30,12 @@ Tests/Settings/symbols.sh "$bin/gesture-bridge-settings"
 
 # No desktop portal here: GTK would wait for one (AT-SPI runs).
 export GDK_DEBUG=no-portals
+# GTK draws with cairo here, not GL: Xvfb's GL is Mesa's software one
+# (llvmpipe), with threads of its own beside the app's. What the scenarios
+# read (the accessibility tree, the files written) is the same either way.
+# All three languages, two at a time: 775 s wall and 1,055 s CPU with GL,
+# 607 s and 589 s with cairo (2026-12-07, here). GSK_RENDERER=gl … to try GL.
+export GSK_RENDERER=${GSK_RENDERER:-cairo}
 
 scratch=$(mktemp -d /tmp/gesture-bridge-settings-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
