@@ -212,8 +212,9 @@ on_wm() {
   # A window's position ("X Y "), by name (geom) or id (geom_id).
   geom() { xwininfo -name "$1" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '; }
   geom_id() { xwininfo -id "$1" 2>/dev/null | sed -n 's/.*Absolute upper-left [XY]: *//p' | tr '\n' ' '; }
-  # rests PREDICATE READER WINDOW: the window's position into a every 0.2 s
-  # until PREDICATE holds and two reads agree (where it rests), timeout_s at most.
+  # rests PREDICATE READER WINDOW: the window's position read (READER WINDOW)
+  # into the array a every 0.2 s until PREDICATE holds and two reads agree
+  # (where it rests), timeout_s at most.
   rests() {
     local last= deadline=$((SECONDS + timeout_s))
     while [ $SECONDS -le $deadline ]; do sleep 0.2; a=($("$2" "$3")); $1 && [ "${a[*]}" = "$last" ] && break; last=${a[*]}; done
@@ -259,8 +260,7 @@ on_wm() {
   moved_up() { [ ${#a[@]} = 2 ] && [ ${#b[@]} = 2 ] && [ $((b[1] - a[1])) -ge 20 ]; }
   b=($before) a=()
   rests moved_up geom_id "$active"
-  if [ -n "$active" ] && [ "$active" != 0x0 ] && [ ${#a[@]} = 2 ] && [ ${#b[@]} = 2 ] && [ $((b[1] - a[1])) -ge 20 ] \
-     && [ $((a[0] - b[0])) -le 2 ] && [ $((b[0] - a[0])) -le 2 ]; then
+  if [ -n "$active" ] && [ "$active" != 0x0 ] && moved_up && [ $((a[0] - b[0])) -le 2 ] && [ $((b[0] - a[0])) -le 2 ]; then
     pass "$wm/touchpad-window-move" "the active window moved by ($((a[0] - b[0])), $((a[1] - b[1]))) for a 30 mm swipe up"
   else
     fail "$wm/touchpad-window-move" "the active window ${active:-none}: ($before) → (${a[*]}); $(grep 'window move' "$share/daemon-$wm.log" | tail -2 | tr '\n' '|')"
