@@ -13,6 +13,7 @@ xdotool), and after each change compares the file on disk with its golden
 UPDATE_GOLDENS=1 writes the goldens instead of comparing (review the diff).
 """
 import argparse
+import contextlib
 import ctypes
 import os
 import re
@@ -814,39 +815,43 @@ def scenario_daemon(session):
         daemon.wait(5)
 
 
+@contextlib.contextmanager
 def fake_monitor_socket(session):
     """A listening socket where the app looks for the daemon's monitor stream
-    on its display: (the socket, its path). Accepts time out after 0.2 s."""
+    on its display; accepts time out after 0.2 s. Closed and its path
+    removed on the way out."""
     sock_path = os.path.join(session.runtime, "gesture-bridge-" + session.display.replace(":", "_") + ".monitor")
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(sock_path)
-    server.listen(4)
-    server.settimeout(0.2)
-    return server, sock_path
+    try:
+        server.listen(4)
+        server.settimeout(0.2)
+        yield server
+    finally:
+        server.close()
+        os.unlink(sock_path)
 
 
 def scenario_foreign_monitor(session):
     """A monitor socket that closes at once (the daemon does so to a client of
     another user): said, and the app keeps working."""
     path = fresh_config(session, "foreign")
-    server, sock_path = fake_monitor_socket(session)
-    app = App(session, path)
-    try:
-        w = app.window
-        click(find(w, "page tab", "Try It"))
+    with fake_monitor_socket(session) as server:
+        app = App(session, path)
+        try:
+            w = app.window
+            click(find(w, "page tab", "Try It"))
 
-        def refused():
-            try:
-                c, _ = server.accept()
-                c.close()
-            except socket.timeout:
-                pass
-            return find_all(w, "label", contains="socket belongs to another user")
-        wait_for(refused, "the app to say the monitor closed on it", timeout=10)
-    finally:
-        app.close()
-        server.close()
-        os.unlink(sock_path)
+            def refused():
+                try:
+                    c, _ = server.accept()
+                    c.close()
+                except socket.timeout:
+                    pass
+                return find_all(w, "label", contains="socket belongs to another user")
+            wait_for(refused, "the app to say the monitor closed on it", timeout=10)
+        finally:
+            app.close()
 
 
 def scenario_import(session):
@@ -1040,13 +1045,12 @@ def scenario_close_while_watching(session):
     """Ctrl+W while the monitor stream keeps coming (a daemon in the middle of
     a gesture): the window closes, the process ends 0, and nothing the main
     loop still had due that turn reaches a freed widget (GTK says nothing;
-    seen under load as CRITICALs from the reconnect timer after Ctrl+W)."""
+    seen under load as CRITICALs from the monitor's callbacks after Ctrl+W)."""
     path = fresh_config(session, "close-watching")
-    server, sock_path = fake_monitor_socket(session)
     stop, go = threading.Event(), threading.Event()
     sent = [0]
 
-    def stream():
+    def stream(server):
         # Once the app watches (go): a finger moving on device 2, frames a
         # millisecond or so apart, so that the app's fd is readable in
         # nearly every turn of its main loop. (Only then: a flood from the
@@ -1054,8 +1058,10 @@ def scenario_close_while_watching(session):
         while not stop.is_set():
             try:
                 c, _ = server.accept()
-            except (socket.timeout, OSError):
+            except socket.timeout:
                 continue
+            except OSError:   # the socket closed (the scenario ended)
+                return
             with c:
                 x = 0
                 while not stop.is_set() and not go.wait(0.1):
@@ -1070,25 +1076,24 @@ def scenario_close_while_watching(session):
                     sent[0] += 4
                     time.sleep(0.001)
 
-    streamer = threading.Thread(target=stream, daemon=True)
-    streamer.start()
-    app = App(session, path)
-    try:
-        w = app.window
-        click(find(w, "page tab", "Try It"))
-        wait_for(lambda: find_all(w, "label", contains="Watching gesture-bridge: what it sees shows here as it happens."),
-                 "the app to watch the stream")
-        go.set()
-        wait_for(lambda: sent[0] > 200, "the stream to flow")
-        press(APP_NAME, "ctrl+w")
-        wait_for(lambda: app.proc.poll() is not None, "Ctrl+W to close the window")
-        expect(app.proc.returncode == 0, f"the app exited {app.proc.returncode}")
-    finally:
-        stop.set()
-        app.close()
-        streamer.join(timeout=5)
-        server.close()
-        os.unlink(sock_path)
+    with fake_monitor_socket(session) as server:
+        streamer = threading.Thread(target=stream, args=(server,), daemon=True)
+        streamer.start()
+        app = App(session, path)
+        try:
+            w = app.window
+            click(find(w, "page tab", "Try It"))
+            wait_for(lambda: find_all(w, "label", contains="Watching gesture-bridge: what it sees shows here as it happens."),
+                     "the app to watch the stream")
+            go.set()
+            wait_for(lambda: sent[0] > 200, "the stream to flow")
+            press(APP_NAME, "ctrl+w")
+            wait_for(lambda: app.proc.poll() is not None, "Ctrl+W to close the window")
+            expect(app.proc.returncode == 0, f"the app exited {app.proc.returncode}")
+        finally:
+            stop.set()
+            app.close()
+            streamer.join(timeout=5)
 
 
 def scenario_shortcuts(session):
