@@ -57,10 +57,11 @@ ASAN_OPTIONS=detect_leaks=0 suite address
 # --short (CI): ThreadSanitizer without GestureBridgeTests. Those drive the
 # daemon and the command, programs of one thread (one poll loop, signals
 # through a signalfd, no handler), spawned by the hundred: TSan has no
-# second thread there to see, and they run under ASan above. The state shared between threads (the X connections'
-# registry, the keymap cache, the settings model's saves, all behind
-# `Locked`) is driven by the other targets, which TSan still runs, tests
-# side by side. 349 s of the suite's wall time to 176 (2026-12-07).
+# second thread there to see, and they run under ASan above. The state
+# shared between threads (the X connections' registry, the keymap cache,
+# the settings model's saves, all behind `Locked`) is driven by the other
+# targets, which TSan still runs, tests side by side. 349 s of the suite's
+# wall time to 176 (2026-12-07).
 tsan_skip=(); [ $short -eq 1 ] && tsan_skip=(--skip GestureBridgeTests)
 step "tests under ThreadSanitizer${tsan_skip[*]:+ (${tsan_skip[*]})}"
 TSAN_OPTIONS="halt_on_error=1:exitcode=66" suite thread "${tsan_skip[@]}"
