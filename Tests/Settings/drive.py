@@ -1708,13 +1708,24 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bin", required=True)
     p.add_argument("--scratch", required=True)
+    p.add_argument("--part", default="0/1", metavar="K/N",
+                   help="every Nth scenario from the Kth (0-based) in SCENARIOS' order (run.sh shares "
+                        "them among the translated languages)")
     p.add_argument("only", nargs="*", help="scenario names (without scenario_)")
     args = p.parse_args()
+    try:
+        part, parts = (int(x) for x in args.part.split("/"))
+        if not 0 <= part < parts:
+            raise ValueError
+    except ValueError:
+        p.error(f"--part {args.part}: K/N with 0 <= K < N, as 1/2")
     session = Session(args)
     try:
-        for s in SCENARIOS:
+        for index, s in enumerate(SCENARIOS):
             name = s.__name__[len("scenario_"):]
             if args.only and name not in args.only:
+                continue
+            if index % parts != part:
                 continue
             t0 = time.monotonic()
             try:
