@@ -68,18 +68,16 @@ for name in "${names[@]}"; do
   evemu-play "$devnode" <"$hands/recordings/$name.events"
   b=$("$probe" now)
   # The tail: what fires after the last lift (a tap's wait, the frame's
-  # judgement) and `replay`'s own second after its last event, and the
-  # exec'd actions' shells under emulation.
-  sleep 2
+  # judgement: a few hundred ms at most) within `replay`'s own second after
+  # its last event, with half a second to spare under emulation.
+  sleep 1.5
   "$probe" signal "$pid" TERM >/dev/null; wait "$pid"
-  # The shells its actions started, queued up under emulation: done when
-  # the log stops growing for a second (bounded).
-  last=-1
-  for _ in $(seq 20); do
-    size=$(stat -c %s "$work/$name.actions" 2>/dev/null || echo 0)
-    [ "$size" = "$last" ] && break
-    last=$size; sleep 1
-  done
+  # The shells its actions started (each in a session of its own), queued
+  # up under emulation: done when no process is left with this recording's
+  # ACTIONS_LOG in its environment (one grep over them all; bounded). Until
+  # 2026-12-07 the log had to stay the same size for a whole second.
+  actions_running() { grep -lzsxF "ACTIONS_LOG=$work/$name.actions" /proc/[0-9]*/environ >/dev/null; }
+  for _ in $(seq 200); do actions_running || break; sleep 0.1; done
   c=$("$probe" now)
   echo "$name $devnode $a $b $c" >>"$out/manifest"
   kill "$dev_pid" 2>/dev/null; wait "$dev_pid" 2>/dev/null
