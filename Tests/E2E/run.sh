@@ -138,6 +138,20 @@ say "VM ran $(( $(date +%s) - start )) s"
 # `flock` on the VM lock kept every later run waiting, 23 min here).
 if [ -n "${waker:-}" ]; then kill "$waker" 2>/dev/null || true; wait "$waker" 2>/dev/null || true; fi
 
+# A process that dumped its core in the guest (setup.sh: Xorg): its backtrace
+# for CI's log, read with gdb against the image's own binaries and libraries.
+for core in "$run"/core.*; do
+  [ -f "$core" ] || continue
+  say "a core dump from the guest: $core ($(du -h "$core" | cut -f1))"
+  command -v gdb >/dev/null || { say "no gdb here to read it"; continue; }
+  sysroot=$(mktemp -d)
+  (cd "$sysroot" && cpio -idm --quiet lib lib64 'usr/lib64/*' 'usr/lib/xorg/*' 'usr/bin/*' 'usr/lib/x86_64-linux-gnu/*' <"$image/initramfs.cpio" 2>/dev/null)
+  name=${core##*/core.}; name=${name%.*}
+  exe=$(find "$sysroot/usr/lib/xorg" "$sysroot/usr/bin" -maxdepth 1 -type f -name "$name" 2>/dev/null | head -1)
+  gdb -batch -nx -ex "set sysroot $sysroot" -ex "set debuginfod enabled off" ${exe:+-ex "file $exe"} \
+    -ex "core-file $core" -ex "thread apply all bt 25" 2>&1 | grep -v '^warning: ' | head -80 >&2 || true
+  rm -rf "$sysroot"
+done
 if [ "$script" = real-hands.sh ]; then
   [ -f "$run/real-hands-out/manifest" ] || { say "no real-hands output: the guest did not run its script"; tail -30 "$run/console.log" >&2; exit 1; }
   gate=(); [ $report_only = 1 ] && gate=(--report-only)

@@ -31,7 +31,12 @@ until_ok() { local n=$(( $1 * 10 )); shift; while ! "$@" >/dev/null 2>&1; do n=$
 say "starting Xorg"
 # The suspend run keeps off the 9p share, which a suspend leaves hung (guest/suspend.sh).
 xorg_log=$share/Xorg.log; [ "${E2E_SCRIPT:-}" = suspend.sh ] && xorg_log=$work/Xorg.log
-Xorg :0 -nolisten tcp -noreset -logfile "$xorg_log" vt1 >/dev/null 2>&1 &
+# Xorg dumps its core if it dies of a signal (into the share, where run.sh
+# prints its backtrace; the suspend run's stays in the guest): once, in a
+# smoke run's side by side, it died of SIGSEGV with nothing in its log.
+core_dir=$share; [ "${E2E_SCRIPT:-}" = suspend.sh ] && core_dir=$work
+echo "$core_dir/core.%e.%p" >/proc/sys/kernel/core_pattern
+(ulimit -c unlimited; exec Xorg :0 -nolisten tcp -noreset -logfile "$xorg_log" vt1 >/dev/null 2>&1) &
 until_ok 30 xset q || { say "Xorg did not start"; exit 3; }
 
 # Devices: evemu-device keeps each alive while it runs and prints its node.
