@@ -74,10 +74,10 @@ for name in "${names[@]}"; do
   "$probe" signal "$pid" TERM >/dev/null; wait "$pid"
   # The shells its actions started (each in a session of its own), queued
   # up under emulation: done when no process is left with this recording's
-  # ACTIONS_LOG in its environment (one grep over them all; bounded). Until
+  # ACTIONS_LOG in its environment (one grep over them all). Until
   # 2026-12-07 the log had to stay the same size for a whole second.
-  actions_running() { grep -lzsxF "ACTIONS_LOG=$work/$name.actions" /proc/[0-9]*/environ >/dev/null; }
-  for _ in $(seq 200); do actions_running || break; sleep 0.1; done
+  actions_done() { ! grep -lzsxF "ACTIONS_LOG=$work/$name.actions" /proc/[0-9]*/environ >/dev/null; }
+  until_ok 20 actions_done || say "$name: its actions still ran 20 s after the daemon stopped"
   c=$("$probe" now)
   echo "$name $devnode $a $b $c" >>"$out/manifest"
   kill "$dev_pid" 2>/dev/null; wait "$dev_pid" 2>/dev/null
